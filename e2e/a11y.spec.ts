@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+for (const path of ['/', '/checkin_lists/chk_abcdef123', '/organiser', '/settings']) {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`${path} in ${theme} has no serious or critical accessibility violation`, async ({ page }) => {
+      await page.addInitScript((value) => {
+        localStorage.setItem('venue-checkin.settings', JSON.stringify({ theme: value }));
+      }, theme);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

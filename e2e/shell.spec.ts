@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from './page-models/shell-page';
+
+test.describe('app shell', () => {
+  test('loads the door screen and navigates between the sections', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    await expect(shell.nav('Door')).toHaveAttribute('aria-current', 'page');
+
+    await shell.nav('Organiser').click();
+    await expect(page).toHaveURL(/\/organiser$/);
+    await expect(shell.heading('Organiser')).toBeVisible();
+
+    await shell.nav('Settings').click();
+    await expect(shell.heading('Settings')).toBeVisible();
+    await page.getByLabel('Light (for sunlight)').check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('opens a web check-in address as the door route and rejects a bad slug', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/checkin_lists/chk_abcdef123');
+    await expect(shell.heading('Joining check-in list')).toBeVisible();
+
+    await shell.open('/');
+    await page.getByLabel('Check-in list slug or address').fill('not a list');
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await expect(page.getByRole('alert')).toContainText('not a check-in list');
+
+    await page.getByLabel('Check-in list slug or address').fill('http://venue.test/checkin_lists/chk_door42');
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await expect(page).toHaveURL(/\/checkin_lists\/chk_door42$/);
+  });
+
+  test('serves a web app manifest with installable icons', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await request.get(href ?? '')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/', short_name: 'Check-in' });
+    const sizes = manifest.icons.map(
+      (icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`,
+    );
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const res = await request.get(icon.src);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+  });
+
+  test('activates the service worker and reloads offline', async ({ page, context }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await shell.waitForServiceWorkerControl();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
+    // A deep link never visited before still opens from the precached shell.
+    await page.goto('/checkin_lists/chk_offline01');
+    await expect(shell.heading('Joining check-in list')).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('never answers API paths from the service worker cache', async ({ page, context }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await shell.waitForServiceWorkerControl();
+    await context.setOffline(true);
+    const outcome = await page.evaluate(() =>
+      fetch('/checkin/checkin_lists/chk_anything').then(
+        (r) => `status ${r.status}`,
+        () => 'network error',
+      ),
+    );
+    expect(outcome).toBe('network error');
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, E2E_PORT } from './e2e/fixtures/browser';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/.artifacts/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // node itself, not an npx wrapper, so Playwright's stop really stops the server.
+    command: 'node --import tsx src/mock-api/server.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      MOCK_DATA_DIR: 'e2e/.artifacts/mock-data',
+      MOCK_FAULTS: '1',
+      MOCK_SEED: 'demo',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,27 @@
+// What a person can hand the door app to join a list: the bare slug, the list's web check-in
+// address, or whatever its QR code holds (one of the two). The slug is the credential.
+
+export interface ListCredential {
+  slug: string;
+  /** The service's address the list was given with, when it came as a URL. */
+  origin: string | null;
+}
+
+const SLUG = /^chk_[A-Za-z0-9_-]{4,}$/;
+
+export function parseListCredential(input: string): ListCredential | null {
+  const text = input.trim();
+  if (SLUG.test(text)) return { slug: text, origin: null };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const segments = url.pathname.split('/').filter(Boolean);
+  const at = segments.lastIndexOf('checkin_lists');
+  const slug = at >= 0 ? segments[at + 1] : undefined;
+  if (!slug || !SLUG.test(slug)) return null;
+  return { slug, origin: url.origin };
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './pwa/service-worker';
+import { appStore } from './state/app-store';
+import { App } from './ui/app/App';
+import './ui/app/app.css';
+
+const worker = registerServiceWorker({
+  onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),
+  onOfflineReady: () => appStore.getState().setShell({ offlineReady: true }),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App onUpdate={() => worker?.applyUpdate()} />
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { StatusPill } from '../components/StatusPill';
+import { UpdateBanner } from '../components/UpdateBanner';
+import { t } from '../i18n/t';
+
+function isActive(section: string, path: string): boolean {
+  if (section === '/') return !path.startsWith('/organiser') && !path.startsWith('/settings');
+  return path === section || path.startsWith(`${section}/`);
+}
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [path] = useLocation();
+  const active = isActive(href, path);
+  return (
+    <Link
+      href={href}
+      className={`nav__link${active ? ' nav__link--active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  );
+}
+
+interface Props {
+  children: ReactNode;
+  onUpdate(): void;
+}
+
+export function Layout({ children, onUpdate }: Props) {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <header className="topbar">
+        <Link href="/" className="brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t('appName')}</span>
+        </Link>
+        <nav className="nav" aria-label="Main">
+          <NavLink href="/" label={t('navDoor')} />
+          <NavLink href="/organiser" label={t('navOrganiser')} />
+          <NavLink href="/settings" label={t('navSettings')} />
+        </nav>
+        <StatusPill />
+      </header>
+      <UpdateBanner onUpdate={onUpdate} />
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

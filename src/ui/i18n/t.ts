@@ -1,0 +1,5 @@
+import { en, type MessageKey } from './en';
+
+export function t(key: MessageKey): string {
+  return en[key];
+}

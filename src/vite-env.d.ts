@@ -1,0 +1,2 @@
+declare const __APP_VERSION__: string;
+declare const __BUILD_TIME__: string;
