@@ -1,0 +1,98 @@
+// The door's verdict for one scan, decided from the local copy alone. Pure: the same inputs
+// always give the same verdict, so it is instant offline and testable without a browser.
+import type { ScannedCode } from './scan-code';
+
+export interface DoorTicket {
+  id: number;
+  slug: string;
+  reference: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  companyName: string | null;
+  releaseTitle: string | null;
+  /** The ticket's state as the service gives it (complete, incomplete, void, ...), when known. */
+  state: string | null;
+  /** False when the registration is not paid (an unpaid invoice, say); null when unknown. */
+  paid: boolean | null;
+}
+
+export interface DoorCheckin {
+  uuid: string;
+  ticketId: number;
+  createdAt: number;
+  deletedAt: number | null;
+  /** The device that made it, when it was this app; null for check-ins made elsewhere. */
+  deviceName: string | null;
+}
+
+export interface DoorList {
+  expiresAt: number | null;
+}
+
+export type Verdict =
+  | { kind: 'admitted'; ticket: DoorTicket }
+  | { kind: 'already-checked-in'; ticket: DoorTicket; previous: DoorCheckin; count: number }
+  | { kind: 'unpaid'; ticket: DoorTicket }
+  | { kind: 'void'; ticket: DoorTicket }
+  | { kind: 'not-on-list'; text: string }
+  | { kind: 'unknown-code'; text: string }
+  | { kind: 'not-a-ticket'; text: string }
+  | { kind: 'list-code'; slug: string; text: string }
+  | { kind: 'list-expired'; expiredAt: number };
+
+export type Tone = 'go' | 'caution' | 'stop';
+
+export function verdictTone(verdict: Verdict): Tone {
+  switch (verdict.kind) {
+    case 'admitted':
+      return 'go';
+    case 'already-checked-in':
+    case 'unpaid':
+    case 'list-code':
+      return 'caution';
+    default:
+      return 'stop';
+  }
+}
+
+/** Whether door staff may override this verdict and admit anyway (after a confirmation). */
+export function canAdmitAnyway(verdict: Verdict): boolean {
+  return verdict.kind === 'already-checked-in' || verdict.kind === 'unpaid';
+}
+
+const VOID_STATES = new Set(['void', 'cancelled', 'canceled', 'refunded']);
+
+export interface ScanFacts {
+  code: ScannedCode;
+  /** The ticket the code names on this list, or null when the local copy has none. */
+  ticket: DoorTicket | null;
+  /** The ticket's check-ins, deleted ones included. */
+  checkins: readonly DoorCheckin[];
+  list: DoorList;
+  now: number;
+}
+
+export function judgeScan({ code, ticket, checkins, list, now }: ScanFacts): Verdict {
+  if (code.kind === 'not-a-ticket') return { kind: 'not-a-ticket', text: code.text };
+  if (code.kind === 'checkin-list') return { kind: 'list-code', slug: code.slug, text: code.text };
+  if (list.expiresAt !== null && list.expiresAt <= now)
+    return { kind: 'list-expired', expiredAt: list.expiresAt };
+  if (!ticket) {
+    // A well-formed slug is a real ticket of some other list; a reference may just be mistyped.
+    return code.kind === 'ticket-slug'
+      ? { kind: 'not-on-list', text: code.text }
+      : { kind: 'unknown-code', text: code.text };
+  }
+  if (ticket.state && VOID_STATES.has(ticket.state)) return { kind: 'void', ticket };
+  const active = checkins.filter((c) => c.deletedAt === null).sort((a, b) => b.createdAt - a.createdAt);
+  const latest = active[0];
+  if (latest) return { kind: 'already-checked-in', ticket, previous: latest, count: active.length };
+  if (ticket.paid === false) return { kind: 'unpaid', ticket };
+  return { kind: 'admitted', ticket };
+}
+
+export function attendeeName(ticket: DoorTicket): string {
+  const name = [ticket.firstName, ticket.lastName].filter(Boolean).join(' ').trim();
+  return name || ticket.email || ticket.reference;
+}
