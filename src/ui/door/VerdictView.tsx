@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { attendeeName, canAdmitAnyway, type Verdict, verdictTone } from '../../domain/verdict';
+import { formatWhen } from '../format';
+import type { MessageKey } from '../i18n/en';
+import { t } from '../i18n/t';
+
+const TITLES: Record<Verdict['kind'], MessageKey> = {
+  admitted: 'verdictAdmitted',
+  'already-checked-in': 'verdictAlreadyCheckedIn',
+  unpaid: 'verdictUnpaid',
+  void: 'verdictVoid',
+  'not-on-list': 'verdictNotOnList',
+  'unknown-code': 'verdictUnknownCode',
+  'not-a-ticket': 'verdictNotATicket',
+  'list-code': 'verdictListCode',
+  'list-expired': 'verdictListExpired',
+};
+
+const ICONS = { go: '✓', caution: '!', stop: '✕' } as const;
+
+export interface VerdictAnswer {
+  question: string;
+  response: string;
+}
+
+interface Props {
+  verdict: Verdict;
+  now: number;
+  answers?: VerdictAnswer[];
+  /** Present when the verdict made a check-in that can still be taken back. */
+  onUndo?: () => void;
+  onAdmitAnyway?: () => void;
+  onDismiss(): void;
+}
+
+function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
+  switch (verdict.kind) {
+    case 'already-checked-in': {
+      const who = verdict.previous.deviceName
+        ? t('verdictByDevice', { device: verdict.previous.deviceName })
+        : t('verdictElsewhere');
+      return (
+        <p className="verdict__detail">
+          {t('verdictCheckedInAt', { time: formatWhen(verdict.previous.createdAt, now) })} {who}
+          {verdict.count > 1 && <> · {t('verdictTimesActive', { count: verdict.count })}</>}
+        </p>
+      );
+    }
+    case 'unpaid':
+      return <p className="verdict__detail">{t('verdictUnpaidHelp')}</p>;
+    case 'void':
+      return <p className="verdict__detail">{t('verdictVoidHelp')}</p>;
+    case 'list-expired':
+      return (
+        <p className="verdict__detail">
+          {t('verdictListExpiredHelp', { time: formatWhen(verdict.expiredAt, now) })}
+        </p>
+      );
+    case 'not-on-list':
+    case 'unknown-code':
+    case 'not-a-ticket':
+    case 'list-code': {
+      const help: MessageKey = {
+        'not-on-list': 'verdictNotOnListHelp',
+        'unknown-code': 'verdictUnknownCodeHelp',
+        'not-a-ticket': 'verdictNotATicketHelp',
+        'list-code': 'verdictListCodeHelp',
+      }[verdict.kind] as MessageKey;
+      return (
+        <>
+          <p className="verdict__detail">{t(help)}</p>
+          <p className="verdict__read">{t('verdictWhatWasRead', { text: verdict.text.slice(0, 120) })}</p>
+        </>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+export function VerdictView({ verdict, now, answers = [], onUndo, onAdmitAnyway, onDismiss }: Props) {
+  const tone = verdictTone(verdict);
+  const ticket = 'ticket' in verdict ? verdict.ticket : null;
+  const [confirming, setConfirming] = useState(false);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    nextRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div
+      className={`verdict verdict--${tone}`}
+      role="alert"
+      aria-live="assertive"
+      data-testid="verdict"
+      data-verdict={verdict.kind}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onDismiss();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDismiss();
+      }}
+    >
+      <div className="verdict__body">
+        <div className="verdict__icon" aria-hidden="true">
+          {ICONS[tone]}
+        </div>
+        <h1 className="verdict__title">{t(TITLES[verdict.kind])}</h1>
+        {ticket && (
+          <div className="verdict__ticket">
+            <p className="verdict__name">{attendeeName(ticket)}</p>
+            <p className="verdict__meta">
+              {ticket.releaseTitle && <span>{ticket.releaseTitle}</span>}
+              <span className="code">{ticket.reference}</span>
+              {ticket.companyName && <span>{ticket.companyName}</span>}
+            </p>
+          </div>
+        )}
+        <Detail verdict={verdict} now={now} />
+        {answers.length > 0 && (
+          <dl className="verdict__answers">
+            {answers.map((a) => (
+              <div key={a.question}>
+                <dt>{a.question}</dt>
+                <dd>{a.response}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+      <div className="verdict__actions">
+        {confirming ? (
+          <div className="verdict__confirm" role="group" aria-label={t('verdictConfirmAdmit')}>
+            <p>{t('verdictConfirmAdmit')}</p>
+            <button type="button" className="button button--large" onClick={() => setConfirming(false)}>
+              {t('verdictConfirmAdmitNo')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => {
+                setConfirming(false);
+                onAdmitAnyway?.();
+              }}
+            >
+              {t('verdictConfirmAdmitYes')}
+            </button>
+          </div>
+        ) : (
+          <>
+            {onAdmitAnyway && canAdmitAnyway(verdict) && (
+              <button type="button" className="button button--large" onClick={() => setConfirming(true)}>
+                {t('verdictAdmitAnyway')}
+              </button>
+            )}
+            {onUndo && (
+              <button type="button" className="button button--large" onClick={onUndo}>
+                {t('verdictUndo')}
+              </button>
+            )}
+            <button
+              ref={nextRef}
+              type="button"
+              className="button button--large button--solid"
+              onClick={onDismiss}
+            >
+              {t('verdictNext')}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Times as door staff read them: "2 min ago (20:41)"; the locale decides the clock style.
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatWhen(ms: number, now: number): string {
+  const seconds = Math.round((ms - now) / 1000);
+  const abs = Math.abs(seconds);
+  const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
+  const time = sameDay ? clock.format(ms) : dayAndClock.format(ms);
+  if (abs < 45) return `${relative.format(0, 'second')} (${time})`;
+  if (abs < 3600) return `${relative.format(Math.round(seconds / 60), 'minute')} (${time})`;
+  if (abs < 86_400) return `${relative.format(Math.round(seconds / 3600), 'hour')} (${time})`;
+  return dayAndClock.format(ms);
+}
+
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
