@@ -130,8 +130,8 @@ export function VerdictView({ verdict, now, answers = [], onUndo, onAdmitAnyway,
       </div>
       <div className="verdict__actions">
         {confirming ? (
-          <div className="verdict__confirm" role="group" aria-label={t('verdictConfirmAdmit')}>
-            <p>{t('verdictConfirmAdmit')}</p>
+          <fieldset className="verdict__confirm">
+            <legend>{t('verdictConfirmAdmit')}</legend>
             <button type="button" className="button button--large" onClick={() => setConfirming(false)}>
               {t('verdictConfirmAdmitNo')}
             </button>
@@ -145,7 +145,7 @@ export function VerdictView({ verdict, now, answers = [], onUndo, onAdmitAnyway,
             >
               {t('verdictConfirmAdmitYes')}
             </button>
-          </div>
+          </fieldset>
         ) : (
           <>
             {onAdmitAnyway && canAdmitAnyway(verdict) && (
