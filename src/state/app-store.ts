@@ -1,8 +1,9 @@
 // One zustand store of typed slices. Core modules (sync, pwa) push into it through the
 // vanilla API; React reads it through selectors in ui/hooks.
 import { createStore } from 'zustand/vanilla';
+import { loadSettings, type Settings, saveSettings } from './settings';
 
-export type Theme = 'dark' | 'light';
+export type { Theme } from './settings';
 
 export interface ShellSlice {
   updateWaiting: boolean;
@@ -11,27 +12,13 @@ export interface ShellSlice {
   scanInProgress: boolean;
 }
 
-export interface SettingsSlice {
-  theme: Theme;
-}
+export type SettingsSlice = Settings;
 
 export interface AppState {
   shell: ShellSlice;
   settings: SettingsSlice;
   setShell(patch: Partial<ShellSlice>): void;
   setSettings(patch: Partial<SettingsSlice>): void;
-}
-
-const SETTINGS_KEY = 'venue-checkin.settings';
-
-function loadSettings(): SettingsSlice {
-  const defaults: SettingsSlice = { theme: 'dark' };
-  try {
-    const saved = globalThis.localStorage?.getItem(SETTINGS_KEY);
-    return saved ? { ...defaults, ...(JSON.parse(saved) as Partial<SettingsSlice>) } : defaults;
-  } catch {
-    return defaults;
-  }
 }
 
 export function createAppStore() {
@@ -42,11 +29,7 @@ export function createAppStore() {
     setSettings: (patch) => {
       const settings = { ...get().settings, ...patch };
       set({ settings });
-      try {
-        globalThis.localStorage?.setItem(SETTINGS_KEY, JSON.stringify(settings));
-      } catch {
-        // Private windows may refuse storage; the setting still applies for this visit.
-      }
+      saveSettings(settings);
     },
   }));
 }
