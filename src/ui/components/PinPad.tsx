@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { t } from '../i18n/t';
+
+interface Props {
+  expected: string;
+  onUnlock(): void;
+  onCancel(): void;
+}
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '⌫'];
+
+/** A PIN gate drawn in the page, so a kiosk can be left only by staff who know it. */
+export function PinPad({ expected, onUnlock, onCancel }: Props) {
+  const [entered, setEntered] = useState('');
+  const [wrong, setWrong] = useState(false);
+
+  const press = (key: string) => {
+    setWrong(false);
+    if (key === '⌫') setEntered((v) => v.slice(0, -1));
+    else if (/^\d$/.test(key)) setEntered((v) => (v + key).slice(0, 8));
+  };
+  const submit = () => {
+    if (entered === expected) onUnlock();
+    else {
+      setWrong(true);
+      setEntered('');
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (/^\d$/.test(e.key)) press(e.key);
+      else if (e.key === 'Backspace') press('⌫');
+      else if (e.key === 'Escape') onCancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <div className="pin" role="dialog" aria-modal="true" aria-labelledby="pin-title">
+      <h2 id="pin-title">{t('pinTitle')}</h2>
+      <output className="pin__dots" aria-label={t('pinDigits', { n: entered.length })}>
+        {'•'.repeat(entered.length) || '\u00a0'}
+      </output>
+      {wrong && (
+        <p className="field-error" role="alert">
+          {t('pinWrong')}
+        </p>
+      )}
+      <div className="pin__keys">
+        {KEYS.map((key) =>
+          key === '' ? (
+            <span key="blank" />
+          ) : (
+            <button
+              key={key}
+              type="button"
+              className="button pin__key"
+              aria-label={key === '⌫' ? t('pinDelete') : key}
+              onClick={() => press(key)}
+            >
+              {key}
+            </button>
+          ),
+        )}
+      </div>
+      <div className="pin__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('pinCancel')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={entered.length < 4}
+          onClick={submit}
+        >
+          {t('pinOk')}
+        </button>
+      </div>
+    </div>
+  );
+}
