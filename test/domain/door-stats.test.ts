@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { computeDoorStats, type StatsCheckin } from '../../src/domain/door-stats';
+
+const T0 = Date.parse('2026-11-22T19:00:00Z');
+const min = 60_000;
+
+const tickets = [
+  { id: 1, releaseTitle: 'General' },
+  { id: 2, releaseTitle: 'General' },
+  { id: 3, releaseTitle: 'VIP' },
+  { id: 4, releaseTitle: 'General' },
+];
+
+function checkin(
+  ticketId: number,
+  at: number,
+  deviceName: string | null,
+  deletedAt: number | null = null,
+): StatsCheckin {
+  return { ticketId, createdAt: T0 + at * min, deletedAt, deviceName };
+}
+
+describe('computeDoorStats', () => {
+  it('counts each ticket once, ignores undone check-ins, and splits by release and device', () => {
+    const stats = computeDoorStats(
+      tickets,
+      [
+        checkin(1, 1, 'North door'),
+        checkin(1, 20, 'South door'), // admitted twice: still one person
+        checkin(3, 2, 'North door'),
+        checkin(2, 40, null),
+        checkin(4, 3, 'North door', T0 + 4 * min), // undone
+      ],
+      'Other devices',
+    );
+    expect(stats.overall).toEqual({ checkedIn: 3, total: 4, percent: 75 });
+    expect(stats.byRelease).toEqual([
+      { release: 'General', progress: { checkedIn: 2, total: 3, percent: 66 } },
+      { release: 'VIP', progress: { checkedIn: 1, total: 1, percent: 100 } },
+    ]);
+    expect(stats.byDevice).toEqual([
+      { device: 'North door', count: 2 },
+      { device: 'Other devices', count: 1 },
+    ]);
+    expect(stats.arrivals).toEqual([
+      { start: T0, count: 2 },
+      { start: T0 + 15 * min, count: 0 },
+      { start: T0 + 30 * min, count: 1 },
+    ]);
+  });
+
+  it('gives zeroes for an empty list', () => {
+    expect(computeDoorStats([], [], 'Other').overall).toEqual({ checkedIn: 0, total: 0, percent: 0 });
+  });
+});
