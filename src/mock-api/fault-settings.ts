@@ -1,0 +1,71 @@
+// Reading a `POST /__mock/faults` body into FaultSettings, with 422 on nonsense.
+import { invalid } from './http/errors';
+import type { FaultSettings } from './faults';
+
+type Raw = Record<string, unknown>;
+
+function object(body: Raw, key: string, errors: Record<string, string[]>): Raw | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Raw;
+  errors[key] = ['must be an object'];
+  return undefined;
+}
+
+function number(
+  raw: Raw,
+  key: string,
+  path: string,
+  errors: Record<string, string[]>,
+  fallback?: number,
+): number {
+  const value = raw[key] === undefined ? fallback : Number(raw[key]);
+  if (value === undefined || !Number.isFinite(value) || value < 0) {
+    errors[`${path}.${key}`] = ['must be a number of zero or more'];
+    return 0;
+  }
+  return value;
+}
+
+function prefix(raw: Raw): string | undefined {
+  return typeof raw.path_prefix === 'string' ? raw.path_prefix : undefined;
+}
+
+export function parseFaultSettings(body: Raw): FaultSettings {
+  const errors: Record<string, string[]> = {};
+  const settings: FaultSettings = {};
+  const latency = object(body, 'latency', errors);
+  if (latency)
+    settings.latency = { ms: number(latency, 'ms', 'latency', errors), path_prefix: prefix(latency) };
+  const failing = object(body, 'errors', errors);
+  if (failing) {
+    const status = number(failing, 'status', 'errors', errors, 500);
+    if (status < 400 || status > 599) errors['errors.status'] = ['must be between 400 and 599'];
+    settings.errors = {
+      rate: Math.min(1, number(failing, 'rate', 'errors', errors, 1)),
+      status,
+      path_prefix: prefix(failing),
+    };
+  }
+  const limit = object(body, 'rate_limit', errors);
+  if (limit) {
+    settings.rate_limit = {
+      requests: number(limit, 'requests', 'rate_limit', errors),
+      window_seconds: Math.max(1, number(limit, 'window_seconds', 'rate_limit', errors, 60)),
+      path_prefix: prefix(limit),
+    };
+  }
+  const drop = object(body, 'drop_after_commit', errors);
+  if (drop) {
+    const methods = Array.isArray(drop.methods)
+      ? drop.methods.map((m) => String(m).toUpperCase())
+      : ['POST', 'PATCH', 'PUT', 'DELETE'];
+    settings.drop_after_commit = {
+      rate: Math.min(1, number(drop, 'rate', 'drop_after_commit', errors, 1)),
+      methods,
+      path_prefix: prefix(drop),
+    };
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return settings;
+}

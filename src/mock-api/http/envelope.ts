@@ -1,0 +1,36 @@
+// Admin API envelopes: `{<resource>, meta}` for one record, `{<plural>, meta}` for a list.
+import type { AdminContext } from '../context';
+import { apiVersionString } from './expand';
+import { type ListMetaInput, listMeta } from './list-meta';
+
+export interface RecordOptions {
+  status?: 200 | 201;
+  /** 3.1 `meta.expandable` of a single record. */
+  expandable?: Record<string, boolean>;
+}
+
+export function recordResponse(
+  c: AdminContext,
+  resource: string,
+  record: Record<string, unknown>,
+  options: RecordOptions = {},
+): Response {
+  const version = c.get('version');
+  const meta: Record<string, unknown> = { api_version: apiVersionString(version) };
+  if (version === '3.1' && options.expandable && options.status !== 201) meta.expandable = options.expandable;
+  return c.json({ [resource]: record, meta }, options.status ?? 200);
+}
+
+export function listResponse(
+  c: AdminContext,
+  plural: string,
+  records: Record<string, unknown>[],
+  meta: Omit<ListMetaInput, 'version'>,
+): Response {
+  return c.json({ [plural]: records, meta: listMeta({ ...meta, version: c.get('version') }) });
+}
+
+/** Successful deletes answer 204 with no body. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}

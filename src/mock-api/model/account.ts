@@ -1,0 +1,17 @@
+import { defineIndex } from '../store/indexes';
+
+export interface Account {
+  id: number;
+  slug: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+declare module '../store/tables' {
+  interface Tables {
+    accounts: Account;
+  }
+}
+
+defineIndex('accounts', 'bySlug', (a) => a.slug);

@@ -1,0 +1,178 @@
+// The mock ticketing service: `handle(request)` over a store. Every request is a transaction:
+// its writes are undone when the answer is not 2xx (or the handler throws), and on 2xx they
+// are handed to the persistence adapter and the answer waits until they are durable.
+// Requests run one at a time, so the journal order is the commit order.
+import { type Clock, systemClock } from './clock';
+import type { MockConfig, SeedOptions, ServiceContext } from './context';
+import { controlResponse } from './control';
+import { DroppedResponse, Faults } from './faults';
+import './model';
+import type { ApiToken } from './model/api-token';
+import { createRandom, entropySeed, type Random } from './random';
+import { createRouter } from './router';
+import { seedStore } from './seed';
+import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
+import { Store } from './store/store';
+import { type TokenRequest, createToken, ensureAccounts, revokeStoredToken } from './tokens';
+
+export interface MockServiceOptions {
+  store?: Store;
+  clock?: Clock;
+  random?: Random;
+  config?: MockConfig;
+  persistence?: PersistenceAdapter;
+}
+
+export interface MockService {
+  handle(request: Request): Promise<Response>;
+  /** Resolves once stored data is loaded (or seeded). `handle` waits for it by itself. */
+  ready: Promise<void>;
+  context: ServiceContext;
+  faults: Faults;
+  reset(seed?: SeedOptions): Promise<void>;
+  generateToken(request: TokenRequest): Promise<ApiToken>;
+  revokeToken(token: string): Promise<boolean>;
+  /** Runs `fn` as one committed, persisted transaction (seeding helpers, tests). */
+  write<T>(fn: () => T): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const store = options.store ?? new Store();
+  const ctx: ServiceContext = {
+    store,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? createRandom(entropySeed()),
+    config: options.config ?? {},
+  };
+  const persistence = options.persistence ?? memoryPersistence();
+  const faults = new Faults(ctx.clock, ctx.random);
+  const router = createRouter(ctx);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs one step at a time, in arrival order. */
+  const exclusive = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(step, step);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  const persistPending = async (): Promise<void> => {
+    const change = store.pendingChange();
+    if (change.changes.length > 0) await persistence.append(change, () => store.exportState());
+  };
+
+  const write = <T>(fn: () => T): Promise<T> =>
+    exclusive(async () => {
+      store.begin();
+      try {
+        const result = fn();
+        await persistPending();
+        store.commit();
+        return result;
+      } catch (error) {
+        store.rollback();
+        throw error;
+      }
+    });
+
+  const reseed = async (seed: SeedOptions): Promise<void> => {
+    store.clear();
+    seedStore(ctx, seed);
+    ensureAccounts(
+      ctx,
+      (ctx.config.tokens ?? []).flatMap((t) => t.accounts),
+    );
+    await persistence.replace(store.exportState());
+  };
+
+  const load = async (): Promise<void> => {
+    const loaded = await persistence.load();
+    if (!loaded.snapshot && loaded.journal.length === 0) {
+      await reseed(ctx.config.seed ?? { name: 'demo' });
+      return;
+    }
+    if (loaded.snapshot) store.importState(loaded.snapshot);
+    for (const change of loaded.journal) store.apply(change);
+    store.begin();
+    ensureAccounts(
+      ctx,
+      (ctx.config.tokens ?? []).flatMap((t) => t.accounts),
+    );
+    store.commit();
+    // Compaction on start: the replayed journal becomes the new snapshot.
+    await persistence.replace(store.exportState());
+  };
+
+  const ready = exclusive(load);
+
+  const transact = (request: Request): Promise<Response> =>
+    exclusive(async () => {
+      store.begin();
+      let response: Response;
+      try {
+        response = await router.fetch(request);
+        if (response.status >= 200 && response.status < 300) {
+          await persistPending();
+          store.commit();
+        } else store.rollback();
+      } catch (error) {
+        store.rollback();
+        throw error;
+      }
+      return response;
+    });
+
+  const handle = async (request: Request): Promise<Response> => {
+    await ready;
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/__mock/')) {
+      return exclusive(() => controlResponse(request, { ctx, faults, reset: reseed }));
+    }
+    if (ctx.config.faults) {
+      const verdict = faults.before(url.pathname);
+      if (verdict.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.latencyMs));
+      if (verdict.kind !== 'pass') return faultResponse(verdict, url.pathname);
+    }
+    const response = await transact(request);
+    if (ctx.config.faults && faults.dropAfterCommit(request.method, url.pathname))
+      throw new DroppedResponse();
+    return response;
+  };
+
+  return {
+    handle,
+    ready,
+    context: ctx,
+    faults,
+    reset: (seed) => exclusive(() => reseed(seed ?? ctx.config.seed ?? { name: 'demo' })),
+    generateToken: (request) => write(() => createToken(ctx, request)),
+    revokeToken: (token) => write(() => revokeStoredToken(ctx, token)),
+    write,
+    close: () => exclusive(() => persistence.close()),
+  };
+}
+
+function faultResponse(
+  verdict: { kind: 'error'; status: number } | { kind: 'rate-limited'; retryAfterSeconds: number },
+  path: string,
+): Response {
+  const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+  if (verdict.kind === 'rate-limited') {
+    const body = path.startsWith('/v3')
+      ? {
+          status: 429,
+          message: 'Rate limit exceeded',
+          hint: 'Slow down and retry after the Retry-After seconds',
+        }
+      : { status: 429, message: 'Rate limit exceeded' };
+    return new Response(JSON.stringify(body), {
+      status: 429,
+      headers: { ...headers, 'retry-after': String(verdict.retryAfterSeconds) },
+    });
+  }
+  return new Response(JSON.stringify({ status: verdict.status, message: 'Injected fault' }), {
+    status: verdict.status,
+    headers,
+  });
+}

@@ -1,0 +1,77 @@
+// Durable storage for the Node server: an append-only journal of committed changes (one JSON
+// line each, fdatasync'd before the write is answered) on top of a snapshot. Replayed on start;
+// compacted into a new snapshot on start and whenever the journal grows past a limit.
+// A crash can leave a torn last line: it was never acknowledged, so it is skipped.
+import { mkdirSync } from 'node:fs';
+import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CommittedChange, StoreState } from './change';
+import type { LoadedData, PersistenceAdapter } from './persistence';
+
+const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
+
+export function nodeJournalPersistence(dir: string): PersistenceAdapter {
+  mkdirSync(dir, { recursive: true });
+  const snapshotPath = join(dir, 'snapshot.json');
+  const journalPath = join(dir, 'journal.ndjson');
+  let journal: FileHandle | null = null;
+  let journalBytes = 0;
+
+  const openJournal = async (): Promise<FileHandle> => {
+    journal ??= await open(journalPath, 'a');
+    return journal;
+  };
+
+  const syncDir = async (): Promise<void> => {
+    const handle = await open(dir, 'r').catch(() => null);
+    await handle?.sync().catch(() => {});
+    await handle?.close();
+  };
+
+  const replace = async (state: StoreState): Promise<void> => {
+    const tmp = `${snapshotPath}.tmp`;
+    const handle = await open(tmp, 'w');
+    await handle.writeFile(JSON.stringify(state));
+    await handle.datasync();
+    await handle.close();
+    await rename(tmp, snapshotPath);
+    await syncDir();
+    // Only after the snapshot is in place may the journal go; replaying it again is harmless.
+    await journal?.close();
+    journal = null;
+    await rm(journalPath, { force: true });
+    journalBytes = 0;
+  };
+
+  return {
+    async load(): Promise<LoadedData> {
+      const snapshotText = await readFile(snapshotPath, 'utf8').catch(() => null);
+      const snapshot = snapshotText ? (JSON.parse(snapshotText) as StoreState) : null;
+      const journalText = await readFile(journalPath, 'utf8').catch(() => '');
+      const changes: CommittedChange[] = [];
+      for (const line of journalText.split('\n')) {
+        if (!line) continue;
+        try {
+          changes.push(JSON.parse(line) as CommittedChange);
+        } catch {
+          break;
+        }
+      }
+      journalBytes = journalText.length;
+      return { snapshot, journal: changes };
+    },
+    async append(change, state) {
+      const line = `${JSON.stringify(change)}\n`;
+      const handle = await openJournal();
+      await handle.appendFile(line);
+      await handle.datasync();
+      journalBytes += line.length;
+      if (journalBytes > COMPACT_AFTER_BYTES) await replace(state());
+    },
+    replace,
+    async close() {
+      await journal?.close();
+      journal = null;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Compares a body of the mock with a documented or recorded one: every key the reference has
+// must be present in ours with the same JSON type. A reference null only asks for the key.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const referenceDir = path.resolve('..', 'shared', 'reference');
+
+export function documentedExample(version: '3.0' | '3.1', resource: string, name: string): unknown {
+  const file = path.join(referenceDir, 'documented-examples', 'data', version, resource, `${name}.json`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export interface ShapeOptions {
+  /** Paths (`activity.venue`) where our null stands for a record the mock does not model. */
+  nullable?: readonly string[];
+}
+
+/** Differences as readable lines; an empty list means the shapes match. */
+export function shapeDifferences(
+  reference: unknown,
+  actual: unknown,
+  options: ShapeOptions = {},
+  at = '',
+): string[] {
+  const where = at || '(body)';
+  if (reference === null) return [];
+  const expected = jsonType(reference);
+  const found = jsonType(actual);
+  if (found === 'null' && options.nullable?.includes(at)) return [];
+  if (expected !== found) return [`${where}: expected ${expected}, got ${found}`];
+  if (expected === 'array') {
+    const sample = (reference as unknown[]).find((item) => typeof item === 'object' && item !== null);
+    const ours = (actual as unknown[])[0];
+    if (sample === undefined || ours === undefined) return [];
+    return shapeDifferences(sample, ours, options, `${at}[]`);
+  }
+  if (expected !== 'object') return [];
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(reference as Record<string, unknown>)) {
+    const child = at ? `${at}.${key}` : key;
+    if (!Object.hasOwn(actual as object, key)) out.push(`${child}: missing`);
+    else out.push(...shapeDifferences(value, (actual as Record<string, unknown>)[key], options, child));
+  }
+  return out;
+}
