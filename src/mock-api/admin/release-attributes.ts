@@ -1,5 +1,5 @@
 // Reading the writable release parameters of document 2 into a patch of the record.
-import { Attributes, NOT_INCLUDED } from '../http/validation';
+import { type Attributes, NOT_INCLUDED } from '../http/validation';
 import type { Release } from '../model/release';
 import { PRICING_TYPES, type PricingType } from '../model/release-settings';
 
@@ -54,7 +54,11 @@ export function releasePatch(attrs: Attributes, creating: boolean): ReleasePatch
     const value = attrs.boolean(key);
     if (value === undefined) continue;
     // Nullable flags keep null; the others read an empty value as false.
-    patch[key] = value ?? (key.startsWith('request_') || key === 'lock_changes' || key === 'require_billing_address' ? null : false);
+    patch[key] =
+      value ??
+      (key.startsWith('request_') || key === 'lock_changes' || key === 'require_billing_address'
+        ? null
+        : false);
   }
   for (const key of INTEGERS) {
     const value = attrs.integer(key);
@@ -78,7 +82,11 @@ export function releasePatch(attrs: Attributes, creating: boolean): ReleasePatch
   }
   const pricing = attrs.string('pricing_type') ?? attrs.string('payment_type');
   if (pricing !== undefined && pricing !== null) {
-    const type = attrs.inclusion<PricingType>(attrs.has('pricing_type') ? 'pricing_type' : 'payment_type', pricing, PRICING_TYPES);
+    const type = attrs.inclusion<PricingType>(
+      attrs.has('pricing_type') ? 'pricing_type' : 'payment_type',
+      pricing,
+      PRICING_TYPES,
+    );
     if (type) patch.pricing_type = type;
   }
   if (attrs.has('state')) {
