@@ -1,0 +1,48 @@
+// Choose releases, questions or activities of the event by their titles, not their ids.
+import type { AdminRecord } from '../../api/admin-client';
+import { scopedPath, useEventScope } from './event-scope';
+import { text } from './format';
+import { useAdminData } from './hooks/useAdminData';
+
+interface Props {
+  id: string;
+  label: string;
+  resource: 'releases' | 'questions' | 'activities';
+  value: number[];
+  onChange(value: number[]): void;
+  errorId?: string | undefined;
+}
+
+export function RefPicker({ id, label, resource, value, onChange, errorId }: Props) {
+  const scope = useEventScope();
+  const data = useAdminData(
+    (client) =>
+      scope
+        ? client.list(scopedPath(scope, resource), resource, { pageSize: 1000 })
+        : Promise.resolve({ ok: true as const, value: { records: [], meta: {} as never } }),
+    `${scope?.account}/${scope?.event}/${resource}`,
+  );
+  const records: AdminRecord[] = data.value?.records ?? [];
+  const toggle = (recordId: number, on: boolean) =>
+    onChange(on ? [...value, recordId] : value.filter((v) => v !== recordId));
+  return (
+    <fieldset className="fieldset org-refs" id={id} aria-describedby={errorId}>
+      <legend>{label}</legend>
+      {data.loading && records.length === 0 ? <p className="muted">Loading…</p> : null}
+      {!data.loading && records.length === 0 ? <p className="muted">None in this event yet.</p> : null}
+      {records.map((record) => {
+        const recordId = Number(record.id);
+        return (
+          <label key={recordId} className="choice">
+            <input
+              type="checkbox"
+              checked={value.includes(recordId)}
+              onChange={(e) => toggle(recordId, e.currentTarget.checked)}
+            />
+            {text(record.title ?? record.name)}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

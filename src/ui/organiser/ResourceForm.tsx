@@ -1,0 +1,93 @@
+// A create/edit form driven by field descriptions. What was typed stays on screen after any
+// failure; a 422's messages appear next to their fields, the rest above the buttons.
+import { type FormEvent, useMemo, useState } from 'react';
+import type { AdminFailure, AdminRecord } from '../../api/admin-client';
+import { FailureNotice } from './FailureNotice';
+import { FieldControl } from './FieldControl';
+import { type FormValues, fieldForAttribute, initialValues, toAttributes } from './form-values';
+import type { FieldDef } from './resources';
+
+interface Props {
+  fields: readonly FieldDef[];
+  record: AdminRecord | null;
+  submitLabel: string;
+  busy: boolean;
+  failure: AdminFailure | null;
+  onSubmit(attributes: AdminRecord): void;
+  onCancel?: () => void;
+  /** Extra controls inside the form (line items of a registration). */
+  children?: React.ReactNode;
+}
+
+export function ResourceForm({
+  fields,
+  record,
+  submitLabel,
+  busy,
+  failure,
+  onSubmit,
+  onCancel,
+  children,
+}: Props) {
+  const initial = useMemo(() => initialValues(fields, record), [fields, record]);
+  const [values, setValues] = useState<FormValues>(initial);
+
+  const { byField, unplaced } = useMemo(() => {
+    const byField: Record<string, string[]> = {};
+    const unplaced: string[] = [];
+    for (const [attribute, messages] of Object.entries(failure?.fieldErrors ?? {})) {
+      const name = fieldForAttribute(fields, attribute);
+      if (name) byField[name] = [...(byField[name] ?? []), ...messages];
+      else
+        unplaced.push(
+          ...messages.map((m) => (attribute === 'base' ? m : `${attribute.replace(/_/g, ' ')} ${m}`)),
+        );
+    }
+    return { byField, unplaced };
+  }, [failure, fields]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(toAttributes(fields, values, record ? initial : null));
+  };
+
+  return (
+    <form className="org-form" onSubmit={submit} noValidate>
+      <div className="org-grid">
+        {fields.map((field) => (
+          <FieldControl
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            errors={byField[field.name]}
+            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+          />
+        ))}
+      </div>
+      {children}
+      {unplaced.length > 0 ? (
+        <ul className="field-error" role="alert">
+          {unplaced.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {failure && failure.reason !== 'invalid' ? <FailureNotice failure={failure} /> : null}
+      {failure?.reason === 'invalid' ? (
+        <p className="field-error" role="alert">
+          {failure.message ?? 'That request was invalid'}: see the fields marked above.
+        </p>
+      ) : null}
+      <div className="org-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+// Turns Admin API values into text for the organiser screens. Records are read loosely: 3.0
+// and 3.1 name some fields differently, and unknown fields are simply not shown.
+import type { AdminRecord } from '../../api/admin-client';
+
+export function text(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(text).join(', ');
+  if (typeof value === 'object') {
+    const o = value as AdminRecord;
+    return text(o.title ?? o.name ?? o.slug ?? o.id ?? JSON.stringify(value));
+  }
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return dateTime(value);
+  return String(value);
+}
+
+export function dateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The first present field of several spellings (`release_ids` in 3.0, `releases_ids` in 3.1). */
+export function pick(record: AdminRecord, ...names: string[]): unknown {
+  for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+  return undefined;
+}
+
+export function idsOf(record: AdminRecord, name: string): number[] {
+  const value = pick(record, `${name}_ids`, `${name}s_ids`, `${name}ies_ids`);
+  if (Array.isArray(value)) return value.filter((v): v is number => typeof v === 'number');
+  const embedded = pick(record, `${name}s`, name === 'activity' ? 'activities' : `${name}s`);
+  if (Array.isArray(embedded))
+    return embedded.map((item) => Number((item as AdminRecord).id)).filter(Number.isFinite);
+  return [];
+}
+
+/** Value of an `<input type="datetime-local">` from an API datetime, in local time. */
+export function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function fromLocalInput(value: string): string | null {
+  if (value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}

@@ -1,0 +1,346 @@
+// The event resources other than releases, and the lookup by key the routes use.
+import type { AdminRecord } from '../../api/admin-client';
+import { pick, text } from './format';
+import { type Column, RELEASES, type ResourceDef } from './resources';
+
+const col = (label: string, ...names: string[]): Column => ({ label, value: (r) => text(pick(r, ...names)) });
+const personName = (r: AdminRecord) =>
+  text(pick(r, 'name') ?? ([r.first_name, r.last_name].filter(Boolean).join(' ') || undefined));
+
+const REGISTRATIONS: ResourceDef = {
+  key: 'registrations',
+  title: 'Registrations',
+  singular: 'registration',
+  plural: 'registrations',
+  idField: 'slug',
+  name: (r) => `${text(r.reference)} · ${personName(r)}`,
+  columns: [
+    col('Reference', 'reference'),
+    { label: 'Name', value: personName },
+    col('Email', 'email'),
+    col('State', 'state'),
+    col('Tickets', 'tickets_count'),
+    col('Total', 'total'),
+    col('Paid', 'receipt_paid', 'paid'),
+    col('Created', 'created_at'),
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email' },
+    { name: 'company_name', label: 'Company', kind: 'text' },
+    { name: 'phone_number', label: 'Phone number', kind: 'text' },
+    { name: 'payment_reference', label: 'Purchase order number', kind: 'text' },
+    { name: 'source', label: 'Source', kind: 'text' },
+    { name: 'total', label: 'Total', kind: 'decimal' },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: false,
+  searchable: true,
+  states: {
+    values: ['paid', 'unpaid', 'complete', 'confirmed', 'incomplete', 'cancelled'],
+    defaults: ['paid', 'unpaid', 'complete', 'confirmed', 'incomplete'],
+  },
+  sorts: [
+    { label: 'Newest first', sort: 'created_at', direction: 'desc' },
+    { label: 'Oldest first', sort: 'created_at', direction: 'asc' },
+    { label: 'Name A–Z', sort: 'name', direction: 'asc' },
+  ],
+  actions: [
+    { label: 'Mark paid', method: 'POST', path: 'confirmations', when: (r) => r.receipt_paid !== true },
+    { label: 'Mark unpaid', method: 'DELETE', path: 'confirmations', when: (r) => r.receipt_paid === true },
+  ],
+  expand: ['tickets', 'line_items', 'receipts', 'refunds'],
+  empty: 'No registrations match. Create one with line items to issue tickets.',
+};
+
+const TICKETS: ResourceDef = {
+  key: 'tickets',
+  title: 'Tickets',
+  singular: 'ticket',
+  plural: 'tickets',
+  idField: 'slug',
+  name: (r) => `${text(r.reference)} · ${personName(r)}`,
+  columns: [
+    col('Reference', 'reference'),
+    { label: 'Name', value: personName },
+    col('Email', 'email'),
+    col('Release', 'release_title', 'release'),
+    col('State', 'state'),
+  ],
+  fields: [],
+  canCreate: false,
+  canEdit: false,
+  canDelete: false,
+  searchable: true,
+  empty: 'No tickets yet. Tickets appear when registrations are created.',
+};
+
+const CHECKIN_LISTS: ResourceDef = {
+  key: 'checkin_lists',
+  title: 'Check-in lists',
+  singular: 'checkin_list',
+  plural: 'checkin_lists',
+  idField: 'slug',
+  name: (r) => text(r.title),
+  columns: [
+    col('Title', 'title'),
+    col('State', 'state'),
+    { label: 'Checked in', value: (r) => `${text(r.checked_in_count ?? 0)} / ${text(r.tickets_count ?? 0)}` },
+    { label: '%', value: (r) => `${text(r.checked_in_percent ?? 0)}%` },
+    col('Expires', 'expires_at'),
+  ],
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    {
+      name: 'activity_ids',
+      label: 'Activities',
+      kind: 'refs',
+      ref: 'activities',
+      readFrom: ['activities_ids'],
+    },
+    { name: 'question_ids', label: 'Questions', kind: 'refs', ref: 'questions', readFrom: ['questions_ids'] },
+    { name: 'expires_at', label: 'Expires at', kind: 'datetime', help: 'Leave empty for no expiry.' },
+    { name: 'hide_unpaid', label: 'Hide unpaid tickets', kind: 'checkbox' },
+    { name: 'show_company_name', label: 'Show company name', kind: 'checkbox' },
+    { name: 'show_email', label: 'Show email', kind: 'checkbox' },
+    { name: 'show_phone_number', label: 'Show phone number', kind: 'checkbox' },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  empty: 'No check-in lists yet. Create one and hand its QR code to the door staff.',
+};
+
+const DISCOUNT_CODES: ResourceDef = {
+  key: 'discount_codes',
+  title: 'Discount codes',
+  singular: 'discount_code',
+  plural: 'discount_codes',
+  idField: 'id',
+  name: (r) => text(r.code),
+  columns: [
+    col('Code', 'code'),
+    col('Type', 'type'),
+    col('Value', 'value'),
+    col('State', 'state'),
+    {
+      label: 'Used',
+      value: (r) => `${text(r.quantity_used ?? 0)} / ${r.quantity == null ? '∞' : text(r.quantity)}`,
+    },
+    col('Registrations', 'registrations_count'),
+  ],
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true },
+    {
+      name: 'type',
+      label: 'Type',
+      kind: 'suggest',
+      required: true,
+      options: ['MoneyOffDiscountCode', 'PercentOffDiscountCode'],
+    },
+    { name: 'value', label: 'Value', kind: 'decimal', required: true, help: 'An amount, or a percentage.' },
+    { name: 'description', label: 'Description (payment form)', kind: 'text' },
+    { name: 'description_for_organizer', label: 'Note for organisers', kind: 'text' },
+    { name: 'start_at', label: 'Available from', kind: 'datetime' },
+    { name: 'end_at', label: 'Available until', kind: 'datetime' },
+    { name: 'quantity', label: 'Tickets that may use it', kind: 'number' },
+    { name: 'min_quantity_per_release', label: 'Minimum per release', kind: 'number' },
+    { name: 'max_quantity_per_release', label: 'Maximum per release', kind: 'number' },
+    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    { name: 'block_registrations_if_not_applicable', label: 'Block if not applicable', kind: 'checkbox' },
+    { name: 'disable_for_degressive', label: 'Disable with degressive pricing', kind: 'checkbox' },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  states: {
+    values: ['current', 'upcoming', 'past', 'used', 'unused'],
+    defaults: ['current', 'upcoming', 'used', 'unused'],
+  },
+  empty: 'No discount codes match.',
+};
+
+const QUESTIONS: ResourceDef = {
+  key: 'questions',
+  title: 'Questions',
+  singular: 'question',
+  plural: 'questions',
+  idField: 'slug',
+  name: (r) => text(r.title),
+  columns: [
+    col('Title', 'title'),
+    col('Type', 'field_type'),
+    col('Required', 'required'),
+    { label: 'Answers', value: (r) => `${text(r.answers_count ?? 0)} / ${text(r.tickets_count ?? 0)}` },
+  ],
+  fields: [
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    {
+      name: 'field_type',
+      label: 'Field type',
+      kind: 'select',
+      required: true,
+      options: ['Text', 'Textarea', 'Select', 'Checkboxes', 'Country', 'File'],
+    },
+    { name: 'description', label: 'Description', kind: 'text' },
+    { name: 'options', label: 'Options (one per line)', kind: 'textarea' },
+    { name: 'include_free_text_field', label: 'Add an “Other” field', kind: 'checkbox' },
+    { name: 'options_free_text_field', label: 'Label of the “Other” field', kind: 'text' },
+    { name: 'required', label: 'Required', kind: 'checkbox' },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  children: {
+    title: 'Answers',
+    path: 'answers',
+    plural: 'answers',
+    columns: [col('Ticket', 'ticket_id'), col('Response', 'response', 'primary_response')],
+    empty: 'Nobody has answered this question yet.',
+  },
+  empty: 'No questions yet.',
+};
+
+const ACTIVITIES: ResourceDef = {
+  key: 'activities',
+  title: 'Activities',
+  singular: 'activity',
+  plural: 'activities',
+  idField: 'id',
+  name: (r) => text(r.name),
+  columns: [
+    col('Name', 'name'),
+    col('Date', 'date'),
+    { label: 'Time', value: (r) => `${text(r.start_time)}–${text(r.end_time)}` },
+    {
+      label: 'Allocated',
+      value: (r) => `${text(r.allocation_count ?? 0)} / ${r.capacity == null ? '∞' : text(r.capacity)}`,
+    },
+    col('Sold out', 'sold_out'),
+  ],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+    { name: 'date', label: 'Date', kind: 'date' },
+    { name: 'start_time', label: 'Starts', kind: 'time' },
+    { name: 'end_time', label: 'Ends', kind: 'time' },
+    { name: 'capacity', label: 'Capacity', kind: 'number', help: 'Leave empty for no limit.' },
+    { name: 'show_to_attendee', label: 'Show on the attendee’s ticket', kind: 'checkbox' },
+    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    { name: 'question_ids', label: 'Questions', kind: 'refs', ref: 'questions', readFrom: ['questions_ids'] },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  actions: [{ label: 'Duplicate', method: 'POST', path: 'duplication', opensResult: true }],
+  empty: 'No activities yet.',
+};
+
+const OPT_INS: ResourceDef = {
+  key: 'opt_ins',
+  title: 'Opt-ins',
+  singular: 'opt_in',
+  plural: 'opt_ins',
+  idField: 'slug',
+  name: (r) => text(r.name),
+  columns: [col('Name', 'name'), col('Description', 'description'), col('Accepted', 'acceptance_count')],
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  empty: 'No opt-ins yet.',
+};
+
+const INTERESTED_USERS: ResourceDef = {
+  key: 'interested_users',
+  title: 'Interested people',
+  singular: 'interested_user',
+  plural: 'interested_users',
+  idField: 'id',
+  name: (r) => text(r.email),
+  columns: [col('Email', 'email'), col('Name', 'name'), col('Added', 'created_at')],
+  fields: [
+    { name: 'email', label: 'Email', kind: 'email', required: true },
+    { name: 'name', label: 'Name', kind: 'text' },
+  ],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  empty: 'Nobody has registered interest yet.',
+};
+
+const REFUNDS: ResourceDef = {
+  key: 'refunds',
+  title: 'Refunds',
+  singular: 'refund',
+  plural: 'refunds',
+  idField: 'id',
+  name: (r) => `Refund ${text(r.amount)}`,
+  columns: [
+    col('Amount', 'amount'),
+    col('Manual', 'manual'),
+    {
+      label: 'Registration',
+      value: (r) => text(pick((r.registration as AdminRecord) ?? {}, 'reference', 'name')),
+    },
+    col('Created', 'created_at'),
+  ],
+  fields: [],
+  canCreate: false,
+  canEdit: false,
+  canDelete: false,
+  expand: ['registration'],
+  empty: 'No refunds.',
+};
+
+const RSVP_LISTS: ResourceDef = {
+  key: 'rsvp_lists',
+  title: 'RSVP lists',
+  singular: 'rsvp_list',
+  plural: 'rsvp_lists',
+  idField: 'slug',
+  name: (r) => text(r.title),
+  columns: [col('Title', 'title'), col('Created', 'created_at')],
+  fields: [{ name: 'title', label: 'Title', kind: 'text', required: true }],
+  canCreate: true,
+  canEdit: true,
+  canDelete: true,
+  children: {
+    title: 'Release invitations',
+    path: 'release_invitations',
+    plural: 'release_invitations',
+    columns: [
+      { label: 'Name', value: personName },
+      col('Email', 'email'),
+      col('Releases', 'releases'),
+      col('Redeemed', 'redeemed'),
+      col('Expires', 'expires_at'),
+    ],
+    empty: 'No invitations on this list.',
+  },
+  empty: 'No RSVP lists yet.',
+};
+
+export const RESOURCES: readonly ResourceDef[] = [
+  RELEASES,
+  REGISTRATIONS,
+  TICKETS,
+  CHECKIN_LISTS,
+  DISCOUNT_CODES,
+  QUESTIONS,
+  ACTIVITIES,
+  OPT_INS,
+  INTERESTED_USERS,
+  REFUNDS,
+  RSVP_LISTS,
+];
+
+export function resourceByKey(key: string): ResourceDef | undefined {
+  return RESOURCES.find((r) => r.key === key);
+}
