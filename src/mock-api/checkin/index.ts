@@ -1,8 +1,92 @@
 // The Check-in API (document 3): no token; the check-in list slug in the path is the credential.
+// Errors are `{status, message}` (rendered by the router).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context';
+import { readBody } from '../http/body';
+import { ApiError } from '../http/errors';
+import { recordBatch, recordOne } from './create';
+import { checkinListJson } from './list-json';
+import { membership } from './membership';
+import { pageNumber, pageOf, sinceMs } from './paging';
+import { answersSince, checkinsSince, ticketsSince } from './records';
+import { listQuestions, requireList } from './scope';
+import { answerJson, checkinJson, createdCheckinJson, questionJson, ticketJson } from './serializers';
 
-export function createCheckinApi(_ctx: ServiceContext): Hono {
+const BASE = '/checkin_lists/:slug';
+
+export function createCheckinApi(ctx: ServiceContext): Hono {
   const app = new Hono();
+  const list = (slug: string) => requireList(ctx, slug);
+  const url = (request: Request) => new URL(request.url);
+
+  app.get(BASE, (c) => c.json(checkinListJson(ctx, list(c.req.param('slug')), sinceMs(url(c.req.raw)))));
+
+  app.get(`${BASE}/tickets`, (c) => {
+    const found = list(c.req.param('slug'));
+    const query = url(c.req.raw);
+    const page = pageOf(ticketsSince(ctx, found, sinceMs(query)), pageNumber(query));
+    return c.json(page.map(ticketJson));
+  });
+
+  app.get(`${BASE}/tickets/:ticket_slug`, (c) => {
+    const found = list(c.req.param('slug'));
+    const ticket = ctx.store.findOne('tickets', 'bySlug', c.req.param('ticket_slug'));
+    const entry = membership(ctx, found).changed.find((e) => e.ticket.id === ticket?.id);
+    if (!entry) throw new ApiError(404, 'Ticket not found');
+    return c.json(ticketJson(entry));
+  });
+
+  app.get(`${BASE}/checkins`, (c) => {
+    const found = list(c.req.param('slug'));
+    const query = url(c.req.raw);
+    return c.json(pageOf(checkinsSince(ctx, found, sinceMs(query)), pageNumber(query)).map(checkinJson));
+  });
+
+  app.post(`${BASE}/checkins`, async (c) => {
+    const found = list(c.req.param('slug'));
+    const body = await readBody(c.req.raw);
+    const batch = body.batch as { checkins?: unknown } | undefined;
+    const releaseOf = (releaseId: number) => ctx.store.get('releases', releaseId);
+    if (batch !== undefined) {
+      if (typeof batch !== 'object' || batch === null) throw new ApiError(422, 'batch must hold checkins');
+      const recorded = recordBatch(ctx, found, batch.checkins);
+      const status = recorded.some((r) => r.created) ? 201 : 200;
+      return c.json(
+        recorded.map((r) => createdCheckinJson(r.checkin, r.ticket, releaseOf(r.ticket.release_id))),
+        status,
+      );
+    }
+    if (body.checkin === undefined) throw new ApiError(422, 'Send a checkin or a batch of checkins');
+    const recorded = recordOne(ctx, found, body.checkin);
+    return c.json(
+      createdCheckinJson(recorded.checkin, recorded.ticket, releaseOf(recorded.ticket.release_id)),
+      recorded.created ? 201 : 200,
+    );
+  });
+
+  app.delete(`${BASE}/checkins/:uuid`, (c) => {
+    const found = list(c.req.param('slug'));
+    const checkin = ctx.store.findOne('checkins', 'byListUuid', `${found.id}:${c.req.param('uuid')}`);
+    if (!checkin) throw new ApiError(404, 'Check-in not found');
+    if (checkin.deleted_at) return c.json(checkinJson(checkin));
+    const now = ctx.clock.now().toISOString();
+    return c.json(
+      checkinJson(ctx.store.update('checkins', checkin.id, { deleted_at: now, updated_at: now })),
+    );
+  });
+
+  app.get(`${BASE}/questions`, (c) =>
+    c.json(listQuestions(ctx, list(c.req.param('slug'))).map(questionJson)),
+  );
+
+  app.get(`${BASE}/answers`, (c) => {
+    const found = list(c.req.param('slug'));
+    const query = url(c.req.raw);
+    return c.json(pageOf(answersSince(ctx, found, sinceMs(query)), pageNumber(query)).map(answerJson));
+  });
+
+  app.all('*', () => {
+    throw new ApiError(404, 'The endpoint requested does not exist');
+  });
   return app;
 }

@@ -1,0 +1,150 @@
+// Recording check-ins, one or a batch. A batch is all or nothing: if any item is invalid,
+// nothing is recorded and the 422 names each bad item by its index (docs/checkin-api-choices.md).
+// A client may send its own `uuid`; sending it again returns the recorded check-in instead of
+// a second one, so a batch retried after a lost answer is not counted twice.
+import type { ServiceContext } from '../context';
+import { ApiError } from '../http/errors';
+import type { Checkin } from '../model/checkin';
+import type { CheckinList } from '../model/checkin-list';
+import type { Ticket } from '../model/ticket';
+import { membership } from './membership';
+
+const IDENTIFIERS = ['ticket_id', 'ticket_reference', 'ticket_slug'] as const;
+const UUID = /^[A-Za-z0-9-]{8,64}$/;
+
+export interface Recorded {
+  checkin: Checkin;
+  ticket: Ticket;
+  created: boolean;
+}
+
+type Item = Record<string, unknown>;
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** The ticket the item names, or the reason it cannot be checked in. */
+function resolveTicket(ctx: ServiceContext, list: CheckinList, item: Item): Ticket | ApiError {
+  const given = IDENTIFIERS.filter((key) => present(item[key]));
+  if (given.length !== 1) {
+    return new ApiError(
+      422,
+      given.length === 0
+        ? 'Give one of ticket_id, ticket_reference or ticket_slug'
+        : `Give only one of ticket_id, ticket_reference or ticket_slug (got ${given.join(', ')})`,
+    );
+  }
+  const key = given[0];
+  const value = String(item[key as string]).trim();
+  let ticket: Ticket | undefined;
+  if (key === 'ticket_id') {
+    if (!/^\d+$/.test(value)) return new ApiError(422, 'ticket_id must be a whole number');
+    ticket = ctx.store.get('tickets', Number(value));
+  } else if (key === 'ticket_slug') {
+    ticket = ctx.store.findOne('tickets', 'bySlug', value);
+  } else {
+    const matches = ctx.store.findBy(
+      'tickets',
+      'byEventReference',
+      `${list.event_id}:${value.toUpperCase()}`,
+    );
+    ticket = matches.find((t) => !t.test_mode) ?? matches[0];
+  }
+  if (!ticket || ticket.event_id !== list.event_id || ticket.test_mode)
+    return new ApiError(404, 'Ticket not found');
+  if (ticket.state === 'void') return new ApiError(422, 'This ticket is void and cannot be checked in');
+  if (!membership(ctx, list).memberIds.has(ticket.id)) {
+    return new ApiError(404, 'This ticket is not on this check-in list');
+  }
+  return ticket;
+}
+
+function clientUuid(item: Item): string | undefined | ApiError {
+  if (!present(item.uuid)) return undefined;
+  const uuid = String(item.uuid);
+  return UUID.test(uuid) ? uuid : new ApiError(422, 'uuid must be 8 to 64 letters, digits or dashes');
+}
+
+/** When the scan happened, if the client says so (offline scans arrive later); never in the future. */
+function scannedAt(item: Item, now: Date): string | ApiError {
+  if (!present(item.created_at)) return now.toISOString();
+  const ms =
+    typeof item.created_at === 'number' ? item.created_at * 1000 : Date.parse(String(item.created_at));
+  if (Number.isNaN(ms)) return new ApiError(422, 'created_at must be an ISO 8601 datetime');
+  return new Date(Math.min(ms, now.getTime())).toISOString();
+}
+
+function prepare(ctx: ServiceContext, list: CheckinList, item: unknown) {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return new ApiError(
+      422,
+      'Each check-in must be an object with ticket_id, ticket_reference or ticket_slug',
+    );
+  }
+  const ticket = resolveTicket(ctx, list, item as Item);
+  if (ticket instanceof ApiError) return ticket;
+  const uuid = clientUuid(item as Item);
+  if (uuid instanceof ApiError) return uuid;
+  const at = scannedAt(item as Item, ctx.clock.now());
+  if (at instanceof ApiError) return at;
+  return { ticket, uuid, at };
+}
+
+function record(
+  ctx: ServiceContext,
+  list: CheckinList,
+  input: { ticket: Ticket; uuid?: string | undefined; at: string },
+): Recorded {
+  if (input.uuid) {
+    const existing = ctx.store.findOne('checkins', 'byListUuid', `${list.id}:${input.uuid}`);
+    if (existing) {
+      const ticket = ctx.store.get('tickets', existing.ticket_id) ?? input.ticket;
+      return { checkin: existing, ticket, created: false };
+    }
+  }
+  let uuid = input.uuid;
+  while (!uuid || ctx.store.findOne('checkins', 'byListUuid', `${list.id}:${uuid}`)) uuid = ctx.random.uuid();
+  const now = ctx.clock.now().toISOString();
+  const checkin = ctx.store.insert('checkins', {
+    checkin_list_id: list.id,
+    ticket_id: input.ticket.id,
+    uuid,
+    created_at: input.at,
+    updated_at: now,
+    deleted_at: null,
+  });
+  return { checkin, ticket: input.ticket, created: true };
+}
+
+export function recordOne(ctx: ServiceContext, list: CheckinList, item: unknown): Recorded {
+  const prepared = prepare(ctx, list, item);
+  if (prepared instanceof ApiError) throw prepared;
+  return record(ctx, list, prepared);
+}
+
+export function recordBatch(ctx: ServiceContext, list: CheckinList, items: unknown): Recorded[] {
+  const entries = batchEntries(items);
+  const errors: Record<string, string[]> = {};
+  const prepared = entries.map(([index, item]) => {
+    const result = prepare(ctx, list, item);
+    if (result instanceof ApiError) errors[index] = [result.message];
+    return result;
+  });
+  if (Object.keys(errors).length > 0) {
+    throw new ApiError(422, 'Some check-ins could not be recorded; none were', { errors });
+  }
+  return prepared.map((input) => record(ctx, list, input as Exclude<typeof input, ApiError>));
+}
+
+/** `{"0": {...}, "1": {...}}` in index order; a plain array is accepted too. */
+function batchEntries(items: unknown): [string, unknown][] {
+  if (Array.isArray(items)) return items.map((item, i) => [String(i), item]);
+  if (typeof items !== 'object' || items === null) {
+    throw new ApiError(422, 'batch.checkins must be an object keyed by index');
+  }
+  const entries = Object.entries(items as Item);
+  if (entries.length === 0) throw new ApiError(422, 'batch.checkins is empty');
+  if (entries.length > 1000) throw new ApiError(422, 'batch.checkins holds more than 1000 check-ins');
+  return entries.sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+}
