@@ -1,4 +1,164 @@
-// Admin API: activities (placeholder; see docs/mock-api-framework.md).
-import type { AdminApp, ServiceContext } from '../context';
+// Admin API: activities (document 1), with duplication (" Copy").
+import type { AdminApp, AdminContext, ServiceContext } from '../context';
+import { readAttributes } from '../http/body';
+import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { expandableMeta } from '../http/expand';
+import type { SortOptions } from '../http/list-meta';
+import { pageRequest, paginate } from '../http/pagination';
+import { ofEvent } from '../http/scope';
+import { Attributes } from '../http/validation';
+import type { Activity } from '../model/activity';
+import '../model/activity';
+import { ACTIVITY_EXPANDABLE, activityRecord } from './activity-view';
+import { type Presenter, QUESTION_LINKS, RELEASE_LINKS, linkedIds, presenter } from './presenter';
+import { sortBy } from './search';
 
-export function registerActivities(_app: AdminApp, _ctx: ServiceContext): void {}
+const SORT: SortOptions = {
+  'Name A-Z': { attr: 'name', direction: 'asc', default: true },
+  'Name Z-A': { attr: 'name', direction: 'desc' },
+};
+
+const KINDS = ['public_automatic', 'private_automatic'] as const;
+
+function filterOptions(): Record<string, unknown> {
+  return {
+    kinds: [
+      { label: 'Automatic', value: 'public_automatic' },
+      { label: 'Internal', value: 'private_automatic' },
+    ],
+    sections: { states: { label: 'Status', open: false }, kinds: { label: 'Kind', open: true } },
+    collection: false,
+    states: [],
+  };
+}
+
+function findActivity(c: AdminContext, p: Presenter): Activity {
+  const id = Number(c.req.param('activity_id'));
+  return ofEvent(p.event, Number.isSafeInteger(id) ? p.ctx.store.get('activities', id) : undefined);
+}
+
+type ActivityPatch = Partial<Omit<Activity, 'id' | 'event_id' | 'created_at'>>;
+
+function readActivity(p: Presenter, raw: Record<string, unknown>, creating: boolean): ActivityPatch {
+  const attrs = new Attributes(raw);
+  const { store } = p.ctx;
+  const patch: ActivityPatch = {};
+  const name = attrs.string('name');
+  if (creating || name !== undefined) attrs.required('name', name);
+  if (name) patch.name = name;
+  const description = attrs.string('description');
+  if (description !== undefined) patch.description = description;
+  const capacity = attrs.integer('capacity');
+  if (capacity !== undefined) patch.capacity = capacity;
+  const date = attrs.date('date');
+  if (date !== undefined) patch.date = date;
+  const start = attrs.time('start_time');
+  if (start !== undefined) patch.start_time = start;
+  const end = attrs.time('end_time');
+  if (end !== undefined) patch.end_time = end;
+  const show = attrs.boolean('show_to_attendee');
+  if (show !== undefined) patch.show_to_attendee = show ?? false;
+  const kind = attrs.inclusion('kind', attrs.string('kind'), KINDS);
+  if (kind) patch.kind = kind;
+  const releases = linkedIds(attrs, RELEASE_LINKS, store.findBy('releases', 'byEvent', p.event.id));
+  if (releases) patch.release_ids = releases;
+  const questions = linkedIds(attrs, QUESTION_LINKS, store.findBy('questions', 'byEvent', p.event.id));
+  if (questions) patch.question_ids = questions;
+  attrs.errors.throwIfAny();
+  return patch;
+}
+
+export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
+  const base = '/:account_slug/:event_slug/activities';
+
+  app.get(base, (c) => {
+    const p = presenter(c, ctx, 'list');
+    let rows = ctx.store.findBy('activities', 'byEvent', p.event.id);
+    const overall = rows.length;
+    const kinds = p.url.searchParams.getAll('search[kinds][]');
+    if (kinds.length > 0) rows = rows.filter((a) => kinds.includes(a.kind));
+    sortBy(rows, p.url, SORT, (a, attr) => (attr === 'name' ? a.name.toLowerCase() : null));
+    const page = paginate(rows, pageRequest(p.url));
+    return listResponse(
+      c,
+      'activities',
+      page.items.map((a) => activityRecord(p, a)),
+      {
+        page: page.meta,
+        overallTotal: overall,
+        expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
+        sortOptions: SORT,
+        filterOptions: filterOptions(),
+      },
+    );
+  });
+
+  app.get(`${base}/:activity_id`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    return recordResponse(c, 'activity', activityRecord(p, findActivity(c, p)), {
+      expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
+    });
+  });
+
+  app.post(base, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), true);
+    const now = p.now.toISOString();
+    const activity = ctx.store.insert('activities', {
+      event_id: p.event.id,
+      name: '',
+      description: null,
+      date: null,
+      start_time: null,
+      end_time: null,
+      capacity: null,
+      show_to_attendee: false,
+      kind: 'public_automatic',
+      release_ids: [],
+      question_ids: [],
+      translations: null,
+      ...patch,
+      created_at: now,
+      updated_at: now,
+    });
+    return recordResponse(c, 'activity', activityRecord(p, activity), { status: 201 });
+  });
+
+  app.patch(`${base}/:activity_id`, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const activity = findActivity(c, p);
+    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), false);
+    const updated = ctx.store.update('activities', activity.id, {
+      ...patch,
+      updated_at: p.now.toISOString(),
+    });
+    return recordResponse(c, 'activity', activityRecord(p, updated));
+  });
+
+  app.delete(`${base}/:activity_id`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    const activity = findActivity(c, p);
+    ctx.store.delete('activities', activity.id);
+    for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
+      if (list.activity_ids.includes(activity.id)) {
+        ctx.store.update('checkin_lists', list.id, {
+          activity_ids: list.activity_ids.filter((id) => id !== activity.id),
+        });
+      }
+    }
+    return noContent();
+  });
+
+  app.post(`${base}/:activity_id/duplication`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    const { id: _id, ...original } = findActivity(c, p);
+    const now = p.now.toISOString();
+    const copy = ctx.store.insert('activities', {
+      ...original,
+      name: `${original.name} Copy`,
+      created_at: now,
+      updated_at: now,
+    });
+    return recordResponse(c, 'activity', activityRecord(p, copy), { status: 201 });
+  });
+}

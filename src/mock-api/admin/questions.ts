@@ -1,4 +1,161 @@
-// Admin API: questions (placeholder; see docs/mock-api-framework.md).
-import type { AdminApp, ServiceContext } from '../context';
+// Admin API: questions (document 1). Looked up by slug or id; the slug comes from the title.
+import type { AdminApp, AdminContext, ServiceContext } from '../context';
+import { readAttributes } from '../http/body';
+import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { expandableMeta } from '../http/expand';
+import type { SortOptions } from '../http/list-meta';
+import { pageRequest, paginate } from '../http/pagination';
+import { slugOrId } from '../http/scope';
+import { notFound } from '../http/errors';
+import { uniqueTitleSlug } from '../http/slugs';
+import { Attributes, INVALID } from '../http/validation';
+import { FIELD_TYPES, type Question } from '../model/question';
+import { type Presenter, ACTIVITY_LINKS, RELEASE_LINKS, linkedIds, presenter } from './presenter';
+import { QUESTION_EXPANDABLE, questionRecord } from './question-view';
+import { sortBy } from './search';
 
-export function registerQuestions(_app: AdminApp, _ctx: ServiceContext): void {}
+/** 3.0 as documented; 3.1 as the real service answers (position first, as recorded). */
+const SORT_30: SortOptions = {
+  'Question Title, A-Z': { attr: 'title', direction: 'asc', default: true },
+  'Question Title, Z-A': { attr: 'title', direction: 'desc' },
+};
+const SORT_31: SortOptions = {
+  'Position on tickets': { attr: 'position', direction: 'asc', default: true },
+  'Question Title, A-Z': { attr: 'title', direction: 'asc' },
+  'Question Title, Z-A': { attr: 'title', direction: 'desc' },
+};
+
+export function findQuestion(p: Presenter, value: string): Question {
+  const { id, slug } = slugOrId(value);
+  const { store } = p.ctx;
+  const found =
+    store.findOne('questions', 'byEventSlug', `${p.event.id}:${slug}`) ??
+    (id !== undefined ? store.get('questions', id) : undefined);
+  if (!found || found.event_id !== p.event.id) throw notFound();
+  return found;
+}
+
+function questionParam(c: AdminContext): string {
+  return c.req.param('question_slug') ?? '';
+}
+
+type QuestionPatch = Partial<Omit<Question, 'id' | 'event_id' | 'created_at'>>;
+
+/** `options` arrive as a list or as newline-separated text. */
+function readOptions(attrs: Attributes): string[] | undefined {
+  const value = attrs.value('options');
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return [];
+  if (typeof value === 'string')
+    return value
+      .split(/\r?\n/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+  attrs.errors.add('options', INVALID);
+  return undefined;
+}
+
+function readQuestion(p: Presenter, raw: Record<string, unknown>, creating: boolean): QuestionPatch {
+  const attrs = new Attributes(raw);
+  const { store } = p.ctx;
+  const patch: QuestionPatch = {};
+  const title = attrs.string('title');
+  if (creating || title !== undefined) attrs.required('title', title);
+  if (title) patch.title = title;
+  const rawType = attrs.string('field_type');
+  if (creating || rawType !== undefined) attrs.required('field_type', rawType);
+  const fieldType = attrs.inclusion('field_type', rawType || null, FIELD_TYPES);
+  if (fieldType) patch.field_type = fieldType;
+  const description = attrs.string('description');
+  if (description !== undefined) patch.description = description;
+  const options = readOptions(attrs);
+  if (options) patch.options = options;
+  const freeText = attrs.boolean('include_free_text_field');
+  if (freeText !== undefined) patch.include_free_text_field = freeText ?? false;
+  const freeTextLabel = attrs.string('options_free_text_field');
+  if (freeTextLabel !== undefined) patch.options_free_text_field = freeTextLabel;
+  const required = attrs.boolean('required');
+  if (required !== undefined) patch.required = required;
+  const releases = linkedIds(attrs, RELEASE_LINKS, store.findBy('releases', 'byEvent', p.event.id));
+  if (releases) patch.release_ids = releases;
+  const activities = linkedIds(attrs, ACTIVITY_LINKS, store.findBy('activities', 'byEvent', p.event.id));
+  if (activities) patch.activity_ids = activities;
+  attrs.errors.throwIfAny();
+  return patch;
+}
+
+export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
+  const base = '/:account_slug/:event_slug/questions';
+
+  app.get(base, (c) => {
+    const p = presenter(c, ctx, 'list');
+    const rows = ctx.store.findBy('questions', 'byEvent', p.event.id);
+    const sort = p.version === '3.1' ? SORT_31 : SORT_30;
+    sortBy(rows, p.url, sort, (q, attr) => (attr === 'position' ? q.position : q.title.toLowerCase()));
+    const page = paginate(rows, pageRequest(p.url));
+    return listResponse(
+      c,
+      'questions',
+      page.items.map((q) => questionRecord(p, q)),
+      {
+        page: page.meta,
+        overallTotal: rows.length,
+        expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
+        sortOptions: sort,
+      },
+    );
+  });
+
+  app.get(`${base}/:question_slug`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    return recordResponse(c, 'question', questionRecord(p, findQuestion(p, questionParam(c))), {
+      expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
+    });
+  });
+
+  app.post(base, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), true);
+    const siblings = ctx.store.findBy('questions', 'byEvent', p.event.id);
+    const now = p.now.toISOString();
+    const title = patch.title ?? '';
+    const question = ctx.store.insert('questions', {
+      event_id: p.event.id,
+      slug: uniqueTitleSlug(title, (s) => siblings.some((q) => q.slug === s)),
+      title,
+      description: null,
+      field_type: 'Text',
+      options: [],
+      include_free_text_field: false,
+      options_free_text_field: null,
+      required: false,
+      position: siblings.reduce((max, q) => Math.max(max, q.position + 1), 0),
+      release_ids: [],
+      activity_ids: [],
+      translations: null,
+      ...patch,
+      created_at: now,
+      updated_at: now,
+    });
+    return recordResponse(c, 'question', questionRecord(p, question), { status: 201 });
+  });
+
+  app.patch(`${base}/:question_slug`, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const question = findQuestion(p, questionParam(c));
+    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), false);
+    const updated = ctx.store.update('questions', question.id, { ...patch, updated_at: p.now.toISOString() });
+    return recordResponse(c, 'question', questionRecord(p, updated));
+  });
+
+  app.delete(`${base}/:question_slug`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    const question = findQuestion(p, questionParam(c));
+    // Answers go with their question, as they would with the real service's dependent destroy.
+    for (const answer of ctx.store.findBy('answers', 'byQuestion', question.id))
+      ctx.store.delete('answers', answer.id);
+    ctx.store.delete('questions', question.id);
+    return noContent();
+  });
+}

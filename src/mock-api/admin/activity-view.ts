@@ -1,0 +1,109 @@
+// An activity as the Admin API shows it: derived times in the event's zone, allocation and
+// `sold_out` from the tickets of its releases.
+import { formatInZone, zonedToUtc } from '../http/format';
+import type { Activity } from '../model/activity';
+import { type Presenter, idArrays, shows, translationsOf } from './presenter';
+import { questionRecord } from './question-view';
+import { releaseRecord } from './release-view';
+
+export const ACTIVITY_EXPANDABLE = [
+  'activity_groups',
+  'activity_group_ids',
+  'questions',
+  'question_ids',
+  'question_slugs',
+  'releases',
+  'release_ids',
+  'release_slugs',
+  'upgrades',
+  'venue',
+] as const;
+
+/** Null unless both the date and the time are set: the real service shows no half-known instant. */
+function derivedAt(p: Presenter, date: string | null, time: string | null): string | null {
+  if (!date || !time) return null;
+  return formatInZone(zonedToUtc(date, time, p.event.timezone), p.event.timezone);
+}
+
+/** Tickets of the caller's mode on the activity's releases, void ones left out. */
+export function allocationCount(p: Presenter, activity: Activity, mode = p.mode): number {
+  if (activity.release_ids.length === 0) return 0;
+  const releases = new Set(activity.release_ids);
+  const test = mode === 'test';
+  return p.ctx.store
+    .findBy('tickets', 'byEvent', activity.event_id)
+    .filter((t) => t.test_mode === test && t.state !== 'void' && releases.has(t.release_id)).length;
+}
+
+export function activityRecord(p: Presenter, activity: Activity, nested = false): Record<string, unknown> {
+  const { store } = p.ctx;
+  const allocated = allocationCount(p, activity);
+  const base: Record<string, unknown> = {
+    _type: 'activity',
+    ...(p.extended ? { view: 'extended' } : {}),
+    id: activity.id,
+    capacity: activity.capacity,
+    date: activity.date,
+    description: activity.description,
+    ...(p.version === '3.1' ? { kind: activity.kind } : {}),
+    start_time: activity.start_time,
+    end_time: activity.end_time,
+    start_at: derivedAt(p, activity.date, activity.start_time),
+    end_at: derivedAt(p, activity.date, activity.end_time),
+    name: activity.name,
+  };
+  if (p.version === '3.0') {
+    Object.assign(base, {
+      private: activity.show_to_attendee,
+      question_ids: activity.question_ids,
+      venue_id: null,
+      accommodation: null,
+    });
+  }
+  Object.assign(base, {
+    allocation_count: allocated,
+    sold_out: activity.capacity !== null && allocated >= activity.capacity,
+    show_to_attendee: activity.show_to_attendee,
+  });
+  if (p.version === '3.1')
+    base.any_live_chosen_tickets = allocationCount(p, activity, 'live') > 0 ? true : null;
+  if (p.extended) base.release_ids = activity.release_ids;
+  Object.assign(
+    base,
+    translationsOf(p, activity as unknown as Record<string, unknown>, activity.translations, [
+      'description',
+      'name',
+    ]),
+  );
+  if (nested) return base;
+  const questions = activity.question_ids
+    .map((id) => store.get('questions', id))
+    .filter((q) => q !== undefined);
+  const releases = activity.release_ids.map((id) => store.get('releases', id)).filter((r) => r !== undefined);
+  if (shows(p, 'venue')) base.venue = null;
+  if (shows(p, 'questions')) base.questions = questions.map((q) => questionRecord(p, q, true));
+  if (shows(p, 'releases')) base.releases = releases.map((r) => releaseRecord(p, r, p.extended));
+  if (p.version === '3.1') {
+    if (p.expanded.has('upgrades')) base.upgrades = [];
+    if (p.expanded.has('activity_groups')) base.activity_groups = [];
+    if (p.expanded.has('activity_group_ids')) base.activity_groups_ids = [];
+    Object.assign(
+      base,
+      idArrays(
+        p,
+        'questions',
+        'question',
+        activity.question_ids,
+        questions.map((q) => q.slug),
+      ),
+      idArrays(
+        p,
+        'releases',
+        'release',
+        activity.release_ids,
+        releases.map((r) => r.slug),
+      ),
+    );
+  }
+  return base;
+}

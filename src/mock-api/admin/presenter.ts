@@ -1,0 +1,123 @@
+// How one request wants records shown: the event scope plus the 3.1 expansions and the 3.0
+// view. 3.0 embeds related records in the extended view (the default for one record, `short`
+// for lists); 3.1 shows them only when named in `expand`.
+import type { AdminContext, ServiceContext } from '../context';
+import type { Attributes } from '../http/validation';
+import { expansions, viewOf } from '../http/expand';
+import { type Translations, translationsFor } from '../model/translations';
+import { type EventScope, eventScope } from './scope';
+
+export interface Presenter extends EventScope {
+  expanded: ReadonlySet<string>;
+  /** 3.0 extended view: `view`, translations and embedded related records. */
+  extended: boolean;
+}
+
+export function presenter(c: AdminContext, ctx: ServiceContext, shape: 'record' | 'list'): Presenter {
+  return withShape(eventScope(c, ctx), shape);
+}
+
+export function withShape(scope: EventScope, shape: 'record' | 'list'): Presenter {
+  const view = viewOf(scope.url);
+  const extended =
+    scope.version === '3.0' && (view === 'extended' || (view === 'default' && shape === 'record'));
+  return { ...scope, expanded: scope.version === '3.1' ? expansions(scope.url) : new Set(), extended };
+}
+
+/** Whether a related record (or list) belongs in the response. */
+export function shows(p: Presenter, name: string): boolean {
+  return p.version === '3.0' ? p.extended : p.expanded.has(name);
+}
+
+/**
+ * 3.1 id and slug arrays (`releases_ids`, `releases_slugs`), shown when expanded under either
+ * spelling: the expandable list says `release_ids`, the records say `releases_ids`.
+ */
+export function idArrays(
+  p: Presenter,
+  plural: string,
+  singular: string,
+  ids: readonly number[],
+  slugs?: readonly string[],
+): Record<string, unknown> {
+  if (p.version !== '3.1') return {};
+  const out: Record<string, unknown> = {};
+  if (p.expanded.has(`${singular}_ids`) || p.expanded.has(`${plural}_ids`)) out[`${plural}_ids`] = [...ids];
+  if (slugs && (p.expanded.has(`${singular}_slugs`) || p.expanded.has(`${plural}_slugs`))) {
+    out[`${plural}_slugs`] = [...slugs];
+  }
+  return out;
+}
+
+/** `translations`: 3.0 extended view; 3.1 when the event has several locales or it is expanded. */
+export function translationsOf(
+  p: Presenter,
+  record: Record<string, unknown>,
+  stored: Translations | null | undefined,
+  attributes: readonly string[],
+): Record<string, unknown> {
+  const wanted =
+    p.version === '3.0' ? p.extended : p.event.locales.length > 1 || p.expanded.has('translations');
+  if (!wanted) return {};
+  return {
+    translations: translationsFor(record, stored, attributes, p.event.locales, p.event.default_locale),
+  };
+}
+
+/** Names an id list by slug or id, the way 3.0 and 3.1 bodies both may. */
+export function resolveIds<T extends { id: number; slug?: string }>(
+  values: readonly (string | number)[],
+  candidates: readonly T[],
+): { ids: number[]; unknown: boolean } {
+  const ids: number[] = [];
+  let unknown = false;
+  for (const value of values) {
+    const found = candidates.find(
+      (r) => r.id === Number(value) || (r.slug !== undefined && r.slug === String(value)),
+    );
+    if (found) ids.push(found.id);
+    else unknown = true;
+  }
+  return { ids: [...new Set(ids)], unknown };
+}
+
+const LINK_INVALID = 'is invalid';
+
+/**
+ * Linked records named in a body under any of `names` (`release_ids`, `releases_ids`,
+ * `release_slugs`, ...), by id or slug. Undefined when none was sent; an unknown one is 422.
+ */
+export function linkedIds<T extends { id: number; slug?: string }>(
+  attrs: Attributes,
+  names: readonly string[],
+  candidates: readonly T[],
+): number[] | undefined {
+  for (const name of names) {
+    if (!attrs.has(name)) continue;
+    const raw = attrs.value(name);
+    const values =
+      raw === null || raw === ''
+        ? []
+        : Array.isArray(raw)
+          ? raw
+          : typeof raw === 'string'
+            ? raw.split(',')
+            : [raw];
+    if (!values.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      attrs.errors.add(name, LINK_INVALID);
+      return undefined;
+    }
+    const cleaned = values.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
+    const { ids, unknown } = resolveIds(cleaned, candidates);
+    if (unknown) {
+      attrs.errors.add(name, LINK_INVALID);
+      return undefined;
+    }
+    return ids;
+  }
+  return undefined;
+}
+
+export const RELEASE_LINKS = ['release_ids', 'releases_ids', 'release_slugs', 'releases_slugs'] as const;
+export const QUESTION_LINKS = ['question_ids', 'questions_ids', 'question_slugs', 'questions_slugs'] as const;
+export const ACTIVITY_LINKS = ['activity_ids', 'activities_ids'] as const;

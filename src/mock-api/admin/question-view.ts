@@ -1,0 +1,77 @@
+// A question as the Admin API shows it, with its derived counts.
+import type { Question } from '../model/question';
+import { at } from './scope';
+import { type Presenter, shows, translationsOf } from './presenter';
+import { activityRecord } from './activity-view';
+import { releaseRecord } from './release-view';
+
+export const QUESTION_EXPANDABLE = [
+  'activities',
+  'incoming_question_trigger_ids',
+  'outgoing_question_trigger_ids',
+  'releases',
+] as const;
+
+const TRANSLATED = ['description', 'options', 'options_free_text_field', 'title'] as const;
+
+/** Tickets of the caller's mode that were asked the question: those of its releases (all when none). */
+export function questionTicketsCount(p: Presenter, question: Question): number {
+  const test = p.mode === 'test';
+  const releases = question.release_ids.length > 0 ? new Set(question.release_ids) : null;
+  return p.ctx.store
+    .findBy('tickets', 'byEvent', question.event_id)
+    .filter((t) => t.test_mode === test && t.state !== 'void' && (!releases || releases.has(t.release_id)))
+    .length;
+}
+
+export function questionAnswers(p: Presenter, question: Question) {
+  const test = p.mode === 'test';
+  return p.ctx.store
+    .findBy('answers', 'byQuestion', question.id)
+    .filter((a) => p.ctx.store.get('tickets', a.ticket_id)?.test_mode === test);
+}
+
+export function questionRecord(p: Presenter, question: Question, nested = false): Record<string, unknown> {
+  const { store } = p.ctx;
+  const record: Record<string, unknown> = {
+    _type: 'question',
+    ...(p.extended ? { view: 'extended' } : {}),
+    id: question.id,
+    answers_count: questionAnswers(p, question).length,
+    description: question.description,
+    title: question.title,
+    field_type: question.field_type,
+    include_free_text_field: question.include_free_text_field,
+    options: question.options,
+    options_free_text_field: question.options_free_text_field,
+    required: question.required,
+    slug: question.slug,
+    tickets_count: questionTicketsCount(p, question),
+    deletable: store.findBy('answers', 'byQuestion', question.id).length === 0,
+    public_optional_activity_ids: store
+      .findBy('activities', 'byEvent', question.event_id)
+      .filter((a) => a.show_to_attendee && a.question_ids.includes(question.id))
+      .map((a) => a.id),
+    ...translationsOf(p, question as unknown as Record<string, unknown>, question.translations, TRANSLATED),
+    created_at: at(p, question.created_at),
+    updated_at: at(p, question.updated_at),
+  };
+  if (nested) return record;
+  if (shows(p, 'activities')) {
+    record.activities = store
+      .findBy('activities', 'byEvent', question.event_id)
+      .filter((a) => a.question_ids.includes(question.id))
+      .map((a) => activityRecord(p, a, true));
+  }
+  if (shows(p, 'releases')) {
+    record.releases = question.release_ids
+      .map((id) => store.get('releases', id))
+      .filter((r) => r !== undefined)
+      .map((r) => releaseRecord(p, r, p.extended));
+  }
+  if (p.version === '3.1') {
+    if (p.expanded.has('incoming_question_trigger_ids')) record.incoming_question_trigger_ids = [];
+    if (p.expanded.has('outgoing_question_trigger_ids')) record.outgoing_question_trigger_ids = [];
+  }
+  return record;
+}
