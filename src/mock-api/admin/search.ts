@@ -11,6 +11,8 @@ export interface StateFilter<T> {
   options: readonly StateOption[];
   groups: readonly (readonly string[])[];
   hiddenByDefault: readonly string[];
+  /** States that hide a record carrying them unless selected (a void ticket, an archived release's tickets). */
+  exclusive?: readonly string[];
   statesOf: (record: T) => readonly string[];
 }
 
@@ -25,6 +27,7 @@ export function selectedStates<T>(url: URL, filter: StateFilter<T>): string[] {
 
 export function matchesStates<T>(record: T, selected: readonly string[], filter: StateFilter<T>): boolean {
   const states = filter.statesOf(record);
+  if (filter.exclusive?.some((s) => states.includes(s) && !selected.includes(s))) return false;
   return filter.groups.every((group) => {
     const chosen = group.filter((s) => selected.includes(s));
     return chosen.length === 0 || chosen.some((s) => states.includes(s));

@@ -1,4 +1,145 @@
-// Admin API: tickets (placeholder; see docs/mock-api-framework.md).
+// Admin API: tickets of an event (`/tickets`, list and get by slug). The documents only link to
+// them; list meta, sorts and filters follow the real service's recordings.
 import type { AdminApp, ServiceContext } from '../context';
+import { listResponse, recordResponse } from '../http/envelope';
+import { notFound } from '../http/errors';
+import { expandableMeta, expansions, viewOf } from '../http/expand';
+import type { SortOptions } from '../http/list-meta';
+import { paginate, pageRequest } from '../http/pagination';
+import { inCallerMode } from '../http/scope';
+import type { Ticket } from '../model/ticket';
+import { type EventScope, eventScope } from './scope';
+import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
+import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
 
-export function registerTickets(_app: AdminApp, _ctx: ServiceContext): void {}
+const TICKETS_PATH = '/:account_slug/:event_slug/tickets';
+
+const TICKET_SORTS: SortOptions = {
+  'First name A-Z': { attr: 'first_name', direction: 'asc' },
+  'First name Z-A': { attr: 'first_name', direction: 'desc' },
+  'Last name A-Z': { attr: 'last_name', direction: 'asc' },
+  'Last name Z-A': { attr: 'last_name', direction: 'desc' },
+  'Ticket date, earliest first': { attr: 'tickets.created_at', direction: 'asc' },
+  'Ticket date, newest first': { attr: 'tickets.created_at', direction: 'desc', default: true },
+  'Price, least first': { attr: 'price', direction: 'asc' },
+  'Price, most first': { attr: 'price', direction: 'desc' },
+  Reference: { attr: 'reference', direction: 'asc' },
+  Number: { attr: 'number', direction: 'asc' },
+  'Last change': { attr: 'updated_at', direction: 'desc' },
+};
+
+function ticketFilter(scope: EventScope): StateFilter<Ticket> {
+  return {
+    options: stateOptions([
+      ['complete', 'Complete'],
+      ['incomplete', 'Incomplete'],
+      ['unassigned', 'Unassigned'],
+      ['void', 'Void'],
+      ['changes_locked', 'Changes Locked'],
+      ['changes_allowed', 'Changes Allowed'],
+      ['archived', 'Archived'],
+    ]),
+    groups: [
+      ['complete', 'incomplete', 'unassigned', 'void'],
+      ['changes_locked', 'changes_allowed'],
+    ],
+    hiddenByDefault: ['void', 'archived'],
+    exclusive: ['void', 'archived'],
+    statesOf: (ticket) => {
+      const archived = scope.ctx.store.get('releases', ticket.release_id)?.archived === true;
+      const unassigned = !ticket.email && !ticket.first_name && !ticket.last_name;
+      return [
+        ticket.state,
+        ...(unassigned ? ['unassigned'] : []),
+        'changes_allowed',
+        ...(archived ? ['archived'] : []),
+      ];
+    },
+  };
+}
+
+function sortValue(ticket: Ticket, attr: string): string | number | null {
+  switch (attr) {
+    case 'first_name':
+    case 'last_name':
+      return ticket[attr]?.toLowerCase() ?? null;
+    case 'price':
+    case 'number':
+      return Number(ticket[attr]);
+    case 'reference':
+      return ticket.reference;
+    case 'updated_at':
+      return ticket.updated_at;
+    default:
+      return `${ticket.created_at}:${String(ticket.id).padStart(12, '0')}`;
+  }
+}
+
+/** The recorded `filter_options` of the ticket list: types, releases, activities, states. */
+function ticketFilterOptions(scope: EventScope, filter: StateFilter<Ticket>, selected: string[]) {
+  const { store } = scope.ctx;
+  return {
+    types: stateOptions([
+      ['manual', 'Added manually'],
+      ['standard', 'Ordered by customer'],
+    ]),
+    release_ids: store
+      .findBy('releases', 'byEvent', scope.event.id)
+      .map((r) => ({ label: r.title, value: r.slug })),
+    activity_ids: store
+      .findBy('activities', 'byEvent', scope.event.id)
+      .map((a) => ({ label: a.name, value: String(a.id) })),
+    sections: {
+      states: { label: 'Status', open: false },
+      types: { label: 'Type', open: false },
+      release_ids: { label: 'Tickets', open: false },
+      activity_ids: { label: 'Activities', open: false },
+      created_at: { label: 'Timeframe', open: false, type: 'time_frame' },
+    },
+    collection: false,
+    states: filter.options,
+    selected_states: selected,
+  };
+}
+
+export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
+  app.get(TICKETS_PATH, (c) => {
+    const scope = eventScope(c, ctx);
+    const test = scope.mode === 'test';
+    const all = ctx.store.findBy('tickets', 'byEvent', scope.event.id).filter((t) => t.test_mode === test);
+    const filter = ticketFilter(scope);
+    const { records, selected, hiddenByDefault } = filterByStates(all, scope.url, filter);
+    const sorted = sortBy(records, scope.url, TICKET_SORTS, sortValue);
+    const page = paginate(sorted, pageRequest(scope.url));
+    const expanded = expansions(scope.url);
+    const view = viewOf(scope.url);
+    const ticketView = scope.version === '3.0' ? (view === 'extended' ? 'extended' : 'short') : 'default';
+    return listResponse(
+      c,
+      'tickets',
+      page.items.map((t) => ticketRecord(scope, t, ticketView, expanded)),
+      {
+        page: page.meta,
+        overallTotal: all.length,
+        expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
+        hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
+        sortOptions: TICKET_SORTS,
+        filterOptions: ticketFilterOptions(scope, filter, selected),
+      },
+    );
+  });
+
+  app.get(`${TICKETS_PATH}/:ticket_slug`, (c) => {
+    const scope = eventScope(c, ctx);
+    const key = c.req.param('ticket_slug');
+    const found =
+      ctx.store.findOne('tickets', 'bySlug', key) ??
+      (/^\d+$/.test(key) ? ctx.store.get('tickets', Number(key)) : undefined);
+    if (found && found.event_id !== scope.event.id) throw notFound();
+    const ticket = inCallerMode(c, found);
+    const expanded = expansions(scope.url);
+    return recordResponse(c, 'ticket', ticketRecord(scope, ticket, 'extended', expanded), {
+      expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
+    });
+  });
+}

@@ -32,8 +32,19 @@ export function setPath(target: Nested, path: string[], value: unknown): void {
     }
     if (nextIsArray) {
       const list = Array.isArray(node[segment]) ? (node[segment] as unknown[]) : [];
-      list.push(value);
       node[segment] = list;
+      const rest = path.slice(i + 2);
+      if (rest.length === 0) {
+        list.push(value);
+        return;
+      }
+      // Rails' `items[][a]=1&items[][b]=2`: a key already set in the last item starts a new one.
+      let item = list[list.length - 1];
+      if (!isObject(item) || Object.hasOwn(item, rest[0] ?? '')) {
+        item = {};
+        list.push(item);
+      }
+      setPath(item as Nested, rest, value);
       return;
     }
     if (!isObject(node[segment])) node[segment] = {};
