@@ -25,6 +25,8 @@ export interface MockConfig {
   faults?: boolean | undefined;
   tokens?: TokenGrant[] | undefined;
   seed?: SeedOptions | undefined;
+  /** Reseed on start when the stored data came from another seed than `seed` (an explicit MOCK_SEED). */
+  reseedWhenChanged?: boolean | undefined;
 }
 
 /** What every handler may use. */

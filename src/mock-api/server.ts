@@ -1,12 +1,16 @@
-// The Node server behind `npm start`: serves the built app (and, once it exists, the mock service).
+// The Node server behind `npm start`: the built app at `/` and the mock service under /v3
+// (Admin API), /checkin (Check-in API) and /__mock, on one port. Its store is journaled to
+// MOCK_DATA_DIR, so a write it answered survives `kill -9`.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
+import { pathToFileURL } from 'node:url';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-
-const port = Number(process.env.PORT ?? 4173);
-const host = process.env.HOST ?? '127.0.0.1';
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+import { DroppedResponse } from './faults';
+import { type ServerSettings, readServerSettings } from './server-config';
+import { type MockService, createMockService } from './service';
+import { DEMO_ACCOUNT, DEMO_CHECKIN_LIST } from './seed/demo';
+import { nodeJournalPersistence } from './store/persistence-node';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,7 +24,7 @@ const types: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-async function fileResponse(path: string): Promise<Response | null> {
+async function fileResponse(distDir: string, path: string): Promise<Response | null> {
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return null;
   const body = await readFile(path);
@@ -35,21 +39,95 @@ async function fileResponse(path: string): Promise<Response | null> {
   });
 }
 
-export function createStaticApp(): Hono {
+export function createStaticApp(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Hono {
   const app = new Hono();
   app.get('*', async (c) => {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     const safe = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
-    const found = await fileResponse(join(distDir, safe));
+    const found = await fileResponse(distDir, join(distDir, safe));
     if (found) return found;
     // Client-side routes (/checkin_lists/:slug, /organiser, ...) get the app shell.
-    const shell = await fileResponse(join(distDir, 'index.html'));
+    const shell = await fileResponse(distDir, join(distDir, 'index.html'));
     return shell ?? c.text('The app is not built: run `npm run build` first.', 503);
   });
   return app;
 }
 
-const app = createStaticApp();
-serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`Venue check-in is running at http://${host}:${info.port}/`);
-});
+const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
+
+/** One fetch handler for the app and the mock; a dropped answer destroys the connection. */
+export function createServerFetch(service: MockService, distDir: string) {
+  const staticApp = createStaticApp(distDir);
+  return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+    if (!SERVICE_PATH.test(new URL(request.url).pathname)) return staticApp.fetch(request, env);
+    try {
+      return await service.handle(request);
+    } catch (error) {
+      if (!(error instanceof DroppedResponse)) throw error;
+      env.incoming.socket.destroy();
+      return new Response(null, { status: 500 });
+    }
+  };
+}
+
+async function ensureTokens(service: MockService, settings: ServerSettings): Promise<string[]> {
+  if (settings.tokens)
+    return settings.tokens.map((t) => `${t.token} (${t.mode}, ${t.version}, ${t.accounts.join('|')})`);
+  const stored = service.context.store.all('api_tokens').filter((t) => !t.revoked_at);
+  const tokens =
+    stored.length > 0
+      ? stored
+      : [
+          await service.generateToken({ mode: 'live', version: '3.0', accounts: [DEMO_ACCOUNT] }),
+          await service.generateToken({ mode: 'test', version: '3.0', accounts: [DEMO_ACCOUNT] }),
+        ];
+  return tokens.map((t) => `${t.token} (${t.mode}, ${t.version}, ${t.account_slugs.join('|')})`);
+}
+
+export async function startServer(settings: ServerSettings) {
+  const service = createMockService({
+    persistence: nodeJournalPersistence(resolve(settings.dataDir)),
+    config: {
+      seed: settings.seed,
+      reseedWhenChanged: settings.seedGiven,
+      faults: settings.faults,
+      appOrigin: settings.appOrigin,
+      tokens: settings.tokens,
+    },
+  });
+  await service.ready;
+  const tokens = await ensureTokens(service, settings);
+  const fetch = createServerFetch(service, resolve(settings.distDir));
+  const server = serve({ fetch, port: settings.port, hostname: settings.host }, (info) => {
+    const origin = `http://${settings.host}:${info.port}`;
+    // The start banner is the one place tokens and list slugs are printed.
+    const lines = [
+      `Venue check-in is running at ${origin}/`,
+      `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
+      `  Data:         ${resolve(settings.dataDir)} (seed ${service.context.store.seedName ?? 'stored'})`,
+    ];
+    if (service.context.store.findOne('checkin_lists', 'bySlug', DEMO_CHECKIN_LIST)) {
+      lines.push(`  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${DEMO_CHECKIN_LIST}`);
+    }
+    for (const token of tokens) lines.push(`  API token:    ${token}`);
+    if (settings.faults) lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
+    console.log(lines.join('\n'));
+  });
+  const stop = async () => {
+    server.close();
+    await service.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return { service, server };
+}
+
+const isEntry =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isEntry) {
+  startServer(readServerSettings(process.env)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -88,8 +88,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const load = async (): Promise<void> => {
     const loaded = await persistence.load();
-    if (!loaded.snapshot && loaded.journal.length === 0) {
-      await reseed(ctx.config.seed ?? { name: 'demo' });
+    const seed = ctx.config.seed ?? { name: 'demo' };
+    const otherSeed = ctx.config.reseedWhenChanged && loaded.snapshot?.seed !== JSON.stringify(seed);
+    if ((!loaded.snapshot && loaded.journal.length === 0) || otherSeed) {
+      await reseed(seed);
       return;
     }
     if (loaded.snapshot) store.importState(loaded.snapshot);
