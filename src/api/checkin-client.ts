@@ -1,0 +1,103 @@
+// The Check-in API (spec document 3) as typed calls over one transport. The list slug is the
+// credential and travels in the path only; nothing here logs it.
+import type { Result } from './errors';
+import type { Transport } from './http';
+import {
+  answersPage,
+  checkinListSchema,
+  checkinSchema,
+  checkinsPage,
+  questionsPage,
+  type RemoteAnswer,
+  type RemoteCheckin,
+  type RemoteList,
+  type RemoteQuestion,
+  type RemoteTicket,
+  ticketsPage,
+} from './schemas';
+
+export type PagedResource = 'tickets' | 'checkins' | 'answers';
+
+export interface PagedItems {
+  tickets: RemoteTicket;
+  checkins: RemoteCheckin;
+  answers: RemoteAnswer;
+}
+
+/** How a check-in names its ticket; the door always knows the id, so it sends `ticket_id`. */
+export interface CheckinInput {
+  ticketId: number;
+}
+
+export interface CheckinClient {
+  readonly baseUrl: string;
+  getList(slug: string, since?: number | null): Promise<Result<RemoteList>>;
+  listPage<R extends PagedResource>(
+    resource: R,
+    slug: string,
+    page: number,
+    since?: number | null,
+  ): Promise<Result<PagedItems[R][]>>;
+  listQuestions(slug: string): Promise<Result<RemoteQuestion[]>>;
+  createCheckins(slug: string, items: readonly CheckinInput[]): Promise<Result<RemoteCheckin[]>>;
+  createCheckin(slug: string, item: CheckinInput): Promise<Result<RemoteCheckin>>;
+  deleteCheckin(slug: string, uuid: string): Promise<Result<RemoteCheckin | null>>;
+}
+
+/** `since` travels as Unix seconds with a fraction, the form the real door apps send. */
+export function sinceParam(since: number | null | undefined): string | undefined {
+  return since == null ? undefined : (since / 1000).toFixed(3);
+}
+
+const pageSchemas = { tickets: ticketsPage, checkins: checkinsPage, answers: answersPage };
+
+export function createCheckinClient(transport: Transport): CheckinClient {
+  const listPath = (slug: string) => `/checkin_lists/${encodeURIComponent(slug)}`;
+  return {
+    baseUrl: transport.baseUrl,
+    getList: (slug, since) =>
+      transport.request(
+        { method: 'GET', path: listPath(slug), query: { since: sinceParam(since) } },
+        checkinListSchema,
+      ),
+    listPage: (resource, slug, page, since) =>
+      transport.request(
+        {
+          method: 'GET',
+          path: `${listPath(slug)}/${resource}`,
+          query: { page, since: sinceParam(since) },
+        },
+        pageSchemas[resource],
+      ) as Promise<Result<PagedItems[typeof resource][]>>,
+    listQuestions: (slug) =>
+      transport.request({ method: 'GET', path: `${listPath(slug)}/questions` }, questionsPage),
+    createCheckins: (slug, items) =>
+      transport.request(
+        {
+          method: 'POST',
+          path: `${listPath(slug)}/checkins`,
+          body: {
+            batch: {
+              checkins: Object.fromEntries(items.map((item, i) => [String(i), { ticket_id: item.ticketId }])),
+            },
+          },
+        },
+        checkinsPage,
+      ),
+    createCheckin: (slug, item) =>
+      transport.request(
+        {
+          method: 'POST',
+          path: `${listPath(slug)}/checkins`,
+          body: { checkin: { ticket_id: item.ticketId } },
+        },
+        checkinSchema,
+      ),
+    deleteCheckin: (slug, uuid) =>
+      transport.request(
+        { method: 'DELETE', path: `${listPath(slug)}/checkins/${encodeURIComponent(uuid)}` },
+        // Real deletes may answer 204 with no body; the documents show the deleted record.
+        checkinSchema.nullable(),
+      ),
+  };
+}

@@ -1,0 +1,105 @@
+// The transport: one JSON request to a base address, answered as a Result. `fetch` is the
+// browser's, or the in-app mock's `(request) => service.handle(request)`; nothing above this
+// file knows which. Every body is checked against a zod schema here, at the edge, so an
+// unexpected shape becomes a `bad-response` naming the field instead of a crash later.
+import type { z } from 'zod';
+import { type Failure, fail, ok, type Result } from './errors';
+
+export type FetchLike = (request: Request) => Promise<Response>;
+
+export interface TransportOptions {
+  /** The check-in base address, without a trailing slash (`https://host/checkin`). */
+  baseUrl: string;
+  fetch: FetchLike;
+  /** An answer slower than this counts as lost (its outcome unknown). */
+  timeoutMs?: number;
+}
+
+export interface JsonRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+export interface Transport {
+  readonly baseUrl: string;
+  request<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<z.output<S>>>;
+}
+
+function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+function statusFailure(status: number, headers: Headers, body: unknown): Failure {
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message.slice(0, 200)
+      : undefined;
+  const extra = { status, ...(message ? { detail: message } : {}) };
+  if (status === 429) {
+    const after = retryAfterMs(headers.get('retry-after'));
+    return fail('rate-limited', after === undefined ? extra : { ...extra, retryAfterMs: after });
+  }
+  if (status === 404) return fail('not-found', extra);
+  if (status === 401 || status === 403) return fail('unauthorised', extra);
+  if (status >= 500) return fail('server', extra);
+  return fail('rejected', extra);
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unknown field';
+  const at = issue.path.length ? issue.path.join('.') : '(root)';
+  return `${at}: ${issue.message}`;
+}
+
+export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: TransportOptions): Transport {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    baseUrl: base,
+    async request(req, schema) {
+      const url = new URL(`${base}${req.path}`);
+      for (const [key, value] of Object.entries(req.query ?? {}))
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (req.body !== undefined) headers['content-type'] = 'application/json';
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), timeoutMs);
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(
+          new Request(url, {
+            method: req.method,
+            headers,
+            body: req.body === undefined ? null : JSON.stringify(req.body),
+            signal: abort.signal,
+          }),
+        );
+        text = await response.text();
+      } catch {
+        return fail(abort.signal.aborted ? 'timeout' : 'network');
+      } finally {
+        clearTimeout(timer);
+      }
+      let body: unknown = null;
+      if (text !== '') {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          if (response.ok) return fail('bad-response', { status: response.status, detail: 'not JSON' });
+        }
+      }
+      if (!response.ok) return statusFailure(response.status, response.headers, body);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success)
+        return fail('bad-response', { status: response.status, detail: describeIssue(parsed.error) });
+      return ok(parsed.data);
+    },
+  };
+}

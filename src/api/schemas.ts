@@ -1,0 +1,150 @@
+// The Check-in API's shapes, parsed once at the edge: timestamps become epoch milliseconds and
+// snake_case fields become the rows the local copy stores. Fields the documents leave "not
+// shown" (tickets, answers, questions) are lenient: only what the door needs is required.
+import { z } from 'zod';
+
+const time = z.string().transform((value, ctx) => {
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) {
+    ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
+    return z.NEVER;
+  }
+  return at;
+});
+const optionalTime = time.nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+const count = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullish()
+  .transform((v) => v ?? 0);
+
+export const checkinListSchema = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    slug: z.string(),
+    expires_at: optionalTime,
+    show_company_name: z.boolean().nullish(),
+    show_email: z.boolean().nullish(),
+    show_phone_number: z.boolean().nullish(),
+    tickets_count: count,
+    answers_count: count,
+    questions_count: count,
+    checkins_count: count,
+    total_pages: count,
+    total_ticket_pages: count,
+    total_checkin_pages: count,
+    total_answer_pages: count,
+    account: z.object({ slug: z.string(), name: z.string() }).nullish(),
+    event: z.object({ slug: z.string(), title: z.string() }).nullish(),
+  })
+  .transform((l) => ({
+    id: l.id,
+    title: l.title,
+    slug: l.slug,
+    expiresAt: l.expires_at,
+    showCompanyName: l.show_company_name ?? false,
+    showEmail: l.show_email ?? false,
+    showPhoneNumber: l.show_phone_number ?? false,
+    ticketsCount: l.tickets_count,
+    answersCount: l.answers_count,
+    questionsCount: l.questions_count,
+    checkinsCount: l.checkins_count,
+    pages: {
+      tickets: l.total_ticket_pages || l.total_pages,
+      checkins: l.total_checkin_pages,
+      answers: l.total_answer_pages,
+    },
+    accountName: l.account?.name ?? null,
+    eventTitle: l.event?.title ?? null,
+  }));
+export type RemoteList = z.output<typeof checkinListSchema>;
+
+export const checkinSchema = z
+  .object({
+    id: z.number(),
+    uuid: z.string(),
+    ticket_id: z.number(),
+    created_at: time,
+    updated_at: time,
+    deleted_at: optionalTime,
+  })
+  .transform((c) => ({
+    id: c.id,
+    uuid: c.uuid,
+    ticketId: c.ticket_id,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    deletedAt: c.deleted_at,
+  }));
+export type RemoteCheckin = z.output<typeof checkinSchema>;
+
+export const ticketSchema = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    reference: z.string(),
+    registration_reference: text,
+    first_name: text,
+    last_name: text,
+    email: text,
+    company_name: text,
+    phone_number: text,
+    release_title: text,
+    state: text,
+    payment_state: text,
+    void: z.boolean().nullish(),
+    created_at: optionalTime,
+    updated_at: optionalTime,
+  })
+  .transform((t) => ({
+    id: t.id,
+    slug: t.slug,
+    reference: t.reference,
+    registrationReference: t.registration_reference,
+    firstName: t.first_name,
+    lastName: t.last_name,
+    email: t.email,
+    companyName: t.company_name,
+    phoneNumber: t.phone_number,
+    releaseTitle: t.release_title,
+    state: t.void ? 'void' : t.state,
+    paid: t.payment_state === null ? null : t.payment_state !== 'unpaid',
+    updatedAt: t.updated_at ?? t.created_at ?? 0,
+  }));
+export type RemoteTicket = z.output<typeof ticketSchema>;
+
+export const answerSchema = z
+  .object({
+    id: z.number(),
+    ticket_id: z.number(),
+    question_id: z.number(),
+    response: z.unknown().optional(),
+    humanized_response: text,
+    updated_at: optionalTime,
+  })
+  .transform((a) => ({
+    id: a.id,
+    ticketId: a.ticket_id,
+    questionId: a.question_id,
+    response:
+      a.humanized_response ??
+      (Array.isArray(a.response) ? a.response.join(', ') : a.response == null ? '' : String(a.response)),
+    updatedAt: a.updated_at ?? 0,
+  }));
+export type RemoteAnswer = z.output<typeof answerSchema>;
+
+export const questionSchema = z
+  .object({ id: z.number(), title: z.string().nullish(), description: text })
+  .transform((q) => ({ id: q.id, title: q.title ?? '', description: q.description }));
+export type RemoteQuestion = z.output<typeof questionSchema>;
+
+export const checkinsPage = z.array(checkinSchema);
+export const ticketsPage = z.array(ticketSchema);
+export const answersPage = z.array(answerSchema);
+export const questionsPage = z.array(questionSchema);

@@ -1,0 +1,56 @@
+// The schema of the door's local copy, one Dexie database per device. Indexes are deliberately
+// few: every index entry costs a write during the 100,000-ticket first download, so lookups and
+// search run on an in-memory index (src/sync/list-index.ts) built from these rows.
+import Dexie, { type Table } from 'dexie';
+import type {
+  AnswerRow,
+  CheckinRow,
+  ConflictRow,
+  ListRow,
+  OutboxRow,
+  PageRow,
+  QuestionRow,
+  SyncStateRow,
+  TicketRow,
+} from './rows';
+
+export class CheckinDatabase extends Dexie {
+  lists!: Table<ListRow, string>;
+  pages!: Table<PageRow, [string, string, number]>;
+  tickets!: Table<TicketRow, [string, number]>;
+  checkins!: Table<CheckinRow, [string, string]>;
+  answers!: Table<AnswerRow, [string, number]>;
+  questions!: Table<QuestionRow, [string, number]>;
+  outbox!: Table<OutboxRow, number>;
+  syncState!: Table<SyncStateRow, [string, string]>;
+  conflicts!: Table<ConflictRow, [string, number]>;
+
+  constructor(name: string, options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }) {
+    super(name, options);
+    this.version(1).stores({
+      lists: 'slug',
+      // First-download pages, whole; later changes land in the per-record tables below.
+      pages: '[listSlug+resource+page]',
+      tickets: '[listSlug+id]',
+      checkins: '[listSlug+key]',
+      answers: '[listSlug+id]',
+      questions: '[listSlug+id]',
+      // Auto-incremented seq keeps the outbox oldest first within each list.
+      outbox: '++seq, listSlug, &id',
+      syncState: '[listSlug+resource]',
+      conflicts: '[listSlug+ticketId]',
+    });
+  }
+}
+
+export const listRange = (slug: string) =>
+  [
+    [slug, Dexie.minKey],
+    [slug, Dexie.maxKey],
+  ] as const;
+
+export const pageRange = (slug: string, resource: string) =>
+  [
+    [slug, resource, Dexie.minKey],
+    [slug, resource, Dexie.maxKey],
+  ] as const;

@@ -1,0 +1,193 @@
+// Reads and writes of a list's local copy. Guarantees: a downloaded page and the progress
+// that records it are written in one transaction (a resumed download never skips or loses a
+// page); upserts keep what only this device knows (its device name, its client id); forgetting
+// a list deletes all of its rows in one transaction.
+import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
+import { type CheckinDatabase, listRange, pageRange } from './database';
+import type {
+  AnswerRow,
+  CheckinRow,
+  ListRow,
+  PageRow,
+  QuestionRow,
+  Resource,
+  SyncResource,
+  SyncStateRow,
+  TicketRow,
+} from './rows';
+
+export function emptySyncState(listSlug: string, resource: SyncResource): SyncStateRow {
+  return {
+    listSlug,
+    resource,
+    cursor: null,
+    firstDownload: null,
+    lastSuccessAt: null,
+    lastError: null,
+    failures: 0,
+    nextAttemptAt: 0,
+  };
+}
+
+export async function readSyncState(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: SyncResource,
+): Promise<SyncStateRow> {
+  return (await db.syncState.get([listSlug, resource])) ?? emptySyncState(listSlug, resource);
+}
+
+export async function allSyncStates(db: CheckinDatabase, listSlug: string): Promise<SyncStateRow[]> {
+  return db.syncState
+    .where('[listSlug+resource]')
+    .between(...listRange(listSlug))
+    .toArray();
+}
+
+export async function patchSyncState(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: SyncResource,
+  patch: Partial<SyncStateRow>,
+): Promise<SyncStateRow> {
+  return db.transaction('rw', db.syncState, async () => {
+    const next = { ...(await readSyncState(db, listSlug, resource)), ...patch };
+    await db.syncState.put(next);
+    return next;
+  });
+}
+
+export const saveList = (db: CheckinDatabase, row: ListRow) => db.lists.put(row);
+export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
+export const allLists = (db: CheckinDatabase) => db.lists.toArray();
+
+/** Stores one first-download page and marks it done, together. */
+export async function storeFirstPage(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  page: number,
+  items: PageRow['items'],
+  totalPages: number,
+): Promise<void> {
+  await db.transaction('rw', db.pages, db.syncState, async () => {
+    const state = await readSyncState(db, listSlug, resource);
+    const done = new Set(state.firstDownload?.done ?? []);
+    done.add(page);
+    await db.pages.put({ listSlug, resource, page, items });
+    await db.syncState.put({ ...state, firstDownload: { totalPages, done: [...done] } });
+  });
+}
+
+export async function readPages<T>(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  onPage: (items: T[]) => void | Promise<void>,
+): Promise<void> {
+  const keys = await db.pages
+    .where('[listSlug+resource+page]')
+    .between(...pageRange(listSlug, resource))
+    .primaryKeys();
+  // One page per read keeps each main-thread task short while 100,000 tickets load.
+  for (const key of keys) {
+    const row = await db.pages.get(key);
+    if (row) await onPage(row.items as T[]);
+  }
+}
+
+export async function upsertTickets(db: CheckinDatabase, listSlug: string, tickets: RemoteTicket[]) {
+  const rows: TicketRow[] = tickets.map((t) => ({ ...t, listSlug }));
+  await db.tickets.bulkPut(rows);
+  return rows;
+}
+
+export async function upsertAnswers(db: CheckinDatabase, listSlug: string, answers: RemoteAnswer[]) {
+  const rows: AnswerRow[] = answers.map((a) => ({ ...a, listSlug }));
+  await db.answers.bulkPut(rows);
+  return rows;
+}
+
+export async function replaceQuestions(db: CheckinDatabase, listSlug: string, rows: QuestionRow[]) {
+  await db.transaction('rw', db.questions, async () => {
+    await db.questions
+      .where('[listSlug+id]')
+      .between(...listRange(listSlug))
+      .delete();
+    await db.questions.bulkPut(rows);
+  });
+}
+
+export function checkinRowFrom(listSlug: string, c: RemoteCheckin, existing?: CheckinRow): CheckinRow {
+  return {
+    listSlug,
+    key: c.uuid,
+    uuid: c.uuid,
+    id: c.id,
+    ticketId: c.ticketId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    deletedAt: c.deletedAt,
+    deviceName: existing?.deviceName ?? null,
+    clientId: existing?.clientId ?? null,
+    status: 'synced',
+  };
+}
+
+/** Upserts check-ins from the service, keeping this device's own marks on ones it made. */
+export async function upsertCheckins(
+  db: CheckinDatabase,
+  listSlug: string,
+  checkins: RemoteCheckin[],
+): Promise<CheckinRow[]> {
+  return db.transaction('rw', db.checkins, async () => {
+    const existing = await db.checkins.bulkGet(checkins.map((c) => [listSlug, c.uuid] as [string, string]));
+    const rows = checkins.map((c, i) => {
+      const before = existing[i];
+      // An older answer (a page of the overlap) must not undo a newer local state.
+      if (before && before.updatedAt > c.updatedAt) return before;
+      return checkinRowFrom(listSlug, c, before);
+    });
+    await db.checkins.bulkPut(rows);
+    return rows;
+  });
+}
+
+export const readCheckinRows = (db: CheckinDatabase, listSlug: string) =>
+  db.checkins
+    .where('[listSlug+key]')
+    .between(...listRange(listSlug))
+    .toArray();
+export const readTicketRows = (db: CheckinDatabase, listSlug: string) =>
+  db.tickets
+    .where('[listSlug+id]')
+    .between(...listRange(listSlug))
+    .toArray();
+export const readAnswerRows = (db: CheckinDatabase, listSlug: string) =>
+  db.answers
+    .where('[listSlug+id]')
+    .between(...listRange(listSlug))
+    .toArray();
+export const readQuestionRows = (db: CheckinDatabase, listSlug: string) =>
+  db.questions
+    .where('[listSlug+id]')
+    .between(...listRange(listSlug))
+    .toArray();
+
+/** Deletes every row of one list, in one transaction: a list is either all there or gone. */
+export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    for (const resource of ['tickets', 'checkins', 'answers'] as const)
+      await db.pages
+        .where('[listSlug+resource+page]')
+        .between(...pageRange(listSlug, resource))
+        .delete();
+    for (const table of [db.tickets, db.checkins, db.answers, db.questions, db.syncState, db.conflicts])
+      await table
+        .where(table.schema.primKey.name)
+        .between(...listRange(listSlug))
+        .delete();
+    await db.outbox.where('listSlug').equals(listSlug).delete();
+    await db.lists.delete(listSlug);
+  });
+}

@@ -1,0 +1,110 @@
+// The rows of the local copy. Times are epoch milliseconds (parsed once at the API edge).
+import type { Failure } from '../api/errors';
+import type { RemoteAnswer, RemoteCheckin, RemoteQuestion, RemoteTicket } from '../api/schemas';
+
+export type Resource = 'tickets' | 'checkins' | 'answers';
+export type SyncResource = Resource | 'questions' | 'list' | 'outbox';
+
+export interface ListRow {
+  slug: string;
+  /** The check-in base address this list is reached through. */
+  baseUrl: string;
+  id: number;
+  title: string;
+  eventTitle: string | null;
+  accountName: string | null;
+  expiresAt: number | null;
+  showCompanyName: boolean;
+  showEmail: boolean;
+  showPhoneNumber: boolean;
+  ticketsCount: number;
+  checkinsCount: number;
+  answersCount: number;
+  questionsCount: number;
+  pages: Record<Resource, number>;
+  joinedAt: number;
+}
+
+export type TicketRow = RemoteTicket & { listSlug: string };
+export type AnswerRow = RemoteAnswer & { listSlug: string };
+export type QuestionRow = RemoteQuestion & { listSlug: string };
+
+/** One page of the first download, kept whole: 100 rows write far faster than 100,000. */
+export interface PageRow<T = RemoteTicket | RemoteCheckin | RemoteAnswer> {
+  listSlug: string;
+  resource: Resource;
+  page: number;
+  items: T[];
+}
+
+export type CheckinStatus = 'synced' | 'pending' | 'parked';
+
+export interface CheckinRow {
+  listSlug: string;
+  /** The service's uuid once known, else `local:<clientId>`. */
+  key: string;
+  uuid: string | null;
+  id: number | null;
+  ticketId: number;
+  createdAt: number;
+  updatedAt: number;
+  deletedAt: number | null;
+  /** Set for check-ins made on this device. */
+  deviceName: string | null;
+  clientId: string | null;
+  status: CheckinStatus;
+}
+
+export type OutboxKind = 'checkin' | 'undo';
+export type OutboxState = 'queued' | 'sending' | 'parked';
+
+export interface OutboxRow {
+  seq?: number;
+  /** Client-made id: a batch sent twice is recognised by it. */
+  id: string;
+  listSlug: string;
+  kind: OutboxKind;
+  ticketId: number;
+  /** The local check-in this row sends (or, for an undo, removes). */
+  checkinKey: string;
+  /** For an undo: the service's uuid to DELETE. */
+  uuid: string | null;
+  scannedAt: number;
+  deviceName: string;
+  state: OutboxState;
+  /**
+   * While `sending`: the greatest server `updated_at` known when the attempt began. A check-in
+   * the service made for this attempt has `created_at` at or after it (server time, no device clock).
+   */
+  attemptFloor: number | null;
+  attempts: number;
+  parkedReason: Failure | null;
+}
+
+export interface SyncStateRow {
+  listSlug: string;
+  resource: SyncResource;
+  /** Server time (ms) to pull `since`; null before the first download completes. */
+  cursor: number | null;
+  /** Pages of the first download already stored; null once it is complete. */
+  firstDownload: { totalPages: number; done: number[] } | null;
+  lastSuccessAt: number | null;
+  lastError: Failure | null;
+  failures: number;
+  nextAttemptAt: number;
+}
+
+export interface ConflictCheckin {
+  uuid: string | null;
+  createdAt: number;
+  /** The device's name for this device's own check-ins; null when made elsewhere. */
+  deviceName: string | null;
+  source: 'this-device' | 'elsewhere';
+}
+
+export interface ConflictRow {
+  listSlug: string;
+  ticketId: number;
+  checkins: ConflictCheckin[];
+  detectedAt: number;
+}

@@ -1,0 +1,85 @@
+// "Forget this list": all of its data leaves the device in one transaction. While check-ins
+// have not reached the service it refuses, unless the person confirms (after exporting them
+// as CSV): forgetting them silently would lose admissions the service never heard of.
+import { fail, ok, type Result } from '../api/errors';
+import type { RemoteTicket } from '../api/schemas';
+import type { CheckinDatabase } from '../db/database';
+import { wipeList } from '../db/local-copy';
+import { readOutbox } from '../db/outbox';
+import type { ListRow, OutboxRow } from '../db/rows';
+import { stored } from '../db/storage';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function unsentCheckins(db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> {
+  return (await readOutbox(db, listSlug)).filter((r) => r.kind === 'checkin');
+}
+
+export async function forgetList(
+  db: CheckinDatabase,
+  listSlug: string,
+  { confirmed = false } = {},
+): Promise<Result<void>> {
+  if (!confirmed && (await unsentCheckins(db, listSlug)).length > 0) return fail('unsent-checkins');
+  return stored(() => wipeList(db, listSlug));
+}
+
+const cell = (value: string | number | null | undefined) => {
+  const text = value == null ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** The unsent check-ins as CSV, enough for the organiser to enter them by hand. */
+export function unsentCsv(
+  rows: readonly OutboxRow[],
+  ticketOf: (id: number) => RemoteTicket | undefined,
+): string {
+  const header = [
+    'scanned_at',
+    'ticket_id',
+    'ticket_reference',
+    'ticket_slug',
+    'first_name',
+    'last_name',
+    'device',
+    'state',
+    'reason',
+  ];
+  const lines = rows.map((r) => {
+    const t = ticketOf(r.ticketId);
+    return [
+      new Date(r.scannedAt).toISOString(),
+      r.ticketId,
+      t?.reference,
+      t?.slug,
+      t?.firstName,
+      t?.lastName,
+      r.deviceName,
+      r.state,
+      r.parkedReason?.reason,
+    ]
+      .map(cell)
+      .join(',');
+  });
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** Lists whose expiry passed more than `afterMs` ago: due to be wiped automatically. */
+export function listsDueForWipe(lists: readonly ListRow[], now: number, afterMs = DAY_MS): ListRow[] {
+  return lists.filter((l) => l.expiresAt !== null && now >= l.expiresAt + afterMs);
+}
+
+export async function wipeExpired(
+  db: CheckinDatabase,
+  lists: readonly ListRow[],
+  now: number,
+  afterMs = DAY_MS,
+): Promise<string[]> {
+  const wiped: string[] = [];
+  for (const list of listsDueForWipe(lists, now, afterMs)) {
+    // Unsent check-ins keep even an expired list: they wait for the network, then it goes.
+    const result = await forgetList(db, list.slug);
+    if (result.ok) wiped.push(list.slug);
+  }
+  return ok(wiped).value;
+}

@@ -1,0 +1,46 @@
+// Joining a list: the code a person hands over (slug, web check-in address or QR content) is
+// checked with the service before anything is stored, so a mistyped code leaves no trace.
+import type { CheckinClient } from '../api/checkin-client';
+import { fail, type Result } from '../api/errors';
+import type { CheckinDatabase } from '../db/database';
+import { readList, saveList } from '../db/local-copy';
+import type { ListRow } from '../db/rows';
+import { stored } from '../db/storage';
+import { parseListCredential } from '../domain/list-credential';
+import { listRowFrom } from './pull-since';
+
+export interface JoinInput {
+  /** Slug, web check-in address, or the content of the list's QR code. */
+  code: string;
+  /** The check-in base address to use; when absent, the one in the address, else `defaultBaseUrl`. */
+  baseUrl?: string | null;
+  defaultBaseUrl: string;
+  now: number;
+}
+
+/** The part of a web check-in address before `/checkin_lists/<slug>`. */
+export function baseUrlOf(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    const at = url.pathname.lastIndexOf('/checkin_lists/');
+    return at < 0 ? null : `${url.origin}${url.pathname.slice(0, at)}`;
+  } catch {
+    return null;
+  }
+}
+
+export async function joinList(
+  db: CheckinDatabase,
+  clientFor: (baseUrl: string) => CheckinClient,
+  input: JoinInput,
+): Promise<Result<ListRow>> {
+  const credential = parseListCredential(input.code);
+  if (!credential) return fail('not-a-list');
+  const baseUrl = (input.baseUrl || baseUrlOf(input.code) || input.defaultBaseUrl).replace(/\/+$/, '');
+  const remote = await clientFor(baseUrl).getList(credential.slug);
+  if (!remote.ok) return remote.reason === 'not-found' ? fail('not-a-list', { status: 404 }) : remote;
+  const existing = await readList(db, credential.slug);
+  const row = listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now);
+  const saved = await stored(() => saveList(db, row));
+  return saved.ok ? { ok: true, value: row } : saved;
+}

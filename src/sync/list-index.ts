@@ -1,0 +1,157 @@
+// The open list in memory: tickets by id, slug and reference, a prefix-search index, and
+// check-ins by ticket. Built from the local copy (Dexie) when a list opens and kept in step
+// with every write, so a scan's verdict needs no IndexedDB read at all. Pure TypeScript.
+import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
+import type { CheckinRow } from '../db/rows';
+import { normalizeText, searchTerms } from './search-text';
+
+const BUCKET = 2;
+
+export interface ListIndex {
+  putTickets(tickets: readonly RemoteTicket[]): void;
+  /** Adds or replaces check-ins; `replaces` names a local key the row supersedes. */
+  putCheckins(rows: readonly CheckinRow[], replaces?: readonly string[]): void;
+  removeCheckins(keys: readonly string[]): void;
+  ticketById(id: number): RemoteTicket | undefined;
+  ticketBySlug(slug: string): RemoteTicket | undefined;
+  ticketByReference(reference: string): RemoteTicket | undefined;
+  checkinsOf(ticketId: number): CheckinRow[];
+  search(query: string, limit?: number): RemoteTicket[];
+  /** Tickets holding more than one active check-in (double admissions). */
+  doubleAdmissions(): number[];
+  counts(): { tickets: number; checkedIn: number };
+}
+
+export function remoteCheckinRow(listSlug: string, c: RemoteCheckin): CheckinRow {
+  return {
+    listSlug,
+    key: c.uuid,
+    uuid: c.uuid,
+    id: c.id,
+    ticketId: c.ticketId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    deletedAt: c.deletedAt,
+    deviceName: null,
+    clientId: null,
+    status: 'synced',
+  };
+}
+
+export function createListIndex(): ListIndex {
+  const byId = new Map<number, RemoteTicket>();
+  const bySlug = new Map<string, number>();
+  const byReference = new Map<string, number>();
+  // Prefix buckets: the first letters of a term -> parallel arrays of terms and ticket ids.
+  const buckets = new Map<string, { terms: string[]; ids: number[] }>();
+  const checkinsByTicket = new Map<number, Map<string, CheckinRow>>();
+  const ticketOfKey = new Map<string, number>();
+  const active = new Map<number, number>();
+
+  const addTerm = (term: string, id: number) => {
+    const key = term.slice(0, BUCKET);
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      bucket = { terms: [], ids: [] };
+      buckets.set(key, bucket);
+    }
+    bucket.terms.push(term);
+    bucket.ids.push(id);
+  };
+
+  const recount = (ticketId: number) => {
+    let n = 0;
+    for (const c of checkinsByTicket.get(ticketId)?.values() ?? []) if (c.deletedAt === null) n++;
+    if (n) active.set(ticketId, n);
+    else active.delete(ticketId);
+  };
+
+  const dropKey = (key: string, touched: Set<number>) => {
+    const ticketId = ticketOfKey.get(key);
+    if (ticketId === undefined) return;
+    checkinsByTicket.get(ticketId)?.delete(key);
+    ticketOfKey.delete(key);
+    touched.add(ticketId);
+  };
+
+  const matches = (ticket: RemoteTicket, words: string[]) => {
+    const terms = searchTerms(ticket);
+    return words.every((w) => terms.some((t) => t.startsWith(w)));
+  };
+
+  return {
+    putTickets(tickets) {
+      for (const t of tickets) {
+        const before = byId.get(t.id);
+        if (before && before.updatedAt > t.updatedAt) continue;
+        if (before) {
+          bySlug.delete(before.slug);
+          byReference.delete(before.reference.toUpperCase());
+        }
+        byId.set(t.id, t);
+        bySlug.set(t.slug, t.id);
+        byReference.set(t.reference.toUpperCase(), t.id);
+        // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
+        for (const term of searchTerms(t)) addTerm(term, t.id);
+      }
+    },
+    putCheckins(rows, replaces = []) {
+      const touched = new Set<number>();
+      for (const key of replaces) dropKey(key, touched);
+      for (const row of rows) {
+        let forTicket = checkinsByTicket.get(row.ticketId);
+        if (!forTicket) {
+          forTicket = new Map();
+          checkinsByTicket.set(row.ticketId, forTicket);
+        }
+        const before = forTicket.get(row.key);
+        if (before && before.updatedAt > row.updatedAt) continue;
+        forTicket.set(
+          row.key,
+          before?.deviceName && !row.deviceName
+            ? { ...row, deviceName: before.deviceName, clientId: before.clientId }
+            : row,
+        );
+        ticketOfKey.set(row.key, row.ticketId);
+        touched.add(row.ticketId);
+      }
+      for (const id of touched) recount(id);
+    },
+    removeCheckins(keys) {
+      const touched = new Set<number>();
+      for (const key of keys) dropKey(key, touched);
+      for (const id of touched) recount(id);
+    },
+    ticketById: (id) => byId.get(id),
+    ticketBySlug(slug) {
+      const id = bySlug.get(slug);
+      return id === undefined ? undefined : byId.get(id);
+    },
+    ticketByReference(reference) {
+      const id = byReference.get(reference.toUpperCase());
+      return id === undefined ? undefined : byId.get(id);
+    },
+    checkinsOf: (ticketId) => [...(checkinsByTicket.get(ticketId)?.values() ?? [])],
+    search(query, limit = 50) {
+      const words = normalizeText(query).split(/\s+/).filter(Boolean);
+      const first = words[0];
+      if (!first) return [];
+      const head = first.slice(0, BUCKET);
+      const found: RemoteTicket[] = [];
+      const seen = new Set<number>();
+      for (const [key, bucket] of buckets) {
+        if (!(head.length === BUCKET ? key === head : key.startsWith(head))) continue;
+        for (let i = 0; i < bucket.terms.length && found.length < limit; i++) {
+          const id = bucket.ids[i]!;
+          if (seen.has(id) || !bucket.terms[i]!.startsWith(first)) continue;
+          seen.add(id);
+          const ticket = byId.get(id);
+          if (ticket && matches(ticket, words)) found.push(ticket);
+        }
+      }
+      return found;
+    },
+    doubleAdmissions: () => [...active].filter(([, n]) => n > 1).map(([id]) => id),
+    counts: () => ({ tickets: byId.size, checkedIn: [...active.keys()].filter((id) => byId.has(id)).length }),
+  };
+}

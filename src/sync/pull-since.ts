@@ -1,0 +1,258 @@
+// Pulls a list from the service into the local copy. Guarantees: the first download stores
+// each page with its progress in one transaction, so an interrupted download resumes at the
+// first missing page; later pulls ask only for records updated `since` a cursor taken from the
+// service's own `updated_at` values (less a safety margin), never from this device's clock;
+// records seen twice are upserted, so the overlap is harmless.
+import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
+import { fail, type Failure, ok, type Result } from '../api/errors';
+import type { RemoteCheckin, RemoteList } from '../api/schemas';
+import type { CheckinDatabase } from '../db/database';
+import {
+  patchSyncState,
+  readList,
+  readSyncState,
+  replaceQuestions,
+  saveList,
+  storeFirstPage,
+  upsertAnswers,
+  upsertCheckins,
+  upsertTickets,
+} from '../db/local-copy';
+import type { CheckinRow, ListRow, Resource } from '../db/rows';
+import { stored } from '../db/storage';
+import { type ListIndex, remoteCheckinRow } from './list-index';
+
+export const RESOURCES: readonly Resource[] = ['tickets', 'checkins', 'answers'];
+
+export interface PullOptions {
+  listSlug: string;
+  now: number;
+  /** Subtracted from the greatest `updated_at` seen: covers clock skew and late commits. */
+  marginMs?: number;
+  /** Pages fetched at once during the first download. */
+  concurrency?: number;
+  index?: ListIndex;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface PullReport {
+  /** Check-ins this pull brought (for reconciling the outbox and spotting double admissions). */
+  checkins: CheckinRow[];
+  errors: Partial<Record<Resource | 'list' | 'questions', Failure>>;
+}
+
+export const DEFAULT_MARGIN_MS = 10_000;
+
+const maxUpdated = (items: readonly { updatedAt: number }[], start: number | null) =>
+  items.reduce<number | null>(
+    (max, item) => (max === null || item.updatedAt > max ? item.updatedAt : max),
+    start,
+  );
+
+export function listRowFrom(remote: RemoteList, baseUrl: string, joinedAt: number): ListRow {
+  return {
+    slug: remote.slug,
+    baseUrl,
+    id: remote.id,
+    title: remote.title,
+    eventTitle: remote.eventTitle,
+    accountName: remote.accountName,
+    expiresAt: remote.expiresAt,
+    showCompanyName: remote.showCompanyName,
+    showEmail: remote.showEmail,
+    showPhoneNumber: remote.showPhoneNumber,
+    ticketsCount: remote.ticketsCount,
+    checkinsCount: remote.checkinsCount,
+    answersCount: remote.answersCount,
+    questionsCount: remote.questionsCount,
+    pages: remote.pages,
+    joinedAt,
+  };
+}
+
+function applyToIndex(index: ListIndex | undefined, listSlug: string, resource: Resource, items: unknown[]) {
+  if (!index) return;
+  if (resource === 'tickets') index.putTickets(items as PagedItems['tickets'][]);
+  if (resource === 'checkins')
+    index.putCheckins((items as RemoteCheckin[]).map((c) => remoteCheckinRow(listSlug, c)));
+}
+
+async function storeChanges(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  items: PagedItems[PagedResource][],
+): Promise<CheckinRow[]> {
+  if (resource === 'tickets') await upsertTickets(db, listSlug, items as PagedItems['tickets'][]);
+  if (resource === 'answers') await upsertAnswers(db, listSlug, items as PagedItems['answers'][]);
+  if (resource === 'checkins') return upsertCheckins(db, listSlug, items as RemoteCheckin[]);
+  return [];
+}
+
+/** The first download of every page not stored yet; safe to call again after an interruption. */
+export async function downloadAll(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  options: PullOptions,
+): Promise<Result<PullReport>> {
+  const { listSlug, marginMs = DEFAULT_MARGIN_MS, concurrency = 4, index } = options;
+  const remote = await api.getList(listSlug);
+  if (!remote.ok) return remote;
+  const list = await readList(db, listSlug);
+  const saved = await stored(() =>
+    saveList(db, listRowFrom(remote.value, list?.baseUrl ?? api.baseUrl, list?.joinedAt ?? options.now)),
+  );
+  if (!saved.ok) return saved;
+  const tasks: { resource: Resource; page: number; total: number }[] = [];
+  for (const resource of RESOURCES) {
+    const state = await readSyncState(db, listSlug, resource);
+    if (state.cursor !== null) continue;
+    const total = remote.value.pages[resource];
+    const done = new Set(state.firstDownload?.done ?? []);
+    for (let page = 1; page <= total; page++) if (!done.has(page)) tasks.push({ resource, page, total });
+  }
+  const errors: PullReport['errors'] = {};
+  let finished = 0;
+  const worker = async () => {
+    for (let task = tasks.shift(); task; task = tasks.shift()) {
+      if (errors[task.resource]) continue;
+      const page = await api.listPage(task.resource, listSlug, task.page);
+      if (!page.ok) {
+        errors[task.resource] = page;
+        continue;
+      }
+      const write = await stored(() =>
+        storeFirstPage(db, listSlug, task.resource, task.page, page.value, task.total),
+      );
+      if (!write.ok) {
+        errors[task.resource] = write;
+        return;
+      }
+      applyToIndex(index, listSlug, task.resource, page.value);
+      options.onProgress?.(++finished, finished + tasks.length);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const storage = Object.values(errors).find(
+    (e) => e.reason === 'storage-full' || e.reason === 'storage-unavailable',
+  );
+  if (storage) return storage;
+  // The cursor comes from the records themselves; a resource with none yet borrows the
+  // newest time of the others, so its first `since` is still the service's time.
+  const newest = new Map<Resource, number | null>();
+  for (const resource of RESOURCES) {
+    let max: number | null = null;
+    await db.pages
+      .where('[listSlug+resource+page]')
+      .between([listSlug, resource, 0], [listSlug, resource, Number.MAX_SAFE_INTEGER])
+      .each((row) => {
+        max = maxUpdated(row.items, max);
+      });
+    newest.set(resource, max);
+  }
+  const overall = Math.max(0, ...[...newest.values()].map((v) => v ?? 0));
+  for (const resource of RESOURCES) {
+    if (errors[resource]) continue;
+    const state = await readSyncState(db, listSlug, resource);
+    if (state.cursor !== null) continue;
+    const max = newest.get(resource) ?? overall;
+    await patchSyncState(db, listSlug, resource, {
+      cursor: max > 0 ? max - marginMs : 0,
+      firstDownload: null,
+      lastSuccessAt: options.now,
+      lastError: null,
+      failures: 0,
+    });
+  }
+  if (remote.value.questionsCount > 0 || !list) await pullQuestions(db, api, listSlug);
+  return ok({ checkins: [], errors });
+}
+
+export async function pullQuestions(db: CheckinDatabase, api: CheckinClient, listSlug: string) {
+  const questions = await api.listQuestions(listSlug);
+  if (!questions.ok) return questions;
+  return stored(() =>
+    replaceQuestions(
+      db,
+      listSlug,
+      questions.value.map((q) => ({ ...q, listSlug })),
+    ),
+  );
+}
+
+async function pullResource(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  resource: Resource,
+  totalPages: number,
+  options: PullOptions,
+  since: number,
+): Promise<Result<CheckinRow[]>> {
+  const { listSlug, marginMs = DEFAULT_MARGIN_MS, index } = options;
+  let max: number | null = null;
+  const checkins: CheckinRow[] = [];
+  // At least one page: a page count taken a moment ago may already be behind.
+  for (let page = 1; page <= Math.max(1, totalPages); page++) {
+    const items = await api.listPage(resource, listSlug, page, since);
+    if (!items.ok) return items;
+    if (items.value.length === 0) break;
+    const rows = await stored(() => storeChanges(db, listSlug, resource, items.value));
+    if (!rows.ok) return rows;
+    if (resource === 'checkins') {
+      checkins.push(...rows.value);
+      index?.putCheckins(rows.value);
+    } else applyToIndex(index, listSlug, resource, items.value);
+    max = maxUpdated(items.value, max);
+  }
+  const cursor = max === null ? since : Math.max(since, max - marginMs);
+  await patchSyncState(db, listSlug, resource, {
+    cursor,
+    lastSuccessAt: options.now,
+    lastError: null,
+    failures: 0,
+  });
+  return ok(checkins);
+}
+
+/** An incremental pull of every resource since its cursor. Runs the first download if due. */
+export async function pullSince(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  options: PullOptions,
+): Promise<Result<PullReport>> {
+  const { listSlug } = options;
+  const states = await Promise.all(RESOURCES.map((r) => readSyncState(db, listSlug, r)));
+  if (states.some((s) => s.cursor === null)) return downloadAll(db, api, options);
+  const since = Math.min(...states.map((s) => s.cursor ?? 0));
+  const remote = await api.getList(listSlug, since);
+  if (!remote.ok) return remote;
+  const list = await readList(db, listSlug);
+  if (!list) return fail('no-list');
+  const saved = await stored(() =>
+    saveList(db, { ...listRowFrom(remote.value, list.baseUrl, list.joinedAt) }),
+  );
+  if (!saved.ok) return saved;
+  const report: PullReport = { checkins: [], errors: {} };
+  await Promise.all(
+    RESOURCES.map(async (resource, i) => {
+      const result = await pullResource(
+        db,
+        api,
+        resource,
+        remote.value.pages[resource],
+        options,
+        states[i]!.cursor ?? 0,
+      );
+      if (result.ok) report.checkins.push(...result.value);
+      else {
+        report.errors[resource] = result;
+        await stored(() => patchSyncState(db, listSlug, resource, { lastError: result }));
+      }
+    }),
+  );
+  if (remote.value.questionsCount !== list.questionsCount) {
+    const questions = await pullQuestions(db, api, listSlug);
+    if (!questions.ok) report.errors.questions = questions;
+  }
+  return ok(report);
+}

@@ -1,0 +1,155 @@
+// Sends the outbox. Guarantees: rows go oldest first, in batches of the documented
+// `batch.checkins` body; a row is marked `sending` (with its server-time floor) before the
+// request leaves, so an unanswered batch is recovered by `recoverUnanswered`, never re-sent
+// blindly; a batch the service refuses is split so one bad item is parked with its reason and
+// the others still go; 429 and 5xx leave rows queued for a later, backed-off attempt.
+import type { CheckinClient } from '../api/checkin-client';
+import { type Failure, isTransient, ok, type Result } from '../api/errors';
+import type { RemoteCheckin } from '../api/schemas';
+import type { CheckinDatabase } from '../db/database';
+import { completeUndo, markSending, markSent, park, readOutbox, requeue } from '../db/outbox';
+import type { OutboxRow } from '../db/rows';
+import { stored } from '../db/storage';
+import type { ListIndex } from './list-index';
+import { recoverUnanswered } from './reconcile';
+
+export interface PushOptions {
+  listSlug: string;
+  /** The greatest server `updated_at` this device knows: the floor of this attempt. */
+  floor: number;
+  marginMs: number;
+  batchSize?: number;
+  index?: ListIndex;
+}
+
+export interface PushReport {
+  sent: number;
+  parked: number;
+  recovered: number;
+}
+
+/** The outcome of one request is unknown when no answer came or the service failed midway. */
+const outcomeUnknown = (f: Failure) =>
+  f.reason === 'network' || f.reason === 'timeout' || f.reason === 'server';
+
+function pairUp(rows: OutboxRow[], answers: RemoteCheckin[]): { row: OutboxRow; remote: RemoteCheckin }[] {
+  // The answer lists check-ins in the order of the batch's running index; verify by ticket.
+  const pool = [...answers];
+  return rows.flatMap((row, i) => {
+    const same = pool[i]?.ticketId === row.ticketId ? i : pool.findIndex((c) => c?.ticketId === row.ticketId);
+    const remote = same >= 0 ? pool[same] : undefined;
+    if (!remote) return [];
+    pool[same] = undefined as unknown as RemoteCheckin;
+    return [{ row, remote }];
+  });
+}
+
+async function settle(
+  db: CheckinDatabase,
+  listSlug: string,
+  pairs: { row: OutboxRow; remote: RemoteCheckin }[],
+  index?: ListIndex,
+): Promise<Result<number>> {
+  const linked = await stored(() => markSent(db, listSlug, pairs));
+  if (!linked.ok) return linked;
+  index?.putCheckins(
+    linked.value,
+    pairs.map(({ row }) => row.checkinKey),
+  );
+  return ok(pairs.length);
+}
+
+/** Sends rows one at a time after the service refused their batch: only the bad ones park. */
+async function sendSingly(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  rows: OutboxRow[],
+  options: PushOptions,
+  report: PushReport,
+): Promise<Result<void>> {
+  for (const row of rows) {
+    await markSending(db, [row], options.floor);
+    const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId });
+    if (answer.ok) {
+      const done = await settle(
+        db,
+        options.listSlug,
+        [{ row: { ...row, state: 'sending' }, remote: answer.value }],
+        options.index,
+      );
+      if (!done.ok) return done;
+      report.sent++;
+    } else if (outcomeUnknown(answer)) return answer;
+    else if (answer.reason === 'rate-limited') {
+      await requeue(db, [row]);
+      return answer;
+    } else {
+      await park(db, row, answer);
+      report.parked++;
+    }
+  }
+  return ok(undefined);
+}
+
+async function sendUndos(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  rows: OutboxRow[],
+  options: PushOptions,
+  report: PushReport,
+) {
+  for (const row of rows) {
+    if (!row.uuid) continue; // waits for its check-in's answer
+    const answer = await api.deleteCheckin(options.listSlug, row.uuid);
+    if (answer.ok || answer.reason === 'not-found') {
+      await completeUndo(db, row, answer.ok ? answer.value : null);
+      if (answer.ok && answer.value)
+        options.index?.putCheckins([{ ...(await db.checkins.get([options.listSlug, answer.value.uuid]))! }]);
+      report.sent++;
+    } else if (isTransient(answer)) return answer;
+    else {
+      await park(db, row, answer);
+      report.parked++;
+    }
+  }
+  return ok(undefined);
+}
+
+export async function pushOutbox(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  options: PushOptions,
+): Promise<Result<PushReport>> {
+  const { listSlug, batchSize = 100 } = options;
+  const recovered = await recoverUnanswered(db, api, options);
+  if (!recovered.ok) return recovered;
+  const report: PushReport = { sent: 0, parked: 0, recovered: recovered.value };
+  for (;;) {
+    const queued = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued');
+    const batch = queued.filter((r) => r.kind === 'checkin').slice(0, batchSize);
+    if (batch.length === 0) break;
+    await markSending(db, batch, options.floor);
+    const answer = await api.createCheckins(
+      listSlug,
+      batch.map((r) => ({ ticketId: r.ticketId })),
+    );
+    if (answer.ok) {
+      const pairs = pairUp(batch, answer.value);
+      const done = await settle(db, listSlug, pairs, options.index);
+      if (!done.ok) return done;
+      report.sent += done.value;
+      // Rows the answer did not cover stay `sending`: the next push recovers them.
+      if (pairs.length < batch.length) break;
+      continue;
+    }
+    if (outcomeUnknown(answer)) return answer;
+    await requeue(db, batch);
+    if (answer.reason === 'rate-limited') return answer;
+    const singly = await sendSingly(db, api, batch, options, report);
+    if (!singly.ok) return singly;
+  }
+  const undos = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'undo');
+  const undone = await sendUndos(db, api, undos, options, report);
+  if (!undone.ok) return undone;
+  return ok(report);
+}

@@ -1,0 +1,124 @@
+// Exactly once, and double admissions. A batch whose answer never came may or may not have
+// been committed; instead of sending it blindly again, the check-ins the service made since
+// just before the attempt are pulled and every outbox row the service already holds (same
+// ticket, created at or after the attempt's server-time floor, not yet claimed by another
+// row) is marked as sent. Only the rest goes out again.
+import type { CheckinClient } from '../api/checkin-client';
+import { ok, type Result } from '../api/errors';
+import type { RemoteCheckin } from '../api/schemas';
+import { type CheckinDatabase, listRange } from '../db/database';
+import { upsertCheckins } from '../db/local-copy';
+import { markSent, readOutbox, requeue } from '../db/outbox';
+import type { ConflictRow, OutboxRow } from '../db/rows';
+import { stored } from '../db/storage';
+import type { ListIndex } from './list-index';
+
+/** Server clocks behind one service may disagree by a little; a claim allows for it. */
+const SERVER_SKEW_MS = 1000;
+
+export interface RecoverOptions {
+  listSlug: string;
+  marginMs: number;
+  index?: ListIndex;
+}
+
+async function pullCheckinsSince(
+  api: CheckinClient,
+  listSlug: string,
+  since: number,
+): Promise<Result<RemoteCheckin[]>> {
+  const all: RemoteCheckin[] = [];
+  for (let page = 1; ; page++) {
+    const items = await api.listPage('checkins', listSlug, page, since);
+    if (!items.ok) return items;
+    if (items.value.length === 0) return ok(all);
+    all.push(...items.value);
+  }
+}
+
+/** Settles every outbox row whose batch went unanswered. Returns how many were already sent. */
+export async function recoverUnanswered(
+  db: CheckinDatabase,
+  api: CheckinClient,
+  { listSlug, marginMs, index }: RecoverOptions,
+): Promise<Result<number>> {
+  const sending = (await readOutbox(db, listSlug)).filter((r) => r.state === 'sending');
+  if (sending.length === 0) return ok(0);
+  const floor = Math.min(...sending.map((r) => r.attemptFloor ?? 0));
+  const pulled = await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs));
+  if (!pulled.ok) return pulled;
+  const stored_ = await stored(() => upsertCheckins(db, listSlug, pulled.value));
+  if (!stored_.ok) return stored_;
+  index?.putCheckins(stored_.value);
+  const claimed = new Set(stored_.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
+  const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
+  const again: OutboxRow[] = [];
+  for (const row of sending) {
+    if (row.kind !== 'checkin') {
+      again.push(row);
+      continue;
+    }
+    const match = pulled.value.find(
+      (c) =>
+        c.ticketId === row.ticketId &&
+        c.deletedAt === null &&
+        !claimed.has(c.uuid) &&
+        c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
+    );
+    if (match) {
+      claimed.add(match.uuid);
+      found.push({ row, remote: match });
+    } else again.push(row);
+  }
+  const linked = await stored(async () => {
+    const rows = await markSent(db, listSlug, found);
+    await requeue(db, again);
+    return rows;
+  });
+  if (!linked.ok) return linked;
+  index?.putCheckins(
+    linked.value,
+    found.map(({ row }) => row.checkinKey),
+  );
+  return ok(found.length);
+}
+
+/** Records every ticket of the list with more than one active check-in, with both sides. */
+export async function recordConflicts(
+  db: CheckinDatabase,
+  listSlug: string,
+  index: ListIndex,
+  now: number,
+): Promise<ConflictRow[]> {
+  const before = new Map(
+    (
+      await db.conflicts
+        .where('[listSlug+ticketId]')
+        .between(...listRange(listSlug))
+        .toArray()
+    ).map((c) => [c.ticketId, c]),
+  );
+  const conflicts: ConflictRow[] = index.doubleAdmissions().map((ticketId) => ({
+    listSlug,
+    ticketId,
+    detectedAt: before.get(ticketId)?.detectedAt ?? now,
+    checkins: index
+      .checkinsOf(ticketId)
+      .filter((c) => c.deletedAt === null)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map((c) => ({
+        uuid: c.uuid,
+        createdAt: c.createdAt,
+        deviceName: c.deviceName,
+        source: c.clientId ? ('this-device' as const) : ('elsewhere' as const),
+      })),
+  }));
+  await db.transaction('rw', db.conflicts, async () => {
+    await db.conflicts
+      .where('[listSlug+ticketId]')
+      .between(...listRange(listSlug))
+      .delete();
+    await db.conflicts.bulkPut(conflicts);
+  });
+  return conflicts;
+}

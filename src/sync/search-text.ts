@@ -1,0 +1,33 @@
+// Case- and accent-insensitive matching: "Zoë Ÿ" and "zoe y" are the same to the door.
+const MARKS = /\p{M}/gu;
+
+export function normalizeText(text: string): string {
+  return text.normalize('NFD').replace(MARKS, '').toLowerCase().trim();
+}
+
+/** The words a ticket can be found by, normalised: names, email, company, references. */
+export function searchTerms(ticket: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  companyName: string | null;
+  reference: string;
+  registrationReference: string | null;
+}): string[] {
+  const terms = new Set<string>();
+  const addWords = (value: string | null) => {
+    if (!value) return;
+    const whole = normalizeText(value);
+    if (whole) terms.add(whole);
+    for (const word of whole.split(/[\s,.'’()-]+/)) if (word) terms.add(word);
+  };
+  addWords(ticket.firstName);
+  addWords(ticket.lastName);
+  const full = [ticket.firstName, ticket.lastName].filter(Boolean).join(' ');
+  if (full) terms.add(normalizeText(full));
+  if (ticket.email) terms.add(normalizeText(ticket.email));
+  addWords(ticket.companyName);
+  terms.add(normalizeText(ticket.reference));
+  if (ticket.registrationReference) terms.add(normalizeText(ticket.registrationReference));
+  return [...terms];
+}

@@ -1,0 +1,389 @@
+// The door device's sync engine: the one object the door screens drive.
+//
+//   const engine = createSyncEngine({ db, clientFor, clock, report, deviceName, defaultBaseUrl });
+//   await engine.start();                           // loads joined lists, opens the last one, starts the timer
+//   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
+//   await engine.open(slug)                         // switch lists (each list's data is separate)
+//   await engine.scan(rawText)                      // -> Result<{ verdict, checkin }>; admits (and queues) when the verdict is "admitted"
+//   await engine.checkIn(ticketId)                  // "admit anyway" after a caution verdict
+//   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
+//   engine.search('zoe')  engine.ticket(id)        // prefix search; one ticket with its check-ins
+//   engine.syncNow()  engine.setOnline(bool)        // on demand; on network changes
+//   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
+//   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
+//   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
+//   engine.stop()
+//
+// Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
+// nothing here throws into the screens: expected failures are `{ ok: false, reason }` values.
+import type { CheckinClient } from '../api/checkin-client';
+import { type Failure, fail, ok, type Result } from '../api/errors';
+import type { CheckinDatabase } from '../db/database';
+import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
+import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
+import type { CheckinRow, ListRow } from '../db/rows';
+import { storageFailure, stored } from '../db/storage';
+import { parseScannedCode } from '../domain/scan-code';
+import { judgeScan, type Verdict } from '../domain/verdict';
+import { backoffMs, type Clock, systemClock } from './clock';
+import { doorCheckin, newClientId, ticketFor } from './door-lookup';
+import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
+import { joinList } from './join-list';
+import type { ListIndex } from './list-index';
+import { loadListIndex } from './open-list';
+import { DEFAULT_MARGIN_MS, pullSince } from './pull-since';
+import { pushOutbox } from './push-outbox';
+import { recordConflicts } from './reconcile';
+import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
+
+export interface SyncEngineOptions {
+  db: CheckinDatabase;
+  /** The Check-in API at a base address: over `fetch`, or over the in-app mock's `handle`. */
+  clientFor: (baseUrl: string) => CheckinClient;
+  defaultBaseUrl: string;
+  deviceName: () => string;
+  report?: (status: SyncStatus) => void;
+  clock?: Clock;
+  syncIntervalMs?: () => number;
+  marginMs?: number;
+  batchSize?: number;
+  autoWipeAfterMs?: number;
+  online?: boolean;
+  random?: () => number;
+  newId?: () => string;
+}
+
+export interface ScanOutcome {
+  verdict: Verdict;
+  /** The check-in recorded for an admitted scan, else null. */
+  checkin: CheckinRow | null;
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+const summary = (l: ListRow): ListSummary => ({
+  slug: l.slug,
+  title: l.title,
+  eventTitle: l.eventTitle,
+  expiresAt: l.expiresAt,
+  baseUrl: l.baseUrl,
+});
+
+interface Backoff {
+  failures: number;
+  until: number;
+}
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
+  const newId = options.newId ?? newClientId;
+  const interval = options.syncIntervalMs ?? (() => 10_000);
+  let status: SyncStatus = { ...initialSyncStatus, online: options.online ?? true };
+  let active: { list: ListRow; index: ListIndex } | null = null;
+  let timer: unknown = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const backoff = new Map<string, Backoff>();
+
+  const publish = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch };
+    options.report?.(status);
+  };
+  const storageTrouble = (failure: Failure) => {
+    if (failure.reason === 'storage-full' || failure.reason === 'storage-unavailable')
+      publish({ storage: failure });
+  };
+  const guarded = async <T>(work: () => Promise<Result<T>>): Promise<Result<T>> => {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = storageFailure(error);
+      if (!failure) throw error;
+      storageTrouble(failure);
+      return failure;
+    }
+  };
+
+  async function refresh(): Promise<void> {
+    const lists = (await allLists(db)).map(summary);
+    if (!active) return publish({ lists, list: null });
+    const slug = active.list.slug;
+    const states = await allSyncStates(db, slug);
+    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
+    const conflicts = await db.conflicts
+      .where('[listSlug+ticketId]')
+      .between([slug, 0], [slug, Number.MAX_SAFE_INTEGER])
+      .toArray();
+    publish({
+      lists,
+      list: summary(active.list),
+      ...pendingSummary(await readOutbox(db, slug)),
+      lastPullAt: pulls.length ? Math.min(...pulls) || null : null,
+      conflicts,
+      counts: active.index.counts(),
+    });
+  }
+
+  const gate = (key: string, onDemand: boolean) => {
+    const b = backoff.get(key);
+    return !b || clock.now() >= b.until || (onDemand && b.failures < 3);
+  };
+  const noteResult = (key: string, result: Result<unknown>) => {
+    if (result.ok) return void backoff.delete(key);
+    const failures = (backoff.get(key)?.failures ?? 0) + 1;
+    backoff.set(key, { failures, until: clock.now() + backoffMs(failures, result.retryAfterMs, random) });
+  };
+  const floorOf = async (slug: string) => {
+    const cursors = await Promise.all(
+      (['tickets', 'checkins', 'answers'] as const).map(
+        async (r) => (await readSyncState(db, slug, r)).cursor ?? 0,
+      ),
+    );
+    const max = Math.max(...cursors);
+    return max > 0 ? max + marginMs : 0;
+  };
+
+  async function push(list: ListRow, onDemand: boolean) {
+    if (!gate(`push:${list.slug}`, onDemand)) return;
+    const index = active?.list.slug === list.slug ? active.index : undefined;
+    const floor = await floorOf(list.slug);
+    publish({ phase: 'pushing' });
+    const result = await guarded(() =>
+      pushOutbox(db, clientFor(list.baseUrl), {
+        listSlug: list.slug,
+        floor,
+        marginMs,
+        batchSize: options.batchSize,
+        index,
+      }),
+    );
+    noteResult(`push:${list.slug}`, result);
+    if (index) {
+      const { outbox: _, ...errors } = status.errors;
+      publish(
+        result.ok
+          ? { errors, lastPushAt: clock.now(), reachable: true }
+          : { errors: { ...errors, outbox: result } },
+      );
+    }
+  }
+
+  async function pull(onDemand: boolean) {
+    if (!active || !gate('pull', onDemand)) return;
+    const { list, index } = active;
+    const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
+    publish({ phase: first ? 'downloading' : 'pulling' });
+    const result = await guarded(() =>
+      pullSince(db, clientFor(list.baseUrl), {
+        listSlug: list.slug,
+        now: clock.now(),
+        marginMs,
+        index,
+        onProgress: (done, total) => publish({ download: { done, total } }),
+      }),
+    );
+    noteResult('pull', result.ok && Object.keys(result.value.errors).length ? fail('server') : result);
+    if (active?.list.slug !== list.slug) return;
+    if (!result.ok)
+      return publish({
+        errors: { outbox: status.errors.outbox, list: result },
+        reachable: result.reason !== 'network',
+      });
+    const fresh = await readList(db, list.slug);
+    if (fresh) active = { list: fresh, index };
+    await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    publish({
+      download: null,
+      reachable: true,
+      errors: { outbox: status.errors.outbox, ...result.value.errors },
+    });
+  }
+
+  async function cycle(onDemand: boolean) {
+    if (!status.online || stopped) return;
+    const lists = await allLists(db);
+    await guarded(async () =>
+      ok(await wipeExpired(db, lists, clock.now(), options.autoWipeAfterMs ?? DAY_MS)),
+    );
+    // The open list first: its outbox, then its pull. Other lists only send what they owe.
+    if (active) await push(active.list, onDemand);
+    await pull(onDemand);
+    if (active && (await readOutbox(db, active.list.slug)).some((r) => r.state === 'queued'))
+      await push(active.list, onDemand);
+    for (const list of lists) {
+      if (list.slug === active?.list.slug) continue;
+      if ((await readOutbox(db, list.slug)).length) await push(list, onDemand);
+    }
+  }
+
+  /** Runs one sync cycle; a request while one runs is folded into a single follow-up. */
+  function sync(onDemand = false): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await cycle(onDemand);
+        } catch (error) {
+          const failure = storageFailure(error);
+          if (!failure) throw error;
+          storageTrouble(failure);
+        }
+      } while (again && !stopped);
+      await refresh().catch(() => undefined);
+      publish({ phase: 'idle' });
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (timer !== null) clock.clearTimeout(timer);
+    if (stopped) return;
+    timer = clock.setTimeout(() => {
+      timer = null;
+      void sync().finally(schedule);
+    }, interval());
+  }
+
+  async function open(slug: string): Promise<Result<ListSummary>> {
+    const list = await readList(db, slug);
+    if (!list) return fail('no-list');
+    publish({ phase: 'loading' });
+    const index = await loadListIndex(db, slug);
+    active = { list, index };
+    backoff.delete('pull');
+    publish({ errors: {}, download: null, conflicts: [] });
+    await refresh();
+    publish({ phase: 'idle' });
+    return ok(summary(list));
+  }
+
+  async function record(ticketId: number): Promise<Result<CheckinRow>> {
+    if (!active) return fail('no-list');
+    const { list, index } = active;
+    const input = {
+      listSlug: list.slug,
+      ticketId,
+      deviceName: options.deviceName(),
+      now: clock.now(),
+      clientId: newId(),
+    };
+    const row = await stored(() => recordCheckin(db, input));
+    if (!row.ok) {
+      storageTrouble(row);
+      return row;
+    }
+    index.putCheckins([row.value]);
+    publish({
+      pending: status.pending + 1,
+      oldestPendingAt: status.oldestPendingAt ?? input.now,
+      counts: index.counts(),
+    });
+    // Right after a scan, while online: send it now (folded into a running cycle if any).
+    if (status.online) clock.setTimeout(() => void sync(), 0);
+    return row;
+  }
+
+  return {
+    status: () => status,
+    async start(): Promise<void> {
+      stopped = false;
+      const lists = await stored(() => allLists(db));
+      if (!lists.ok) return storageTrouble(lists);
+      const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
+      if (last && !active) await open(last.slug);
+      void sync();
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      return running ?? Promise.resolve();
+    },
+    async join(code: string, { baseUrl }: { baseUrl?: string | null } = {}): Promise<Result<ListSummary>> {
+      publish({ phase: 'joining' });
+      const joined = await guarded(() =>
+        joinList(db, clientFor, { code, baseUrl, defaultBaseUrl: options.defaultBaseUrl, now: clock.now() }),
+      );
+      if (!joined.ok) {
+        publish({ phase: 'idle' });
+        return joined;
+      }
+      const opened = await open(joined.value.slug);
+      void sync(true);
+      return opened;
+    },
+    open,
+    lists: () => status.lists,
+    async scan(raw: string): Promise<Result<ScanOutcome>> {
+      if (!active) return fail('no-list');
+      const code = parseScannedCode(raw);
+      const ticket = ticketFor(active.index, code);
+      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
+      const verdict = judgeScan({ code, ticket, checkins, list: active.list, now: clock.now() });
+      if (verdict.kind !== 'admitted') return ok({ verdict, checkin: null });
+      const row = await record(verdict.ticket.id);
+      return row.ok ? ok({ verdict, checkin: row.value }) : row;
+    },
+    checkIn: record,
+    async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
+      if (!active) return fail('no-list');
+      const { list, index } = active;
+      const input = { now: clock.now(), deviceName: options.deviceName(), clientId: newId() };
+      const outcome = await stored(() => recordUndo(db, list.slug, checkinKey, input));
+      if (!outcome.ok) {
+        storageTrouble(outcome);
+        return outcome;
+      }
+      const row = await db.checkins.get([list.slug, checkinKey]);
+      if (row) index.putCheckins([row]);
+      else index.removeCheckins([checkinKey]);
+      await refresh();
+      if (status.online) void sync();
+      return outcome;
+    },
+    search: (query: string, limit?: number) => active?.index.search(query, limit) ?? [],
+    ticket(id: number) {
+      const ticket = active?.index.ticketById(id);
+      return ticket ? { ticket, checkins: active!.index.checkinsOf(id) } : null;
+    },
+    syncNow: () => sync(true),
+    setOnline(online: boolean) {
+      publish({ online });
+      if (online) void sync(true);
+    },
+    async forget(slug: string, { confirmed = false } = {}): Promise<Result<void>> {
+      const result = await forgetList(db, slug, { confirmed });
+      if (!result.ok) {
+        storageTrouble(result);
+        return result;
+      }
+      if (active?.list.slug === slug) active = null;
+      await refresh();
+      return result;
+    },
+    async exportUnsent(slug: string): Promise<string> {
+      const rows = await unsentCheckins(db, slug);
+      const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
+      return unsentCsv(rows, (id) => index.ticketById(id));
+    },
+    async dismissParked(outboxId: string): Promise<void> {
+      const row = await db.outbox.where('id').equals(outboxId).first();
+      if (row?.state !== 'parked') return;
+      await db.transaction('rw', db.outbox, db.checkins, async () => {
+        await db.outbox.delete(row.seq!);
+        if (row.kind === 'checkin') await db.checkins.delete([row.listSlug, row.checkinKey]);
+      });
+      if (active?.list.slug === row.listSlug && row.kind === 'checkin')
+        active.index.removeCheckins([row.checkinKey]);
+      await refresh();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// What the door screens are told about syncing: one plain object, published whole through the
+// engine's `report` port (the zustand sync slice in the app), never thrown into React.
+import type { Failure } from '../api/errors';
+import type { ConflictRow, OutboxRow } from '../db/rows';
+
+export type SyncPhase = 'idle' | 'joining' | 'loading' | 'downloading' | 'pulling' | 'pushing';
+export type SyncErrorSource = 'list' | 'tickets' | 'checkins' | 'answers' | 'questions' | 'outbox';
+
+export interface ListSummary {
+  slug: string;
+  title: string;
+  eventTitle: string | null;
+  expiresAt: number | null;
+  baseUrl: string;
+}
+
+export interface ParkedCheckin {
+  outboxId: string;
+  ticketId: number;
+  kind: OutboxRow['kind'];
+  scannedAt: number;
+  reason: Failure;
+}
+
+export interface SyncStatus {
+  /** What the platform says (navigator.onLine), as the engine was told. */
+  online: boolean;
+  /** Whether the last request reached the service. */
+  reachable: boolean;
+  phase: SyncPhase;
+  /** The open list, or null before one is joined or opened. */
+  list: ListSummary | null;
+  lists: ListSummary[];
+  /** Progress of a first download, in pages. */
+  download: { done: number; total: number } | null;
+  /** Check-ins and undos not yet acknowledged by the service (parked ones excluded). */
+  pending: number;
+  oldestPendingAt: number | null;
+  parked: ParkedCheckin[];
+  lastPullAt: number | null;
+  lastPushAt: number | null;
+  errors: Partial<Record<SyncErrorSource, Failure>>;
+  /** Storage cannot be used (full, or unavailable in a private window). */
+  storage: Failure | null;
+  conflicts: ConflictRow[];
+  counts: { tickets: number; checkedIn: number };
+}
+
+export const initialSyncStatus: SyncStatus = {
+  online: true,
+  reachable: true,
+  phase: 'idle',
+  list: null,
+  lists: [],
+  download: null,
+  pending: 0,
+  oldestPendingAt: null,
+  parked: [],
+  lastPullAt: null,
+  lastPushAt: null,
+  errors: {},
+  storage: null,
+  conflicts: [],
+  counts: { tickets: 0, checkedIn: 0 },
+};
+
+export function pendingSummary(rows: readonly OutboxRow[]) {
+  const waiting = rows.filter((r) => r.state !== 'parked');
+  return {
+    pending: waiting.length,
+    oldestPendingAt: waiting.reduce<number | null>(
+      (min, r) => (min === null || r.scannedAt < min ? r.scannedAt : min),
+      null,
+    ),
+    parked: rows
+      .filter((r) => r.state === 'parked')
+      .map((r) => ({
+        outboxId: r.id,
+        ticketId: r.ticketId,
+        kind: r.kind,
+        scannedAt: r.scannedAt,
+        reason: r.parkedReason!,
+      })),
+  };
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { readSyncState } from '../../src/db/local-copy';
+import { createListIndex } from '../../src/sync/list-index';
+import { loadListIndex } from '../../src/sync/open-list';
+import { downloadAll, pullSince } from '../../src/sync/pull-since';
+import { joinList } from '../../src/sync/join-list';
+import { BASE, clientOver, doorService, freshDb, LIST } from './support';
+
+const NOW_MS = Date.parse('2026-06-15T12:00:00.000Z');
+
+async function joined(tickets: number) {
+  const setup = await doorService(tickets);
+  const db = freshDb();
+  const requests: string[] = [];
+  let failOn: ((url: URL) => boolean) | null = null;
+  const fetch = async (request: Request) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname.replace(LIST, 'L')}${url.search}`);
+    if (failOn?.(url)) throw new TypeError('Failed to fetch');
+    return setup.service.handle(request);
+  };
+  const clientFor = clientOver(fetch);
+  const join = await joinList(db, clientFor, { code: LIST, defaultBaseUrl: BASE, now: NOW_MS });
+  expect(join.ok).toBe(true);
+  return { ...setup, db, api: clientFor(BASE), requests, failWhen: (f: typeof failOn) => (failOn = f) };
+}
+
+describe('pulling a list into the local copy', () => {
+  it('downloads every page of tickets and check-ins on the first pull', async () => {
+    const { db, api, service, tickets } = await joined(2300);
+    const first = tickets[0]!;
+    await service.handle(
+      new Request(`${BASE}/checkin_lists/${LIST}/checkins`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ checkin: { ticket_id: first.id } }),
+      }),
+    );
+    const index = createListIndex();
+    const result = await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    expect(result.ok).toBe(true);
+    expect(index.counts()).toEqual({ tickets: 2300, checkedIn: 1 });
+    const reopened = await loadListIndex(db, LIST);
+    expect(reopened.counts()).toEqual({ tickets: 2300, checkedIn: 1 });
+    expect(reopened.ticketByReference(first.reference)?.id).toBe(first.id);
+    expect(reopened.ticketBySlug(first.slug)?.id).toBe(first.id);
+    expect((await readSyncState(db, LIST, 'tickets')).firstDownload).toBeNull();
+  });
+
+  it('resumes an interrupted first download at the page it stopped, not at page 1', async () => {
+    const { db, api, requests, failWhen } = await joined(3500);
+    failWhen((url) => url.pathname.endsWith('/tickets') && url.searchParams.get('page') === '3');
+    const broken = await downloadAll(db, api, { listSlug: LIST, now: NOW_MS, concurrency: 1 });
+    expect(broken.ok && broken.value.errors.tickets?.reason).toBe('network');
+    failWhen(null);
+    requests.length = 0;
+    const resumed = await downloadAll(db, api, { listSlug: LIST, now: NOW_MS, concurrency: 1 });
+    expect(resumed.ok).toBe(true);
+    const ticketPages = requests.filter((r) => r.includes('/tickets?'));
+    expect(ticketPages).toEqual([
+      'GET /checkin/checkin_lists/L/tickets?page=3',
+      'GET /checkin/checkin_lists/L/tickets?page=4',
+    ]);
+    expect((await loadListIndex(db, LIST)).counts().tickets).toBe(3500);
+  });
+
+  it('pulls since a cursor from the service data, catching records committed late and ignoring the device clock', async () => {
+    const { db, api, service, tickets, clock, requests } = await joined(20);
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS });
+    const cursor = (await readSyncState(db, LIST, 'checkins')).cursor;
+    expect(cursor).toBe(NOW_MS - 10_000);
+    // A check-in committed late: its updated_at is 5 s before the newest record already seen.
+    clock.set(new Date(NOW_MS - 5_000));
+    await service.write(() =>
+      service.context.store.insert('checkins', {
+        checkin_list_id: 1,
+        ticket_id: tickets[3]!.id,
+        uuid: 'late-commit-0001',
+        created_at: new Date(NOW_MS - 5_000).toISOString(),
+        updated_at: new Date(NOW_MS - 5_000).toISOString(),
+        deleted_at: null,
+      }),
+    );
+    requests.length = 0;
+    const index = await loadListIndex(db, LIST);
+    // The device believes it is a year later: nothing of that reaches the cursor.
+    const later = await pullSince(db, api, { listSlug: LIST, now: NOW_MS + 365 * 86_400_000, index });
+    expect(later.ok).toBe(true);
+    expect(requests.some((r) => r.includes(`since=${((NOW_MS - 10_000) / 1000).toFixed(3)}`))).toBe(true);
+    expect(index.checkinsOf(tickets[3]!.id)).toHaveLength(1);
+  });
+
+  it('applies updates and deletions that arrive after the first download', async () => {
+    const { db, api, service, tickets, clock } = await joined(10);
+    const index = createListIndex();
+    const post = await api.createCheckin(LIST, { ticketId: tickets[1]!.id });
+    expect(post.ok).toBe(true);
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    expect(index.checkinsOf(tickets[1]!.id)[0]?.deletedAt).toBeNull();
+    clock.advance(60_000);
+    await service.write(() =>
+      service.context.store.update('tickets', tickets[2]!.id, {
+        first_name: 'Renée',
+        updated_at: new Date(NOW_MS + 60_000).toISOString(),
+      }),
+    );
+    if (post.ok) await api.deleteCheckin(LIST, post.value.uuid);
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    expect(index.ticketById(tickets[2]!.id)?.firstName).toBe('Renée');
+    expect(index.search('renee').map((t) => t.id)).toEqual([tickets[2]!.id]);
+    expect(index.checkinsOf(tickets[1]!.id)[0]?.deletedAt).not.toBeNull();
+    const reopened = await loadListIndex(db, LIST);
+    expect(reopened.ticketById(tickets[2]!.id)?.firstName).toBe('Renée');
+    expect(reopened.counts().checkedIn).toBe(0);
+  });
+
+  it('finds tickets by accent- and case-insensitive prefixes of name, email, company and reference', async () => {
+    const { db, api, tickets } = await joined(12);
+    const index = createListIndex();
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    const zoe = tickets[0]!.id;
+    expect(index.search('ZOE').map((t) => t.id)).toEqual([zoe]);
+    expect(index.search('alv').map((t) => t.id)).toEqual([zoe]);
+    expect(index.search('zoë ålv').map((t) => t.id)).toEqual([zoe]);
+    expect(index.search('person0@').map((t) => t.id)).toEqual([zoe]);
+    expect(index.search('cafe').length).toBe(4);
+    expect(index.search(tickets[5]!.reference.toLowerCase()).map((t) => t.id)).toEqual([tickets[5]!.id]);
+    expect(index.search('nobody')).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+// The door's test bench: the real mock service in process (its `handle` as the transport), a
+// list of N tickets built with the mock's own factories, a clock the test moves, and counts of
+// what the service holds at the end.
+import { createCheckinClient } from '../../src/api/checkin-client';
+import { createTransport, type FetchLike } from '../../src/api/http';
+import { CheckinDatabase } from '../../src/db/database';
+import { createMockService } from '../../src/mock-api/service';
+import { fixedClock } from '../../src/mock-api/clock';
+import { createRandom } from '../../src/mock-api/random';
+import { memoryPersistence } from '../../src/mock-api/store/persistence';
+import type { MockService } from '../../src/mock-api/service';
+import type { Clock } from '../../src/sync/clock';
+import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
+import { NOW } from '../mock-api/support';
+
+export const LIST = 'chk_ptestlist0000000000000';
+export const BASE = 'http://mock.test/checkin';
+
+let dbSerial = 0;
+export const freshDb = (name = 'door') => new CheckinDatabase(`${name}-${++dbSerial}-${Math.random()}`);
+
+export function serviceOver(persistence = memoryPersistence(), clock = fixedClock(NOW)) {
+  return createMockService({
+    clock,
+    random: createRandom(7),
+    persistence,
+    config: { seed: { name: 'empty' }, faults: true, appOrigin: 'https://door.example' },
+  });
+}
+
+/** A service holding one list of `tickets` tickets (names with accents, a few companies). */
+export async function doorService(tickets = 30) {
+  const persistence = memoryPersistence();
+  const clock = fixedClock(NOW);
+  const service = serviceOver(persistence, clock);
+  await service.ready;
+  const data = await service.write(() => {
+    const ctx = service.context;
+    const { event, release } = makeBasics(ctx);
+    const made = [];
+    for (let i = 0; i < tickets; i++) {
+      const reg = makeRegistration(ctx, event, {
+        reference: `R${i.toString(36).toUpperCase().padStart(3, '0')}`,
+        first_name: i === 0 ? 'Zoë' : `Person${i}`,
+        last_name: i === 0 ? 'Ålvarez' : 'Example',
+        email: `person${i}@example.com`,
+        company_name: i % 3 === 0 ? 'Café Noir' : 'Acme',
+      });
+      made.push(makeTicket(ctx, reg, release, { company_name: reg.company_name }));
+    }
+    const list = makeCheckinList(ctx, event);
+    return { event, release, tickets: made, list };
+  });
+  return { service, clock, persistence, ...data };
+}
+
+export function fetchOver(service: MockService): FetchLike {
+  return (request) => service.handle(request);
+}
+
+export function clientOver(fetch: FetchLike) {
+  return (baseUrl: string = BASE) => createCheckinClient(createTransport({ baseUrl, fetch }));
+}
+
+/** Active check-ins per ticket on the service. */
+export function serviceCheckins(service: MockService, listId: number): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const c of service.context.store.findBy('checkins', 'byList', listId)) {
+    if (c.deleted_at === null) counts.set(c.ticket_id, (counts.get(c.ticket_id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** A clock that only moves when the test says so; due timers run as it passes them. */
+export function manualClock(start = Date.parse(NOW)): Clock & { advance(ms: number): Promise<void> } {
+  let now = start;
+  let serial = 0;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  return {
+    now: () => now,
+    setTimeout(run, ms) {
+      timers.set(++serial, { at: now + ms, run });
+      return serial;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        due[1].run();
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      now = end;
+    },
+  };
+}
