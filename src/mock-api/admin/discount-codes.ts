@@ -1,4 +1,196 @@
-// Admin API: discount-codes (placeholder; see docs/mock-api-framework.md).
-import type { AdminApp, ServiceContext } from '../context';
+// Admin API: discount codes (document 1). `past` codes are hidden unless asked for.
+import type { AdminApp, AdminContext, ServiceContext } from '../context';
+import { readAttributes } from '../http/body';
+import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { expandableMeta } from '../http/expand';
+import { type SortOptions, stateFilterOptions } from '../http/list-meta';
+import { pageRequest, paginate } from '../http/pagination';
+import { ofEvent } from '../http/scope';
+import { Attributes } from '../http/validation';
+import {
+  DISCOUNT_CODE_TYPES,
+  type DiscountCode,
+  SHOW_PUBLIC_RELEASES,
+  SHOW_SECRET_RELEASES,
+  discountCodeState,
+} from '../model/discount-code';
+import { DISCOUNT_CODE_EXPANDABLE, discountCodeRecord, discountUsage } from './discount-code-view';
+import { type Presenter, RELEASE_LINKS, linkedIds, presenter } from './presenter';
+import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 
-export function registerDiscountCodes(_app: AdminApp, _ctx: ServiceContext): void {}
+const SORT: SortOptions = {
+  'Code A-Z': { attr: 'code', direction: 'asc' },
+  'Code Z-A': { attr: 'code', direction: 'desc', default: true },
+};
+
+function stateFilter(p: Presenter): StateFilter<DiscountCode> {
+  return {
+    options: stateOptions([
+      ['current', 'Current'],
+      ['past', 'Past'],
+      ['upcoming', 'Upcoming'],
+      ['used', 'Used'],
+      ['unused', 'Unused'],
+    ]),
+    groups: [
+      ['current', 'past', 'upcoming'],
+      ['used', 'unused'],
+    ],
+    hiddenByDefault: ['past'],
+    statesOf: (code) => [
+      discountCodeState(code, p.now),
+      discountUsage(p, code).tickets > 0 ? 'used' : 'unused',
+    ],
+  };
+}
+
+function findCode(c: AdminContext, p: Presenter): DiscountCode {
+  const id = Number(c.req.param('discount_code_id'));
+  return ofEvent(p.event, Number.isSafeInteger(id) ? p.ctx.store.get('discount_codes', id) : undefined);
+}
+
+type CodePatch = Partial<Omit<DiscountCode, 'id' | 'event_id' | 'created_at'>>;
+
+function readCode(p: Presenter, raw: Record<string, unknown>, current: DiscountCode | null): CodePatch {
+  const attrs = new Attributes(raw);
+  const { store } = p.ctx;
+  const patch: CodePatch = {};
+  const code = attrs.string('code');
+  if (!current || code !== undefined) attrs.required('code', code);
+  if (code) {
+    const holder = store.findOne(
+      'discount_codes',
+      'byEventCode',
+      `${p.event.id}:${code.trim().toLowerCase()}`,
+    );
+    attrs.unique('code', holder !== undefined && holder.id !== current?.id);
+    patch.code = code.trim();
+  }
+  const type = attrs.string('type');
+  if (!current || type !== undefined) attrs.required('type', type);
+  const known = attrs.inclusion('type', type || null, DISCOUNT_CODE_TYPES);
+  if (known) patch.type = known;
+  const value = attrs.value('value');
+  if (!current || value !== undefined) attrs.required('value', value === '' ? null : value);
+  const number = attrs.decimal('value');
+  if (number !== undefined && number !== null) {
+    if (Number(number) < 0) attrs.errors.add('value', 'must be greater than or equal to 0');
+    else patch.value = String(Number(attrs.value('value')));
+  }
+  for (const name of ['description', 'description_for_organizer'] as const) {
+    const text = attrs.string(name);
+    if (text !== undefined) patch[name] = text || null;
+  }
+  for (const name of ['start_at', 'end_at'] as const) {
+    const time = attrs.datetime(name);
+    if (time !== undefined) patch[name] = time;
+  }
+  for (const name of ['quantity', 'min_quantity_per_release', 'max_quantity_per_release'] as const) {
+    const count = attrs.integer(name);
+    if (count !== undefined) patch[name] = count;
+  }
+  for (const name of ['block_registrations_if_not_applicable', 'disable_for_degressive'] as const) {
+    const flag = attrs.boolean(name);
+    if (flag !== undefined) patch[name] = flag ?? false;
+  }
+  // 3.0 spells the release visibility as two booleans; 3.1 as two choices. Both are accepted.
+  const onlyAttached = attrs.boolean('only_show_attached');
+  if (onlyAttached !== undefined) patch.show_public_releases = onlyAttached ? 'only_attached' : 'all';
+  const reveal = attrs.boolean('reveal_secret');
+  if (reveal !== undefined) patch.show_secret_releases = reveal ? 'if_discount_code_available' : 'none';
+  const shown = attrs.inclusion(
+    'show_public_releases',
+    attrs.string('show_public_releases'),
+    SHOW_PUBLIC_RELEASES,
+  );
+  if (shown) patch.show_public_releases = shown;
+  const secret = attrs.inclusion(
+    'show_secret_releases',
+    attrs.string('show_secret_releases'),
+    SHOW_SECRET_RELEASES,
+  );
+  if (secret) patch.show_secret_releases = secret;
+  const releases = linkedIds(attrs, RELEASE_LINKS, store.findBy('releases', 'byEvent', p.event.id));
+  if (releases) patch.release_ids = releases;
+  attrs.errors.throwIfAny();
+  return patch;
+}
+
+export function registerDiscountCodes(app: AdminApp, ctx: ServiceContext): void {
+  const base = '/:account_slug/:event_slug/discount_codes';
+
+  app.get(base, (c) => {
+    const p = presenter(c, ctx, 'list');
+    const all = ctx.store.findBy('discount_codes', 'byEvent', p.event.id);
+    const filter = stateFilter(p);
+    const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
+    sortBy(records, p.url, SORT, (d) => d.code.toLowerCase());
+    const page = paginate(records, pageRequest(p.url));
+    return listResponse(
+      c,
+      'discount_codes',
+      page.items.map((d) => discountCodeRecord(p, d)),
+      {
+        page: page.meta,
+        overallTotal: all.length,
+        expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
+        sortOptions: SORT,
+        filterOptions: stateFilterOptions(filter.options, selected),
+        hiddenByDefault: { states: [...filter.hiddenByDefault], count: hiddenByDefault },
+      },
+    );
+  });
+
+  app.get(`${base}/:discount_code_id`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    return recordResponse(c, 'discount_code', discountCodeRecord(p, findCode(c, p)), {
+      expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
+    });
+  });
+
+  app.post(base, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const patch = readCode(p, await readAttributes(c.req.raw, 'discount_code'), null);
+    const now = p.now.toISOString();
+    const code = ctx.store.insert('discount_codes', {
+      event_id: p.event.id,
+      code: '',
+      type: 'MoneyOffDiscountCode',
+      value: '0',
+      description: null,
+      description_for_organizer: null,
+      start_at: null,
+      end_at: null,
+      quantity: null,
+      min_quantity_per_release: null,
+      max_quantity_per_release: null,
+      block_registrations_if_not_applicable: false,
+      disable_for_degressive: false,
+      show_public_releases: 'all',
+      show_secret_releases: 'none',
+      release_ids: [],
+      source: null,
+      ...patch,
+      created_at: now,
+      updated_at: now,
+    });
+    return recordResponse(c, 'discount_code', discountCodeRecord(p, code), { status: 201 });
+  });
+
+  app.patch(`${base}/:discount_code_id`, async (c) => {
+    const p = presenter(c, ctx, 'record');
+    const code = findCode(c, p);
+    const patch = readCode(p, await readAttributes(c.req.raw, 'discount_code'), code);
+    const updated = ctx.store.update('discount_codes', code.id, {
+      ...patch,
+      updated_at: p.now.toISOString(),
+    });
+    return recordResponse(c, 'discount_code', discountCodeRecord(p, updated));
+  });
+
+  app.delete(`${base}/:discount_code_id`, (c) => {
+    const p = presenter(c, ctx, 'record');
+    ctx.store.delete('discount_codes', findCode(c, p).id);
+    return noContent();
+  });
+}
