@@ -125,7 +125,8 @@ export function checkinRowFrom(listSlug: string, c: RemoteCheckin, existing?: Ch
     uuid: c.uuid,
     id: c.id,
     ticketId: c.ticketId,
-    createdAt: c.createdAt,
+    // This device's own check-ins keep their scan time; the service stamps its upload time.
+    createdAt: existing?.clientId ? existing.createdAt : c.createdAt,
     updatedAt: c.updatedAt,
     deletedAt: c.deletedAt,
     deviceName: existing?.deviceName ?? null,

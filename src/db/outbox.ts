@@ -123,13 +123,15 @@ export async function markSent(
     await db.checkins.bulkPut(rows);
     await db.outbox.bulkDelete(sent.map(({ row }) => row.seq!));
     // Undos that waited for these check-ins now know which uuid to delete.
-    for (const { row, remote } of sent) {
-      await db.outbox
-        .where('listSlug')
-        .equals(listSlug)
-        .filter((o) => o.kind === 'undo' && o.checkinKey === row.checkinKey)
-        .modify({ uuid: remote.uuid, checkinKey: remote.uuid });
-    }
+    const uuidOf = new Map(sent.map(({ row, remote }) => [row.checkinKey, remote.uuid]));
+    await db.outbox
+      .where('listSlug')
+      .equals(listSlug)
+      .filter((o) => o.kind === 'undo' && uuidOf.has(o.checkinKey))
+      .modify((o) => {
+        o.uuid = uuidOf.get(o.checkinKey) ?? null;
+        o.checkinKey = o.uuid ?? o.checkinKey;
+      });
     return rows;
   });
 }

@@ -2,7 +2,13 @@
 // (stats, a ticket's answers). First-download pages first, then later changes, which win.
 import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
-import { readAnswerRows, readCheckinRows, readPages, readQuestionRows, readTicketRows } from '../db/local-copy';
+import {
+  readAnswerRows,
+  readCheckinRows,
+  readPages,
+  readQuestionRows,
+  readTicketRows,
+} from '../db/local-copy';
 import type { CheckinRow } from '../db/rows';
 import { remoteCheckinRow } from './list-index';
 
@@ -31,7 +37,11 @@ export interface TicketAnswer {
 }
 
 /** The answers of one ticket, with their questions' titles, in question order. */
-export async function readTicketAnswers(db: CheckinDatabase, listSlug: string, ticketId: number): Promise<TicketAnswer[]> {
+export async function readTicketAnswers(
+  db: CheckinDatabase,
+  listSlug: string,
+  ticketId: number,
+): Promise<TicketAnswer[]> {
   const answers = new Map<number, RemoteAnswer>();
   await readPages<RemoteAnswer>(db, listSlug, 'answers', (items) => {
     for (const a of items) if (a.ticketId === ticketId) answers.set(a.id, a);
@@ -41,5 +51,8 @@ export async function readTicketAnswers(db: CheckinDatabase, listSlug: string, t
   return [...answers.values()]
     .filter((a) => a.response !== '')
     .sort((a, b) => a.questionId - b.questionId)
-    .map((a) => ({ question: questions.get(a.questionId)?.title ?? `#${a.questionId}`, response: a.response }));
+    .map((a) => ({
+      question: questions.get(a.questionId)?.title ?? `#${a.questionId}`,
+      response: a.response,
+    }));
 }

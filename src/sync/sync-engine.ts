@@ -72,6 +72,8 @@ const summary = (l: ListRow): ListSummary => ({
 interface Backoff {
   failures: number;
   until: number;
+  /** The service named the wait (Retry-After): even an on-demand sync honours it. */
+  told: boolean;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -127,12 +129,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   const gate = (key: string, onDemand: boolean) => {
     const b = backoff.get(key);
-    return !b || clock.now() >= b.until || (onDemand && b.failures < 3);
+    return !b || clock.now() >= b.until || (onDemand && !b.told && b.failures < 3);
   };
   const noteResult = (key: string, result: Result<unknown>) => {
     if (result.ok) return void backoff.delete(key);
     const failures = (backoff.get(key)?.failures ?? 0) + 1;
-    backoff.set(key, { failures, until: clock.now() + backoffMs(failures, result.retryAfterMs, random) });
+    backoff.set(key, {
+      failures,
+      until: clock.now() + backoffMs(failures, result.retryAfterMs, random),
+      told: result.retryAfterMs !== undefined,
+    });
   };
   const floorOf = async (slug: string) => {
     const cursors = await Promise.all(

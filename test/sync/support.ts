@@ -99,3 +99,31 @@ export function manualClock(start = Date.parse(NOW)): Clock & { advance(ms: numb
     },
   };
 }
+
+export interface DeviceOptions {
+  name?: string;
+  db?: CheckinDatabase;
+  fetch: FetchLike;
+  clock?: ReturnType<typeof manualClock>;
+}
+
+/** A door device: its own Dexie database and sync engine, joined to the test list. */
+export async function doorDevice({
+  name = 'Door 1',
+  db = freshDb(name),
+  fetch,
+  clock = manualClock(),
+}: DeviceOptions) {
+  const { createSyncEngine } = await import('../../src/sync/sync-engine');
+  const statuses: import('../../src/sync/sync-status').SyncStatus[] = [];
+  const engine = createSyncEngine({
+    db,
+    clientFor: clientOver(fetch),
+    defaultBaseUrl: BASE,
+    deviceName: () => name,
+    clock,
+    report: (s) => statuses.push(s),
+    random: () => 0.5,
+  });
+  return { engine, db, clock, statuses, status: () => engine.status() };
+}

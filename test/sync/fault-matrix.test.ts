@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { CheckinDatabase } from '../../src/db/database';
+import { readOutbox } from '../../src/db/outbox';
+import type { FetchLike } from '../../src/api/http';
+import { doorDevice, doorService, LIST, manualClock, serviceCheckins, serviceOver } from './support';
+
+type Setup = Awaited<ReturnType<typeof doorService>>;
+
+async function admitOffline(device: Awaited<ReturnType<typeof doorDevice>>, setup: Setup, count: number) {
+  device.engine.setOnline(false);
+  for (const ticket of setup.tickets.slice(0, count)) {
+    const scan = await device.engine.scan(ticket.slug);
+    expect(scan.ok && scan.value.verdict.kind).toBe('admitted');
+  }
+  expect(device.engine.status().pending).toBe(count);
+}
+
+/** Each of the first `count` tickets is checked in exactly once on the service, and the outbox is empty. */
+async function expectExactlyOnce(setup: Setup, db: CheckinDatabase, count: number) {
+  const counts = serviceCheckins(setup.service, setup.list.id);
+  for (const ticket of setup.tickets.slice(0, count)) expect(counts.get(ticket.id) ?? 0).toBe(1);
+  expect(counts.size).toBe(count);
+  expect(await readOutbox(db, LIST)).toEqual([]);
+}
+
+async function joinedDevice(
+  setup: Setup,
+  fetch: FetchLike = (r) => setup.service.handle(r),
+  db?: CheckinDatabase,
+) {
+  const device = await doorDevice({ fetch, ...(db ? { db } : {}) });
+  const joined = await device.engine.join(LIST);
+  expect(joined.ok).toBe(true);
+  await device.engine.syncNow();
+  return device;
+}
+
+describe('the outbox reaches the service exactly once', () => {
+  it('admits 500 tickets scanned offline and sends each once when back online', async () => {
+    const setup = await doorService(520);
+    const device = await joinedDevice(setup);
+    await admitOffline(device, setup, 500);
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    await expectExactlyOnce(setup, device.db, 500);
+    expect(device.engine.status()).toMatchObject({ pending: 0, counts: { tickets: 520, checkedIn: 500 } });
+  }, 90_000);
+
+  it('does not send twice a batch whose answer was dropped after the service committed it', async () => {
+    const setup = await doorService(40);
+    let posts = 0;
+    const device = await joinedDevice(setup, (r) => {
+      if (r.method === 'POST') posts++;
+      return setup.service.handle(r);
+    });
+    await admitOffline(device, setup, 30);
+    setup.service.faults.set({ drop_after_commit: { rate: 1, methods: ['POST'], path_prefix: '/checkin' } });
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    setup.service.faults.clear();
+    await device.clock.advance(120_000);
+    await device.engine.syncNow();
+    await expectExactlyOnce(setup, device.db, 30);
+    expect(posts).toBe(1);
+  });
+
+  it('rides out a burst of 5xx answers with backoff', async () => {
+    const setup = await doorService(20);
+    const device = await joinedDevice(setup);
+    await admitOffline(device, setup, 12);
+    setup.service.faults.set({ errors: { rate: 1, status: 503, path_prefix: '/checkin' } });
+    device.engine.setOnline(true);
+    for (let i = 0; i < 4; i++) {
+      await device.clock.advance(5_000);
+      await device.engine.syncNow();
+    }
+    expect(device.engine.status().pending).toBe(12);
+    setup.service.faults.clear();
+    await device.clock.advance(120_000);
+    await device.engine.syncNow();
+    await expectExactlyOnce(setup, device.db, 12);
+  });
+
+  it('waits as long as Retry-After says when rate limited', async () => {
+    const setup = await doorService(20);
+    const device = await joinedDevice(setup);
+    await admitOffline(device, setup, 10);
+    let posts = 0;
+    const counting: FetchLike = (r) => {
+      if (r.method === 'POST') posts++;
+      return setup.service.handle(r);
+    };
+    const limited = await doorDevice({ fetch: counting, db: device.db, clock: device.clock });
+    await limited.engine.open(LIST);
+    setup.service.faults.set({ rate_limit: { requests: 0, window_seconds: 30, path_prefix: '/checkin' } });
+    await limited.engine.syncNow();
+    expect(limited.engine.status().errors.outbox?.reason).toBe('rate-limited');
+    await device.clock.advance(10_000);
+    await limited.engine.syncNow();
+    expect(posts).toBe(1);
+    setup.service.faults.clear();
+    await device.clock.advance(25_000);
+    await limited.engine.syncNow();
+    expect(posts).toBe(2);
+    await expectExactlyOnce(setup, device.db, 10);
+  });
+
+  it('recovers when the server restarts in the middle of a batch', async () => {
+    const setup = await doorService(30);
+    let service = setup.service;
+    let restarted = false;
+    const fetch: FetchLike = async (request) => {
+      if (request.method === 'POST' && !restarted) {
+        await service.handle(request);
+        restarted = true;
+        service = serviceOver(setup.persistence, setup.clock);
+        throw new TypeError('socket hang up');
+      }
+      return service.handle(request);
+    };
+    const device = await joinedDevice(setup, fetch);
+    await admitOffline(device, setup, 25);
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    await device.clock.advance(60_000);
+    await device.engine.syncNow();
+    await expectExactlyOnce({ ...setup, service }, device.db, 25);
+  });
+
+  it('continues after the page was closed in the middle of a flush', async () => {
+    const setup = await doorService(30);
+    let closing = false;
+    const fetch: FetchLike = async (request) => {
+      if (closing && request.method === 'POST') {
+        await setup.service.handle(request);
+        return new Promise<Response>(() => {}); // the page is gone before the answer lands
+      }
+      return setup.service.handle(request);
+    };
+    const first = await joinedDevice(setup, fetch);
+    await admitOffline(first, setup, 20);
+    closing = true;
+    first.engine.setOnline(true);
+    await new Promise((r) => setTimeout(r, 200));
+    void first.engine.stop();
+    first.db.close();
+    const reopened = new CheckinDatabase(first.db.name);
+    const second = await doorDevice({
+      fetch: (r) => setup.service.handle(r),
+      db: reopened,
+      clock: first.clock,
+    });
+    await second.engine.start();
+    await second.engine.syncNow();
+    await second.engine.stop();
+    await expectExactlyOnce(setup, reopened, 20);
+  });
+
+  it('parks the one invalid item of a batch and sends the others', async () => {
+    const setup = await doorService(20);
+    const device = await joinedDevice(setup);
+    await admitOffline(device, setup, 8);
+    const voided = setup.tickets[3]!;
+    await setup.service.write(() =>
+      setup.service.context.store.update('tickets', voided.id, {
+        state: 'void',
+        updated_at: '2026-06-15T12:01:00.000Z',
+      }),
+    );
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    const status = device.engine.status();
+    expect(status.pending).toBe(0);
+    expect(status.parked).toHaveLength(1);
+    expect(status.parked[0]).toMatchObject({
+      ticketId: voided.id,
+      reason: { reason: 'rejected', status: 422 },
+    });
+    const counts = serviceCheckins(setup.service, setup.list.id);
+    expect(counts.get(voided.id)).toBeUndefined();
+    expect([...counts.values()]).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    await device.engine.dismissParked(status.parked[0]!.outboxId);
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+  });
+});
+
+describe('double admissions', () => {
+  it('shows the conflict on both devices when both admitted the same ticket offline', async () => {
+    const setup = await doorService(10);
+    const clock = manualClock();
+    const a = await doorDevice({ name: 'North door', fetch: (r) => setup.service.handle(r), clock });
+    const b = await doorDevice({ name: 'South door', fetch: (r) => setup.service.handle(r), clock });
+    for (const d of [a, b]) {
+      await d.engine.join(LIST);
+      await d.engine.syncNow();
+      d.engine.setOnline(false);
+    }
+    const ticket = setup.tickets[2]!;
+    expect((await a.engine.scan(ticket.slug)).ok).toBe(true);
+    await clock.advance(30_000);
+    expect((await b.engine.scan(ticket.reference)).ok).toBe(true);
+    for (const d of [a, b]) {
+      d.engine.setOnline(true);
+      await d.engine.syncNow();
+    }
+    await a.engine.syncNow();
+    for (const [d, mine, other] of [
+      [a, 'North door', null],
+      [b, 'South door', null],
+    ] as const) {
+      const conflicts = d.engine.status().conflicts;
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]?.ticketId).toBe(ticket.id);
+      const sides = conflicts[0]!.checkins;
+      expect(sides).toHaveLength(2);
+      expect(sides.find((c) => c.source === 'this-device')?.deviceName).toBe(mine);
+      expect(sides.find((c) => c.source === 'elsewhere')?.deviceName).toBe(other);
+    }
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+  });
+});
