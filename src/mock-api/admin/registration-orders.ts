@@ -60,6 +60,12 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
   const name = attrs.string('name');
   const source = attrs.string('source');
   const code = attrs.string('discount_code');
+  // Not in document 2's list, but real registrations carry them and clients send them.
+  const extras = {
+    company_name: attrs.string('company_name')?.trim() || null,
+    phone_number: attrs.string('phone_number')?.trim() || null,
+    job_title: attrs.string('job_title')?.trim() || null,
+  };
   attrs.boolean('notify');
   if (attrs.required('email', email) && !EMAIL.test(email.trim())) attrs.errors.add('email', INVALID);
   const items = readLineItems(scope, attrs);
@@ -91,9 +97,7 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
     first_name: first,
     last_name: last,
     email: email?.trim() ?? null,
-    company_name: null,
-    phone_number: null,
-    job_title: null,
+    ...extras,
     state: 'complete',
     test_mode: test,
     total: total.toFixed(2),
@@ -125,9 +129,7 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
         first_name: first,
         last_name: last,
         email: registration.email,
-        company_name: null,
-        phone_number: null,
-        job_title: null,
+        ...extras,
         price: Number(item.release.price ?? 0).toFixed(2),
         state: 'complete',
         test_mode: test,

@@ -55,14 +55,14 @@ export function sortBy<T>(
   url: URL,
   options: SortOptions,
   value: (record: T, attr: string) => string | number | null | undefined,
+  fallback?: { attr: string; direction: 'asc' | 'desc' },
 ): T[] {
   const params = url.searchParams;
   const attr = params.get('search[sort]') ?? params.get('sort');
   const asked = params.get('search[direction]') ?? params.get('direction');
   const all = Object.values(options);
   const known = all.find((o) => o.attr === attr);
-  const fallback = all.find((o) => o.default) ?? all[0];
-  const chosen = known ?? fallback;
+  const chosen = known ?? fallback ?? all.find((o) => o.default) ?? all[0];
   if (!chosen) return records;
   const direction = asked === 'asc' || asked === 'desc' ? asked : known ? known.direction : chosen.direction;
   const sign = direction === 'asc' ? 1 : -1;
