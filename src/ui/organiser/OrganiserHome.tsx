@@ -1,11 +1,67 @@
+// The organiser's part of the app, nested under /organiser: connection, an account's events,
+// and each event's resources. Data comes only through src/api/admin-client.
+import { Link, Redirect, Route, Switch } from 'wouter';
 import { t } from '../i18n/t';
+import { ConnectionScreen } from './ConnectionScreen';
+import { useConnection } from './connection';
+import { EventNew } from './EventNew';
+import { EventScreen } from './EventScreen';
+import { EventsScreen } from './EventsScreen';
+import { FailureNotice } from './FailureNotice';
+import { useHello } from './hooks/useHello';
+import { ModeMarker } from './ModeMarker';
+import './organiser.css';
 
 export function OrganiserHome() {
   return (
-    <section className="panel" aria-labelledby="organiser-title">
-      <h1 id="organiser-title">{t('organiserTitle')}</h1>
-      <p className="muted">{t('organiserIntro')}</p>
-      <p>{t('organiserComing')}</p>
+    <div className="org">
+      <div className="org-top">
+        <h1 id="organiser-title" className="org-title">
+          <Link href="/">{t('organiserTitle')}</Link>
+        </h1>
+        <ModeMarker />
+      </div>
+      <Switch>
+        <Route path="/connection">
+          <ConnectionScreen />
+        </Route>
+        <Route path="/accounts/:account/new">{(p) => <EventNew account={p.account} />}</Route>
+        <Route path="/accounts/:account">{(p) => <EventsScreen key={p.account} account={p.account} />}</Route>
+        <Route path="/events/:account/:event">
+          {(p) => <EventScreen key={`${p.account}/${p.event}`} account={p.account} event={p.event} />}
+        </Route>
+        <Route path="/events/:account/:event/*">
+          {(p) => <EventScreen key={`${p.account}/${p.event}`} account={p.account} event={p.event} />}
+        </Route>
+        <Route>
+          <Start />
+        </Route>
+      </Switch>
+    </div>
+  );
+}
+
+/** Not connected: the connection screen. One account: its events. Several: pick one. */
+function Start() {
+  const connection = useConnection();
+  const hello = useHello();
+  if (!connection.token) return <ConnectionScreen />;
+  if (hello.failure) return <FailureNotice failure={hello.failure} onRetry={hello.reload} />;
+  if (!hello.value) return <p className="muted">Connecting…</p>;
+  const accounts = hello.value.accounts;
+  if (accounts.length === 1 && accounts[0])
+    return <Redirect to={`/accounts/${encodeURIComponent(accounts[0])}`} replace />;
+  return (
+    <section className="panel org-section" aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Accounts</h2>
+      {accounts.length === 0 ? <p className="org-empty">This token has no accounts.</p> : null}
+      <ul>
+        {accounts.map((account) => (
+          <li key={account}>
+            <Link href={`/accounts/${encodeURIComponent(account)}`}>{account}</Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,0 +1,34 @@
+// Always visible: which data the screens show (live or test), and a switch between them.
+import { Link } from 'wouter';
+import { useConnection } from './connection';
+import { useHello } from './hooks/useHello';
+import { SwitchMode } from './SwitchMode';
+
+export function ModeMarker() {
+  const connection = useConnection();
+  const hello = useHello();
+  if (!connection.token) {
+    return (
+      <div className="org-mode">
+        <span className="pill">Not connected</span>
+        <Link href="/connection">Connect</Link>
+      </div>
+    );
+  }
+  const mode = hello.value?.lookup_mode;
+  return (
+    <div className={`org-mode${mode === 'test' ? ' org-mode--test' : ''}`} data-testid="mode-marker">
+      <span className={`pill ${mode === 'test' ? 'org-test' : 'org-live'}`}>
+        {mode === 'test' ? 'TEST DATA' : mode === 'live' ? 'LIVE DATA' : '…'}
+      </span>
+      <span className="muted">
+        {connection.kind === 'builtin' ? 'Built-in service' : connection.baseUrl}
+        {connection.kind === 'builtin' && connection.version ? ` · API ${connection.version}` : ''}
+      </span>
+      {connection.kind === 'builtin' && mode ? (
+        <SwitchMode current={mode === 'test' ? 'test' : 'live'} />
+      ) : null}
+      <Link href="/connection">Connection</Link>
+    </div>
+  );
+}

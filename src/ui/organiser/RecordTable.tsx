@@ -1,0 +1,45 @@
+import { Link } from 'wouter';
+import type { AdminRecord } from '../../api/admin-client';
+import type { Column } from './resources';
+
+interface Props {
+  caption: string;
+  columns: readonly Column[];
+  records: readonly AdminRecord[];
+  /** Link of a row's first cell; rows without one are plain. */
+  href?: (record: AdminRecord) => string;
+}
+
+export function RecordTable({ caption, columns, records, href }: Props) {
+  return (
+    <div className="org-table-wrap">
+      <table className="org-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record, index) => (
+            <tr key={String(record.id ?? record.slug ?? index)}>
+              {columns.map((column, i) => (
+                <td key={column.label}>
+                  {i === 0 && href ? (
+                    <Link href={href(record)}>{column.value(record)}</Link>
+                  ) : (
+                    column.value(record)
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

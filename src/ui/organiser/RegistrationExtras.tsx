@@ -1,0 +1,83 @@
+// A registration's tickets, line items, receipts and refunds (embedded in 3.0, expanded in 3.1).
+import type { AdminRecord } from '../../api/admin-client';
+import { scopedHref, useEventScope } from './event-scope';
+import { pick, text } from './format';
+import { RecordTable } from './RecordTable';
+import type { Column } from './resources';
+
+const col = (label: string, ...names: string[]): Column => ({ label, value: (r) => text(pick(r, ...names)) });
+
+const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] = [
+  {
+    key: 'tickets',
+    title: 'Tickets',
+    empty: 'No tickets.',
+    columns: [
+      col('Reference', 'reference'),
+      {
+        label: 'Name',
+        value: (r) => text(pick(r, 'name') ?? [r.first_name, r.last_name].filter(Boolean).join(' ')),
+      },
+      col('Release', 'release_title', 'release'),
+      col('State', 'state'),
+    ],
+  },
+  {
+    key: 'line_items',
+    title: 'Line items',
+    empty: 'No line items.',
+    columns: [
+      col('Release', 'title', 'release_title', 'release_id'),
+      col('Quantity', 'quantity'),
+      col('Price', 'price'),
+      col('Total', 'total'),
+    ],
+  },
+  {
+    key: 'receipts',
+    title: 'Receipts',
+    empty: 'No receipts.',
+    columns: [
+      col('Number', 'number', 'id'),
+      col('Total', 'total'),
+      col('Paid', 'paid'),
+      col('Created', 'created_at'),
+    ],
+  },
+  {
+    key: 'refunds',
+    title: 'Refunds',
+    empty: 'No refunds.',
+    columns: [col('Amount', 'amount'), col('Manual', 'manual'), col('Created', 'created_at')],
+  },
+];
+
+export function RegistrationExtras({ record }: { record: AdminRecord }) {
+  const scope = useEventScope();
+  return (
+    <>
+      {PARTS.map((part) => {
+        const items = Array.isArray(record[part.key]) ? (record[part.key] as AdminRecord[]) : [];
+        return (
+          <section key={part.key} className="org-subsection" aria-label={part.title}>
+            <h3>{part.title}</h3>
+            {items.length === 0 ? (
+              <p className="org-empty">{part.empty}</p>
+            ) : (
+              <RecordTable
+                caption={part.title}
+                columns={part.columns}
+                records={items}
+                href={
+                  part.key === 'tickets' && scope
+                    ? (r) => scopedHref(scope, 'tickets', String(r.slug ?? r.id))
+                    : undefined
+                }
+              />
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}

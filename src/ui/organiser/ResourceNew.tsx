@@ -1,0 +1,33 @@
+import { useLocation } from 'wouter';
+import type { AdminRecord } from '../../api/admin-client';
+import { scopedHref, scopedPath, useEventScope } from './event-scope';
+import { useSubmit } from './hooks/useSubmit';
+import { ResourceForm } from './ResourceForm';
+import type { ResourceDef } from './resources';
+
+export function ResourceNew({ def }: { def: ResourceDef }) {
+  const scope = useEventScope();
+  const [, navigate] = useLocation();
+  const write = useSubmit();
+  if (!scope) return null;
+  const create = async (attributes: AdminRecord) => {
+    const created = await write.run((client) =>
+      client.create(scopedPath(scope, def.key), def.singular, attributes),
+    );
+    if (created) navigate(scopedHref(scope, def.key, String(created[def.idField] ?? created.id)));
+  };
+  return (
+    <section className="panel org-section" aria-labelledby="new-title">
+      <h2 id="new-title">New {def.singular.replace(/_/g, ' ')}</h2>
+      <ResourceForm
+        fields={def.fields}
+        record={null}
+        submitLabel="Create"
+        busy={write.busy}
+        failure={write.failure}
+        onSubmit={create}
+        onCancel={() => navigate(scopedHref(scope, def.key))}
+      />
+    </section>
+  );
+}
