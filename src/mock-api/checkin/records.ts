@@ -18,6 +18,12 @@ export function checkinsSince(ctx: ServiceContext, list: CheckinList, since: num
 }
 
 export function answersSince(ctx: ServiceContext, list: CheckinList, since: number | null): Answer[] {
+  if (since !== null) return collectAnswers(ctx, list, since);
+  const tables = ['answers', 'questions', 'tickets', 'registrations', 'releases', 'checkin_lists'] as const;
+  return ctx.store.memo(`checkin-answers:${list.id}`, tables, () => collectAnswers(ctx, list, null));
+}
+
+function collectAnswers(ctx: ServiceContext, list: CheckinList, since: number | null): Answer[] {
   const { memberIds, changedIds } = membership(ctx, list);
   const tickets = since === null ? memberIds : changedIds;
   const out: Answer[] = [];

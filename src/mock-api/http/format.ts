@@ -50,8 +50,12 @@ export function formatInZone(iso: string | null | undefined, timeZone: string): 
 }
 
 /** Check-in API datetimes: UTC with milliseconds and `Z`. */
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function formatUtc(iso: string | null | undefined): string | null {
-  return iso ? new Date(iso).toISOString() : null;
+  if (!iso) return null;
+  // Stored datetimes are already in this form: skip the Date round trip on hot paths.
+  return UTC_ISO.test(iso) ? iso : new Date(iso).toISOString();
 }
 
 /** The UTC instant of a wall-clock date and time in a zone (for derived `start_at`/`end_at`). */

@@ -10,6 +10,24 @@ import type { LoadedData, PersistenceAdapter } from './persistence';
 
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 
+/** Written in chunks: one JSON string of a 100,000-ticket store would double the peak memory. */
+async function writeSnapshot(handle: FileHandle, state: StoreState): Promise<void> {
+  await handle.write(
+    `{"seed":${JSON.stringify(state.seed ?? null)},"sequences":${JSON.stringify(state.sequences)},"tables":{`,
+  );
+  let firstTable = true;
+  for (const [name, rows] of Object.entries(state.tables)) {
+    await handle.write(`${firstTable ? '' : ','}${JSON.stringify(name)}:[`);
+    firstTable = false;
+    for (let i = 0; i < rows.length; i += 2000) {
+      const chunk = rows.slice(i, i + 2000).map((row) => JSON.stringify(row));
+      await handle.write(`${i === 0 ? '' : ','}${chunk.join(',')}`);
+    }
+    await handle.write(']');
+  }
+  await handle.write('}}');
+}
+
 export function nodeJournalPersistence(dir: string): PersistenceAdapter {
   mkdirSync(dir, { recursive: true });
   const snapshotPath = join(dir, 'snapshot.json');
@@ -31,7 +49,7 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
   const replace = async (state: StoreState): Promise<void> => {
     const tmp = `${snapshotPath}.tmp`;
     const handle = await open(tmp, 'w');
-    await handle.writeFile(JSON.stringify(state));
+    await writeSnapshot(handle, state);
     await handle.datasync();
     await handle.close();
     await rename(tmp, snapshotPath);
@@ -46,7 +64,8 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
   return {
     async load(): Promise<LoadedData> {
       const snapshotText = await readFile(snapshotPath, 'utf8').catch(() => null);
-      const snapshot = snapshotText ? (JSON.parse(snapshotText) as StoreState) : null;
+      const parsed = snapshotText ? (JSON.parse(snapshotText) as StoreState & { seed: string | null }) : null;
+      const snapshot = parsed ? { ...parsed, seed: parsed.seed ?? undefined } : null;
       const journalText = await readFile(journalPath, 'utf8').catch(() => '');
       const changes: CommittedChange[] = [];
       for (const line of journalText.split('\n')) {
