@@ -153,7 +153,12 @@ async function seed(): Promise<{ service: Service; problems: string[] }> {
       interested_user: { email: 'interested@example.com', name: 'Test User' },
     }),
   );
-  await check('opt-in', post(service, 'opt_ins', { opt_in: { name: 'Email newsletter' } }));
+  await check(
+    'opt-in',
+    post(service, 'opt_ins', {
+      opt_in: { name: 'Email newsletter', description: 'Receive updates about future events' },
+    }),
+  );
   await check('check-in list', post(service, 'checkin_lists', { checkin_list: { title: 'Main entrance' } }));
   const list = await check(
     'RSVP list',

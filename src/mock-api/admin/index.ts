@@ -17,6 +17,9 @@ import { registerReleaseInvitations } from './release-invitations';
 import { registerReleases } from './releases';
 import { registerRsvpLists } from './rsvp-lists';
 import { registerTickets } from './tickets';
+import { registerVenues } from './venues';
+import { registerWaitlistedPeople } from './waitlisted-people';
+import { registerWebhookEndpoints } from './webhook-endpoints';
 
 export function registerAdminApi(app: AdminApp, ctx: ServiceContext): void {
   registerHello(app, ctx);
@@ -34,6 +37,9 @@ export function registerAdminApi(app: AdminApp, ctx: ServiceContext): void {
   registerTickets(app, ctx);
   registerRsvpLists(app, ctx);
   registerReleaseInvitations(app, ctx);
+  registerVenues(app, ctx);
+  registerWebhookEndpoints(app, ctx);
+  registerWaitlistedPeople(app, ctx);
   app.all('*', () => {
     throw new ApiError(404, 'Resource not found', { hint: 'The endpoint requested does not exist' });
   });

@@ -1,0 +1,110 @@
+// Admin API: venues of an event. Not in the documents; the recordings show the list, and
+// get, create, update and delete follow the other event resources.
+import type { AdminApp, AdminContext, ServiceContext } from '../context';
+import { readAttributes } from '../http/body';
+import { noContent, recordResponse } from '../http/envelope';
+import { listMeta } from '../http/list-meta';
+import { paginate, pageRequest } from '../http/pagination';
+import { ofEvent } from '../http/scope';
+import { Attributes } from '../http/validation';
+import '../model/event-extras';
+import type { Venue } from '../model/event-extras';
+import { type EventScope, at, eventScope } from './scope';
+
+const VENUES_PATH = '/:account_slug/:event_slug/venues';
+
+function venueRecord(scope: EventScope, venue: Venue): Record<string, unknown> {
+  return {
+    _type: 'venue',
+    id: venue.id,
+    name: venue.name,
+    address: venue.address,
+    show: venue.show,
+    created_at: at(scope, venue.created_at),
+    updated_at: at(scope, venue.updated_at),
+    zoomlevel: venue.zoomlevel,
+    latitude: venue.latitude,
+    longitude: venue.longitude,
+    link: venue.link,
+    position: venue.position,
+    url: venue.url,
+  };
+}
+
+function venuePatch(attrs: Attributes, creating: boolean): Partial<Venue> {
+  const patch: Partial<Venue> = {};
+  const name = attrs.string('name');
+  if ((creating || name !== undefined) && attrs.required('name', name)) patch.name = name.trim();
+  for (const key of ['address', 'latitude', 'longitude', 'link', 'url'] as const) {
+    const value = attrs.string(key);
+    if (value !== undefined) patch[key] = value;
+  }
+  const show = attrs.boolean('show');
+  if (show !== undefined) patch.show = show ?? true;
+  const zoom = attrs.integer('zoomlevel');
+  if (zoom !== undefined) patch.zoomlevel = zoom;
+  return patch;
+}
+
+function findVenue(c: AdminContext, scope: EventScope): Venue {
+  return ofEvent(scope.event, scope.ctx.store.get('venues', Number(c.req.param('venue_id'))));
+}
+
+export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
+  app.get(VENUES_PATH, (c) => {
+    const scope = eventScope(c, ctx);
+    const all = ctx.store.findBy('venues', 'byEvent', scope.event.id).sort((a, b) => a.position - b.position);
+    const page = paginate(all, pageRequest(scope.url));
+    const meta = listMeta({ version: scope.version, page: page.meta, overallTotal: all.length });
+    // The real service answers `expandable: null` here, and no sort or filter options.
+    delete meta.filter_options;
+    const ordered =
+      scope.version === '3.1' ? { api_version: meta.api_version, expandable: null, ...meta } : meta;
+    return c.json({ venues: page.items.map((v) => venueRecord(scope, v)), meta: ordered });
+  });
+
+  app.get(`${VENUES_PATH}/:venue_id`, (c) => {
+    const scope = eventScope(c, ctx);
+    return recordResponse(c, 'venue', venueRecord(scope, findVenue(c, scope)));
+  });
+
+  app.post(VENUES_PATH, async (c) => {
+    const scope = eventScope(c, ctx);
+    const attrs = new Attributes(await readAttributes(c.req.raw, 'venue'));
+    const patch = venuePatch(attrs, true);
+    attrs.errors.throwIfAny();
+    const stamp = scope.now.toISOString();
+    const venue = ctx.store.insert('venues', {
+      event_id: scope.event.id,
+      name: '',
+      address: null,
+      show: true,
+      latitude: null,
+      longitude: null,
+      zoomlevel: null,
+      link: null,
+      url: null,
+      position: 0,
+      ...patch,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    return recordResponse(c, 'venue', venueRecord(scope, venue), { status: 201 });
+  });
+
+  app.patch(`${VENUES_PATH}/:venue_id`, async (c) => {
+    const scope = eventScope(c, ctx);
+    const venue = findVenue(c, scope);
+    const attrs = new Attributes(await readAttributes(c.req.raw, 'venue'));
+    const patch = venuePatch(attrs, false);
+    attrs.errors.throwIfAny();
+    const updated = ctx.store.update('venues', venue.id, { ...patch, updated_at: scope.now.toISOString() });
+    return recordResponse(c, 'venue', venueRecord(scope, updated));
+  });
+
+  app.delete(`${VENUES_PATH}/:venue_id`, (c) => {
+    const scope = eventScope(c, ctx);
+    ctx.store.delete('venues', findVenue(c, scope).id);
+    return noContent();
+  });
+}
