@@ -1,11 +1,19 @@
 // Importing this registers every model's table and indexes.
 import './account';
+import './activity';
 import './answer';
 import './api-token';
 import './checkin';
 import './checkin-list';
+import './discount-code';
 import './event';
+import './event-duplication';
+import './event-settings';
+import './interested-user';
+import './opt-in';
 import './question';
+import './refund';
 import './registration';
 import './release';
 import './ticket';
+import './translations';

@@ -59,3 +59,14 @@ export function storeSnapshot(store: { exportState(): { tables: Record<string, u
   const tables = Object.fromEntries(Object.entries(state.tables).filter(([, rows]) => rows.length > 0));
   return JSON.stringify({ ...state, tables });
 }
+
+/** The response body of one recorded step of `recorded-admin-3.1.json`. */
+export function recordedResponse(cassette: string, step: number): unknown {
+  const file = path.join(referenceDir, 'recorded-admin-3.1.json');
+  const recording = JSON.parse(readFileSync(file, 'utf8')) as {
+    cassettes: { name: string; steps: { responseBody: unknown }[] }[];
+  };
+  const found = recording.cassettes.find((c) => c.name === cassette)?.steps[step];
+  if (!found) throw new Error(`No recorded step ${cassette}#${step}`);
+  return found.responseBody;
+}
