@@ -2,6 +2,7 @@
 // vanilla API; React reads it through selectors in ui/hooks.
 import { createStore } from 'zustand/vanilla';
 import { loadSettings, type Settings, saveSettings } from './settings';
+import { createSyncSlice, type SyncSlice } from './sync-slice';
 
 export type { Theme } from './settings';
 
@@ -14,7 +15,7 @@ export interface ShellSlice {
 
 export type SettingsSlice = Settings;
 
-export interface AppState {
+export interface AppState extends SyncSlice {
   shell: ShellSlice;
   settings: SettingsSlice;
   setShell(patch: Partial<ShellSlice>): void;
@@ -23,6 +24,7 @@ export interface AppState {
 
 export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
+    ...createSyncSlice(set),
     shell: { updateWaiting: false, offlineReady: false, scanInProgress: false },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),

@@ -36,8 +36,18 @@ export async function joinList(
 ): Promise<Result<ListRow>> {
   const credential = parseListCredential(input.code);
   if (!credential) return fail('not-a-list');
-  const baseUrl = (input.baseUrl || baseUrlOf(input.code) || input.defaultBaseUrl).replace(/\/+$/, '');
-  const remote = await clientFor(baseUrl).getList(credential.slug);
+  // The spec's web check-in address is `{checkin_url}/checkin_lists/<slug>`, but services
+  // (the built-in mock among them) may point it at the door app instead: try each candidate.
+  const candidates = [input.baseUrl, baseUrlOf(input.code), input.defaultBaseUrl]
+    .filter((b): b is string => !!b)
+    .map((b) => b.replace(/\/+$/, ''));
+  let baseUrl = '';
+  let remote: Awaited<ReturnType<CheckinClient['getList']>> = fail('not-a-list');
+  for (const candidate of new Set(candidates)) {
+    baseUrl = candidate;
+    remote = await clientFor(candidate).getList(credential.slug);
+    if (remote.ok || (remote.reason !== 'not-found' && remote.reason !== 'bad-response')) break;
+  }
   if (!remote.ok) return remote.reason === 'not-found' ? fail('not-a-list', { status: 404 }) : remote;
   const existing = await readList(db, credential.slug);
   const row = listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now);

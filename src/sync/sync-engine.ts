@@ -209,9 +209,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function cycle(onDemand: boolean) {
     if (!status.online || stopped) return;
     const lists = await allLists(db);
-    await guarded(async () =>
+    const wiped = await guarded(async () =>
       ok(await wipeExpired(db, lists, clock.now(), options.autoWipeAfterMs ?? DAY_MS)),
     );
+    if (wiped.ok && wiped.value.length) {
+      if (active && wiped.value.includes(active.list.slug)) active = null;
+      return;
+    }
     // The open list first: its outbox, then its pull. Other lists only send what they owe.
     if (active) await push(active.list, onDemand);
     await pull(onDemand);

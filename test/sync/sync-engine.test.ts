@@ -1,0 +1,193 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readOutbox } from '../../src/db/outbox';
+import { openCheckinDatabase } from '../../src/db/storage';
+import { makeCheckinList } from '../mock-api/factories';
+import { BASE, doorDevice, doorService, freshDb, LIST, serviceCheckins } from './support';
+
+const OTHER = 'chk_psecondlist00000000000';
+
+async function setupDevice(tickets = 10) {
+  const setup = await doorService(tickets);
+  const device = await doorDevice({ fetch: (r) => setup.service.handle(r) });
+  return { setup, device, engine: device.engine };
+}
+
+describe('joining lists', () => {
+  it('joins from a slug, a web check-in address or QR content, and validates with the service', async () => {
+    const { engine } = await setupDevice();
+    expect(await engine.join(LIST)).toMatchObject({
+      ok: true,
+      value: { slug: LIST, title: 'Main door', baseUrl: BASE },
+    });
+    // The mock's web check-in address points at the door app; the join still finds the API.
+    const address = `https://door.example/checkin_lists/${LIST}`;
+    expect(await engine.join(`  ${address}\n`)).toMatchObject({ ok: true, value: { slug: LIST } });
+    expect(await engine.join(`${BASE}/checkin_lists/${LIST}`)).toMatchObject({
+      ok: true,
+      value: { baseUrl: BASE },
+    });
+  });
+
+  it('refuses a code that is no list, storing nothing', async () => {
+    const { engine, device } = await setupDevice();
+    expect(await engine.join('hello')).toMatchObject({ ok: false, reason: 'not-a-list' });
+    expect(await engine.join('chk_pnosuchlist000000000000')).toMatchObject({
+      ok: false,
+      reason: 'not-a-list',
+    });
+    expect(await device.db.lists.count()).toBe(0);
+  });
+
+  it('keeps several lists apart and switches between them', async () => {
+    const { setup, engine } = await setupDevice(6);
+    await setup.service.write(() =>
+      makeCheckinList(setup.service.context, setup.event, {
+        slug: OTHER,
+        title: 'VIP door',
+        release_ids: [999],
+      }),
+    );
+    await engine.join(LIST);
+    await engine.syncNow();
+    await engine.join(OTHER);
+    await engine.syncNow();
+    expect(engine.status()).toMatchObject({ list: { slug: OTHER }, counts: { tickets: 0 } });
+    expect(
+      engine
+        .status()
+        .lists.map((l) => l.title)
+        .sort(),
+    ).toEqual(['Main door', 'VIP door']);
+    const scanElsewhere = await engine.scan(setup.tickets[0]!.slug);
+    expect(scanElsewhere.ok && scanElsewhere.value.verdict.kind).toBe('not-on-list');
+    await engine.open(LIST);
+    expect(engine.status().counts.tickets).toBe(6);
+    expect((await engine.forget(OTHER)).ok).toBe(true);
+    expect(engine.status().lists.map((l) => l.slug)).toEqual([LIST]);
+    expect(engine.search('zoe')).toHaveLength(1);
+  });
+});
+
+describe('scanning and undoing', () => {
+  it('admits once, then says already checked in', async () => {
+    const { setup, engine } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    const ticket = setup.tickets[1]!;
+    const first = await engine.scan(ticket.slug);
+    expect(first.ok && first.value.verdict.kind).toBe('admitted');
+    const again = await engine.scan(ticket.reference);
+    expect(again.ok && again.value.verdict.kind).toBe('already-checked-in');
+    expect(engine.status()).toMatchObject({
+      pending: 1,
+      oldestPendingAt: Date.parse('2026-06-15T12:00:00.000Z'),
+    });
+  });
+
+  it('cancels a queued check-in locally and deletes a sent one by uuid', async () => {
+    const { setup, engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    engine.setOnline(false);
+    const [a, b] = setup.tickets;
+    const queued = await engine.scan(a!.slug);
+    expect(queued.ok && (await engine.undo(queued.value.checkin!.key))).toEqual({
+      ok: true,
+      value: 'cancelled',
+    });
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    engine.setOnline(true);
+    const sent = await engine.scan(b!.slug);
+    await engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(b!.id)).toBe(1);
+    const row = engine.ticket(b!.id)!.checkins[0]!;
+    expect(sent.ok && row.uuid).toBeTruthy();
+    expect(await engine.undo(row.key)).toEqual({ ok: true, value: 'queued' });
+    await engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(b!.id)).toBeUndefined();
+    expect(serviceCheckins(setup.service, setup.list.id).size).toBe(0);
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    const again = await engine.scan(b!.slug);
+    expect(again.ok && again.value.verdict.kind).toBe('admitted');
+  });
+
+  it('pulls every N seconds while online and tells when it last did', async () => {
+    const { engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.start();
+    await engine.syncNow();
+    const first = engine.status().lastPullAt;
+    expect(first).not.toBeNull();
+    await device.clock.advance(10_000);
+    await vi.waitFor(() => expect(engine.status().lastPullAt).toBeGreaterThan(first!));
+    await engine.stop();
+  });
+});
+
+describe('forgetting a list', () => {
+  it('refuses while check-ins are unsent, exports them as CSV, and forgets once confirmed', async () => {
+    const { setup, engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    engine.setOnline(false);
+    await engine.scan(setup.tickets[2]!.slug);
+    expect(await engine.forget(LIST)).toMatchObject({ ok: false, reason: 'unsent-checkins' });
+    const csv = await engine.exportUnsent(LIST);
+    expect(csv.split('\r\n')[0]).toContain('ticket_reference');
+    expect(csv).toContain(setup.tickets[2]!.reference);
+    expect(await engine.forget(LIST, { confirmed: true })).toEqual({ ok: true, value: undefined });
+    for (const table of device.db.tables) expect(await table.count()).toBe(0);
+    expect(engine.status().list).toBeNull();
+  });
+
+  it('wipes a list automatically a day after it expired', async () => {
+    const setup = await doorService(5);
+    await setup.service.write(() =>
+      setup.service.context.store.update('checkin_lists', setup.list.id, {
+        expires_at: '2026-06-15T13:00:00.000Z',
+      }),
+    );
+    const device = await doorDevice({ fetch: (r) => setup.service.handle(r) });
+    await device.engine.join(LIST);
+    await device.engine.syncNow();
+    await device.clock.advance(2 * 3_600_000);
+    await device.engine.syncNow();
+    expect(await device.db.lists.count()).toBe(1);
+    await device.clock.advance(24 * 3_600_000);
+    await device.engine.syncNow();
+    expect(await device.db.lists.count()).toBe(0);
+    expect(await device.db.pages.count()).toBe(0);
+  });
+});
+
+describe('storage failures', () => {
+  it('reports a full disk as a state and leaves no check-in without its outbox row', async () => {
+    const { setup, engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    const spy = vi.spyOn(device.db.outbox, 'add').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const scan = await engine.scan(setup.tickets[0]!.slug);
+    expect(scan).toMatchObject({ ok: false, reason: 'storage-full' });
+    expect(engine.status().storage?.reason).toBe('storage-full');
+    spy.mockRestore();
+    expect(await device.db.checkins.count()).toBe(0);
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+  });
+
+  it('says so when IndexedDB is unavailable', async () => {
+    const saved = globalThis.indexedDB;
+    // biome-ignore lint/suspicious/noExplicitAny: simulating a private window without IndexedDB
+    (globalThis as any).indexedDB = undefined;
+    try {
+      expect(await openCheckinDatabase('nowhere')).toMatchObject({
+        ok: false,
+        reason: 'storage-unavailable',
+      });
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+    expect((await openCheckinDatabase(freshDb().name)).ok).toBe(true);
+  });
+});
