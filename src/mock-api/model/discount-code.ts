@@ -4,7 +4,11 @@ export const DISCOUNT_CODE_TYPES = ['MoneyOffDiscountCode', 'PercentOffDiscountC
 export type DiscountCodeType = (typeof DISCOUNT_CODE_TYPES)[number];
 
 export const SHOW_PUBLIC_RELEASES = ['all', 'only_attached'] as const;
-export const SHOW_SECRET_RELEASES = ['none', 'if_discount_code_available', 'even_if_discount_code_not_available'] as const;
+export const SHOW_SECRET_RELEASES = [
+  'none',
+  'if_discount_code_available',
+  'even_if_discount_code_not_available',
+] as const;
 
 /** `value` is a decimal string: money off per ticket, or a percentage, by `type`. */
 export interface DiscountCode {

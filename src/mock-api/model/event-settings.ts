@@ -85,6 +85,7 @@ export const EVENT_SETTING_DEFAULTS: Record<string, unknown> = {
   requires_country: false,
   requires_vat_number: false,
   resell_attendee_voided_tickets: true,
+  save_utm_as_metadata: '0',
   secret_password: null,
   send_registration_confirmation_email: true,
   send_ticket_gifted_email: true,

@@ -28,7 +28,8 @@ export function translationsFor(
     const entry: Record<string, string | null> = {};
     for (const attribute of attributes) {
       const value = locale === defaultLocale ? record[attribute] : stored?.[locale]?.[attribute];
-      entry[attribute] = typeof value === 'string' ? value : Array.isArray(value) ? value.join('\n') || null : null;
+      entry[attribute] =
+        typeof value === 'string' ? value : Array.isArray(value) ? value.join('\n') || null : null;
     }
     out[locale] = entry;
   }

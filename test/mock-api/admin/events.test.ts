@@ -171,6 +171,7 @@ describe('events', () => {
     await call(service, 'PATCH', '/v3/acme/conf-2026', {
       body: {
         event: {
+          description: 'About',
           metadata: { my_event_variable: 'x', another_event_variable: 1 },
           quantity: 100,
           map_latitude: '53.3',
@@ -203,5 +204,9 @@ describe('events', () => {
         shapeDifferences(documentedExample(version, 'events', 'create'), create.body, { foreign }),
       ).toEqual([]);
     }
+    const found = await call(service, 'GET', '/v3/acme/conf-2026', { token: 'live31' });
+    expect(shapeDifferences(recordedResponse('events_find', 0), found.body)).toEqual([]);
+    const list = await call(service, 'GET', '/v3/acme/events?page[number]=1', { token: 'live31' });
+    expect(shapeDifferences(recordedResponse('events_list', 0), list.body)).toEqual([]);
   });
 });
