@@ -1,12 +1,26 @@
 import { useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
+import { ConflictsScreen } from '../door/ConflictsScreen';
 import { DoorHome } from '../door/DoorHome';
 import { JoinFromAddress } from '../door/JoinFromAddress';
+import { JoinScreen } from '../door/JoinScreen';
+import { KioskScreen } from '../door/KioskScreen';
+import { ListsScreen } from '../door/ListsScreen';
+import { ProblemsScreen } from '../door/ProblemsScreen';
+import { SearchScreen } from '../door/SearchScreen';
+import { StatsScreen } from '../door/StatsScreen';
+import { TicketScreen } from '../door/TicketScreen';
 import { OrganiserHome } from '../organiser/OrganiserHome';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
+import '../door/door.css';
+
+function JoinAnother() {
+  const [, navigate] = useLocation();
+  return <JoinScreen onJoined={() => navigate('/')} />;
+}
 
 export function App({ onUpdate }: { onUpdate(): void }) {
   const theme = useAppStore((s) => s.settings.theme);
@@ -17,22 +31,49 @@ export function App({ onUpdate }: { onUpdate(): void }) {
       ?.setAttribute('content', theme === 'dark' ? '#0b0f14' : '#f7f8fa');
   }, [theme]);
   return (
-    <Layout onUpdate={onUpdate}>
-      <Switch>
-        <Route path="/">
-          <DoorHome />
-        </Route>
-        <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
-        <Route path="/organiser" nest>
-          <OrganiserHome />
-        </Route>
-        <Route path="/settings">
-          <SettingsScreen />
-        </Route>
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
-    </Layout>
+    <Switch>
+      {/* The kiosk stands alone: no navigation to wander off through. */}
+      <Route path="/door/kiosk">
+        <KioskScreen />
+      </Route>
+      <Route>
+        <Layout onUpdate={onUpdate}>
+          <Switch>
+            <Route path="/">
+              <DoorHome />
+            </Route>
+            <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
+            <Route path="/door/join">
+              <JoinAnother />
+            </Route>
+            <Route path="/door/search">
+              <SearchScreen />
+            </Route>
+            <Route path="/door/tickets/:id">{(params) => <TicketScreen id={Number(params.id)} />}</Route>
+            <Route path="/door/stats">
+              <StatsScreen />
+            </Route>
+            <Route path="/door/conflicts">
+              <ConflictsScreen />
+            </Route>
+            <Route path="/door/problems">
+              <ProblemsScreen />
+            </Route>
+            <Route path="/door/lists">
+              <ListsScreen />
+            </Route>
+            <Route path="/organiser" nest>
+              <OrganiserHome />
+            </Route>
+            <Route path="/settings">
+              <SettingsScreen />
+            </Route>
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </Layout>
+      </Route>
+    </Switch>
   );
 }

@@ -1,21 +1,63 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { describeError } from '../../api/errors';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
+import { appStore } from '../../state/app-store';
 import { t } from '../i18n/t';
+import { joinWithService } from './join-service';
+import { JoinScreen } from './JoinScreen';
+import { useDoorEngine, useDoorStarted, useDoorStatus } from './useDoor';
 
-/** `/checkin_lists/:slug`: the list's web check-in address opened on this device. */
+/**
+ * `/checkin_lists/:slug`: the list's web check-in address opened on this device (typed,
+ * tapped, or read from its QR code by the phone's own camera app). A list already on the
+ * device is opened; a new one is joined at once when the device has a name.
+ */
 export function JoinFromAddress({ slug }: { slug: string }) {
+  const engine = useDoorEngine();
+  const started = useDoorStarted();
+  const status = useDoorStatus();
+  const [, navigate] = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [needsForm, setNeedsForm] = useState(false);
+  const tried = useRef(false);
+
   useEffect(() => {
-    // Joining is the moment this device starts holding data it must not lose.
-    void requestPersistentStorage();
-  }, []);
+    if (!started || tried.current) return;
+    tried.current = true;
+    void (async () => {
+      if (status.lists.some((l) => l.slug === slug)) {
+        const opened = await engine.open(slug);
+        if (opened.ok) return navigate('/', { replace: true });
+      }
+      if (!appStore.getState().settings.deviceName.trim()) return setNeedsForm(true);
+      const joined = await joinWithService(engine, window.location.href, 'auto', '');
+      if (!joined.ok) {
+        setFailure(t('joinFailed', { reason: describeError(joined) }));
+        return setNeedsForm(true);
+      }
+      void requestPersistentStorage();
+      navigate('/', { replace: true });
+    })();
+  }, [started, status.lists, slug, engine, navigate]);
+
+  if (needsForm)
+    return (
+      <>
+        {failure && (
+          <p className="field-error banner-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <JoinScreen initialCode={window.location.href} onJoined={() => navigate('/', { replace: true })} />
+      </>
+    );
   return (
     <section className="panel" aria-labelledby="join-title">
       <h1 id="join-title">{t('doorJoiningTitle')}</h1>
-      <p className="muted">{t('doorJoiningBody')}</p>
-      <p className="code" data-testid="joining-slug">
-        {slug.slice(0, 8)}…
+      <p className="muted" role="status">
+        {t('joinWorking')}
       </p>
-      <p className="muted">{t('doorComing')}</p>
     </section>
   );
 }

@@ -31,6 +31,8 @@ interface Props {
   onUndo?: () => void;
   onAdmitAnyway?: () => void;
   onDismiss(): void;
+  /** Staff are using the buttons: the verdict should stay up. */
+  onInteract?: () => void;
 }
 
 function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
@@ -78,7 +80,15 @@ function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
   }
 }
 
-export function VerdictView({ verdict, now, answers = [], onUndo, onAdmitAnyway, onDismiss }: Props) {
+export function VerdictView({
+  verdict,
+  now,
+  answers = [],
+  onUndo,
+  onAdmitAnyway,
+  onDismiss,
+  onInteract,
+}: Props) {
   const tone = verdictTone(verdict);
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
@@ -128,7 +138,11 @@ export function VerdictView({ verdict, now, answers = [], onUndo, onAdmitAnyway,
           </dl>
         )}
       </div>
-      <div className="verdict__actions">
+      <div
+        className="verdict__actions"
+        onPointerDown={onInteract}
+        onFocusCapture={(e) => (e.target as Element) !== nextRef.current && onInteract?.()}
+      >
         {confirming ? (
           <fieldset className="verdict__confirm">
             <legend>{t('verdictConfirmAdmit')}</legend>

@@ -1,13 +1,17 @@
-// The built-in mock service, loaded only when the organiser first talks to it.
-// TODO(lead): switch to `embeddedFetch` from src/api/embedded-service.ts once it lands.
+// The built-in mock service (src/api/embedded-service), loaded only when first used, so the
+// door app's first paint never pays for it.
 export type TokenKind = { mode: 'live' | 'test'; version: '3.0' | '3.1' };
 
+const load = () => import('../../api/embedded-service');
+
 export async function builtinFetch(request: Request): Promise<Response> {
-  return fetch(request);
+  return (await load()).embeddedFetch(request);
 }
 
-export async function generateBuiltinToken(_kind: TokenKind): Promise<string> {
-  throw new Error('The built-in service is not available yet');
+export async function generateBuiltinToken(kind: TokenKind): Promise<string> {
+  return (await load()).generateEmbeddedToken(kind.mode, kind.version);
 }
 
-export async function revokeBuiltinToken(_token: string): Promise<void> {}
+export async function revokeBuiltinToken(token: string): Promise<void> {
+  await (await load()).revokeEmbeddedToken(token);
+}

@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import { attendeeName } from '../../domain/verdict';
+import { formatWhen } from '../format';
+import { t } from '../i18n/t';
+import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+
+export function ConflictsScreen() {
+  const engine = useDoorEngine();
+  const status = useDoorStatus();
+  const now = useNow();
+  return (
+    <section className="panel" aria-labelledby="conflicts-title">
+      <div className="screen-head">
+        <Link href="/" className="button">
+          {t('back')}
+        </Link>
+        <h1 id="conflicts-title">{t('conflictsTitle')}</h1>
+      </div>
+      <p className="muted">{t('conflictsIntro')}</p>
+      {status.conflicts.length === 0 ? (
+        <p>{t('conflictsNone')}</p>
+      ) : (
+        <ul className="results" data-testid="conflict-list">
+          {status.conflicts.map((conflict) => {
+            const ticket = engine.ticket(conflict.ticketId)?.ticket;
+            return (
+              <li key={conflict.ticketId} className="conflict">
+                <Link href={`/door/tickets/${conflict.ticketId}`} className="result__name">
+                  {ticket ? `${attendeeName(ticket)} · ${ticket.reference}` : `#${conflict.ticketId}`}
+                </Link>
+                <ul>
+                  {conflict.checkins.map((c) => (
+                    <li key={`${c.uuid}-${c.createdAt}`}>
+                      {formatWhen(c.createdAt, now)} ·{' '}
+                      {c.source === 'this-device'
+                        ? t('conflictThisDevice', { device: c.deviceName ?? '' })
+                        : t('conflictElsewhere')}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { describeError } from '../../api/errors';
+import { parseListCredential } from '../../domain/list-credential';
+import { parseScannedCode } from '../../domain/scan-code';
+import { requestPersistentStorage } from '../../pwa/persistent-storage';
+import { appStore } from '../../state/app-store';
+import { useAppStore } from '../../state/use-app-store';
+import { t } from '../i18n/t';
+import { type ServiceChoice, joinWithService, validServiceUrl } from './join-service';
+import { useDoorEngine } from './useDoor';
+
+const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
+
+interface Props {
+  /** A slug or address handed over by the route (a web check-in address opened here). */
+  initialCode?: string;
+  onJoined(): void;
+}
+
+const CHOICES: { value: ServiceChoice; label: Parameters<typeof t>[0] }[] = [
+  { value: 'auto', label: 'joinServiceAuto' },
+  { value: 'demo', label: 'joinServiceDemo' },
+  { value: 'server', label: 'joinServiceServer' },
+  { value: 'url', label: 'joinServiceUrl' },
+];
+
+export function JoinScreen({ initialCode = '', onJoined }: Props) {
+  const engine = useDoorEngine();
+  const { deviceName, cameraDeviceId } = useAppStore((s) => ({
+    deviceName: s.settings.deviceName,
+    cameraDeviceId: s.settings.cameraDeviceId,
+  }));
+  const [code, setCode] = useState(initialCode);
+  const [name, setName] = useState(deviceName);
+  const [choice, setChoice] = useState<ServiceChoice>('auto');
+  const [url, setUrl] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<{ field: 'code' | 'name' | 'url' | 'form'; text: string } | null>(null);
+  const ids = { code: useId(), name: useId(), url: useId(), error: useId() };
+
+  const join = async (value: string) => {
+    if (!parseListCredential(value)) return setError({ field: 'code', text: t('doorSlugInvalid') });
+    if (!name.trim()) return setError({ field: 'name', text: t('joinDeviceNameMissing') });
+    if (choice === 'url' && !validServiceUrl(url))
+      return setError({ field: 'url', text: t('joinServiceUrlInvalid') });
+    setError(null);
+    setWorking(true);
+    appStore.getState().setSettings({ deviceName: name.trim() });
+    const result = await joinWithService(engine, value.trim(), choice, url.trim());
+    setWorking(false);
+    if (!result.ok)
+      return setError({ field: 'form', text: t('joinFailed', { reason: describeError(result) }) });
+    void requestPersistentStorage();
+    onJoined();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void join(code);
+  };
+
+  const errorFor = (field: 'code' | 'name' | 'url') =>
+    error?.field === field ? (
+      <p id={ids.error} className="field-error" role="alert">
+        {error.text}
+      </p>
+    ) : null;
+  const describedBy = (field: 'code' | 'name' | 'url') => (error?.field === field ? ids.error : undefined);
+
+  return (
+    <section className="panel" aria-labelledby="door-title">
+      <h1 id="door-title">{t('doorTitle')}</h1>
+      <p className="muted">{t('doorIntro')}</p>
+
+      <button
+        type="button"
+        className="button button--large join__scan"
+        onClick={() => setScanning((v) => !v)}
+      >
+        {scanning ? t('joinScanQrStop') : t('joinScanQr')}
+      </button>
+      {scanning && (
+        <Suspense fallback={<p className="muted">{t('cameraStarting')}</p>}>
+          <div className="join__camera">
+            <CameraView
+              paused={working}
+              deviceId={cameraDeviceId}
+              onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
+              onCode={(text) => {
+                const scanned = parseScannedCode(text);
+                if (scanned.kind !== 'checkin-list')
+                  return setError({ field: 'code', text: t('joinScanWrongCode') });
+                setScanning(false);
+                setCode(text);
+                void join(text);
+              }}
+            />
+          </div>
+        </Suspense>
+      )}
+
+      <form className="form" onSubmit={submit} noValidate>
+        <label htmlFor={ids.code}>{t('doorSlugLabel')}</label>
+        <input
+          id={ids.code}
+          className="input input--large"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder={t('doorSlugPlaceholder')}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={error?.field === 'code' ? true : undefined}
+          aria-describedby={describedBy('code')}
+        />
+        {errorFor('code')}
+
+        <label htmlFor={ids.name}>{t('joinDeviceName')}</label>
+        <input
+          id={ids.name}
+          className="input"
+          value={name}
+          maxLength={40}
+          placeholder="North door"
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={error?.field === 'name' ? true : undefined}
+          aria-describedby={describedBy('name')}
+        />
+        {errorFor('name') ?? <p className="muted help">{t('joinDeviceNameHelp')}</p>}
+
+        <fieldset className="fieldset">
+          <legend>{t('joinService')}</legend>
+          {CHOICES.map((c) => (
+            <label key={c.value} className="choice">
+              <input
+                type="radio"
+                name="service"
+                value={c.value}
+                checked={choice === c.value}
+                onChange={() => setChoice(c.value)}
+              />
+              {t(c.label)}
+            </label>
+          ))}
+          {choice === 'url' && (
+            <div className="field">
+              <label htmlFor={ids.url}>{t('joinServiceUrlLabel')}</label>
+              <input
+                id={ids.url}
+                className="input"
+                type="url"
+                inputMode="url"
+                value={url}
+                placeholder="https://checkin.example.com"
+                onChange={(e) => setUrl(e.target.value)}
+                aria-invalid={error?.field === 'url' ? true : undefined}
+                aria-describedby={describedBy('url')}
+              />
+              {errorFor('url')}
+            </div>
+          )}
+        </fieldset>
+
+        {error?.field === 'form' && (
+          <p className="field-error" role="alert">
+            {error.text}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--large" disabled={working}>
+          {working ? t('joinWorking') : t('doorJoin')}
+        </button>
+      </form>
+    </section>
+  );
+}

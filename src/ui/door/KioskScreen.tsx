@@ -1,0 +1,117 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { attendeeName, verdictTone } from '../../domain/verdict';
+import { holdScreenAwake } from '../../platform/wake-lock';
+import { appStore } from '../../state/app-store';
+import { useAppStore } from '../../state/use-app-store';
+import { PinPad } from '../components/PinPad';
+import { useWedgeScanner } from '../hooks/useWedgeScanner';
+import { t } from '../i18n/t';
+import { useScanFlow } from './useScanFlow';
+import { useDoorStatus } from './useDoor';
+
+const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
+
+/**
+ * A tablet at the entrance, facing attendees: full screen, screen kept on, one big prompt,
+ * a short result, then back to the prompt. Staff leave it only with the PIN.
+ */
+export function KioskScreen() {
+  const { kioskPin, cameraDeviceId } = useAppStore((s) => ({
+    kioskPin: s.settings.kioskPin,
+    cameraDeviceId: s.settings.cameraDeviceId,
+  }));
+  const status = useDoorStatus();
+  const flow = useScanFlow();
+  const [, navigate] = useLocation();
+  const [unlocking, setUnlocking] = useState(false);
+  useWedgeScanner((code) => void flow.handle(code, 'wedge'), !unlocking);
+
+  useEffect(() => {
+    if (!kioskPin) return;
+    const release = holdScreenAwake();
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    // The back gesture must not leave the kiosk either.
+    const stay = () => window.history.pushState(null, '', window.location.href);
+    stay();
+    window.addEventListener('popstate', stay);
+    return () => {
+      release();
+      window.removeEventListener('popstate', stay);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, [kioskPin]);
+
+  if (!kioskPin)
+    return (
+      <section className="panel">
+        <p role="alert">{t('kioskNeedsPin')}</p>
+        <Link href="/settings" className="button button--primary">
+          {t('navSettings')}
+        </Link>
+      </section>
+    );
+
+  const shown = flow.shown;
+  const tone = shown ? verdictTone(shown.verdict) : null;
+  return (
+    <div className={`kiosk${tone ? ` kiosk--${tone}` : ''}`} data-testid="kiosk">
+      <div className="kiosk__camera">
+        <Suspense fallback={null}>
+          <CameraView
+            paused={shown !== null || unlocking}
+            deviceId={cameraDeviceId}
+            onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
+            onCode={(text) => void flow.handle(text, 'camera')}
+          />
+        </Suspense>
+      </div>
+      <div className="kiosk__message" role="status" aria-live="assertive" data-testid="kiosk-message">
+        {shown ? (
+          <>
+            <p className="kiosk__icon" aria-hidden="true">
+              {tone === 'go' ? '✓' : tone === 'caution' ? '!' : '✕'}
+            </p>
+            <p className="kiosk__title" data-verdict={shown.verdict.kind}>
+              {shown.verdict.kind === 'admitted'
+                ? t('kioskWelcome', { name: attendeeName(shown.verdict.ticket) })
+                : t(
+                    (
+                      {
+                        'already-checked-in': 'verdictAlreadyCheckedIn',
+                        unpaid: 'verdictUnpaid',
+                        void: 'verdictVoid',
+                        'not-on-list': 'verdictNotOnList',
+                        'unknown-code': 'verdictUnknownCode',
+                        'not-a-ticket': 'verdictNotATicket',
+                        'list-code': 'verdictListCode',
+                        'list-expired': 'verdictListExpired',
+                      } as const
+                    )[shown.verdict.kind],
+                  )}
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="kiosk__title">{t('kioskPrompt')}</p>
+            <p className="kiosk__sub">{t('kioskSub')}</p>
+            {status.list && <p className="kiosk__sub">{status.list.title}</p>}
+          </>
+        )}
+      </div>
+      <button type="button" className="kiosk__exit" onClick={() => setUnlocking(true)}>
+        {t('kioskExit')}
+      </button>
+      {unlocking && (
+        <PinPad
+          expected={kioskPin}
+          onCancel={() => setUnlocking(false)}
+          onUnlock={() => {
+            setUnlocking(false);
+            navigate('/', { replace: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { parseScannedCode } from '../../domain/scan-code';
+import { appStore } from '../../state/app-store';
+import { useAppStore } from '../../state/use-app-store';
+import { useWedgeScanner } from '../hooks/useWedgeScanner';
+import { t } from '../i18n/t';
+import { DoorStatusBar } from './DoorStatusBar';
+import { useScanFlow } from './useScanFlow';
+import { useDoorStatus, useNow } from './useDoor';
+import { VerdictView } from './VerdictView';
+
+// The decoder is the heaviest part of the app: it loads only when a camera view is shown.
+const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
+
+export function ScanScreen() {
+  const status = useDoorStatus();
+  const now = useNow();
+  const flow = useScanFlow();
+  const [, navigate] = useLocation();
+  const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
+  const [manual, setManual] = useState('');
+  const manualId = useId();
+
+  useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+
+  const submitManual = (event: FormEvent) => {
+    event.preventDefault();
+    const text = manual.trim();
+    if (!text) return;
+    // A code is checked at once; anything else is a name (or part of one) to search for.
+    if (parseScannedCode(text).kind === 'not-a-ticket') {
+      navigate(`/door/search?q=${encodeURIComponent(text)}`);
+      return;
+    }
+    setManual('');
+    void flow.handle(text, 'typed');
+  };
+
+  const list = status.list;
+  return (
+    <div className="scan">
+      <DoorStatusBar status={status} now={now} />
+      <div className="scan__head">
+        <div>
+          <h1 className="scan__title">{list?.title ?? t('scanListLoading')}</h1>
+          {list?.eventTitle && <p className="muted scan__event">{list.eventTitle}</p>}
+        </div>
+        <nav className="scan__actions" aria-label={t('scanTitle')}>
+          <Link href="/door/search" className="button">
+            {t('scanSearch')}
+          </Link>
+          <Link href="/door/stats" className="button">
+            {t('scanStats')}
+          </Link>
+          <Link href="/door/lists" className="button">
+            {t('scanLists')}
+          </Link>
+          <Link href="/door/kiosk" className="button">
+            {t('scanKiosk')}
+          </Link>
+        </nav>
+      </div>
+
+      <Suspense fallback={<div className="camera" />}>
+        <CameraView
+          paused={flow.shown !== null}
+          deviceId={cameraDeviceId}
+          onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
+          onCode={(text) => void flow.handle(text, 'camera')}
+        />
+      </Suspense>
+
+      <form className="scan__manual" onSubmit={submitManual}>
+        <label htmlFor={manualId} className="visually-hidden">
+          {t('scanManualLabel')}
+        </label>
+        <input
+          id={manualId}
+          className="input input--large"
+          value={manual}
+          onChange={(e) => setManual(e.target.value)}
+          placeholder={t('scanManualPlaceholder')}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <button type="submit" className="button button--primary button--large">
+          {t('scanManualGo')}
+        </button>
+      </form>
+      {flow.notice && (
+        <p className="scan__notice" role="status">
+          {flow.notice}
+        </p>
+      )}
+
+      {flow.shown && (
+        <VerdictView
+          key={flow.shown.at}
+          verdict={flow.shown.verdict}
+          now={now}
+          onDismiss={flow.dismiss}
+          onInteract={flow.hold}
+          onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
+          onAdmitAnyway={() => void flow.admitAnyway()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { attendeeName } from '../../domain/verdict';
+import { useWedgeScanner } from '../hooks/useWedgeScanner';
+import { t } from '../i18n/t';
+import { useScanFlow } from './useScanFlow';
+import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { VerdictView } from './VerdictView';
+
+export function SearchScreen() {
+  const engine = useDoorEngine();
+  const status = useDoorStatus();
+  const params = new URLSearchParams(useSearch());
+  const [query, setQuery] = useState(params.get('q') ?? '');
+  const deferred = useDeferredValue(query);
+  const inputId = useId();
+  const flow = useScanFlow();
+  const now = useNow();
+  // A scanner used while searching still checks tickets in; its keys never reach the box.
+  useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counts change when check-ins land
+  const results = useMemo(
+    () => (deferred.trim().length >= 2 ? engine.search(deferred.trim(), 50) : []),
+    [engine, deferred, status.counts],
+  );
+
+  return (
+    <section className="panel" aria-labelledby="search-title">
+      <div className="screen-head">
+        <Link href="/" className="button">
+          {t('back')}
+        </Link>
+        <h1 id="search-title">{t('searchTitle')}</h1>
+      </div>
+      <label htmlFor={inputId}>{t('searchLabel')}</label>
+      <input
+        id={inputId}
+        className="input input--large"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        // biome-ignore lint/a11y/noAutofocus: the screen exists to type into this box
+        autoFocus
+      />
+      {deferred.trim().length < 2 ? (
+        <p className="muted">{t('searchHint')}</p>
+      ) : results.length === 0 ? (
+        <p className="muted" role="status">
+          {t('searchEmpty', { q: deferred.trim() })}
+        </p>
+      ) : (
+        <ul className="results" aria-live="polite">
+          {results.map((ticket) => {
+            const detail = engine.ticket(ticket.id);
+            const inside = detail?.checkins.some((c) => c.deletedAt === null) ?? false;
+            return (
+              <li key={ticket.id}>
+                <Link href={`/door/tickets/${ticket.id}`} className="result">
+                  <span className="result__name">{attendeeName(ticket)}</span>
+                  <span className="result__meta">
+                    {[ticket.reference, ticket.releaseTitle, ticket.companyName, ticket.email]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                  <span className={`pill ${inside ? 'pill--ok' : ''}`}>
+                    {inside ? `✓ ${t('searchCheckedIn')}` : t('searchNotCheckedIn')}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {flow.shown && (
+        <VerdictView
+          key={flow.shown.at}
+          verdict={flow.shown.verdict}
+          now={now}
+          onDismiss={flow.dismiss}
+          onInteract={flow.hold}
+          onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
+          onAdmitAnyway={() => void flow.admitAnyway()}
+        />
+      )}
+    </section>
+  );
+}

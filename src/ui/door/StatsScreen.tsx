@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { computeDoorStats, type DoorStats } from '../../domain/door-stats';
+import { readListSnapshot } from '../../sync/list-snapshot';
+import { t } from '../i18n/t';
+import { doorDb } from './door-runtime';
+import { useDoorStatus } from './useDoor';
+
+const quarter = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function Bar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="bar" role="img" aria-label={label}>
+      <div className="bar__fill" style={{ width: `${Math.min(100, percent)}%` }} />
+    </div>
+  );
+}
+
+export function StatsScreen() {
+  const status = useDoorStatus();
+  const [stats, setStats] = useState<DoorStats | null>(null);
+  const slug = status.list?.slug;
+  const { checkedIn } = status.counts;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recount whenever a check-in lands
+  useEffect(() => {
+    if (!slug) return;
+    let current = true;
+    void readListSnapshot(doorDb(), slug).then((snapshot) => {
+      if (current) setStats(computeDoorStats(snapshot.tickets, snapshot.checkins, t('statsOtherDevices')));
+    });
+    return () => {
+      current = false;
+    };
+  }, [slug, checkedIn]);
+
+  const peak = Math.max(1, ...(stats?.arrivals.map((a) => a.count) ?? [1]));
+  return (
+    <section className="panel" aria-labelledby="stats-title">
+      <div className="screen-head">
+        <Link href="/" className="button">
+          {t('back')}
+        </Link>
+        <h1 id="stats-title">{t('statsTitle')}</h1>
+      </div>
+      {!stats ? (
+        <p className="muted" role="status">
+          {t('statsLoading')}
+        </p>
+      ) : (
+        <>
+          <p className="big-number" data-testid="stats-overall">
+            {stats.overall.checkedIn} / {stats.overall.total}{' '}
+            <span className="muted">({stats.overall.percent}%)</span>
+          </p>
+          <Bar percent={stats.overall.percent} label={`${stats.overall.percent}%`} />
+          <h2>{t('statsByRelease')}</h2>
+          <table className="table">
+            <tbody>
+              {stats.byRelease.map((r) => (
+                <tr key={r.release}>
+                  <th scope="row">{r.release}</th>
+                  <td>
+                    {r.progress.checkedIn} / {r.progress.total}
+                  </td>
+                  <td className="table__bar">
+                    <Bar percent={r.progress.percent} label={`${r.progress.percent}%`} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>{t('statsByDevice')}</h2>
+          <table className="table">
+            <tbody>
+              {stats.byDevice.map((d) => (
+                <tr key={d.device}>
+                  <th scope="row">{d.device}</th>
+                  <td>{d.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>{t('statsArrivals')}</h2>
+          {stats.arrivals.length === 0 ? (
+            <p className="muted">{t('statsNoArrivals')}</p>
+          ) : (
+            <ol className="arrivals">
+              {stats.arrivals.slice(-24).map((a) => (
+                <li key={a.start}>
+                  <span className="arrivals__time">{quarter.format(a.start)}</span>
+                  <Bar percent={(a.count / peak) * 100} label={String(a.count)} />
+                  <span>{a.count}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { describeError } from '../../api/errors';
+import { attendeeName } from '../../domain/verdict';
+import { readTicketAnswers, type TicketAnswer } from '../../sync/list-snapshot';
+import { formatWhen } from '../format';
+import { t } from '../i18n/t';
+import { doorDb } from './door-runtime';
+import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+
+export function TicketScreen({ id }: { id: number }) {
+  const engine = useDoorEngine();
+  const status = useDoorStatus();
+  const now = useNow();
+  const [answers, setAnswers] = useState<TicketAnswer[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const detail = engine.ticket(id);
+  void status.counts; // re-render when check-ins change
+
+  const slug = status.list?.slug;
+  useEffect(() => {
+    if (slug) void readTicketAnswers(doorDb(), slug, id).then(setAnswers);
+  }, [slug, id]);
+
+  if (!detail)
+    return (
+      <section className="panel">
+        <Link href="/door/search" className="button">
+          {t('back')}
+        </Link>
+        <p role="alert">{t('ticketNotFound')}</p>
+      </section>
+    );
+  const { ticket, checkins } = detail;
+  const history = [...checkins].sort((a, b) => b.createdAt - a.createdAt);
+  const active = history.filter((c) => c.deletedAt === null);
+
+  const checkIn = async () => {
+    const result = await engine.checkIn(ticket.id);
+    setMessage(result.ok ? t('verdictAdmitted') : t('scanProblem', { reason: describeError(result) }));
+  };
+  const undo = async (key: string) => {
+    const result = await engine.undo(key);
+    // The reason stays on this device with the check-in's history; the API has no field for it.
+    if (result.ok && reason.trim()) localStorage.setItem(`venue-checkin.undo-reason.${key}`, reason.trim());
+    setMessage(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
+    setReason('');
+  };
+
+  const rows: [string, string | null][] = [
+    [t('ticketReference'), ticket.reference],
+    [t('ticketRelease'), ticket.releaseTitle],
+    [t('ticketEmail'), ticket.email],
+    [t('ticketCompany'), ticket.companyName],
+    [t('ticketPhone'), ticket.phoneNumber],
+    [t('ticketState'), ticket.state],
+    [t('ticketPaid'), ticket.paid === null ? null : ticket.paid ? t('ticketPaid') : t('ticketUnpaid')],
+  ];
+
+  return (
+    <section className="panel" aria-labelledby="ticket-title">
+      <div className="screen-head">
+        <Link href="/door/search" className="button">
+          {t('back')}
+        </Link>
+        <h1 id="ticket-title">{attendeeName(ticket)}</h1>
+      </div>
+      <dl className="facts">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {answers.length > 0 && (
+        <>
+          <h2>{t('ticketAnswers')}</h2>
+          <dl className="facts">
+            {answers.map((a) => (
+              <div key={a.question}>
+                <dt>{a.question}</dt>
+                <dd>{a.response}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      <h2>{t('ticketHistory')}</h2>
+      {history.length === 0 ? (
+        <p className="muted">{t('ticketNoHistory')}</p>
+      ) : (
+        <ul className="history">
+          {history.map((c) => (
+            <li key={c.key}>
+              <span>
+                {formatWhen(c.createdAt, now)} · {c.deviceName ?? t('verdictElsewhere')}
+                {c.status === 'pending' && ` · ${t('ticketPending')}`}
+                {c.status === 'parked' && ` · ${t('ticketParked')}`}
+                {c.deletedAt !== null && ` · ${t('ticketUndone', { time: formatWhen(c.deletedAt, now) })}`}
+              </span>
+              {c.deletedAt === null && (
+                <button type="button" className="button" onClick={() => void undo(c.key)}>
+                  {t('ticketUndo')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {active.length > 0 && (
+        <div className="field">
+          <label htmlFor={reasonId}>{t('ticketUndoReason')}</label>
+          <input id={reasonId} className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      )}
+      <div className="row">
+        <button type="button" className="button button--primary button--large" onClick={() => void checkIn()}>
+          {t('ticketCheckIn')}
+        </button>
+      </div>
+      {message && <p role="status">{message}</p>}
+    </section>
+  );
+}

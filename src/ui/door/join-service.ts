@@ -1,0 +1,57 @@
+import type { Result } from '../../api/errors';
+import { parseListCredential } from '../../domain/list-credential';
+import { baseUrlOf } from '../../sync/join-list';
+import type { SyncEngine } from '../../sync/sync-engine';
+import type { ListSummary } from '../../sync/sync-status';
+import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from './door-runtime';
+
+export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
+
+/**
+ * Joins with the chosen service. "auto" (a web check-in address opened on this app) asks the
+ * server the app came from first, then the built-in demo service, where organiser screens in
+ * this browser make their lists.
+ */
+export async function joinWithService(
+  engine: SyncEngine,
+  code: string,
+  choice: ServiceChoice,
+  url: string,
+): Promise<Result<ListSummary>> {
+  if (choice === 'demo') return engine.join(code, { baseUrl: BUILT_IN_CHECKIN_URL });
+  if (choice === 'server') return engine.join(code, { baseUrl: thisServerCheckinUrl() });
+  if (choice === 'url') return engine.join(code, { baseUrl: url });
+  let last: Result<ListSummary> | null = null;
+  for (const baseUrl of autoCandidates(code)) {
+    last = await engine.join(code, { baseUrl });
+    if (last.ok || last.reason === 'storage-full' || last.reason === 'storage-unavailable') return last;
+  }
+  return last ?? engine.join(code, { baseUrl: BUILT_IN_CHECKIN_URL });
+}
+
+/**
+ * Where a list may live, most likely first. An address of this app on another machine means
+ * that machine's server (`<origin>/checkin`); a real service's web check-in address has the
+ * Check-in API right before `/checkin_lists/`.
+ */
+function autoCandidates(code: string): string[] {
+  const credential = parseListCredential(code);
+  const here = thisServerCheckinUrl();
+  if (!credential?.origin || credential.origin === window.location.origin)
+    return [here, BUILT_IN_CHECKIN_URL];
+  const prefix = baseUrlOf(code);
+  return [
+    `${credential.origin}/checkin`,
+    ...(prefix && prefix !== credential.origin ? [prefix] : []),
+    prefix ?? '',
+  ].filter((url, i, all) => url !== '' && all.indexOf(url) === i);
+}
+
+export function validServiceUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
