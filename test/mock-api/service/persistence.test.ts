@@ -1,0 +1,105 @@
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../src/mock-api/clock';
+import { createRandom } from '../../../src/mock-api/random';
+import { createMockService } from '../../../src/mock-api/service';
+import { indexedDbPersistence } from '../../../src/mock-api/store/persistence-idb';
+import { nodeJournalPersistence } from '../../../src/mock-api/store/persistence-node';
+import type { PersistenceAdapter } from '../../../src/mock-api/store/persistence';
+import { LIST } from '../checkin/fixture';
+import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../factories';
+import { NOW } from '../support';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function serviceOn(persistence: PersistenceAdapter) {
+  return createMockService({
+    persistence,
+    clock: fixedClock(NOW),
+    random: createRandom(7),
+    config: {
+      seed: { name: 'empty' },
+      tokens: [{ token: 'tok-live', mode: 'live', version: '3.0', accounts: ['acme'] }],
+    },
+  });
+}
+
+async function checkIn(service: ReturnType<typeof serviceOn>, ticketId: number) {
+  return service.handle(
+    new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ checkin: { ticket_id: ticketId } }),
+    }),
+  );
+}
+
+async function fixture(service: ReturnType<typeof serviceOn>) {
+  await service.ready;
+  const ctx = service.context;
+  return service.write(() => {
+    const { event, release } = makeBasics(ctx);
+    const registration = makeRegistration(ctx, event);
+    makeCheckinList(ctx, event);
+    return makeTicket(ctx, registration, release);
+  });
+}
+
+describe.each([
+  [
+    'the Node journal',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+      dirs.push(dir);
+      return () => nodeJournalPersistence(dir);
+    },
+  ],
+  [
+    'IndexedDB',
+    () => {
+      const name = `mock-test-${Math.random()}`;
+      return () => indexedDbPersistence(name);
+    },
+  ],
+])('%s', (_name, makeAdapter) => {
+  it('brings back every committed write and nothing of a rejected one', async () => {
+    const adapter = makeAdapter();
+    const first = serviceOn(adapter());
+    const ticket = await fixture(first);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    expect((await checkIn(first, 999)).status).toBe(404);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    const before = first.context.store.exportState();
+    await first.close();
+
+    const second = serviceOn(adapter());
+    await second.ready;
+    expect(second.context.store.exportState().tables).toEqual(before.tables);
+    expect(second.context.store.count('checkins')).toBe(2);
+    // Ids continue after the stored ones.
+    expect((await checkIn(second, ticket.id)).status).toBe(201);
+    expect(second.context.store.all('checkins').map((c) => c.id)).toEqual([1, 2, 3]);
+    await second.close();
+  });
+});
+
+describe('the Node journal', () => {
+  it('skips a torn last line left by a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    dirs.push(dir);
+    const first = serviceOn(nodeJournalPersistence(dir));
+    const ticket = await fixture(first);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    await first.close();
+    appendFileSync(join(dir, 'journal.ndjson'), '{"changes":[{"table":"checkins","id":9,"ro');
+    const second = serviceOn(nodeJournalPersistence(dir));
+    await second.ready;
+    expect(second.context.store.count('checkins')).toBe(1);
+    await second.close();
+  });
+});
