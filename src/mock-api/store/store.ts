@@ -162,7 +162,7 @@ export class Store {
 
   exportState(): StoreState {
     const tables: Record<string, Row[]> = {};
-    for (const name of this.tables.keys()) tables[name] = this.all(name as TableName);
+    for (const [name, rows] of this.tables) if (rows.size > 0) tables[name] = this.all(name as TableName);
     return { tables, sequences: Object.fromEntries(this.sequences), seed: this.seedName };
   }
 
