@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, E2E_PORT } from './e2e/fixtures/browser';
+import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +20,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // node itself, not an npx wrapper, so Playwright's stop really stops the server.
-    command: 'node --import tsx src/mock-api/server.ts',
+    command: 'rm -rf e2e/.artifacts/mock-data && exec node --import tsx src/mock-api/server.ts',
     url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -29,6 +30,7 @@ export default defineConfig({
       MOCK_DATA_DIR: 'e2e/.artifacts/mock-data',
       MOCK_FAULTS: '1',
       MOCK_SEED: 'demo',
+      MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -99,9 +99,8 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
   }
   return (
     <div className={`field${field.kind === 'textarea' ? ' org-wide' : ''}`}>
-      <label htmlFor={id}>
+      <label htmlFor={id} className={field.required ? 'org-required' : undefined}>
         {field.label}
-        {field.required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {control}
       {field.kind === 'suggest' ? (

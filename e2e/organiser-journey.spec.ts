@@ -1,0 +1,64 @@
+// From an empty event to a check-in list the door can use, against the Node server's mock.
+import { expect, test } from '@playwright/test';
+import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
+import { OrganiserPage } from './page-models/organiser-page';
+
+test('an organiser prepares an event and hands over a check-in list for one release', async ({
+  page,
+  baseURL,
+}) => {
+  const org = new OrganiserPage(page);
+  await org.connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
+  await expect(page.getByTestId('hello-mode')).toHaveText('live');
+  await expect(page.getByTestId('mode-marker')).toContainText('LIVE DATA');
+  await org.openAccount();
+  const title = `Harbour Night ${Date.now()}`;
+  await org.createEvent(title);
+
+  await org.section('Releases');
+  await expect(page.getByText('No releases yet.')).toBeVisible();
+  await org.startNew('release');
+  await org.field('Title').fill('Standard');
+  await org.field('Price').fill('25.00');
+  await org.field('Tickets available').fill('100');
+  await org.create();
+  await expect(page.getByRole('heading', { name: 'Standard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Put on sale' }).click();
+  await expect(page.getByRole('button', { name: 'Pause sale' })).toBeVisible();
+
+  await org.section('Releases');
+  await org.startNew('release');
+  await org.field('Title').fill('Backstage');
+  await org.create();
+  await expect(page.getByRole('heading', { name: 'Backstage' })).toBeVisible();
+  await org.section('Releases');
+  await expect(page.getByRole('row')).toHaveCount(3);
+
+  for (const [name, quantity] of [
+    ['Ada Lovelace', '2'],
+    ['Grace Hopper', '1'],
+  ] as const) {
+    await org.section('Registrations');
+    await org.startNew('registration');
+    await org.field('Name').fill(name);
+    await org.field('Email').fill(`${name.split(' ')[0]?.toLowerCase()}@example.com`);
+    await page.getByLabel('Release').selectOption({ label: 'Standard' });
+    await page.getByLabel('Quantity').fill(quantity);
+    await page.getByRole('button', { name: 'Create registration' }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tickets' }).getByRole('row')).toHaveCount(
+      Number(quantity) + 1,
+    );
+  }
+
+  await org.section('Check-in lists');
+  await org.startNew('check-in list');
+  await org.field('Title').fill('Main door');
+  await page.getByRole('group', { name: 'Releases' }).getByLabel('Standard').check();
+  await org.create();
+  await expect(page.getByRole('heading', { name: 'Main door' })).toBeVisible();
+  await expect(page.getByTestId('checkin-progress')).toContainText('0 of 3 checked in');
+  await expect(page.getByRole('img', { name: /QR code of the check-in list/ })).toBeVisible();
+  await expect(page.getByTestId('web-checkin-url')).toContainText('/checkin_lists/chk_');
+  await expect(page.getByRole('link', { name: 'Open the door app on this device' })).toBeVisible();
+});
