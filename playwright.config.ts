@@ -4,7 +4,7 @@ import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/.artifacts/results',
+  outputDir: process.env.E2E_OUT ?? 'e2e/.artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -20,14 +20,14 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // node itself, not an npx wrapper, so Playwright's stop really stops the server.
-    command: 'rm -rf e2e/.artifacts/mock-data && exec node --import tsx src/mock-api/server.ts',
+    command: `rm -rf ${process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data'} && exec node --import tsx src/mock-api/server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      MOCK_DATA_DIR: 'e2e/.artifacts/mock-data',
+      MOCK_DATA_DIR: process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data',
       MOCK_FAULTS: '1',
       MOCK_SEED: 'demo',
       MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { makeQrVideo } from './fixtures/qr-video';
+import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+
+// One door device (a persistent profile, so its IndexedDB survives) whose camera is Chromium's
+// fake camera playing a video of a real QR code. Each step relaunches it with another video.
+test.describe.configure({ mode: 'serial' });
+
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const service = new CheckinService(baseURL);
+let profile: string;
+
+async function withCamera(video: string, run: (page: Page, door: DoorPage) => Promise<void>) {
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const door = new DoorPage(page);
+    await door.nameDevice('North door');
+    await run(page, door);
+  } finally {
+    await context.close();
+  }
+}
+
+test.beforeAll(async () => {
+  profile = await mkdtemp(join(tmpdir(), 'door-camera-'));
+});
+
+test.afterAll(async () => {
+  await rm(profile, { recursive: true, force: true });
+});
+
+test('joins a list by scanning its QR code, then judges scanned tickets', async () => {
+  test.setTimeout(180_000);
+  const [vipTicket] = await service.freshTickets(VIP_LIST, 1);
+  const vipIds = new Set((await service.tickets(VIP_LIST)).map((t) => t.id));
+  const otherTicket = (await service.tickets(MAIN_LIST)).find((t) => !vipIds.has(t.id));
+  if (!vipTicket || !otherTicket) throw new Error('the demo seed lacks the tickets this test needs');
+
+  const listQr = await makeQrVideo('vip-list', `${baseURL}/checkin_lists/${VIP_LIST}`);
+  await withCamera(listQr, async (page, door) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Scan the list’s QR code' }).click();
+    await door.expectScanScreen('VIP lounge');
+  });
+
+  const ticketQr = await makeQrVideo('vip-ticket', vipTicket.slug);
+  await withCamera(ticketQr, async (page, door) => {
+    await page.goto('/');
+    await door.expectVerdict('admitted');
+    await expect(door.verdict()).toContainText(vipTicket.reference);
+    await expect.poll(() => service.activeCheckinsOf(VIP_LIST, vipTicket.id), { timeout: 15_000 }).toBe(1);
+  });
+
+  await withCamera(ticketQr, async (page, door) => {
+    await page.goto('/');
+    await door.expectVerdict('already-checked-in');
+    await expect(door.verdict()).toContainText('North door');
+  });
+  expect(await service.activeCheckinsOf(VIP_LIST, vipTicket.id)).toBe(1);
+
+  const otherQr = await makeQrVideo(
+    'other-list-ticket',
+    `https://tickets.example.com/demo/tickets/${otherTicket.slug}`,
+  );
+  await withCamera(otherQr, async (page, door) => {
+    await page.goto('/');
+    await door.expectVerdict('not-on-list');
+  });
+
+  const menuQr = await makeQrVideo('not-a-ticket', 'WIFI:S:Venue Guests;T:WPA;P:welcome2026;;');
+  await withCamera(menuQr, async (page, door) => {
+    await page.goto('/');
+    await door.expectVerdict('not-a-ticket');
+    await expect(door.verdict()).toContainText('WIFI:S:Venue Guests');
+  });
+  expect(await service.activeCheckinsOf(MAIN_LIST, otherTicket.id)).toBe(0);
+});

@@ -1,0 +1,118 @@
+import { expect, type Page } from '@playwright/test';
+
+export const MAIN_LIST = 'chk_pDemoMainEntrance000000';
+export const VIP_LIST = 'chk_pDemoVipLounge0000000000';
+
+export interface ServiceTicket {
+  id: number;
+  slug: string;
+  reference: string;
+  first_name: string | null;
+  last_name: string | null;
+  release_title: string;
+}
+
+export interface ServiceCheckin {
+  id: number;
+  uuid: string;
+  ticket_id: number;
+  deleted_at: string | null;
+}
+
+/** What the service itself holds, read over HTTP: the ground truth a door test ends on. */
+export class CheckinService {
+  constructor(readonly baseURL: string) {}
+
+  async tickets(list: string): Promise<ServiceTicket[]> {
+    const out: ServiceTicket[] = [];
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/tickets?page=${page}`);
+      const items = (await res.json()) as ServiceTicket[];
+      if (items.length === 0) return out;
+      out.push(...items);
+    }
+  }
+
+  async checkins(list: string): Promise<ServiceCheckin[]> {
+    const out: ServiceCheckin[] = [];
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/checkins?page=${page}`);
+      const items = (await res.json()) as ServiceCheckin[];
+      if (items.length === 0) return out;
+      out.push(...items);
+    }
+  }
+
+  async activeCheckinsOf(list: string, ticketId: number): Promise<number> {
+    return (await this.checkins(list)).filter((c) => c.ticket_id === ticketId && c.deleted_at === null)
+      .length;
+  }
+
+  /** Tickets nobody has checked in yet, so each test starts from a known state. */
+  async freshTickets(list: string, count: number): Promise<ServiceTicket[]> {
+    const taken = new Set((await this.checkins(list)).map((c) => c.ticket_id));
+    return (await this.tickets(list)).filter((t) => !taken.has(t.id)).slice(0, count);
+  }
+}
+
+export class DoorPage {
+  constructor(readonly page: Page) {}
+
+  async nameDevice(name: string) {
+    await this.page.addInitScript((deviceName) => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      if (!saved.deviceName)
+        localStorage.setItem(key, JSON.stringify({ ...saved, deviceName, sounds: false }));
+    }, name);
+  }
+
+  async joinByTyping(list: string) {
+    await this.page.goto('/');
+    await this.page.getByLabel('Check-in list slug or address').fill(list);
+    await this.page.getByRole('button', { name: 'Join list' }).click();
+    await this.expectScanScreen();
+  }
+
+  async expectScanScreen(title?: string) {
+    await expect(this.page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
+    if (title) await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+
+  verdict() {
+    return this.page.getByTestId('verdict');
+  }
+
+  async expectVerdict(kind: string) {
+    await expect(this.verdict()).toHaveAttribute('data-verdict', kind);
+  }
+
+  async nextScan() {
+    await this.page.getByRole('button', { name: 'Next scan' }).click();
+    await expect(this.verdict()).toHaveCount(0);
+  }
+
+  /**
+   * A keyboard-wedge scanner: the code's keys and Enter, a few milliseconds apart, sent to
+   * whatever has focus (dispatched in the page, so the machine's load cannot slow them down).
+   */
+  async wedgeScan(code: string) {
+    await this.page.evaluate((text) => {
+      const target = document.activeElement ?? document.body;
+      for (const key of [...text, 'Enter']) {
+        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+      }
+    }, code);
+  }
+
+  async typeCode(code: string) {
+    const box = this.page.getByPlaceholder('Type a code, or a name to search');
+    await box.fill(code);
+    await box.press('Enter');
+  }
+
+  pending() {
+    return this.page.getByTestId('pending');
+  }
+}
