@@ -1,6 +1,6 @@
 // The Check-in API (spec document 3) as typed calls over one transport. The list slug is the
 // credential and travels in the path only; nothing here logs it.
-import type { Result } from './errors';
+import { ok, type Result } from './errors';
 import type { Transport } from './http';
 import {
   answersPage,
@@ -18,6 +18,8 @@ import {
 
 export type PagedResource = 'tickets' | 'checkins' | 'answers';
 
+export type TimedList = RemoteList & { serverTime: number | null };
+
 export interface PagedItems {
   tickets: RemoteTicket;
   checkins: RemoteCheckin;
@@ -31,7 +33,8 @@ export interface CheckinInput {
 
 export interface CheckinClient {
   readonly baseUrl: string;
-  getList(slug: string, since?: number | null): Promise<Result<RemoteList>>;
+  /** The list, with the service's clock when it answered (see `Timed`). */
+  getList(slug: string, since?: number | null): Promise<Result<TimedList>>;
   listPage<R extends PagedResource>(
     resource: R,
     slug: string,
@@ -55,11 +58,13 @@ export function createCheckinClient(transport: Transport): CheckinClient {
   const listPath = (slug: string) => `/checkin_lists/${encodeURIComponent(slug)}`;
   return {
     baseUrl: transport.baseUrl,
-    getList: (slug, since) =>
-      transport.request(
+    async getList(slug, since) {
+      const answer = await transport.requestTimed(
         { method: 'GET', path: listPath(slug), query: { since: sinceParam(since) } },
         checkinListSchema,
-      ),
+      );
+      return answer.ok ? ok({ ...answer.value.value, serverTime: answer.value.serverTime }) : answer;
+    },
     listPage: (resource, slug, page, since) =>
       transport.request(
         {

@@ -22,9 +22,16 @@ export interface JsonRequest {
   body?: unknown;
 }
 
+export interface Timed<T> {
+  value: T;
+  /** The service's clock (its `Date` header) when it answered; null when not exposed. */
+  serverTime: number | null;
+}
+
 export interface Transport {
   readonly baseUrl: string;
   request<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<z.output<S>>>;
+  requestTimed<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>>;
 }
 
 function retryAfterMs(value: string | null): number | undefined {
@@ -60,46 +67,52 @@ function describeIssue(error: z.ZodError): string {
 
 export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: TransportOptions): Transport {
   const base = baseUrl.replace(/\/+$/, '');
+  async function send<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>> {
+    const url = new URL(`${base}${req.path}`);
+    for (const [key, value] of Object.entries(req.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(
+        new Request(url, {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? null : JSON.stringify(req.body),
+          signal: abort.signal,
+        }),
+      );
+      text = await response.text();
+    } catch {
+      return fail(abort.signal.aborted ? 'timeout' : 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: unknown = null;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        if (response.ok) return fail('bad-response', { status: response.status, detail: 'not JSON' });
+      }
+    }
+    if (!response.ok) return statusFailure(response.status, response.headers, body);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+      return fail('bad-response', { status: response.status, detail: describeIssue(parsed.error) });
+    const date = Date.parse(response.headers.get('date') ?? '');
+    return ok({ value: parsed.data, serverTime: Number.isNaN(date) ? null : date });
+  }
   return {
     baseUrl: base,
+    requestTimed: send,
     async request(req, schema) {
-      const url = new URL(`${base}${req.path}`);
-      for (const [key, value] of Object.entries(req.query ?? {}))
-        if (value !== undefined) url.searchParams.set(key, String(value));
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (req.body !== undefined) headers['content-type'] = 'application/json';
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), timeoutMs);
-      let response: Response;
-      let text: string;
-      try {
-        response = await fetch(
-          new Request(url, {
-            method: req.method,
-            headers,
-            body: req.body === undefined ? null : JSON.stringify(req.body),
-            signal: abort.signal,
-          }),
-        );
-        text = await response.text();
-      } catch {
-        return fail(abort.signal.aborted ? 'timeout' : 'network');
-      } finally {
-        clearTimeout(timer);
-      }
-      let body: unknown = null;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          if (response.ok) return fail('bad-response', { status: response.status, detail: 'not JSON' });
-        }
-      }
-      if (!response.ok) return statusFailure(response.status, response.headers, body);
-      const parsed = schema.safeParse(body);
-      if (!parsed.success)
-        return fail('bad-response', { status: response.status, detail: describeIssue(parsed.error) });
-      return ok(parsed.data);
+      const result = await send(req, schema);
+      return result.ok ? ok(result.value.value) : result;
     },
   };
 }

@@ -75,7 +75,10 @@ export async function storeFirstPage(
     const done = new Set(state.firstDownload?.done ?? []);
     done.add(page);
     await db.pages.put({ listSlug, resource, page, items });
-    await db.syncState.put({ ...state, firstDownload: { totalPages, done: [...done] } });
+    await db.syncState.put({
+      ...state,
+      firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
+    });
   });
 }
 

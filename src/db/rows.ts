@@ -86,8 +86,11 @@ export interface SyncStateRow {
   resource: SyncResource;
   /** Server time (ms) to pull `since`; null before the first download completes. */
   cursor: number | null;
-  /** Pages of the first download already stored; null once it is complete. */
-  firstDownload: { totalPages: number; done: number[] } | null;
+  /**
+   * Pages of the first download already stored, and the service's clock when that download
+   * began (its cursor once complete); null once it is complete.
+   */
+  firstDownload: { totalPages: number; done: number[]; serverStart: number | null } | null;
   lastSuccessAt: number | null;
   lastError: Failure | null;
   failures: number;

@@ -33,6 +33,8 @@ export interface PullOptions {
   concurrency?: number;
   index?: ListIndex;
   onProgress?: (done: number, total: number) => void;
+  /** Set by `pullSince`: the service's clock when this pull began. */
+  serverTime?: number | null;
 }
 
 export interface PullReport {
@@ -104,9 +106,18 @@ export async function downloadAll(
   );
   if (!saved.ok) return saved;
   const tasks: { resource: Resource; page: number; total: number }[] = [];
+  const serverStart = new Map<Resource, number | null>();
   for (const resource of RESOURCES) {
     const state = await readSyncState(db, listSlug, resource);
     if (state.cursor !== null) continue;
+    // A resumed download keeps the clock of its first start: pages stored then may have
+    // missed changes made since, and the cursor must reach back to them.
+    const started = state.firstDownload ? state.firstDownload.serverStart : remote.value.serverTime;
+    serverStart.set(resource, started);
+    if (!state.firstDownload)
+      await patchSyncState(db, listSlug, resource, {
+        firstDownload: { totalPages: remote.value.pages[resource], done: [], serverStart: started },
+      });
     const total = remote.value.pages[resource];
     const done = new Set(state.firstDownload?.done ?? []);
     for (let page = 1; page <= total; page++) if (!done.has(page)) tasks.push({ resource, page, total });
@@ -137,8 +148,9 @@ export async function downloadAll(
     (e) => e.reason === 'storage-full' || e.reason === 'storage-unavailable',
   );
   if (storage) return storage;
-  // The cursor comes from the records themselves; a resource with none yet borrows the
-  // newest time of the others, so its first `since` is still the service's time.
+  // The cursor is the service's clock when the download began, less the margin. Without a
+  // readable `Date` header it comes from the records themselves (a resource with none yet
+  // borrows the newest time of the others), so it is always the service's time.
   const newest = new Map<Resource, number | null>();
   for (const resource of RESOURCES) {
     let max: number | null = null;
@@ -155,7 +167,7 @@ export async function downloadAll(
     if (errors[resource]) continue;
     const state = await readSyncState(db, listSlug, resource);
     if (state.cursor !== null) continue;
-    const max = newest.get(resource) ?? overall;
+    const max = serverStart.get(resource) ?? newest.get(resource) ?? overall;
     await patchSyncState(db, listSlug, resource, {
       cursor: max > 0 ? max - marginMs : 0,
       firstDownload: null,
@@ -204,7 +216,8 @@ async function pullResource(
     } else applyToIndex(index, listSlug, resource, items.value);
     max = maxUpdated(items.value, max);
   }
-  const cursor = max === null ? since : Math.max(since, max - marginMs);
+  const seenUpTo = options.serverTime ?? max;
+  const cursor = seenUpTo === null ? since : Math.max(since, seenUpTo - marginMs);
   await patchSyncState(db, listSlug, resource, {
     cursor,
     lastSuccessAt: options.now,
@@ -240,7 +253,7 @@ export async function pullSince(
         api,
         resource,
         remote.value.pages[resource],
-        options,
+        { ...options, serverTime: remote.value.serverTime },
         states[i]!.cursor ?? 0,
       );
       if (result.ok) report.checkins.push(...result.value);

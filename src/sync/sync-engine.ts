@@ -8,7 +8,8 @@
 //   await engine.checkIn(ticketId)                  // "admit anyway" after a caution verdict
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')  engine.ticket(id)        // prefix search; one ticket with its check-ins
-//   engine.syncNow()  engine.setOnline(bool)        // on demand; on network changes
+//   engine.syncNow()  engine.flush()                // pull + push on demand; push only
+//   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
 //   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
@@ -365,6 +366,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return ticket ? { ticket, checkins: active!.index.checkinsOf(id) } : null;
     },
     syncNow: () => sync(true),
+    /** Sends the open list's outbox now, without pulling. */
+    async flush(): Promise<void> {
+      if (active && status.online) await push(active.list, true);
+      await refresh();
+      publish({ phase: 'idle' });
+    },
     setOnline(online: boolean) {
       publish({ online });
       if (online) void sync(true);

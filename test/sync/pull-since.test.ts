@@ -127,4 +127,41 @@ describe('pulling a list into the local copy', () => {
     expect(index.search(tickets[5]!.reference.toLowerCase()).map((t) => t.id)).toEqual([tickets[5]!.id]);
     expect(index.search('nobody')).toEqual([]);
   });
+
+  it('takes the cursor from the service clock when a long download began, so changes made during it are not missed', async () => {
+    const setup = await doorService(2100);
+    const { service, clock, tickets } = setup;
+    const db = freshDb();
+    let pagesServed = 0;
+    const fetch = async (request: Request) => {
+      const url = new URL(request.url);
+      const answer = await service.handle(request);
+      const headers = new Headers(answer.headers);
+      headers.set('date', clock.now().toUTCString());
+      if (url.pathname.endsWith('/tickets') && ++pagesServed === 2) {
+        // While page 2 is served, a ticket of page 1 changes and time moves on a minute.
+        clock.advance(1_000);
+        await service.write(() =>
+          service.context.store.update('tickets', tickets[0]!.id, {
+            first_name: 'Changed',
+            updated_at: clock.now().toISOString(),
+          }),
+        );
+        clock.advance(60_000);
+        await service.write(() =>
+          service.context.store.update('tickets', tickets[2050]!.id, {
+            updated_at: clock.now().toISOString(),
+          }),
+        );
+      }
+      return new Response(await answer.text(), { status: answer.status, headers });
+    };
+    const clientFor = clientOver(fetch);
+    await joinList(db, clientFor, { code: LIST, defaultBaseUrl: BASE, now: NOW_MS });
+    const index = createListIndex();
+    await pullSince(db, clientFor(BASE), { listSlug: LIST, now: NOW_MS, index, concurrency: 1 });
+    expect((await readSyncState(db, LIST, 'tickets')).cursor).toBe(NOW_MS - 10_000);
+    await pullSince(db, clientFor(BASE), { listSlug: LIST, now: NOW_MS, index });
+    expect(index.ticketById(tickets[0]!.id)?.firstName).toBe('Changed');
+  });
 });
