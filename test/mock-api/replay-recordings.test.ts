@@ -9,12 +9,13 @@
 //
 // The recorded `GET events` (no account segment in the converted path) is sent to
 // `/v3/acme/events`, the documented address of the list.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeAccount, makeEvent } from './factories';
 import { type CallResult, NOW, TOKENS, call, createTestService } from './support';
 import { referenceDir, shapeDifferences } from './admin/shape';
+import { tolerated } from './reference-tolerance';
 
 interface Step {
   method: string;
@@ -35,67 +36,6 @@ const recording = JSON.parse(
 ) as Recording;
 
 type Service = ReturnType<typeof createTestService>['service'];
-
-/**
- * `<_type>.<key>` pairs the real service itself answers with null somewhere (recordings and
- * documented examples). Where our seed leaves such a field empty, our null is the same kind of
- * value the real service sends, not a wrong type.
- */
-const nullableKeys = new Set<string>();
-
-function learnNullable(value: unknown, type = ''): void {
-  if (Array.isArray(value)) {
-    for (const item of value) learnNullable(item, type);
-    return;
-  }
-  if (!value || typeof value !== 'object') return;
-  const record = value as Record<string, unknown>;
-  const own = typeof record._type === 'string' ? record._type : type;
-  for (const [key, child] of Object.entries(record)) {
-    if (child === null) nullableKeys.add(`${own}.${key}`);
-    else learnNullable(child, key);
-  }
-}
-
-function examplesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return examplesUnder(full);
-    return entry.name.endsWith('.json') ? [full] : [];
-  });
-}
-
-for (const cassette of recording.cassettes)
-  for (const step of cassette.steps) learnNullable(step.responseBody);
-for (const file of examplesUnder(path.join(referenceDir, 'documented-examples', 'data'))) {
-  // A few documented examples are not strict JSON (trailing commas): they teach nothing here.
-  try {
-    learnNullable(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {}
-}
-
-/** The `_type` of the record holding the key at `path` (`tickets[].company_name`) in the recorded body. */
-function ownerType(body: unknown, where: string): string {
-  let node: unknown = body;
-  let type = '';
-  const keys = where.split('.').slice(0, -1);
-  for (const part of keys) {
-    const key = part.replace(/\[\]$/g, '');
-    node = (node as Record<string, unknown> | null)?.[key];
-    type = key;
-    while (Array.isArray(node) && part.endsWith('[]')) node = node.find((x) => x && typeof x === 'object');
-    const named = (node as Record<string, unknown> | null)?._type;
-    if (typeof named === 'string') type = named;
-  }
-  return type;
-}
-
-function acceptableNull(body: unknown, difference: string): boolean {
-  const match = /^(.*): expected \w+, got null$/.exec(difference);
-  if (!match?.[1]) return false;
-  const key = match[1].split('.').pop()?.replace(/\[\]$/, '') ?? '';
-  return nullableKeys.has(`${ownerType(body, match[1])}.${key}`);
-}
 
 async function post(service: Service, resource: string, body: unknown): Promise<CallResult> {
   return call(service, 'POST', `/v3/acme/test-event-1/${resource}`, { token: 'live31', body });
@@ -273,7 +213,7 @@ async function replay(step: Step, service: Service, map: Map<string, string>): P
     problems.push(`${where}: envelope ${ourKeys}, recorded ${recordedKeys}`);
   problems.push(
     ...shapeDifferences(step.responseBody, body)
-      .filter((d) => !acceptableNull(step.responseBody, d))
+      .filter((d) => !tolerated(step.responseBody, d))
       .map((d) => `${where}: ${d}`),
   );
   problems.push(...emptyLists(step.responseBody, body).map((d) => `${where}: ${d}`));

@@ -47,13 +47,19 @@ function lineItems(scope: EventScope, registration: Registration): Record<string
     const price = money(tickets[0]?.price) ?? 0;
     const total = tickets.reduce((sum, t) => sum + Number(t.price), 0);
     return {
+      _type: 'line_item',
       id: releaseId * 1000 + registration.id,
+      title: release?.title ?? null,
+      created_at: at(scope, registration.created_at),
+      updated_at: at(scope, registration.updated_at),
+      quantity: tickets.length,
+      price,
+      price_inc_tax: price,
+      price_ex_tax: price,
+      test_mode: registration.test_mode,
       release_id: releaseId,
       release_slug: release?.slug ?? null,
       release_title: release?.title ?? null,
-      title: release?.title ?? null,
-      price,
-      quantity: tickets.length,
       total,
       currency: scope.event.currency,
     };
@@ -227,8 +233,8 @@ export function registrationRecord(
     payment_option_provider_name: null,
     quantities: quantities(scope, registration),
   });
-  if (v30 && embed) {
-    for (const name of ['receipt', 'receipts', 'refunds', 'tickets', 'line_items']) {
+  if (v30) {
+    for (const name of embed ? ['receipt', 'receipts', 'refunds', 'tickets', 'line_items'] : ['receipt']) {
       record[name] = related(scope, registration, name);
     }
   }

@@ -1,4 +1,5 @@
 // A release as the Admin API shows it, with the derived sale flags and ticket counts.
+import type { Question } from '../model/question';
 import type { Release } from '../model/release';
 import { releaseSetting, pricingType } from '../model/release-settings';
 import type { Ticket } from '../model/ticket';
@@ -210,15 +211,32 @@ export function releaseEmbeds(
       out.questions = ids
         .map((id) => scope.ctx.store.get('questions', id))
         .filter((q) => q !== undefined)
-        .map((q) => ({
-          _type: 'question',
-          id: q.id,
-          slug: q.slug,
-          title: q.title,
-          field_type: q.field_type,
-        }));
+        .map((q) => questionSummary(scope, q));
     } else if (name === 'termset' || name === 'ticket_group') out[name] = null;
     else if ((RELEASE_EXPANDABLE as readonly string[]).includes(name)) out[name] = [];
   }
   return out;
+}
+
+/** A question as a release embeds it (3.0 extended form). */
+function questionSummary(scope: EventScope, question: Question): Record<string, unknown> {
+  const answers = scope.ctx.store.findBy('answers', 'byQuestion', question.id).length;
+  return {
+    _type: 'question',
+    ...(scope.version === '3.0' ? { view: 'extended' } : {}),
+    id: question.id,
+    answers_count: answers,
+    description: question.description,
+    title: question.title,
+    field_type: question.field_type,
+    include_free_text_field: question.include_free_text_field,
+    required: question.required,
+    slug: question.slug,
+    tickets_count: answers,
+    translations: {
+      [scope.event.default_locale]: { description: question.description, title: question.title },
+    },
+    created_at: at(scope, question.created_at),
+    updated_at: at(scope, question.updated_at),
+  };
 }

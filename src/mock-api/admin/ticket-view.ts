@@ -2,6 +2,7 @@
 // their order follow the real service's records (recordings and documented examples).
 import { answerResponse } from '../model/answer';
 import '../model/activity';
+import '../model/event-extras';
 import type { Ticket } from '../model/ticket';
 import { ticketName } from '../model/ticket';
 import { registrationRecord } from './registration-view';
@@ -169,6 +170,7 @@ function answers(scope: EventScope, ticket: Ticket): Record<string, unknown>[] {
     const question = scope.ctx.store.get('questions', answer.question_id);
     return {
       _type: 'answer',
+      ...(scope.version === '3.0' ? { view: 'extended' } : {}),
       id: answer.id,
       download_url: answer.download_url,
       question_id: answer.question_id,
@@ -187,16 +189,22 @@ function answers(scope: EventScope, ticket: Ticket): Record<string, unknown>[] {
 
 /** The activities a ticket's release gives access to, in the short form the 3.0 ticket embeds. */
 function activities(scope: EventScope, ticket: Ticket): { id: number; [key: string]: unknown }[] {
+  // Activities have no venue of their own here: they take place at the event's first venue.
+  const venueId = scope.ctx.store.findBy('venues', 'byEvent', scope.event.id)[0]?.id ?? null;
   return scope.ctx.store
     .findBy('activities', 'byEvent', scope.event.id)
     .filter((a) => a.release_ids.includes(ticket.release_id))
     .map((a) => ({
       id: a.id,
       event_id: a.event_id,
+      name_before_translations: null,
       capacity: a.capacity,
       created_at: at(scope, a.created_at),
       updated_at: at(scope, a.updated_at),
+      accommodation: null,
+      importer_id: null,
       show_to_attendee: a.show_to_attendee,
+      venue_id: venueId,
       start_time: a.start_time,
       end_time: a.end_time,
       date: a.date,
