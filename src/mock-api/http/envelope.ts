@@ -18,7 +18,14 @@ export function recordResponse(
   const version = c.get('version');
   const meta: Record<string, unknown> = { api_version: apiVersionString(version) };
   if (version === '3.1' && options.expandable && options.status !== 201) meta.expandable = options.expandable;
+  Object.assign(meta, expandWarning(c));
   return c.json({ [resource]: record, meta }, options.status ?? 200);
+}
+
+/** 3.0 ignores `expand` and says so, as its documented sample shows. */
+function expandWarning(c: AdminContext): Record<string, string> {
+  if (c.get('version') !== '3.0' || !new URL(c.req.url).searchParams.has('expand')) return {};
+  return { warning: 'The expand parameter is not available in version 3.0.0 of the API' };
 }
 
 export function listResponse(
@@ -27,7 +34,10 @@ export function listResponse(
   records: Record<string, unknown>[],
   meta: Omit<ListMetaInput, 'version'>,
 ): Response {
-  return c.json({ [plural]: records, meta: listMeta({ ...meta, version: c.get('version') }) });
+  return c.json({
+    [plural]: records,
+    meta: { ...listMeta({ ...meta, version: c.get('version') }), ...expandWarning(c) },
+  });
 }
 
 /** Successful deletes answer 204 with no body. */
