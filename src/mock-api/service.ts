@@ -9,6 +9,9 @@ import { DroppedResponse, Faults } from './faults';
 import './model';
 import type { ApiToken } from './model/api-token';
 import { createRandom, entropySeed, type Random } from './random';
+import { findCaller, requestedVersion, tokenFromHeader } from './http/auth';
+import { adminErrorBody, checkinErrorBody } from './http/error-body';
+import { ApiError, tooManyRequests } from './http/errors';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
@@ -134,7 +137,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     if (ctx.config.faults) {
       const verdict = faults.before(url.pathname);
       if (verdict.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.latencyMs));
-      if (verdict.kind !== 'pass') return faultResponse(verdict, url.pathname);
+      if (verdict.kind !== 'pass') return faultResponse(verdict, request, ctx);
     }
     const response = await transact(request);
     if (ctx.config.faults && faults.dropAfterCommit(request.method, url.pathname))
@@ -157,24 +160,23 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
 function faultResponse(
   verdict: { kind: 'error'; status: number } | { kind: 'rate-limited'; retryAfterSeconds: number },
-  path: string,
+  request: Request,
+  ctx: ServiceContext,
 ): Response {
-  const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
-  if (verdict.kind === 'rate-limited') {
-    const body = path.startsWith('/v3')
-      ? {
-          status: 429,
-          message: 'Rate limit exceeded',
-          hint: 'Slow down and retry after the Retry-After seconds',
-        }
-      : { status: 429, message: 'Rate limit exceeded' };
-    return new Response(JSON.stringify(body), {
-      status: 429,
-      headers: { ...headers, 'retry-after': String(verdict.retryAfterSeconds) },
-    });
-  }
-  return new Response(JSON.stringify({ status: verdict.status, message: 'Injected fault' }), {
-    status: verdict.status,
-    headers,
-  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'access-control-allow-origin': '*',
+  };
+  const error =
+    verdict.kind === 'rate-limited' ? tooManyRequests() : new ApiError(verdict.status, 'Injected fault');
+  if (verdict.kind === 'rate-limited') headers['retry-after'] = String(verdict.retryAfterSeconds);
+  const url = new URL(request.url);
+  let body: Record<string, unknown>;
+  if (url.pathname.startsWith('/v3')) {
+    // Same shape as the service's own errors, for the version this caller would get.
+    const token = tokenFromHeader(request.headers.get('authorization'));
+    const caller = token ? findCaller(ctx, token) : undefined;
+    body = adminErrorBody(error, requestedVersion(url) ?? caller?.version ?? '3.0', caller);
+  } else body = checkinErrorBody(error);
+  return new Response(JSON.stringify(body), { status: error.status, headers });
 }
