@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBasics, makeRegistration, makeTicket } from '../factories';
+import { makeAccount, makeBasics, makeEvent, makeQuestion, makeRegistration, makeTicket } from '../factories';
 import { call, createTestService } from '../support';
 import { documentedExample, shapeDifferences } from './shape';
 
@@ -68,5 +68,254 @@ describe('releases: reading', () => {
       created_at: '2026-06-15T08:00:00.000-04:00',
     });
     expect(res.body.meta.expandable).toBeDefined();
+  });
+});
+
+describe('releases: writing', () => {
+  it('creates a release with only a title: free, off sale, not allocatable, require_email', async () => {
+    const { service } = await setup();
+    const res = await call(service, 'POST', BASE, {
+      token: 'live31',
+      body: { release: { title: 'Late Bird' } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.release).toMatchObject({
+      slug: 'late-bird',
+      pricing_type: 'free',
+      price: null,
+      off_sale: true,
+      state_name: 'off_sale',
+      allocatable: false,
+      require_email: true,
+      position: 1,
+      deletable: true,
+    });
+    expect(res.body.meta).toEqual({ api_version: '3.1.0' });
+    const again = await call(service, 'POST', BASE, { body: { 'release[title]': 'Late Bird' } });
+    expect(again.body.release.slug).toBe('late-bird-2');
+    expect(again.body.release.view).toBe('extended');
+    expect(again.body.meta).toEqual({ api_version: '3.0.0' });
+  });
+
+  it('takes the flat and the form-encoded body and writable fields', async () => {
+    const { service } = await setup();
+    const res = await call(service, 'POST', BASE, {
+      token: 'live31',
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'release[title]=VIP&release[price]=120.5&release[quantity]=10&release[state]=100&release[secret]=true',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.release).toMatchObject({
+      price: 120.5,
+      pricing_type: 'paid',
+      quantity: 10,
+      off_sale: false,
+      secret: true,
+      allocatable: true,
+    });
+  });
+
+  it('rejects a blank title and bad values in both shapes, changing nothing', async () => {
+    const { service, ctx } = await setup();
+    const before = JSON.stringify(ctx.store.exportState());
+    const v31 = await call(service, 'POST', BASE, {
+      token: 'live31',
+      body: { release: { title: '', state: 7 } },
+    });
+    expect(v31.status).toBe(422);
+    expect(v31.body).toMatchObject({
+      status: 422,
+      message: 'That request was invalid',
+      errors: { title: ["can't be blank"], state: ['is not included in the list'] },
+    });
+    expect(v31.body.error_list).toContainEqual({ attribute: 'title', message: "can't be blank" });
+    const v30 = await call(service, 'PATCH', `${BASE}/general`, { body: { release: { quantity: 'lots' } } });
+    expect(v30.status).toBe(422);
+    expect(v30.body).toEqual({ errors: { quantity: ['is not a number'] } });
+    const bad = await call(service, 'POST', BASE, { token: 'live31', body: '{"release":' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(ctx.store.exportState())).toBe(before);
+  });
+
+  it('updates and deletes; a release with tickets cannot be deleted', async () => {
+    const { service, ctx, event, release } = await setup();
+    const updated = await call(service, 'PATCH', `${BASE}/general`, {
+      token: 'live31',
+      body: { release: { title: 'General admission', quantity: 300 } },
+    });
+    expect(updated.body.release).toMatchObject({
+      title: 'General admission',
+      slug: 'general',
+      quantity: 300,
+    });
+    await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
+    const refused = await call(service, 'DELETE', `${BASE}/general`, { token: 'live31' });
+    expect(refused.status).toBe(422);
+    const created = await call(service, 'POST', BASE, {
+      token: 'live31',
+      body: { release: { title: 'Spare' } },
+    });
+    const deleted = await call(service, 'DELETE', `${BASE}/${created.body.release.slug}`, {
+      token: 'live30',
+    });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    const gone = await call(service, 'GET', `${BASE}/spare`, { token: 'live31' });
+    expect(gone.status).toBe(404);
+  });
+});
+
+describe('releases: state transitions', () => {
+  it('archives and unarchives; archived releases are hidden from the list by default', async () => {
+    const { service } = await setup();
+    const archived = await call(service, 'POST', `${BASE}/general/archival`, { token: 'live31' });
+    expect(archived.status).toBe(200);
+    expect(archived.body.release.archived).toBe(true);
+    expect(archived.body.release.allocatable).toBe(false);
+    const list = await call(service, 'GET', BASE, { token: 'live31' });
+    expect(list.body.releases).toEqual([]);
+    expect(list.body.meta.resources_hidden_by_default_count).toBe(1);
+    const shown = await call(service, 'GET', `${BASE}?search[states][]=archived`, { token: 'live31' });
+    expect(shown.body.releases).toHaveLength(1);
+    const back = await call(service, 'DELETE', `${BASE}/general/archival`, { token: 'live30' });
+    expect(back.body.release.archived).toBe(false);
+  });
+
+  it('puts a release off and on sale', async () => {
+    const { service } = await setup();
+    const off = await call(service, 'PATCH', `${BASE}/general/deactivation`, { token: 'live31', body: {} });
+    expect(off.body.release).toMatchObject({ state_name: 'off_sale', off_sale: true, allocatable: false });
+    const offList = await call(service, 'GET', `${BASE}?search[states][]=on_sale`, { token: 'live31' });
+    expect(offList.body.releases).toEqual([]);
+    const on = await call(service, 'PATCH', `${BASE}/general/activation`, { token: 'live31', body: {} });
+    expect(on.body.release).toMatchObject({ state_name: 'on_sale', off_sale: false, allocatable: true });
+  });
+
+  it('makes an on-sale release secret and public; an off-sale one answers 422', async () => {
+    const { service } = await setup();
+    const secret = await call(service, 'DELETE', `${BASE}/general/publication`, { token: 'live31' });
+    expect(secret.body.release.secret).toBe(true);
+    const secretList = await call(service, 'GET', `${BASE}?search[states][]=secret`, { token: 'live31' });
+    expect(secretList.body.releases).toHaveLength(1);
+    const open = await call(service, 'POST', `${BASE}/general/publication`, { token: 'live31' });
+    expect(open.body.release.secret).toBe(false);
+    await call(service, 'PATCH', `${BASE}/general/deactivation`, { token: 'live31', body: {} });
+    const refused = await call(service, 'POST', `${BASE}/general/publication`, { token: 'live31' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.base).toHaveLength(1);
+  });
+
+  it('duplicates a release as "<title> Copy" with its own slug and no tickets', async () => {
+    const { service, ctx, event, release } = await setup();
+    await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
+    const copy = await call(service, 'POST', `${BASE}/general/duplication`, { token: 'live31' });
+    expect(copy.status).toBe(201);
+    expect(copy.body.release).toMatchObject({
+      title: 'General Copy',
+      slug: 'general-copy',
+      tickets_count: 0,
+      price: 50,
+    });
+  });
+
+  it('derives sold_out, expired and upcoming from quantity and the clock', async () => {
+    const { service, ctx, event, release, clock } = await setup();
+    await service.write(() => {
+      ctx.store.update('releases', release.id, {
+        quantity: 1,
+        start_at: '2026-06-16T00:00:00.000Z',
+        end_at: '2026-06-20T00:00:00.000Z',
+      });
+    });
+    const early = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(early.body.release).toMatchObject({
+      upcoming: true,
+      expired: false,
+      allocatable: false,
+      sold_out: false,
+    });
+    clock.set('2026-06-17T00:00:00.000Z');
+    const during = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(during.body.release).toMatchObject({ upcoming: false, allocatable: true });
+    await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
+    const sold = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(sold.body.release).toMatchObject({ sold_out: true, allocatable: false, tickets_count: 1 });
+    const inTest = await call(service, 'GET', `${BASE}/general`, { token: 'test31' });
+    expect(inTest.body.release).toMatchObject({ sold_out: false, tickets_count: 0 });
+    clock.set('2026-06-21T00:00:00.000Z');
+    const after = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(after.body.release.expired).toBe(true);
+    expect(after.body.release.end_at).toBe('2026-06-19T20:00:00.000-04:00');
+  });
+});
+
+describe('releases: versions and errors', () => {
+  it('embeds questions in 3.0 and expands them in 3.1', async () => {
+    const { service, ctx, event, release } = await setup();
+    await service.write(() => {
+      const question = makeQuestion(ctx, event);
+      ctx.store.update('releases', release.id, { question_ids: [question.id] });
+    });
+    const v30 = await call(service, 'GET', `${BASE}/general`);
+    expect(v30.body.release.questions[0].slug).toBe('t-shirt-size');
+    expect(v30.body.release.question_ids).toHaveLength(1);
+    const v31 = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(v31.body.release.questions).toBeUndefined();
+    const expanded = await call(service, 'GET', `${BASE}/general?expand=questions,termset`, {
+      token: 'live31',
+    });
+    expect(expanded.body.release.questions[0].slug).toBe('t-shirt-size');
+    expect(expanded.body.release.termset).toBeNull();
+    expect(expanded.body.meta.expandable).toMatchObject({
+      questions: true,
+      termset: true,
+      activities: false,
+    });
+    const viaQuery = await call(service, 'GET', `${BASE}/general?version=3.1`);
+    expect(viaQuery.body.meta.api_version).toBe('3.1.0');
+  });
+
+  it('answers 401, 403 and 404 in each version', async () => {
+    const { service, ctx } = await setup();
+    await service.write(() => {
+      const other = makeAccount(ctx, { slug: 'other' });
+      makeEvent(ctx, other, { slug: 'their-event' });
+    });
+    const anonymous = await call(service, 'GET', BASE, { token: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.errors).toEqual({ api_token: ["can't be blank"] });
+    const forbidden30 = await call(service, 'GET', '/v3/other/their-event/releases');
+    expect(forbidden30.status).toBe(403);
+    expect(forbidden30.body.errors).toMatchObject({ status: 403, title: 'Forbidden' });
+    const forbidden31 = await call(service, 'GET', '/v3/other/their-event/releases', { token: 'live31' });
+    expect(forbidden31.body).toMatchObject({ status: 403, message: 'Forbidden' });
+    const missing = await call(service, 'GET', `${BASE}/nope`, { token: 'live31' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ status: 404, message: 'Resource not found', access_token: '*bbbb' });
+    const noEvent = await call(service, 'GET', '/v3/acme/no-such-event/releases', { token: 'live31' });
+    expect(noEvent.status).toBe(404);
+  });
+
+  it('pages the list and caps page[size] at 1000', async () => {
+    const { service } = await setup();
+    for (const title of ['B', 'C', 'D']) await call(service, 'POST', BASE, { body: { release: { title } } });
+    const page = await call(
+      service,
+      'GET',
+      `${BASE}?page[size]=2&page[number]=2&search[sort]=title&search[direction]=desc`,
+      {
+        token: 'live31',
+      },
+    );
+    expect(page.body.releases.map((r: { title: string }) => r.title)).toEqual(['C', 'B']);
+    expect(page.body.meta).toMatchObject({
+      current_page: 2,
+      prev_page: 1,
+      next_page: null,
+      total_pages: 2,
+      total_count: 4,
+    });
+    const huge = await call(service, 'GET', `${BASE}?page[size]=5000`, { token: 'live31' });
+    expect(huge.body.meta.per_page).toBe(1000);
   });
 });
