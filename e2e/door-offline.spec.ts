@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { ShellPage } from './page-models/shell-page';
+
+async function joinedDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice(name);
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  return { page, door };
+}
+
+test.describe('door offline', () => {
+  test('admits tickets offline, keeps the queue across an offline reload, and sends each once', async ({
+    context,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const tickets = await service.freshTickets(MAIN_LIST, 4);
+    const { page, door } = await joinedDoor(context, 'Side door');
+    await new ShellPage(page).waitForServiceWorkerControl();
+    await expect(page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    for (const ticket of tickets) {
+      await door.typeCode(ticket.reference);
+      await door.expectVerdict('admitted');
+      await door.nextScan();
+    }
+    await expect(door.pending()).toContainText('4 waiting to send');
+
+    await page.reload();
+    await door.expectScanScreen();
+    await expect(door.pending()).toContainText('4 waiting to send');
+    await expect(page.getByTestId('connection')).toContainText('Offline');
+    // The local copy still answers: a ticket admitted before the reload is already in.
+    await door.typeCode(tickets[0]!.slug);
+    await door.expectVerdict('already-checked-in');
+    await door.nextScan();
+
+    await context.setOffline(false);
+    await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+    for (const ticket of tickets) expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
+  });
+
+  test('two devices admitting the same ticket while apart both show the double admission', async ({
+    browser,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    const contexts = [await browser.newContext(), await browser.newContext()];
+    const doors = [
+      await joinedDoor(contexts[0]!, 'North door'),
+      await joinedDoor(contexts[1]!, 'South door'),
+    ];
+    for (const context of contexts) await context.setOffline(true);
+    for (const { door } of doors) {
+      await door.typeCode(ticket!.reference);
+      await door.expectVerdict('admitted');
+      await door.nextScan();
+    }
+    for (const context of contexts) await context.setOffline(false);
+    for (const { door } of doors) await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+    expect(await service.activeCheckinsOf(MAIN_LIST, ticket!.id)).toBe(2);
+
+    for (const { page } of doors) {
+      await page.goto('/door/lists');
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.goto('/');
+      await expect(page.getByTestId('conflicts')).toContainText('1 double admissions', { timeout: 30_000 });
+      await page.getByTestId('conflicts').click();
+      const list = page.getByTestId('conflict-list');
+      await expect(list).toContainText(ticket!.reference);
+      await expect(list.locator('li li')).toHaveCount(2);
+    }
+    for (const context of contexts) await context.close();
+  });
+});
+
+test.describe('door inputs', () => {
+  test('a wedge scanner checks a ticket in from any screen; typing in search does not', async ({
+    context,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const [first, second] = await service.freshTickets(MAIN_LIST, 2);
+    const { page, door } = await joinedDoor(context, 'Wedge door');
+
+    await door.wedgeScan(first!.slug);
+    await door.expectVerdict('admitted');
+    await door.nextScan();
+
+    await page.goto('/door/search');
+    const box = page.getByLabel('Name, email, company or reference');
+    await box.pressSequentially(second!.reference.slice(0, 4), { delay: 150 });
+    await page.keyboard.press('Enter');
+    await expect(door.verdict()).toHaveCount(0);
+    await expect(box).toHaveValue(second!.reference.slice(0, 4));
+
+    await box.focus();
+    await door.wedgeScan(second!.slug);
+    await door.expectVerdict('admitted');
+    await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, second!.id), { timeout: 15_000 }).toBe(1);
+  });
+
+  test('kiosk: scan, auto-reset, and leave only with the PIN', async ({ context, baseURL }) => {
+    const service = new CheckinService(baseURL!);
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    await context.addInitScript(() => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...saved, kioskPin: '2468', autoReturnSeconds: 2 }));
+    });
+    const { page, door } = await joinedDoor(context, 'Kiosk A');
+    await page.getByRole('link', { name: 'Kiosk mode' }).click();
+    const message = page.getByTestId('kiosk-message');
+    await expect(message).toContainText('Scan your ticket');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    await door.wedgeScan(ticket!.slug);
+    await expect(message).toContainText(`Welcome, ${ticket!.first_name}`);
+    await expect(message).toContainText('Scan your ticket', { timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Exit kiosk' }).click();
+    for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Wrong PIN');
+    await expect(page.getByTestId('kiosk')).toBeVisible();
+    for (const digit of '2468') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByTestId('kiosk')).toHaveCount(0);
+    await door.expectScanScreen();
+  });
+
+  test('every door screen passes axe without serious or critical violations', async ({
+    context,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    const { page, door } = await joinedDoor(context, 'Axe door');
+    const check = async (what: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    };
+    await check('scan');
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('admitted');
+    await check('verdict admitted');
+    await door.nextScan();
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('already-checked-in');
+    await check('verdict already');
+    await door.nextScan();
+    for (const path of [
+      '/door/search?q=an',
+      `/door/tickets/${ticket!.id}`,
+      '/door/stats',
+      '/door/lists',
+      '/door/conflicts',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(300);
+      await check(path);
+    }
+  });
+});
