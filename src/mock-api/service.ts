@@ -9,6 +9,7 @@ import { DroppedResponse, Faults } from './faults';
 import './model';
 import type { ApiToken } from './model/api-token';
 import { createRandom, entropySeed, type Random } from './random';
+import { bufferedRequest } from './http/buffer-body';
 import { findCaller, requestedVersion, tokenFromHeader } from './http/auth';
 import { adminErrorBody, checkinErrorBody } from './http/error-body';
 import { ApiError, tooManyRequests } from './http/errors';
@@ -139,7 +140,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (verdict.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.latencyMs));
       if (verdict.kind !== 'pass') return faultResponse(verdict, request, ctx);
     }
-    const response = await transact(request);
+    const response = await transact(await bufferedRequest(request).catch(() => request));
     if (ctx.config.faults && faults.dropAfterCommit(request.method, url.pathname))
       throw new DroppedResponse();
     return response;
