@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
 import { ConflictsScreen } from '../door/ConflictsScreen';
@@ -11,11 +11,16 @@ import { ProblemsScreen } from '../door/ProblemsScreen';
 import { SearchScreen } from '../door/SearchScreen';
 import { StatsScreen } from '../door/StatsScreen';
 import { TicketScreen } from '../door/TicketScreen';
-import { OrganiserHome } from '../organiser/OrganiserHome';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import '../door/door.css';
+
+// Organisers work on laptops with a network: their screens load on first visit, keeping the
+// door app (what a phone at the door loads) small.
+const OrganiserHome = lazy(() =>
+  import('../organiser/OrganiserHome').then((m) => ({ default: m.OrganiserHome })),
+);
 
 function JoinAnother() {
   const [, navigate] = useLocation();
@@ -63,7 +68,9 @@ export function App({ onUpdate }: { onUpdate(): void }) {
               <ListsScreen />
             </Route>
             <Route path="/organiser" nest>
-              <OrganiserHome />
+              <Suspense fallback={<p className="muted">…</p>}>
+                <OrganiserHome />
+              </Suspense>
             </Route>
             <Route path="/settings">
               <SettingsScreen />
