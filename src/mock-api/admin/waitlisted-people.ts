@@ -71,7 +71,11 @@ function personRecord(
         ? `${PUBLIC_ORIGIN}/${scope.account.slug}/${scope.event.slug}/waitlist/${person.id}`
         : null,
   };
-  if (withRelease) record.release = release ? releaseRecord(scope, release, true) : null;
+  if (withRelease) {
+    record.release = release ? releaseRecord(scope, release, true) : null;
+    // The mock does not link a redeemed place to its order.
+    record.registration = null;
+  }
   return record;
 }
 

@@ -1,6 +1,8 @@
 // One event with a release, a question answered on a ticket, an activity and a registration of
 // each kind: enough for every documented example of registrations, releases and tickets.
 import type { ServiceContext } from '../../../src/mock-api/context';
+import '../../../src/mock-api/model/event-extras';
+import '../../../src/mock-api/model/rsvp';
 import { makeBasics, makeQuestion, makeRegistration, makeTicket } from '../factories';
 import { NOW, createTestService } from '../support';
 
@@ -75,5 +77,29 @@ function build(ctx: ServiceContext) {
     created_at: NOW,
     updated_at: NOW,
   });
-  return { account, event, release: updated, question, registration, ticket };
+  const rsvpList = ctx.store.insert('rsvp_lists', {
+    event_id: event.id,
+    slug: 'rsvp_list_pwelcome',
+    title: 'Welcome',
+    message_slug: null,
+    created_at: NOW,
+    updated_at: NOW,
+  });
+  ctx.store.insert('release_invitations', {
+    event_id: event.id,
+    rsvp_list_id: rsvpList.id,
+    slug: 'rsvp_pinvite',
+    email: 'guest@example.com',
+    first_name: 'Guest',
+    last_name: 'One',
+    discount_code: null,
+    expires_at: null,
+    redirect: false,
+    release_ids: [release.id],
+    status: 'yes',
+    registration_id: registration.id,
+    created_at: NOW,
+    updated_at: NOW,
+  });
+  return { account, event, rsvpList, release: updated, question, registration, ticket };
 }

@@ -221,3 +221,78 @@ describe('registrations: update and confirmations', () => {
     expect(anon.status).toBe(401);
   });
 });
+
+describe('registrations: versions', () => {
+  it('expands related records in 3.1 and embeds them in 3.0', async () => {
+    const { service, ctx, event, release } = await setup();
+    const reg = await service.write(() => {
+      const r = makeRegistration(ctx, event, { total: '100.00' });
+      makeTicket(ctx, r, release);
+      makeTicket(ctx, r, release);
+      return r;
+    });
+    const plain = await call(service, 'GET', `${BASE}/${reg.slug}`, { token: 'live31' });
+    expect(plain.body.registration.tickets).toBeUndefined();
+    expect(plain.body.registration.event).toEqual({
+      id: event.id,
+      title: 'Conf 2026',
+      slug: 'conf-2026',
+      path: '/acme/conf-2026',
+    });
+    expect(plain.body.meta.expandable).toEqual({
+      billing_address: false,
+      line_items: false,
+      payment: false,
+      receipt: false,
+      receipts: false,
+      refunds: false,
+      tickets: false,
+    });
+    const all = await call(
+      service,
+      'GET',
+      `${BASE}/${reg.slug}?expand=tickets,line_items,payment,receipt,receipts,refunds`,
+      { token: 'live31' },
+    );
+    const r = all.body.registration;
+    expect(r.tickets).toHaveLength(2);
+    expect(r.line_items).toEqual([
+      expect.objectContaining({ release_id: release.id, quantity: 2, price: 50, total: 100 }),
+    ]);
+    expect(r.payment).toMatchObject({ refundable_amount: 100 });
+    expect(r.receipt.receipt_lines[0]).toMatchObject({ quantity: 2, description: 'General' });
+    expect(r.receipts[0]).toMatchObject({ _type: 'receipt', paid: true });
+    expect(r.refunds).toEqual([]);
+    expect(all.body.meta.expandable.tickets).toBe(true);
+
+    const v30 = await call(service, 'GET', `${BASE}/${reg.slug}`);
+    expect(v30.body.registration).toMatchObject({ view: 'extended', billing_address: null });
+    expect(v30.body.registration.tickets).toHaveLength(2);
+    expect(v30.body.registration.receipts).toHaveLength(1);
+    expect(v30.body.meta).toEqual({ api_version: '3.0.0' });
+    const short = await call(service, 'GET', `${BASE}?view=short`);
+    expect(short.body.registrations[0].tickets).toBeUndefined();
+    expect(short.body.registrations[0].quantities).toBeUndefined();
+  });
+
+  it('shows datetimes in the event zone and expires_at in the real service style', async () => {
+    const { service, ctx, event } = await setup();
+    const reg = await service.write(() => makeRegistration(ctx, event));
+    const res = await call(service, 'GET', `${BASE}/${reg.slug}`, { token: 'live31' });
+    expect(res.body.registration.created_at).toBe('2026-06-15T08:00:00.000-04:00');
+    expect(res.body.registration.expires_at).toBe('2026-06-15 08:15:00 -0400');
+  });
+
+  it('keeps references unique within the event', async () => {
+    const { service, release } = await setup();
+    const references = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await order(service, 'live30', {
+        registration: { email: `p${i}@example.com`, line_items: [{ release_id: release.id, quantity: 1 }] },
+      });
+      references.add(res.body.registration.reference);
+      expect(res.body.registration.tickets[0].reference).toBe(`${res.body.registration.reference}-1`);
+    }
+    expect(references.size).toBe(20);
+  });
+});

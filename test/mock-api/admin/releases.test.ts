@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeAccount, makeBasics, makeEvent, makeQuestion, makeRegistration, makeTicket } from '../factories';
 import { call, createTestService } from '../support';
-import { documentedExample, shapeDifferences } from './shape';
 
 const BASE = '/v3/acme/conf-2026/releases';
 
