@@ -6,6 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { warmCheckinLists } from './checkin/warm';
 import { DroppedResponse } from './faults';
 import { type ServerSettings, readServerSettings } from './server-config';
 import { type MockService, createMockService } from './service';
@@ -96,6 +97,7 @@ export async function startServer(settings: ServerSettings) {
     },
   });
   await service.ready;
+  warmCheckinLists(service.context);
   const tokens = await ensureTokens(service, settings);
   const fetch = createServerFetch(service, resolve(settings.distDir));
   const server = serve({ fetch, port: settings.port, hostname: settings.host }, (info) => {
