@@ -2,7 +2,7 @@
 // `sold_out` from the tickets of its releases.
 import { formatInZone, zonedToUtc } from '../http/format';
 import type { Activity } from '../model/activity';
-import { type Presenter, idArrays, shows, translationsOf } from './presenter';
+import { type Presenter, idArrays, present, shows, translationsOf } from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
 
@@ -36,8 +36,9 @@ export function allocationCount(p: Presenter, activity: Activity, mode = p.mode)
 }
 
 export function activityRecord(p: Presenter, activity: Activity, nested = false): Record<string, unknown> {
-  const { store } = p.ctx;
   const allocated = allocationCount(p, activity);
+  const questions = present(p, 'questions', activity.question_ids);
+  const releases = present(p, 'releases', activity.release_ids);
   const base: Record<string, unknown> = {
     _type: 'activity',
     ...(p.extended ? { view: 'extended' } : {}),
@@ -55,7 +56,7 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
   if (p.version === '3.0') {
     Object.assign(base, {
       private: activity.show_to_attendee,
-      question_ids: activity.question_ids,
+      question_ids: questions.map((q) => q.id),
       venue_id: null,
       accommodation: null,
     });
@@ -67,7 +68,7 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
   });
   if (p.version === '3.1')
     base.any_live_chosen_tickets = allocationCount(p, activity, 'live') > 0 ? true : null;
-  if (p.extended) base.release_ids = activity.release_ids;
+  if (p.extended) base.release_ids = releases.map((r) => r.id);
   Object.assign(
     base,
     translationsOf(p, activity as unknown as Record<string, unknown>, activity.translations, [
@@ -76,10 +77,6 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
     ]),
   );
   if (nested) return base;
-  const questions = activity.question_ids
-    .map((id) => store.get('questions', id))
-    .filter((q) => q !== undefined);
-  const releases = activity.release_ids.map((id) => store.get('releases', id)).filter((r) => r !== undefined);
   if (shows(p, 'venue')) base.venue = null;
   if (shows(p, 'questions')) base.questions = questions.map((q) => questionRecord(p, q, true));
   if (shows(p, 'releases')) base.releases = releases.map((r) => releaseRecord(p, r, p.extended));
@@ -93,14 +90,14 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
         p,
         'questions',
         'question',
-        activity.question_ids,
+        questions.map((q) => q.id),
         questions.map((q) => q.slug),
       ),
       idArrays(
         p,
         'releases',
         'release',
-        activity.release_ids,
+        releases.map((r) => r.id),
         releases.map((r) => r.slug),
       ),
     );

@@ -5,7 +5,7 @@ import { webCheckinUrl, qrCodeUrl } from '../checkin/urls';
 import { membership } from '../checkin/membership';
 import { type CheckinList, isExpired } from '../model/checkin-list';
 import { activityRecord } from './activity-view';
-import { type Presenter, idArrays, shows } from './presenter';
+import { type Presenter, idArrays, present, shows } from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
 import { at } from './scope';
@@ -35,15 +35,17 @@ export function checkinListRecord(
   list: CheckinList,
   request: Request,
 ): Record<string, unknown> {
-  const { store } = p.ctx;
   const expired = isExpired(list, p.now);
   const counts = checkinCounts(p, list);
+  const activities = present(p, 'activities', list.activity_ids);
+  const questions = present(p, 'questions', list.question_ids);
+  const releases = present(p, 'releases', list.release_ids);
   const record: Record<string, unknown> = {
     _type: 'checkin_list',
     ...(p.extended ? { view: 'extended' } : {}),
     id: list.id,
   };
-  if (p.version === '3.0') record.activity_ids = list.activity_ids;
+  if (p.version === '3.0') record.activity_ids = activities.map((a) => a.id);
   Object.assign(record, {
     checked_in_count: counts.checkedIn,
     expires_at: at(p, list.expires_at),
@@ -52,7 +54,10 @@ export function checkinListRecord(
     qr_code_url: qrCodeUrl(request, list.slug),
   });
   if (p.version === '3.0')
-    Object.assign(record, { question_ids: list.question_ids, release_ids: list.release_ids });
+    Object.assign(record, {
+      question_ids: questions.map((q) => q.id),
+      release_ids: releases.map((r) => r.id),
+    });
   Object.assign(record, {
     show_company_name: list.show_company_name,
     show_email: list.show_email,
@@ -67,11 +72,6 @@ export function checkinListRecord(
     checked_in_percent: counts.tickets === 0 ? 0 : Math.floor((counts.checkedIn * 100) / counts.tickets),
     web_checkin_url: webCheckinUrl(p.ctx, request, list.slug),
   });
-  const activities = list.activity_ids
-    .map((id) => store.get('activities', id))
-    .filter((a) => a !== undefined);
-  const questions = list.question_ids.map((id) => store.get('questions', id)).filter((q) => q !== undefined);
-  const releases = list.release_ids.map((id) => store.get('releases', id)).filter((r) => r !== undefined);
   if (shows(p, 'activities')) record.activities = activities.map((a) => activityRecord(p, a, true));
   // 3.0 embeds `checkins` and `tickets` as empty lists, as the documented sample does even for
   // a list of 184 tickets: the door's data comes from the Check-in API, not from here.
@@ -81,19 +81,24 @@ export function checkinListRecord(
   if (p.version === '3.0' && p.extended) record.tickets = [];
   Object.assign(
     record,
-    idArrays(p, 'activities', 'activity', list.activity_ids),
+    idArrays(
+      p,
+      'activities',
+      'activity',
+      activities.map((a) => a.id),
+    ),
     idArrays(
       p,
       'questions',
       'question',
-      list.question_ids,
+      questions.map((q) => q.id),
       questions.map((q) => q.slug),
     ),
     idArrays(
       p,
       'releases',
       'release',
-      list.release_ids,
+      releases.map((r) => r.id),
       releases.map((r) => r.slug),
     ),
   );

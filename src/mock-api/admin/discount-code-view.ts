@@ -2,7 +2,7 @@
 // registrations and tickets that used it, and the generated description the real service
 // shows when the organiser wrote none.
 import type { Presenter } from './presenter';
-import { idArrays, shows } from './presenter';
+import { idArrays, present, shows } from './presenter';
 import { type DiscountCode, discountCodeState } from '../model/discount-code';
 import { releaseRecord } from './release-view';
 import { PUBLIC_ORIGIN, at } from './scope';
@@ -43,7 +43,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function generatedDescription(p: Presenter, code: DiscountCode, used: number): string {
+function generatedDescription(p: Presenter, code: DiscountCode, used: number, releases: number): string {
   const amount =
     code.type === 'PercentOffDiscountCode'
       ? `${decimalValue(code.value)}%`
@@ -52,18 +52,19 @@ function generatedDescription(p: Presenter, code: DiscountCode, used: number): s
         }`;
   const limit = code.quantity === null ? 'Unlimited.' : `Limited to ${plural(code.quantity, 'ticket')}.`;
   const usage = used === 0 ? 'Not used yet.' : `Used ${plural(used, 'time')}.`;
-  return `Sell for ${amount} less. ${limit} Applies to ${plural(code.release_ids.length, 'ticket')}. ${usage}`;
+  return `Sell for ${amount} less. ${limit} Applies to ${plural(releases, 'ticket')}. ${usage}`;
 }
 
 export function discountCodeRecord(p: Presenter, code: DiscountCode): Record<string, unknown> {
   const usage = discountUsage(p, code);
+  const releases = present(p, 'releases', code.release_ids);
   const v30 = p.version === '3.0';
   const record: Record<string, unknown> = {
     _type: 'discount_code',
     ...(p.extended ? { view: 'extended' } : {}),
     id: code.id,
     code: code.code,
-    description: code.description ?? generatedDescription(p, code, usage.tickets),
+    description: code.description ?? generatedDescription(p, code, usage.tickets, releases.length),
     description_for_organizer: code.description_for_organizer,
     end_at: at(p, code.end_at),
     max_quantity_per_release: code.max_quantity_per_release,
@@ -92,10 +93,7 @@ export function discountCodeRecord(p: Presenter, code: DiscountCode): Record<str
     block_registrations_if_not_applicable: code.block_registrations_if_not_applicable,
     disable_for_degressive: code.disable_for_degressive,
   });
-  const releases = code.release_ids
-    .map((id) => p.ctx.store.get('releases', id))
-    .filter((r) => r !== undefined);
-  if (v30 && p.extended) record.release_ids = code.release_ids;
+  if (v30 && p.extended) record.release_ids = releases.map((r) => r.id);
   if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, p.extended));
   if (v30 && p.extended) record.source = code.source;
   Object.assign(
@@ -104,7 +102,7 @@ export function discountCodeRecord(p: Presenter, code: DiscountCode): Record<str
       p,
       'releases',
       'release',
-      code.release_ids,
+      releases.map((r) => r.id),
       releases.map((r) => r.slug),
     ),
   );

@@ -15,6 +15,7 @@ import {
   RELEASE_LINKS,
   idArrays,
   linkedIds,
+  present,
   presenter,
   shows,
   translationsOf,
@@ -30,9 +31,7 @@ const SORT: SortOptions = {
 const OPT_IN_EXPANDABLE = ['releases', 'release_ids'] as const;
 
 function optInRecord(p: Presenter, optIn: OptIn): Record<string, unknown> {
-  const releases = optIn.release_ids
-    .map((id) => p.ctx.store.get('releases', id))
-    .filter((r) => r !== undefined);
+  const releases = present(p, 'releases', optIn.release_ids);
   return {
     _type: 'opt_in',
     ...(p.extended ? { view: 'extended' } : {}),
@@ -40,7 +39,7 @@ function optInRecord(p: Presenter, optIn: OptIn): Record<string, unknown> {
     slug: optIn.slug,
     name: optIn.name,
     description: optIn.description,
-    ...(p.version === '3.0' ? { release_ids: optIn.release_ids } : {}),
+    ...(p.version === '3.0' ? { release_ids: releases.map((r) => r.id) } : {}),
     acceptance_count: optIn.acceptance_count,
     created_at: at(p, optIn.created_at),
     updated_at: at(p, optIn.updated_at),
@@ -49,7 +48,12 @@ function optInRecord(p: Presenter, optIn: OptIn): Record<string, unknown> {
       'description',
     ]),
     ...(shows(p, 'releases') ? { releases: releases.map((r) => releaseRecord(p, r, p.extended)) } : {}),
-    ...idArrays(p, 'releases', 'release', optIn.release_ids),
+    ...idArrays(
+      p,
+      'releases',
+      'release',
+      releases.map((r) => r.id),
+    ),
   };
 }
 

@@ -3,6 +3,7 @@
 // for lists); 3.1 shows them only when named in `expand`.
 import type { AdminContext, ServiceContext } from '../context';
 import type { Attributes } from '../http/validation';
+import type { RowOf } from '../store/tables';
 import { expansions, viewOf } from '../http/expand';
 import { type Translations, translationsFor } from '../model/translations';
 import { type EventScope, eventScope } from './scope';
@@ -121,3 +122,12 @@ export function linkedIds<T extends { id: number; slug?: string }>(
 export const RELEASE_LINKS = ['release_ids', 'releases_ids', 'release_slugs', 'releases_slugs'] as const;
 export const QUESTION_LINKS = ['question_ids', 'questions_ids', 'question_slugs', 'questions_slugs'] as const;
 export const ACTIVITY_LINKS = ['activity_ids', 'activities_ids'] as const;
+
+/** The linked records that still exist: a deleted release or question drops out of every id list. */
+export function present<T extends 'activities' | 'questions' | 'releases'>(
+  p: Presenter,
+  table: T,
+  ids: readonly number[],
+): RowOf<T>[] {
+  return ids.map((id) => p.ctx.store.get(table, id)).filter((row): row is RowOf<T> => row !== undefined);
+}

@@ -1,7 +1,7 @@
 // A question as the Admin API shows it, with its derived counts.
 import type { Question } from '../model/question';
 import { at } from './scope';
-import { type Presenter, shows, translationsOf } from './presenter';
+import { type Presenter, present, shows, translationsOf } from './presenter';
 import { activityRecord } from './activity-view';
 import { releaseRecord } from './release-view';
 
@@ -64,10 +64,9 @@ export function questionRecord(p: Presenter, question: Question, nested = false)
       .map((a) => activityRecord(p, a, true));
   }
   if (shows(p, 'releases')) {
-    record.releases = question.release_ids
-      .map((id) => store.get('releases', id))
-      .filter((r) => r !== undefined)
-      .map((r) => releaseRecord(p, r, p.extended));
+    record.releases = present(p, 'releases', question.release_ids).map((r) =>
+      releaseRecord(p, r, p.extended),
+    );
   }
   if (p.version === '3.1') {
     if (p.expanded.has('incoming_question_trigger_ids')) record.incoming_question_trigger_ids = [];
