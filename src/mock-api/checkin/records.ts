@@ -13,7 +13,9 @@ export function ticketsSince(ctx: ServiceContext, list: CheckinList, since: numb
 
 /** Every check-in of the list, deleted ones included. */
 export function checkinsSince(ctx: ServiceContext, list: CheckinList, since: number | null): Checkin[] {
-  const all = ctx.store.findBy('checkins', 'byList', list.id);
+  const all = ctx.store.memo(`checkins-of-list:${list.id}`, ['checkins'], () =>
+    ctx.store.findBy('checkins', 'byList', list.id),
+  );
   return since === null ? all : all.filter((c) => Date.parse(c.updated_at) >= since);
 }
 
