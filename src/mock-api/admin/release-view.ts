@@ -2,7 +2,6 @@
 import type { Question } from '../model/question';
 import type { Release } from '../model/release';
 import { releaseSetting, pricingType } from '../model/release-settings';
-import type { Ticket } from '../model/ticket';
 import { defineIndex } from '../store/indexes';
 import { type EventScope, PUBLIC_ORIGIN, at, money } from './scope';
 
@@ -31,27 +30,38 @@ export interface ReleaseCounts {
 }
 
 /** Tickets of the caller's mode only: test sales never use up live quantity, and the reverse. */
-export function releaseTickets(scope: EventScope, release: Release): Ticket[] {
-  const test = scope.mode === 'test';
-  return scope.ctx.store.findBy('tickets', 'byRelease', release.id).filter((t) => t.test_mode === test);
+export function releaseCounts(scope: EventScope, release: Release): ReleaseCounts {
+  return eventReleaseCounts(scope).get(release.id) ?? emptyCounts();
 }
 
-export function releaseCounts(scope: EventScope, release: Release): ReleaseCounts {
-  const counts: ReleaseCounts = { tickets: 0, voided: 0, free: 0, fullPrice: 0, discounted: 0, gross: 0 };
-  const full = Number(release.price ?? 0);
-  for (const ticket of releaseTickets(scope, release)) {
-    if (ticket.state === 'void') {
-      counts.voided++;
-      continue;
+function emptyCounts(): ReleaseCounts {
+  return { tickets: 0, voided: 0, free: 0, fullPrice: 0, discounted: 0, gross: 0 };
+}
+
+/** Counts of every release of the event in one pass, kept until a ticket or release changes. */
+function eventReleaseCounts(scope: EventScope): Map<number, ReleaseCounts> {
+  const { store } = scope.ctx;
+  const test = scope.mode === 'test';
+  return store.memo(`release-counts:${scope.event.id}:${scope.mode}`, ['tickets', 'releases'], () => {
+    const out = new Map<number, ReleaseCounts>();
+    for (const ticket of store.findBy('tickets', 'byEvent', scope.event.id)) {
+      if (ticket.test_mode !== test) continue;
+      const counts = out.get(ticket.release_id) ?? emptyCounts();
+      out.set(ticket.release_id, counts);
+      if (ticket.state === 'void') {
+        counts.voided++;
+        continue;
+      }
+      const full = Number(store.get('releases', ticket.release_id)?.price ?? 0);
+      const price = Number(ticket.price);
+      counts.tickets++;
+      counts.gross += price;
+      if (price === 0) counts.free++;
+      else if (price >= full) counts.fullPrice++;
+      else counts.discounted++;
     }
-    const price = Number(ticket.price);
-    counts.tickets++;
-    counts.gross += price;
-    if (price === 0) counts.free++;
-    else if (price >= full) counts.fullPrice++;
-    else counts.discounted++;
-  }
-  return counts;
+    return out;
+  });
 }
 
 export interface SaleFlags {
