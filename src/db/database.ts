@@ -35,8 +35,9 @@ export class CheckinDatabase extends Dexie {
       checkins: '[listSlug+key]',
       answers: '[listSlug+id]',
       questions: '[listSlug+id]',
-      // Auto-incremented seq keeps the outbox oldest first within each list.
-      outbox: '++seq, listSlug, &id',
+      // Auto-incremented seq keeps the outbox oldest first within each list; checkinKey finds
+      // the undo waiting for a check-in's answer.
+      outbox: '++seq, listSlug, &id, checkinKey',
       syncState: '[listSlug+resource]',
       conflicts: '[listSlug+ticketId]',
     });

@@ -125,9 +125,9 @@ export async function markSent(
     // Undos that waited for these check-ins now know which uuid to delete.
     const uuidOf = new Map(sent.map(({ row, remote }) => [row.checkinKey, remote.uuid]));
     await db.outbox
-      .where('listSlug')
-      .equals(listSlug)
-      .filter((o) => o.kind === 'undo' && uuidOf.has(o.checkinKey))
+      .where('checkinKey')
+      .anyOf([...uuidOf.keys()])
+      .filter((o) => o.kind === 'undo' && o.listSlug === listSlug)
       .modify((o) => {
         o.uuid = uuidOf.get(o.checkinKey) ?? null;
         o.checkinKey = o.uuid ?? o.checkinKey;

@@ -120,14 +120,15 @@ export async function pushOutbox(
   api: CheckinClient,
   options: PushOptions,
 ): Promise<Result<PushReport>> {
-  const { listSlug, batchSize = 100 } = options;
+  const { listSlug, batchSize = 500 } = options;
   const recovered = await recoverUnanswered(db, api, options);
   if (!recovered.ok) return recovered;
   const report: PushReport = { sent: 0, parked: 0, recovered: recovered.value };
-  for (;;) {
-    const queued = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued');
-    const batch = queued.filter((r) => r.kind === 'checkin').slice(0, batchSize);
-    if (batch.length === 0) break;
+  // Read once: while this push runs (under the push lock) only new scans add rows, and
+  // those wait for the next push.
+  const queued = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'checkin');
+  while (queued.length > 0) {
+    const batch = queued.splice(0, batchSize);
     await markSending(db, batch, options.floor);
     const answer = await api.createCheckins(
       listSlug,

@@ -34,6 +34,7 @@ import type { ListIndex } from './list-index';
 import { loadListIndex } from './open-list';
 import { DEFAULT_MARGIN_MS, pullSince } from './pull-since';
 import { pushOutbox } from './push-outbox';
+import { createPushLock } from './push-lock';
 import { recordConflicts } from './reconcile';
 import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
 
@@ -88,6 +89,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let again = false;
   let stopped = false;
   const backoff = new Map<string, Backoff>();
+  const withPushLock = createPushLock();
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -157,13 +159,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const floor = await floorOf(list.slug);
     publish({ phase: 'pushing' });
     const result = await guarded(() =>
-      pushOutbox(db, clientFor(list.baseUrl), {
-        listSlug: list.slug,
-        floor,
-        marginMs,
-        batchSize: options.batchSize,
-        index,
-      }),
+      withPushLock(list.slug, () =>
+        pushOutbox(db, clientFor(list.baseUrl), {
+          listSlug: list.slug,
+          floor,
+          marginMs,
+          batchSize: options.batchSize,
+          index,
+        }),
+      ),
     );
     noteResult(`push:${list.slug}`, result);
     if (index) {
