@@ -10,7 +10,14 @@ import { Attributes } from '../http/validation';
 import type { Activity } from '../model/activity';
 import '../model/activity';
 import { ACTIVITY_EXPANDABLE, activityRecord } from './activity-view';
-import { type Presenter, QUESTION_LINKS, RELEASE_LINKS, linkedIds, presenter } from './presenter';
+import {
+  type Presenter,
+  QUESTION_LINKS,
+  RELEASE_LINKS,
+  linkedIds,
+  presenter,
+  readTranslations,
+} from './presenter';
 import { sortBy } from './search';
 
 const SORT: SortOptions = {
@@ -39,7 +46,8 @@ function findActivity(c: AdminContext, p: Presenter): Activity {
 
 type ActivityPatch = Partial<Omit<Activity, 'id' | 'event_id' | 'created_at'>>;
 
-function readActivity(p: Presenter, raw: Record<string, unknown>, creating: boolean): ActivityPatch {
+function readActivity(p: Presenter, raw: Record<string, unknown>, current: Activity | null): ActivityPatch {
+  const creating = current === null;
   const attrs = new Attributes(raw);
   const { store } = p.ctx;
   const patch: ActivityPatch = {};
@@ -64,6 +72,13 @@ function readActivity(p: Presenter, raw: Record<string, unknown>, creating: bool
   if (releases) patch.release_ids = releases;
   const questions = linkedIds(attrs, QUESTION_LINKS, store.findBy('questions', 'byEvent', p.event.id));
   if (questions) patch.question_ids = questions;
+  const translations = readTranslations(
+    attrs,
+    ['name', 'description'],
+    current?.translations,
+    p.event.default_locale,
+  );
+  if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;
 }
@@ -102,7 +117,7 @@ export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
 
   app.post(base, async (c) => {
     const p = presenter(c, ctx, 'record');
-    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), true);
+    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), null);
     const now = p.now.toISOString();
     const activity = ctx.store.insert('activities', {
       event_id: p.event.id,
@@ -127,7 +142,7 @@ export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
   app.patch(`${base}/:activity_id`, async (c) => {
     const p = presenter(c, ctx, 'record');
     const activity = findActivity(c, p);
-    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), false);
+    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), activity);
     const updated = ctx.store.update('activities', activity.id, {
       ...patch,
       updated_at: p.now.toISOString(),

@@ -2,7 +2,8 @@
 import { parameterize } from '../http/slugs';
 import { Attributes, INVALID } from '../http/validation';
 import type { Event } from '../model/event';
-import { EVENT_SETTING_DEFAULTS, INTEGER_SETTINGS } from '../model/event-settings';
+import { EVENT_SETTING_DEFAULTS, EVENT_TRANSLATED, INTEGER_SETTINGS } from '../model/event-settings';
+import { readTranslations } from './presenter';
 
 export type EventPatch = Partial<Omit<Event, 'id' | 'account_id' | 'created_at'>>;
 
@@ -98,6 +99,13 @@ export function readEvent(
   const start = patch.start_date ?? current?.start_date;
   const end = patch.end_date ?? current?.end_date;
   if (start && end && end < start) attrs.errors.add('end_date', 'must be on or after the start date');
+  const translations = readTranslations(
+    attrs,
+    EVENT_TRANSLATED,
+    current?.translations,
+    patch.default_locale ?? current?.default_locale ?? 'en',
+  );
+  if (translations) patch.translations = translations;
   const settings = readSettings(attrs, current);
   if (settings) patch.settings = settings;
   attrs.errors.throwIfAny();

@@ -16,6 +16,7 @@ import {
   idArrays,
   linkedIds,
   present,
+  readTranslations,
   presenter,
   shows,
   translationsOf,
@@ -67,9 +68,10 @@ function findOptIn(c: AdminContext, p: Presenter): OptIn {
   return found;
 }
 
-type OptInPatch = Partial<Pick<OptIn, 'name' | 'description' | 'release_ids'>>;
+type OptInPatch = Partial<Pick<OptIn, 'name' | 'description' | 'release_ids' | 'translations'>>;
 
-function readOptIn(p: Presenter, raw: Record<string, unknown>, creating: boolean): OptInPatch {
+function readOptIn(p: Presenter, raw: Record<string, unknown>, current: OptIn | null): OptInPatch {
+  const creating = current === null;
   const attrs = new Attributes(raw);
   const patch: OptInPatch = {};
   const name = attrs.string('name');
@@ -79,6 +81,13 @@ function readOptIn(p: Presenter, raw: Record<string, unknown>, creating: boolean
   if (description !== undefined) patch.description = description || null;
   const releases = linkedIds(attrs, RELEASE_LINKS, p.ctx.store.findBy('releases', 'byEvent', p.event.id));
   if (releases) patch.release_ids = releases;
+  const translations = readTranslations(
+    attrs,
+    ['name', 'description'],
+    current?.translations,
+    p.event.default_locale,
+  );
+  if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;
 }
@@ -113,7 +122,7 @@ export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
 
   app.post(base, async (c) => {
     const p = presenter(c, ctx, 'record');
-    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), true);
+    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), null);
     const siblings = ctx.store.findBy('opt_ins', 'byEvent', p.event.id);
     const name = patch.name ?? '';
     const now = p.now.toISOString();
@@ -135,7 +144,7 @@ export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
   app.patch(`${base}/:opt_in_slug`, async (c) => {
     const p = presenter(c, ctx, 'record');
     const optIn = findOptIn(c, p);
-    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), false);
+    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), optIn);
     const updated = ctx.store.update('opt_ins', optIn.id, { ...patch, updated_at: p.now.toISOString() });
     return recordResponse(c, 'opt_in', optInRecord(p, updated));
   });

@@ -131,3 +131,39 @@ export function present<T extends 'activities' | 'questions' | 'releases'>(
 ): RowOf<T>[] {
   return ids.map((id) => p.ctx.store.get(table, id)).filter((row): row is RowOf<T> => row !== undefined);
 }
+
+/**
+ * `translations: {de: {name: ...}}` in a body: values of the other locales, merged into what is
+ * stored. The default locale's values are the record's own fields, so they are taken from there.
+ */
+export function readTranslations(
+  attrs: Attributes,
+  attributes: readonly string[],
+  current: Translations | null | undefined,
+  defaultLocale: string,
+): Translations | undefined {
+  if (!attrs.has('translations')) return undefined;
+  const raw = attrs.value('translations');
+  if (raw === null) return {};
+  const valid =
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    Object.values(raw as object).every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        Object.entries(entry).every(
+          ([key, value]) => attributes.includes(key) && (value === null || typeof value === 'string'),
+        ),
+    );
+  if (!valid) {
+    attrs.errors.add('translations', LINK_INVALID);
+    return undefined;
+  }
+  const out: Translations = { ...current };
+  for (const [locale, entry] of Object.entries(raw as Translations)) {
+    if (locale === defaultLocale) continue;
+    out[locale] = { ...out[locale], ...entry };
+  }
+  return out;
+}

@@ -12,7 +12,7 @@ export const QUESTION_EXPANDABLE = [
   'releases',
 ] as const;
 
-const TRANSLATED = ['description', 'options', 'options_free_text_field', 'title'] as const;
+export const QUESTION_TRANSLATED = ['description', 'options', 'options_free_text_field', 'title'] as const;
 
 /** Tickets of the caller's mode that were asked the question: those of its releases (all when none). */
 export function questionTicketsCount(p: Presenter, question: Question): number {
@@ -52,7 +52,12 @@ export function questionRecord(p: Presenter, question: Question, nested = false)
       .findBy('activities', 'byEvent', question.event_id)
       .filter((a) => a.show_to_attendee && a.question_ids.includes(question.id))
       .map((a) => a.id),
-    ...translationsOf(p, question as unknown as Record<string, unknown>, question.translations, TRANSLATED),
+    ...translationsOf(
+      p,
+      question as unknown as Record<string, unknown>,
+      question.translations,
+      QUESTION_TRANSLATED,
+    ),
     created_at: at(p, question.created_at),
     updated_at: at(p, question.updated_at),
   };

@@ -10,8 +10,15 @@ import { notFound } from '../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes, INVALID } from '../http/validation';
 import { FIELD_TYPES, type Question } from '../model/question';
-import { type Presenter, ACTIVITY_LINKS, RELEASE_LINKS, linkedIds, presenter } from './presenter';
-import { QUESTION_EXPANDABLE, questionRecord } from './question-view';
+import {
+  type Presenter,
+  ACTIVITY_LINKS,
+  RELEASE_LINKS,
+  linkedIds,
+  presenter,
+  readTranslations,
+} from './presenter';
+import { QUESTION_EXPANDABLE, QUESTION_TRANSLATED, questionRecord } from './question-view';
 import { sortBy } from './search';
 
 /** 3.0 as documented; 3.1 as the real service answers (position first, as recorded). */
@@ -56,7 +63,8 @@ function readOptions(attrs: Attributes): string[] | undefined {
   return undefined;
 }
 
-function readQuestion(p: Presenter, raw: Record<string, unknown>, creating: boolean): QuestionPatch {
+function readQuestion(p: Presenter, raw: Record<string, unknown>, current: Question | null): QuestionPatch {
+  const creating = current === null;
   const attrs = new Attributes(raw);
   const { store } = p.ctx;
   const patch: QuestionPatch = {};
@@ -81,6 +89,13 @@ function readQuestion(p: Presenter, raw: Record<string, unknown>, creating: bool
   if (releases) patch.release_ids = releases;
   const activities = linkedIds(attrs, ACTIVITY_LINKS, store.findBy('activities', 'byEvent', p.event.id));
   if (activities) patch.activity_ids = activities;
+  const translations = readTranslations(
+    attrs,
+    QUESTION_TRANSLATED,
+    current?.translations,
+    p.event.default_locale,
+  );
+  if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;
 }
@@ -116,7 +131,7 @@ export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
 
   app.post(base, async (c) => {
     const p = presenter(c, ctx, 'record');
-    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), true);
+    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), null);
     const siblings = ctx.store.findBy('questions', 'byEvent', p.event.id);
     const now = p.now.toISOString();
     const title = patch.title ?? '';
@@ -144,7 +159,7 @@ export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
   app.patch(`${base}/:question_slug`, async (c) => {
     const p = presenter(c, ctx, 'record');
     const question = findQuestion(p, questionParam(c));
-    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), false);
+    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), question);
     const updated = ctx.store.update('questions', question.id, { ...patch, updated_at: p.now.toISOString() });
     return recordResponse(c, 'question', questionRecord(p, updated));
   });

@@ -93,3 +93,29 @@ describe('opt-ins', () => {
     expect(shapeDifferences(recordedResponse('opt_ins_list', 0), list.body)).toEqual([]);
   });
 });
+
+describe('translations', () => {
+  it('takes other locales in the body and shows every locale of a multilingual event', async () => {
+    const { service } = await setup();
+    await call(service, 'PATCH', '/v3/acme/conf-2026', { body: { event: { locales: ['en', 'de'] } } });
+    const created = await call(service, 'POST', PATH, {
+      token: 'live31',
+      body: { opt_in: { name: 'Newsletter', translations: { de: { name: 'Rundbrief' } } } },
+    });
+    expect(created.body.opt_in.translations).toEqual({
+      en: { name: 'Newsletter', description: null },
+      de: { name: 'Rundbrief', description: null },
+    });
+    const question = await call(service, 'POST', '/v3/acme/conf-2026/questions', {
+      token: 'live31',
+      body: { question: { title: 'Size?', field_type: 'Text', translations: { de: { title: 'Größe?' } } } },
+    });
+    expect(question.body.question.translations.de.title).toBe('Größe?');
+    const bad = await call(service, 'POST', PATH, {
+      token: 'live31',
+      body: { opt_in: { name: 'X', translations: { de: { colour: 'blau' } } } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ translations: ['is invalid'] });
+  });
+});
