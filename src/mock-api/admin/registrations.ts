@@ -34,11 +34,12 @@ function answer(
   scope: EventScope,
   registration: Registration,
   status: 200 | 201 = 200,
+  written = status === 201,
 ): Response {
   const expanded = expansions(scope.url);
   return recordResponse(c, 'registration', registrationRecord(scope, registration, 'extended', expanded), {
     status,
-    expandable: expandableMeta(REGISTRATION_EXPANDABLE, expanded),
+    ...(written ? {} : { expandable: expandableMeta(REGISTRATION_EXPANDABLE, expanded) }),
   });
 }
 
@@ -47,7 +48,7 @@ function answer(
  * 3.0 answers the update object document 2 describes, with the registration inside it.
  */
 function changeAnswer(c: AdminContext, scope: EventScope, registration: Registration): Response {
-  if (scope.version === '3.1') return answer(c, scope, registration);
+  if (scope.version === '3.1') return answer(c, scope, registration, 200, true);
   const record = registrationRecord(scope, registration, 'extended');
   return c.json({
     email: registration.email,

@@ -26,7 +26,7 @@ export function registerReleaseActions(app: AdminApp, ctx: ServiceContext): void
         ...patch,
         updated_at: scope.now.toISOString(),
       });
-      return releaseAnswer(c, scope, updated);
+      return releaseAnswer(c, scope, updated, 200, true);
     });
   };
 

@@ -188,6 +188,8 @@ export function releaseRecord(
     if (extended) Object.assign(record, releaseEmbeds(scope, release, RELEASE_EXPANDABLE));
   } else {
     record.warnings = {};
+    // Document 1: with several locales the record carries its translations (also on `expand=translations`).
+    if (scope.event.locales.length > 1) record.translations = translations(scope, release);
   }
   return record;
 }
@@ -222,7 +224,8 @@ export function releaseEmbeds(
         .map((id) => scope.ctx.store.get('questions', id))
         .filter((q) => q !== undefined)
         .map((q) => questionSummary(scope, q));
-    } else if (name === 'termset' || name === 'ticket_group') out[name] = null;
+    } else if (name === 'translations') out.translations = translations(scope, release);
+    else if (name === 'termset' || name === 'ticket_group') out[name] = null;
     else if ((RELEASE_EXPANDABLE as readonly string[]).includes(name)) out[name] = [];
   }
   return out;

@@ -87,13 +87,15 @@ export function releaseAnswer(
   scope: EventScope,
   release: Release,
   status: 200 | 201 = 200,
+  written = status === 201,
 ): Response {
   const expanded = expansions(scope.url);
   const record = releaseRecord(scope, release, true);
   if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, release, expanded));
+  // Document 1: reads carry `meta.expandable`; create and update answers only `api_version`.
   return recordResponse(c, 'release', record, {
     status,
-    expandable: expandableMeta(RELEASE_EXPANDABLE, expanded),
+    ...(written ? {} : { expandable: expandableMeta(RELEASE_EXPANDABLE, expanded) }),
   });
 }
 
@@ -174,7 +176,7 @@ export function registerReleases(app: AdminApp, ctx: ServiceContext): void {
       ...patch,
       updated_at: scope.now.toISOString(),
     });
-    return releaseAnswer(c, scope, updated);
+    return releaseAnswer(c, scope, updated, 200, true);
   });
 
   app.delete(`${RELEASES_PATH}/:release_slug`, (c) => {

@@ -318,3 +318,31 @@ describe('releases: versions and errors', () => {
     expect(huge.body.meta.per_page).toBe(1000);
   });
 });
+
+describe('releases: 3.1 meta and translations', () => {
+  it('answers writes with only api_version and reads with expandable', async () => {
+    const { service } = await setup();
+    const updated = await call(service, 'PATCH', `${BASE}/general`, {
+      token: 'live31',
+      body: { release: { quantity: 5 } },
+    });
+    expect(updated.body.meta).toEqual({ api_version: '3.1.0' });
+    const archived = await call(service, 'POST', `${BASE}/general/archival`, { token: 'live31' });
+    expect(archived.body.meta).toEqual({ api_version: '3.1.0' });
+  });
+
+  it('shows translations with several locales or when expanded', async () => {
+    const { service, ctx, event } = await setup();
+    const one = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(one.body.release.translations).toBeUndefined();
+    const forced = await call(service, 'GET', `${BASE}/general?expand=translations`, { token: 'live31' });
+    expect(forced.body.release.translations.en.title).toBe('General');
+    await service.write(() => ctx.store.update('events', event.id, { locales: ['en', 'de'] }));
+    await call(service, 'PATCH', `${BASE}/general`, {
+      token: 'live31',
+      body: { release: { translations: { de: { title: 'Allgemein' } } } },
+    });
+    const two = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
+    expect(two.body.release.translations.de.title).toBe('Allgemein');
+  });
+});
