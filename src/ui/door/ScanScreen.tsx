@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { DoorStatusBar } from './DoorStatusBar';
+import { DownloadProgress } from './DownloadProgress';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from './useDoor';
 import { VerdictView } from './VerdictView';
@@ -61,6 +62,8 @@ export function ScanScreen() {
           </Link>
         </nav>
       </div>
+
+      {status.download && list && <DownloadProgress download={status.download} title={list.title} />}
 
       <Suspense fallback={<div className="camera" />}>
         <CameraView

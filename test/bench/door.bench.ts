@@ -1,0 +1,148 @@
+// The door screens in headless Chromium (persistent profile: real on-disk IndexedDB) on a
+// 100,000-ticket list served by the Node server: the door route's JavaScript, decode (code in
+// hand) to verdict on screen, and the fake camera's first frame to verdict on screen.
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { makeQrVideo } from '../../e2e/fixtures/qr-video';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
+import { killHard, startServerProcess } from '../mock-api/http/server-process';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const SCANS = 100;
+const CAMERA_RUNS = 5;
+const line = (name: string, value: number | string, unit: string) =>
+  console.log(`bench ${name}: ${value} ${unit}`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+const distDir = mkdtempSync(join(tmpdir(), 'door-bench-dist-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'door-bench-data-'));
+const profile = mkdtempSync(join(tmpdir(), 'door-bench-profile-'));
+await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+
+// What a phone loads for the door route: the entry and what it preloads, not the lazy chunks.
+const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+const gzipped = assets.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
+line('door-js-gzip', (gzipped / 1024).toFixed(1), 'KB');
+
+const server = await startServerProcess(
+  { MOCK_DATA_DIR: dataDir, MOCK_SEED: 'demo', MOCK_SEED_TICKETS: String(TICKETS), DIST_DIR: distDir },
+  240_000,
+);
+const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
+const slugs: string[] = [];
+for (let page = 1; slugs.length < SCANS + CAMERA_RUNS; page++) {
+  const tickets = (await (await fetch(`${listUrl}/tickets?page=${page}`)).json()) as { slug: string }[];
+  slugs.push(...tickets.map((t) => t.slug));
+}
+
+async function open(video?: string) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...(video ? fakeCameraArgs(video) : [])],
+    baseURL: server.origin,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  // tsx names functions with a helper the page does not have; evaluate() bodies need it.
+  await page.addInitScript(() => {
+    (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
+  });
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'venue-checkin.settings',
+      JSON.stringify({ deviceName: 'Bench door', sounds: false, vibration: false }),
+    );
+  });
+  return { context, page };
+}
+
+async function scanScreen(page: Page) {
+  await page.goto('/');
+  await page.getByTestId('door-status').waitFor({ timeout: 120_000 });
+}
+
+try {
+  const { context, page } = await open();
+  await page.goto('/');
+  await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
+  const joinedAt = Date.now();
+  await page.getByRole('button', { name: 'Join list' }).click();
+  await page.getByTestId('progress').filter({ hasText: `/ ${TICKETS} in` }).waitFor({ timeout: 300_000 });
+  await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 300_000 });
+  line('door-join-to-ready-ui', ((Date.now() - joinedAt) / 1000).toFixed(1), 's');
+
+  const times = await page.evaluate(
+    async (codes) => {
+      const appear = (present: boolean) =>
+        new Promise<void>((resolve) => {
+          const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
+          if (test()) return resolve();
+          const observer = new MutationObserver(() => {
+            if (test()) {
+              observer.disconnect();
+              resolve();
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        });
+      const out: number[] = [];
+      for (const code of codes) {
+        const start = performance.now();
+        // The wedge path: the decoded text arrives as keys; the same handler a camera decode calls.
+        for (const key of [...code, 'Enter'])
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        await appear(true);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        out.push(performance.now() - start);
+        (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
+        await appear(false);
+      }
+      return out;
+    },
+    slugs.slice(0, SCANS),
+  );
+  line('door-decode-to-verdict-median', percentile(times, 50).toFixed(1), 'ms');
+  line('door-decode-to-verdict-p95', percentile(times, 95).toFixed(1), 'ms');
+  await context.close();
+
+  const cameraTimes: number[] = [];
+  for (const slug of slugs.slice(SCANS, SCANS + CAMERA_RUNS)) {
+    const video = await makeQrVideo(`bench-${slug}`, slug);
+    const run = await open(video);
+    await run.page.addInitScript(() => {
+      const marks = { firstFrame: 0, verdict: 0 };
+      (window as unknown as { __bench: typeof marks }).__bench = marks;
+      new MutationObserver(() => {
+        const el = document.querySelector('video') as HTMLVideoElement | null;
+        if (el && !el.dataset.watched) {
+          el.dataset.watched = '1';
+          el.requestVideoFrameCallback((now) => {
+            marks.firstFrame ||= now;
+          });
+        }
+        if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
+          marks.verdict = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await scanScreen(run.page);
+    await run.page.getByTestId('verdict').waitFor({ timeout: 30_000 });
+    const marks = await run.page.evaluate(
+      () => (window as unknown as { __bench: { firstFrame: number; verdict: number } }).__bench,
+    );
+    cameraTimes.push(marks.verdict - marks.firstFrame);
+    await run.context.close();
+  }
+  line('door-camera-first-frame-to-verdict-median', percentile(cameraTimes, 50).toFixed(0), 'ms');
+} finally {
+  await killHard(server);
+  for (const dir of [distDir, dataDir, profile]) rmSync(dir, { recursive: true, force: true });
+}
