@@ -161,6 +161,12 @@ export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
         });
       }
     }
+    for (const question of ctx.store.findBy('questions', 'byEvent', p.event.id)) {
+      if (question.activity_ids.includes(activity.id)) {
+        const activity_ids = question.activity_ids.filter((id) => id !== activity.id);
+        ctx.store.update('questions', question.id, { activity_ids });
+      }
+    }
     return noContent();
   });
 

@@ -171,6 +171,18 @@ export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
     for (const answer of ctx.store.findBy('answers', 'byQuestion', question.id))
       ctx.store.delete('answers', answer.id);
     ctx.store.delete('questions', question.id);
+    for (const activity of ctx.store.findBy('activities', 'byEvent', p.event.id)) {
+      if (activity.question_ids.includes(question.id)) {
+        const question_ids = activity.question_ids.filter((id) => id !== question.id);
+        ctx.store.update('activities', activity.id, { question_ids });
+      }
+    }
+    for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
+      if (list.question_ids.includes(question.id)) {
+        const question_ids = list.question_ids.filter((id) => id !== question.id);
+        ctx.store.update('checkin_lists', list.id, { question_ids });
+      }
+    }
     return noContent();
   });
 }
