@@ -1,11 +1,13 @@
 // From an empty event to a check-in list the door can use, against the Node server's mock.
 import { expect, test } from '@playwright/test';
+import { DoorPage } from './page-models/door-page';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 
 test('an organiser prepares an event and hands over a check-in list for one release', async ({
   page,
   baseURL,
+  browser,
 }) => {
   const org = new OrganiserPage(page);
   await org.connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
@@ -34,6 +36,7 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await org.section('Releases');
   await expect(page.getByRole('row')).toHaveCount(3);
 
+  const references: string[] = [];
   for (const [name, quantity] of [
     ['Ada Lovelace', '2'],
     ['Grace Hopper', '1'],
@@ -46,9 +49,9 @@ test('an organiser prepares an event and hands over a check-in list for one rele
     await page.getByLabel('Quantity').fill(quantity);
     await page.getByRole('button', { name: 'Create registration' }).click();
     await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Tickets' }).getByRole('row')).toHaveCount(
-      Number(quantity) + 1,
-    );
+    const tickets = page.getByRole('region', { name: 'Tickets' });
+    await expect(tickets.getByRole('row')).toHaveCount(Number(quantity) + 1);
+    references.push(...(await tickets.getByRole('link').allTextContents()));
   }
 
   await org.section('Check-in lists');
@@ -61,4 +64,20 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await expect(page.getByRole('img', { name: /QR code of the check-in list/ })).toBeVisible();
   await expect(page.getByTestId('web-checkin-url')).toContainText('/checkin_lists/chk_');
   await expect(page.getByRole('link', { name: 'Open the door app on this device' })).toBeVisible();
+
+  // The door joins the list from its web check-in address, in a browser of its own.
+  const address = (await page.getByTestId('web-checkin-url').textContent()) ?? '';
+  const doorContext = await browser.newContext();
+  const doorPage = await doorContext.newPage();
+  const door = new DoorPage(doorPage);
+  await door.nameDevice('Front door');
+  await doorPage.goto(new URL(address).pathname);
+  await door.expectScanScreen();
+  await door.typeCode(references[0] ?? '');
+  await door.expectVerdict('admitted');
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  await doorContext.close();
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('checkin-progress')).toContainText('1 of 3 checked in');
 });

@@ -111,9 +111,12 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
               <p className="muted">Scan this with the door app to test a check-in.</p>
             </div>
           ) : null}
-          <RecordFacts record={record} />
           {def.key === 'registrations' ? <RegistrationExtras record={record} /> : null}
           {def.children ? <ChildRecords parentPath={[def.key, id]} child={def.children} /> : null}
+          <details className="org-details" open={def.key !== 'registrations' && def.key !== 'checkin_lists'}>
+            <summary>All fields</summary>
+            <RecordFacts record={record} />
+          </details>
         </>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 // A create/edit form driven by field descriptions. What was typed stays on screen after any
 // failure; a 422's messages appear next to their fields, the rest above the buttons.
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminFailure, AdminRecord } from '../../api/admin-client';
 import { FailureNotice } from './FailureNotice';
 import { FieldControl } from './FieldControl';
@@ -46,13 +46,22 @@ export function ResourceForm({
     return { byField, unplaced };
   }, [failure, fields]);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refusal, take the person to the first field the service named.
+  useEffect(() => {
+    if (!failure) return;
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]');
+    target?.scrollIntoView({ block: 'center' });
+    if (target?.matches('input, select, textarea')) target.focus();
+  }, [failure]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(toAttributes(fields, values, record ? initial : null));
   };
 
   return (
-    <form className="org-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="org-form" onSubmit={submit} noValidate>
       <div className="org-grid">
         {fields.map((field) => (
           <FieldControl

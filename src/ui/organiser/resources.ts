@@ -95,8 +95,8 @@ const RELEASES: ResourceDef = {
   idField: 'slug',
   name: (r) => text(r.title),
   columns: [
-    col('Position', 'position'),
     col('Title', 'title'),
+    col('Position', 'position'),
     {
       label: 'Sale',
       value: (r) => text(pick(r, 'state_name', 'state')) + (yes(r.archived) ? ' · archived' : ''),
