@@ -1,0 +1,53 @@
+// Live and test data stay apart: a token of one mode neither sees nor changes the other's
+// registrations, and the lifecycle filter states of the list.
+import { describe, expect, it } from 'vitest';
+import { makeBasics, makeRegistration } from '../factories';
+import { call, createTestService } from '../support';
+
+const BASE = '/v3/acme/conf-2026/registrations';
+
+async function setup() {
+  const t = createTestService();
+  await t.service.ready;
+  const basics = await t.service.write(() => makeBasics(t.ctx));
+  return { ...t, ...basics };
+}
+
+describe('registrations across modes', () => {
+  it('does not let a test token change a live registration', async () => {
+    const { service, ctx, event } = await setup();
+    const live = await service.write(() => makeRegistration(ctx, event, { receipt_paid: false }));
+    const before = JSON.stringify(ctx.store.exportState());
+    for (const [method, path, body] of [
+      ['PATCH', `${BASE}/${live.slug}`, { registration: { name: 'Mallory' } }],
+      ['POST', `${BASE}/${live.slug}/confirmations`, undefined],
+      ['DELETE', `${BASE}/${live.slug}/confirmations`, undefined],
+    ] as const) {
+      const res = await call(service, method, path, { token: 'test31', body });
+      expect(res.status).toBe(404);
+      expect(res.body.hint).toBe('Record not found with test mode on but it does exist with test mode off');
+    }
+    const v30 = await call(service, 'GET', `${BASE}/${live.slug}`, { token: 'test30' });
+    expect(v30.body).toMatchObject({ status: 404, lookup_mode: 'test' });
+    expect(JSON.stringify(ctx.store.exportState())).toBe(before);
+  });
+
+  it('filters by lifecycle states', async () => {
+    const { service, ctx, event } = await setup();
+    await service.write(() => {
+      makeRegistration(ctx, event, { name: 'Done', state: 'complete' });
+      makeRegistration(ctx, event, { name: 'Half', state: 'incomplete' });
+      makeRegistration(ctx, event, { name: 'Sure', state: 'confirmed' });
+    });
+    const names = async (query: string) =>
+      (
+        await call(service, 'GET', `${BASE}?${query}&search[sort]=name&search[direction]=asc`, {
+          token: 'live31',
+        })
+      ).body.registrations.map((r: { name: string }) => r.name);
+    expect(await names('search[states][]=incomplete')).toEqual(['Half']);
+    expect(await names('search[states][]=complete&search[states][]=confirmed')).toEqual(['Done', 'Sure']);
+    expect(await names('search[states][]=paid&search[states][]=incomplete')).toEqual(['Half']);
+    expect(await names('search[states][]=nonsense')).toEqual(['Done', 'Half', 'Sure']);
+  });
+});
