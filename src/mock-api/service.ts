@@ -105,9 +105,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       ctx,
       (ctx.config.tokens ?? []).flatMap((t) => t.accounts),
     );
+    const added = store.pendingChange().changes.length > 0;
     store.commit();
     // Compaction on start: the replayed journal becomes the new snapshot.
-    await persistence.replace(store.exportState());
+    if (added || loaded.journal.length > 0) await persistence.replace(store.exportState());
   };
 
   const ready = exclusive(load);
