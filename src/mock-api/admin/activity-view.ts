@@ -5,6 +5,7 @@ import type { Activity } from '../model/activity';
 import { type Presenter, idArrays, present, shows, translationsOf } from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
+import { ticketsOnReleases } from './sales-counts';
 
 export const ACTIVITY_EXPANDABLE = [
   'activity_groups',
@@ -25,14 +26,9 @@ function derivedAt(p: Presenter, date: string | null, time: string | null): stri
   return formatInZone(zonedToUtc(date, time, p.event.timezone), p.event.timezone);
 }
 
-/** Tickets of the caller's mode on the activity's releases, void ones left out. */
-export function allocationCount(p: Presenter, activity: Activity, mode = p.mode): number {
-  if (activity.release_ids.length === 0) return 0;
-  const releases = new Set(activity.release_ids);
-  const test = mode === 'test';
-  return p.ctx.store
-    .findBy('tickets', 'byEvent', activity.event_id)
-    .filter((t) => t.test_mode === test && t.state !== 'void' && releases.has(t.release_id)).length;
+/** Non-void tickets of the caller's mode on the activity's releases. */
+export function allocationCount(p: Presenter, activity: Activity): number {
+  return ticketsOnReleases(p, activity.event_id, activity.release_ids, false);
 }
 
 export function activityRecord(p: Presenter, activity: Activity, nested = false): Record<string, unknown> {
@@ -66,8 +62,7 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
     sold_out: activity.capacity !== null && allocated >= activity.capacity,
     show_to_attendee: activity.show_to_attendee,
   });
-  if (p.version === '3.1')
-    base.any_live_chosen_tickets = allocationCount(p, activity, 'live') > 0 ? true : null;
+  if (p.version === '3.1') base.any_live_chosen_tickets = allocated > 0 && p.mode === 'live' ? true : null;
   if (p.extended) base.release_ids = releases.map((r) => r.id);
   Object.assign(
     base,

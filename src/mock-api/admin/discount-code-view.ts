@@ -5,6 +5,7 @@ import type { Presenter } from './presenter';
 import { idArrays, present, shows } from './presenter';
 import { type DiscountCode, discountCodeState } from '../model/discount-code';
 import { releaseRecord } from './release-view';
+import { type DiscountUsage, discountUsages } from './sales-counts';
 import { PUBLIC_ORIGIN, at } from './scope';
 
 export const DISCOUNT_CODE_EXPANDABLE = ['releases', 'release_ids', 'release_slugs'] as const;
@@ -17,26 +18,8 @@ export function decimalValue(value: string | number): string {
   return text.includes('.') || text.includes('e') ? text : `${text}.0`;
 }
 
-export interface DiscountUsage {
-  registrations: number;
-  tickets: number;
-}
-
-/** Registrations and tickets of the caller's mode that used the code (cancelled and void ones left out). */
 export function discountUsage(p: Presenter, code: DiscountCode): DiscountUsage {
-  const { store } = p.ctx;
-  const test = p.mode === 'test';
-  let registrations = 0;
-  let tickets = 0;
-  for (const registration of store.findBy('registrations', 'byEvent', code.event_id)) {
-    if (registration.discount_code_id !== code.id || registration.test_mode !== test) continue;
-    if (registration.state === 'cancelled') continue;
-    registrations += 1;
-    tickets += store
-      .findBy('tickets', 'byRegistration', registration.id)
-      .filter((t) => t.state !== 'void').length;
-  }
-  return { registrations, tickets };
+  return discountUsages(p, code.event_id).get(code.id) ?? { registrations: 0, tickets: 0 };
 }
 
 function plural(count: number, word: string): string {

@@ -4,6 +4,7 @@ import { at } from './scope';
 import { type Presenter, present, shows, translationsOf } from './presenter';
 import { activityRecord } from './activity-view';
 import { releaseRecord } from './release-view';
+import { answerCounts, ticketsOnReleases } from './sales-counts';
 
 export const QUESTION_EXPANDABLE = [
   'activities',
@@ -16,12 +17,7 @@ export const QUESTION_TRANSLATED = ['description', 'options', 'options_free_text
 
 /** Tickets of the caller's mode that were asked the question: those of its releases (all when none). */
 export function questionTicketsCount(p: Presenter, question: Question): number {
-  const test = p.mode === 'test';
-  const releases = question.release_ids.length > 0 ? new Set(question.release_ids) : null;
-  return p.ctx.store
-    .findBy('tickets', 'byEvent', question.event_id)
-    .filter((t) => t.test_mode === test && t.state !== 'void' && (!releases || releases.has(t.release_id)))
-    .length;
+  return ticketsOnReleases(p, question.event_id, question.release_ids, true);
 }
 
 export function questionAnswers(p: Presenter, question: Question) {
@@ -37,7 +33,7 @@ export function questionRecord(p: Presenter, question: Question, nested = false)
     _type: 'question',
     ...(p.extended ? { view: 'extended' } : {}),
     id: question.id,
-    answers_count: questionAnswers(p, question).length,
+    answers_count: answerCounts(p, question.event_id).get(question.id) ?? 0,
     description: question.description,
     title: question.title,
     field_type: question.field_type,
