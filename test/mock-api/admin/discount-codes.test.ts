@@ -71,6 +71,7 @@ describe('discount codes', () => {
         { attribute: 'value', message: "can't be blank" },
       ],
     });
+    expect(shapeDifferences(documentedExample('3.1', 'errors', '422'), v31.body)).toEqual([]);
     const v30 = await call(service, 'POST', PATH, { body: { discount_code: {} } });
     expect(v30.body).toEqual({
       errors: { code: ["can't be blank"], type: ["can't be blank"], value: ["can't be blank"] },

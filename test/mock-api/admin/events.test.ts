@@ -204,6 +204,13 @@ describe('events', () => {
         shapeDifferences(documentedExample(version, 'events', 'create'), create.body, { foreign }),
       ).toEqual([]);
     }
+    for (const version of ['3.0', '3.1'] as const) {
+      const token = version === '3.0' ? 'live30' : 'live31';
+      for (const name of ['past', 'archived'] as const) {
+        const res = await call(service, 'GET', `/v3/acme/events/${name}`, { token });
+        expect(shapeDifferences(documentedExample(version, 'events', name), res.body), name).toEqual([]);
+      }
+    }
     const found = await call(service, 'GET', '/v3/acme/conf-2026', { token: 'live31' });
     expect(shapeDifferences(recordedResponse('events_find', 0), found.body)).toEqual([]);
     const list = await call(service, 'GET', '/v3/acme/events?page[number]=1', { token: 'live31' });
