@@ -20,19 +20,29 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  test('opens a web check-in address as the door route and rejects a bad slug', async ({ page }) => {
+  test('opens a web check-in address on the join form and answers every bad input plainly', async ({
+    page,
+  }) => {
     const shell = new ShellPage(page);
+    // An unnamed device asks for its name first, with the address already filled in.
     await shell.open('/checkin_lists/chk_abcdef123');
-    await expect(shell.heading('Joining check-in list')).toBeVisible();
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    const code = page.getByLabel('Check-in list slug or address');
+    await expect(code).toHaveValue(/\/checkin_lists\/chk_abcdef123$/);
 
-    await shell.open('/');
-    await page.getByLabel('Check-in list slug or address').fill('not a list');
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await expect(page.getByRole('alert')).toContainText('Give this device a name');
+
+    await page.getByLabel('Name this device').fill('North door');
+    await code.fill('not a list');
     await page.getByRole('button', { name: 'Join list' }).click();
     await expect(page.getByRole('alert')).toContainText('not a check-in list');
 
-    await page.getByLabel('Check-in list slug or address').fill('http://venue.test/checkin_lists/chk_door42');
+    // Well formed, but no service has it: neither this server nor the built-in demo.
+    await code.fill('chk_nosuchlist42');
     await page.getByRole('button', { name: 'Join list' }).click();
-    await expect(page).toHaveURL(/\/checkin_lists\/chk_door42$/);
+    await expect(page.getByRole('alert')).toContainText('Could not join', { timeout: 20_000 });
+    await expect(code).toHaveValue('chk_nosuchlist42');
   });
 
   test('serves a web app manifest with installable icons', async ({ page, request }) => {
@@ -62,7 +72,8 @@ test.describe('app shell', () => {
 
     // A deep link never visited before still opens from the precached shell.
     await page.goto('/checkin_lists/chk_offline01');
-    await expect(shell.heading('Joining check-in list')).toBeVisible();
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    await expect(page.getByLabel('Check-in list slug or address')).toHaveValue(/chk_offline01$/);
     await context.setOffline(false);
   });
 
