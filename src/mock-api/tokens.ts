@@ -14,6 +14,7 @@ export function createToken(ctx: ServiceContext, request: TokenRequest): ApiToke
   let token: string;
   do token = ctx.random.string(32, BASE62);
   while (ctx.store.findOne('api_tokens', 'byToken', token));
+  ensureAccounts(ctx, request.accounts ?? ['demo']);
   return ctx.store.insert('api_tokens', {
     token,
     mode: request.mode,
