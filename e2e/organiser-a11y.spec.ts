@@ -46,7 +46,7 @@ for (const theme of ['dark', 'light'] as const) {
       const first = page.locator('.org-table tbody tr a').first();
       if ((await first.count()) > 0) {
         await first.click();
-        await expect(page.locator('.org-facts').first()).toBeVisible();
+        await expect(page.locator('.org-details')).toBeVisible();
         await checkAndShoot(page, `${theme}-${section.toLowerCase().replace(/\W+/g, '-')}-detail`);
       }
     }

@@ -32,7 +32,7 @@ test('switching the token between 3.0 and 3.1 keeps every screen working', async
       const firstLink = page.locator('.org-table tbody tr a').first();
       if ((await firstLink.count()) > 0) {
         await firstLink.click();
-        await expect(page.locator('.org-facts').first()).toBeVisible();
+        await expect(page.locator('.org-details')).toBeVisible();
         await expect(page.getByRole('alert')).toHaveCount(0);
       }
     }

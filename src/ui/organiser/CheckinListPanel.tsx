@@ -1,5 +1,6 @@
 // What the organiser hands to the door: the list's QR code and address, large enough to scan
 // from a laptop screen with a phone, and the progress (refreshed while the screen is open).
+import { t } from '../i18n/t';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -28,32 +29,34 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
     <div className="org-checkin">
       <div className="org-progress" aria-live="polite">
         <p className="org-progress__numbers" data-testid="checkin-progress">
-          <strong>{checked}</strong> of <strong>{total}</strong> checked in ({percent}%)
+          {t('orgCheckedIn', { checked, total, percent })}
         </p>
-        <progress max={Math.max(total, 1)} value={checked} aria-label="Checked in" />
+        <progress
+          max={Math.max(total, 1)}
+          value={checked}
+          aria-label={t('orgCheckedIn', { checked, total, percent })}
+        />
         <button type="button" className="button" onClick={onRefresh}>
-          Refresh
+          {t('orgRefresh')}
         </button>
       </div>
       <div className="org-handover">
         <QrImage value={address} label={`QR code of the check-in list ${String(record.title)}`} size={360} />
         <div>
-          <h3>Web check-in address</h3>
+          <h3>{t('orgWebCheckinAddress')}</h3>
           <p className="org-address" data-testid="web-checkin-url">
             {address}
           </p>
-          <p className="muted">
-            Door staff scan this code with the door app, or open the address on their device.
-          </p>
+          <p className="muted">{t('orgHandoverHelp')}</p>
           <div className="org-actions">
             <Link
               href={`~/checkin_lists/${encodeURIComponent(String(record.slug))}`}
               className="button button--primary"
             >
-              Open the door app on this device
+              {t('orgOpenDoorApp')}
             </Link>
             <button type="button" className="button" onClick={() => navigator.clipboard?.writeText(address)}>
-              Copy address
+              {t('orgCopyAddress')}
             </button>
           </div>
         </div>

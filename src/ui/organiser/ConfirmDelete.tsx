@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { useState } from 'react';
 
 interface Props {
@@ -12,19 +13,19 @@ export function ConfirmDelete({ what, busy, onConfirm }: Props) {
   if (!asking) {
     return (
       <button type="button" className="button org-danger" onClick={() => setAsking(true)}>
-        Delete
+        {t('orgDelete')}
       </button>
     );
   }
   return (
     <fieldset className="org-confirm">
-      <legend className="visually-hidden">Confirm delete</legend>
-      <span>Delete {what}? This cannot be undone.</span>
+      <legend className="visually-hidden">{t('orgDelete')}</legend>
+      <span>{t('orgDeleteConfirm', { what })}</span>
       <button type="button" className="button org-danger" disabled={busy} onClick={onConfirm}>
-        Yes, delete
+        {t('orgYesDelete')}
       </button>
       <button type="button" className="button" onClick={() => setAsking(false)}>
-        Keep it
+        {t('orgKeepIt')}
       </button>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 // Where the organiser screens get their data: the built-in service (a token generated here,
 // live or test, API 3.0 or 3.1) or another Admin API (its base address and a pasted token).
+import { t } from '../i18n/t';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { generateBuiltinToken, revokeBuiltinToken } from './builtin-service';
@@ -29,9 +30,9 @@ export function ConnectionScreen() {
       if (connection.kind === 'builtin' && connection.token)
         await revokeBuiltinToken(connection.token).catch(() => {});
       saveConnection({ kind: 'builtin', token: fresh, mode, version });
-      setMessage(`New ${mode} token for API ${version} generated and in use.`);
+      setMessage(t('orgTokenGenerated', { mode, version }));
     } catch {
-      setMessage('The built-in service could not generate a token. Reload the page and try again.');
+      setMessage(t('orgTokenGenerateFailed'));
     } finally {
       setBusy(false);
     }
@@ -42,42 +43,42 @@ export function ConnectionScreen() {
     await revokeBuiltinToken(connection.token).catch(() => {});
     saveConnection({ kind: 'builtin', token: null });
     setBusy(false);
-    setMessage('Token revoked. Generate a new one to continue.');
+    setMessage(t('orgTokenRevoked'));
   };
   const saveRemote = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = baseUrl.trim().replace(/\/+$/, '');
     if (!/^https?:\/\/[^/]+/.test(trimmed)) {
-      setMessage('Enter the base address, such as https://api.example.com/v3.');
+      setMessage(t('orgBaseInvalid'));
       return;
     }
     if (!token.trim()) {
-      setMessage('Paste the API token.');
+      setMessage(t('orgTokenMissing'));
       return;
     }
     saveConnection({ kind: 'remote', baseUrl: trimmed, token: token.trim() });
     setToken('');
-    setMessage('Connection saved.');
+    setMessage(t('orgConnectionSaved'));
   };
 
   return (
     <section className="panel org-section" aria-labelledby="connection-title">
-      <h2 id="connection-title">Connection</h2>
+      <h2 id="connection-title">{t('orgConnection')}</h2>
       <fieldset className="fieldset">
-        <legend>Ticketing service</legend>
+        <legend>{t('orgServiceLegend')}</legend>
         <label className="choice">
           <input type="radio" name="kind" checked={kind === 'builtin'} onChange={() => setKind('builtin')} />
-          Built-in service on this device
+          {t('orgBuiltinOption')}
         </label>
         <label className="choice">
           <input type="radio" name="kind" checked={kind === 'remote'} onChange={() => setKind('remote')} />
-          Another Admin API
+          {t('orgRemoteOption')}
         </label>
       </fieldset>
       {kind === 'builtin' ? (
         <div className="org-grid">
           <div className="field">
-            <label htmlFor="token-mode">Mode</label>
+            <label htmlFor="token-mode">{t('orgMode')}</label>
             <select
               id="token-mode"
               className="input"
@@ -89,7 +90,7 @@ export function ConnectionScreen() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="token-version">API version</label>
+            <label htmlFor="token-version">{t('orgApiVersion')}</label>
             <select
               id="token-version"
               className="input"
@@ -102,11 +103,11 @@ export function ConnectionScreen() {
           </div>
           <div className="org-actions org-wide">
             <button type="button" className="button button--primary" onClick={generate} disabled={busy}>
-              Generate token
+              {t('orgGenerateToken')}
             </button>
             {connection.kind === 'builtin' && connection.token ? (
               <button type="button" className="button" onClick={revoke} disabled={busy}>
-                Revoke token
+                {t('orgRevokeToken')}
               </button>
             ) : null}
           </div>
@@ -114,7 +115,7 @@ export function ConnectionScreen() {
       ) : (
         <form className="org-grid" onSubmit={saveRemote} noValidate>
           <div className="field org-wide">
-            <label htmlFor="remote-base">Base address (ends in /v3)</label>
+            <label htmlFor="remote-base">{t('orgBaseAddress')}</label>
             <input
               id="remote-base"
               className="input"
@@ -124,20 +125,20 @@ export function ConnectionScreen() {
             />
           </div>
           <div className="field org-wide">
-            <label htmlFor="remote-token">API token</label>
+            <label htmlFor="remote-token">{t('orgApiToken')}</label>
             <input
               id="remote-token"
               className="input"
               type="password"
               autoComplete="off"
               value={token}
-              placeholder={connection.kind === 'remote' ? 'Saved; paste to replace' : ''}
+              placeholder={connection.kind === 'remote' ? t('orgTokenSavedPlaceholder') : ''}
               onChange={(e) => setToken(e.currentTarget.value)}
             />
           </div>
           <div className="org-actions org-wide">
             <button type="submit" className="button button--primary">
-              Save connection
+              {t('orgSaveConnection')}
             </button>
           </div>
         </form>
@@ -155,24 +156,24 @@ export function ConnectionScreen() {
 function WhoAmI() {
   const connection = useConnection();
   const hello = useHello();
-  if (!connection.token) return <p className="org-empty">Not connected yet: generate or paste a token.</p>;
+  if (!connection.token) return <p className="org-empty">{t('orgNotConnectedYet')}</p>;
   if (hello.failure) return <FailureNotice failure={hello.failure} onRetry={hello.reload} />;
-  if (!hello.value) return <p className="muted">Checking the token…</p>;
+  if (!hello.value) return <p className="muted">{t('orgCheckingToken')}</p>;
   const who = hello.value;
   return (
     <section className="org-subsection" aria-labelledby="hello-title" data-testid="hello">
-      <h3 id="hello-title">Who you are</h3>
+      <h3 id="hello-title">{t('orgWhoYouAre')}</h3>
       <dl className="org-facts">
         <div className="org-fact">
-          <dt>Token</dt>
+          <dt>{t('orgToken')}</dt>
           <dd>{who.access_token}</dd>
         </div>
         <div className="org-fact">
-          <dt>Mode</dt>
+          <dt>{t('orgMode')}</dt>
           <dd data-testid="hello-mode">{who.lookup_mode}</dd>
         </div>
         <div className="org-fact">
-          <dt>Accounts</dt>
+          <dt>{t('orgAccounts')}</dt>
           <dd>
             {who.accounts.map((account) => (
               <Link key={account} href={`/accounts/${encodeURIComponent(account)}`} className="org-account">

@@ -1,4 +1,5 @@
 // Duplicating an event is a job: the service answers "processing", then the copy appears.
+import { t } from '../i18n/t';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -35,13 +36,13 @@ export function EventDuplicate({ scope }: { scope: EventScope }) {
         onClick={start}
         disabled={write.busy || job?.status === 'processing'}
       >
-        Duplicate
+        {t('orgDuplicate')}
       </button>
       {job ? (
         <p className="org-job" role="status">
           {job.status === 'complete' && job.slug ? (
             <>
-              Copy ready:{' '}
+              {t('orgCopyReady')}{' '}
               <Link
                 href={`/events/${encodeURIComponent(scope.account)}/${encodeURIComponent(String(job.slug))}`}
               >
@@ -49,7 +50,7 @@ export function EventDuplicate({ scope }: { scope: EventScope }) {
               </Link>
             </>
           ) : (
-            'Duplicating… (processing)'
+            t('orgDuplicating')
           )}
         </p>
       ) : null}

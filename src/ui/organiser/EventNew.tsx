@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
 import { EVENT_FIELDS } from './event-fields';
@@ -16,11 +17,11 @@ export function EventNew({ account }: { account: string }) {
   };
   return (
     <section className="panel org-section" aria-labelledby="new-title">
-      <h2 id="new-title">New event</h2>
+      <h2 id="new-title">{t('orgNewEvent')}</h2>
       <ResourceForm
         fields={EVENT_FIELDS}
         record={null}
-        submitLabel="Create event"
+        submitLabel={t('orgCreateEvent')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}

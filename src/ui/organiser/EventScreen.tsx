@@ -1,4 +1,5 @@
 // One event: its resources as sections, its facts, edit, duplicate and delete.
+import { t } from '../i18n/t';
 import { useMemo, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -77,7 +78,7 @@ function Known({
   children: (def: NonNullable<ReturnType<typeof resourceByKey>>) => React.ReactNode;
 }) {
   const def = resourceByKey(k);
-  return def ? children(def) : <p className="org-empty">There is no “{k}” section.</p>;
+  return def ? children(def) : <p className="org-empty">{t('orgNoSection', { name: k })}</p>;
 }
 
 function EventOverview({
@@ -114,7 +115,7 @@ function EventOverview({
         <div className="org-actions">
           {!editing ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
-              Edit
+              {t('orgEdit')}
             </button>
           ) : null}
           <EventDuplicate scope={scope} />
@@ -126,7 +127,7 @@ function EventOverview({
         <ResourceForm
           fields={EVENT_FIELDS}
           record={record}
-          submitLabel="Save changes"
+          submitLabel={t('orgSaveChanges')}
           busy={write.busy}
           failure={write.failure}
           onSubmit={save}

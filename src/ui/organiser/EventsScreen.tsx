@@ -1,4 +1,5 @@
 // An account's events: upcoming, past or archived, one page at a time.
+import { t } from '../i18n/t';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -10,9 +11,9 @@ import { RecordTable } from './RecordTable';
 import type { Column } from './resources';
 
 const TABS = [
-  { key: 'upcoming', label: 'Upcoming', path: 'events' },
-  { key: 'past', label: 'Past', path: 'events/past' },
-  { key: 'archived', label: 'Archived', path: 'events/archived' },
+  { key: 'upcoming', label: t('orgUpcoming'), path: 'events' },
+  { key: 'past', label: t('orgPast'), path: 'events/past' },
+  { key: 'archived', label: t('orgArchived'), path: 'events/archived' },
 ] as const;
 
 const COLUMNS: Column[] = [
@@ -35,9 +36,9 @@ export function EventsScreen({ account }: { account: string }) {
   return (
     <section className="panel org-section" aria-labelledby="events-title">
       <div className="org-heading">
-        <h2 id="events-title">Events of {account}</h2>
+        <h2 id="events-title">{t('orgEventsOf', { account })}</h2>
         <Link href={`/accounts/${encodeURIComponent(account)}/new`} className="button button--primary">
-          New event
+          {t('orgNewEvent')}
         </Link>
       </div>
       <nav className="org-tabs" aria-label="Which events">
@@ -57,9 +58,9 @@ export function EventsScreen({ account }: { account: string }) {
         ))}
       </nav>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
-      {data.loading && !data.value ? <p className="muted">Loading…</p> : null}
+      {data.loading && !data.value ? <p className="muted">{t('orgLoading')}</p> : null}
       {data.value && records.length === 0 ? (
-        <p className="org-empty">No {tab} events. Create an event to start selling and checking in.</p>
+        <p className="org-empty">{t('orgNoEvents', { which: tab })}</p>
       ) : null}
       {records.length > 0 ? (
         <RecordTable

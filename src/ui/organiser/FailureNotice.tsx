@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { Link } from 'wouter';
 import { type AdminFailure, describeAdminError } from '../../api/admin-client';
 
@@ -17,22 +18,22 @@ export function FailureNotice({ failure, onRetry }: Props) {
       </p>
       {failure.hint ? <p className="muted">{failure.hint}</p> : null}
       {failure.retryAfterMs ? (
-        <p className="muted">Try again in {Math.ceil(failure.retryAfterMs / 1000)} s.</p>
+        <p className="muted">{t('orgTryAgainIn', { seconds: Math.ceil(failure.retryAfterMs / 1000) })}</p>
       ) : null}
       <div className="org-actions">
         {retry ? (
           <button type="button" className="button" onClick={onRetry}>
-            Try again
+            {t('orgTryAgain')}
           </button>
         ) : null}
         {toConnection ? (
           <Link href="/connection" className="button">
-            Open connection settings
+            {t('orgOpenConnection')}
           </Link>
         ) : null}
         {failure.reason === 'not-found' ? (
           <Link href="/" className="button">
-            Back to events
+            {t('orgBackToEvents')}
           </Link>
         ) : null}
       </div>

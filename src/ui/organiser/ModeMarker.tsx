@@ -1,4 +1,5 @@
 // Always visible: which data the screens show (live or test), and a switch between them.
+import { t } from '../i18n/t';
 import { Link } from 'wouter';
 import { useConnection } from './connection';
 import { useHello } from './hooks/useHello';
@@ -10,8 +11,8 @@ export function ModeMarker() {
   if (!connection.token) {
     return (
       <div className="org-mode">
-        <span className="pill">Not connected</span>
-        <Link href="/connection">Connect</Link>
+        <span className="pill">{t('orgNotConnected')}</span>
+        <Link href="/connection">{t('orgConnect')}</Link>
       </div>
     );
   }
@@ -19,16 +20,16 @@ export function ModeMarker() {
   return (
     <div className={`org-mode${mode === 'test' ? ' org-mode--test' : ''}`} data-testid="mode-marker">
       <span className={`pill ${mode === 'test' ? 'org-test' : 'org-live'}`}>
-        {mode === 'test' ? 'TEST DATA' : mode === 'live' ? 'LIVE DATA' : '…'}
+        {mode === 'test' ? t('orgTestData') : mode === 'live' ? t('orgLiveData') : '…'}
       </span>
       <span className="muted">
-        {connection.kind === 'builtin' ? 'Built-in service' : connection.baseUrl}
+        {connection.kind === 'builtin' ? t('orgBuiltinService') : connection.baseUrl}
         {connection.kind === 'builtin' && connection.version ? ` · API ${connection.version}` : ''}
       </span>
       {connection.kind === 'builtin' && mode ? (
         <SwitchMode current={mode === 'test' ? 'test' : 'live'} />
       ) : null}
-      <Link href="/connection">Connection</Link>
+      <Link href="/connection">{t('orgConnection')}</Link>
     </div>
   );
 }

@@ -47,14 +47,14 @@ function Start() {
   const hello = useHello();
   if (!connection.token) return <ConnectionScreen />;
   if (hello.failure) return <FailureNotice failure={hello.failure} onRetry={hello.reload} />;
-  if (!hello.value) return <p className="muted">Connecting…</p>;
+  if (!hello.value) return <p className="muted">{t('orgConnecting')}</p>;
   const accounts = hello.value.accounts;
   if (accounts.length === 1 && accounts[0])
     return <Redirect to={`/accounts/${encodeURIComponent(accounts[0])}`} replace />;
   return (
     <section className="panel org-section" aria-labelledby="accounts-title">
-      <h2 id="accounts-title">Accounts</h2>
-      {accounts.length === 0 ? <p className="org-empty">This token has no accounts.</p> : null}
+      <h2 id="accounts-title">{t('orgAccounts')}</h2>
+      {accounts.length === 0 ? <p className="org-empty">{t('orgNoAccounts')}</p> : null}
       <ul>
         {accounts.map((account) => (
           <li key={account}>

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import type { ListMeta } from '../../api/admin-client';
 
 interface Props {
@@ -7,7 +8,7 @@ interface Props {
 
 export function Pager({ meta, onPage }: Props) {
   if (meta.total_pages <= 1) {
-    return <p className="muted org-count">{meta.total_count} shown</p>;
+    return <p className="muted org-count">{t('orgShown', { count: meta.total_count })}</p>;
   }
   return (
     <nav className="org-pager" aria-label="Pages">
@@ -17,10 +18,10 @@ export function Pager({ meta, onPage }: Props) {
         disabled={!meta.prev_page}
         onClick={() => onPage(meta.current_page - 1)}
       >
-        Previous
+        {t('orgPrevious')}
       </button>
       <span className="muted">
-        Page {meta.current_page} of {meta.total_pages} · {meta.total_count} records
+        {t('orgPageOf', { page: meta.current_page, pages: meta.total_pages, count: meta.total_count })}
       </span>
       <button
         type="button"
@@ -28,7 +29,7 @@ export function Pager({ meta, onPage }: Props) {
         disabled={!meta.next_page}
         onClick={() => onPage(meta.current_page + 1)}
       >
-        Next
+        {t('orgNext')}
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
 // Choose releases, questions or activities of the event by their titles, not their ids.
+import { t } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedPath, useEventScope } from './event-scope';
 import { text } from './format';
@@ -28,8 +29,8 @@ export function RefPicker({ id, label, resource, value, onChange, errorId }: Pro
   return (
     <fieldset className="fieldset org-refs" id={id} aria-describedby={errorId}>
       <legend>{label}</legend>
-      {data.loading && records.length === 0 ? <p className="muted">Loading…</p> : null}
-      {!data.loading && records.length === 0 ? <p className="muted">None in this event yet.</p> : null}
+      {data.loading && records.length === 0 ? <p className="muted">{t('orgLoading')}</p> : null}
+      {!data.loading && records.length === 0 ? <p className="muted">{t('orgNoneYet')}</p> : null}
       {records.map((record) => {
         const recordId = Number(record.id);
         return (

@@ -1,5 +1,6 @@
 // A registration made by the organiser: who, and line items (release and quantity). The
 // service creates its tickets, which then reach the check-in lists of those releases.
+import { t } from '../i18n/t';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -51,11 +52,11 @@ export function RegistrationNew() {
 
   return (
     <section className="panel org-section" aria-labelledby="new-title">
-      <h2 id="new-title">New registration</h2>
+      <h2 id="new-title">{t('orgNewRegistration')}</h2>
       <ResourceForm
         fields={FIELDS}
         record={null}
-        submitLabel="Create registration"
+        submitLabel={t('orgCreateRegistration')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}
@@ -65,18 +66,18 @@ export function RegistrationNew() {
           className="fieldset org-lines"
           aria-describedby={lineErrors ? 'line-items-error' : undefined}
         >
-          <legend>Line items</legend>
+          <legend>{t('orgLineItems')}</legend>
           {lines.map((line, index) => (
             <div key={line.key} className="org-line">
               <div className="field">
-                <label htmlFor={`line-release-${index}`}>Release</label>
+                <label htmlFor={`line-release-${index}`}>{t('orgRelease')}</label>
                 <select
                   id={`line-release-${index}`}
                   className="input"
                   value={line.releaseId}
                   onChange={(e) => setLine(line.key, { releaseId: e.currentTarget.value })}
                 >
-                  <option value="">Choose a release</option>
+                  <option value="">{t('orgChooseRelease')}</option>
                   {options.map((release) => (
                     <option key={String(release.id)} value={String(release.id)}>
                       {text(release.title)}
@@ -85,7 +86,7 @@ export function RegistrationNew() {
                 </select>
               </div>
               <div className="field">
-                <label htmlFor={`line-quantity-${index}`}>Quantity</label>
+                <label htmlFor={`line-quantity-${index}`}>{t('orgQuantity')}</label>
                 <input
                   id={`line-quantity-${index}`}
                   className="input"
@@ -101,7 +102,7 @@ export function RegistrationNew() {
                   className="button"
                   onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
                 >
-                  Remove line
+                  {t('orgRemoveLine')}
                 </button>
               ) : null}
             </div>
@@ -111,7 +112,7 @@ export function RegistrationNew() {
             className="button"
             onClick={() => setLines((all) => [...all, { key: Date.now(), releaseId: '', quantity: '1' }])}
           >
-            Add a line
+            {t('orgAddLine')}
           </button>
           {lineErrors ? (
             <p className="field-error" id="line-items-error">

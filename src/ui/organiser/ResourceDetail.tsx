@@ -1,5 +1,6 @@
 // One record: its facts (derived fields included), its state changes, edit in place, delete
 // with confirmation, and what hangs off it (QR handover, answers, invitations, tickets).
+import { t } from '../i18n/t';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -56,7 +57,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
         <Link href={scopedHref(scope, def.key)}>← {def.title}</Link>
       </p>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
-      {!record && data.loading ? <p className="muted">Loading…</p> : null}
+      {!record && data.loading ? <p className="muted">{t('orgLoading')}</p> : null}
       {record ? (
         <>
           <div className="org-heading">
@@ -77,7 +78,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
                 ))}
               {def.canEdit && !editing ? (
                 <button type="button" className="button" onClick={() => setEditing(true)}>
-                  Edit
+                  {t('orgEdit')}
                 </button>
               ) : null}
               {def.canDelete ? (
@@ -90,7 +91,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
             <ResourceForm
               fields={def.fields}
               record={record}
-              submitLabel="Save changes"
+              submitLabel={t('orgSaveChanges')}
               busy={write.busy}
               failure={write.failure}
               onSubmit={save}
@@ -108,13 +109,13 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
                 label={`QR code of ticket ${String(record.reference ?? '')}`}
                 size={240}
               />
-              <p className="muted">Scan this with the door app to test a check-in.</p>
+              <p className="muted">{t('orgTicketQrHelp')}</p>
             </div>
           ) : null}
           {def.key === 'registrations' ? <RegistrationExtras record={record} /> : null}
           {def.children ? <ChildRecords parentPath={[def.key, id]} child={def.children} /> : null}
           <details className="org-details" open={def.key !== 'registrations' && def.key !== 'checkin_lists'}>
-            <summary>All fields</summary>
+            <summary>{t('orgAllFields')}</summary>
             <RecordFacts record={record} />
           </details>
         </>

@@ -1,5 +1,6 @@
 // A create/edit form driven by field descriptions. What was typed stays on screen after any
 // failure; a 422's messages appear next to their fields, the rest above the buttons.
+import { t } from '../i18n/t';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminFailure, AdminRecord } from '../../api/admin-client';
 import { FailureNotice } from './FailureNotice';
@@ -84,16 +85,16 @@ export function ResourceForm({
       {failure && failure.reason !== 'invalid' ? <FailureNotice failure={failure} /> : null}
       {failure?.reason === 'invalid' ? (
         <p className="field-error" role="alert">
-          {failure.message ?? 'That request was invalid'}: see the fields marked above.
+          {t('orgInvalid', { message: failure.message ?? 'That request was invalid' })}
         </p>
       ) : null}
       <div className="org-actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('orgSaving') : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('orgCancel')}
           </button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 // One event resource as a paged list: search, state filters (with the API's defaults) and
 // sort where the API offers them. Only one page is ever in memory, so 100,000 records are
 // as quick as ten; searching waits for a pause in typing.
+import { t } from '../i18n/t';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
@@ -45,20 +46,20 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         <h2 id="list-title">{def.title}</h2>
         {def.canCreate ? (
           <Link href={scopedHref(scope, def.key, 'new')} className="button button--primary">
-            New {def.title.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y')}
+            {t('orgNew', { what: def.title.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y') })}
           </Link>
         ) : null}
       </div>
       <div className="org-toolbar">
         {def.searchable ? (
           <div className="field">
-            <label htmlFor="list-search">Search</label>
+            <label htmlFor="list-search">{t('orgSearch')}</label>
             <input
               id="list-search"
               className="input"
               type="search"
               value={q}
-              placeholder="Name, email or reference"
+              placeholder={t('orgSearchPlaceholder')}
               onChange={(e) => {
                 setQ(e.currentTarget.value);
                 setPage(1);
@@ -68,7 +69,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         ) : null}
         {def.sorts ? (
           <div className="field">
-            <label htmlFor="list-sort">Sort</label>
+            <label htmlFor="list-sort">{t('orgSort')}</label>
             <select
               id="list-sort"
               className="input"
@@ -88,7 +89,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         ) : null}
         {def.states ? (
           <fieldset className="fieldset org-states">
-            <legend>Show</legend>
+            <legend>{t('orgShow')}</legend>
             {def.states.values.map((state) => (
               <label key={state} className="choice">
                 <input
@@ -103,7 +104,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
         ) : null}
       </div>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
-      {data.loading && !data.value ? <p className="muted">Loading…</p> : null}
+      {data.loading && !data.value ? <p className="muted">{t('orgLoading')}</p> : null}
       {data.value && records.length === 0 ? <p className="org-empty">{def.empty}</p> : null}
       {records.length > 0 ? (
         <div aria-busy={data.loading}>

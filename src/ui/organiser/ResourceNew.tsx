@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
@@ -18,11 +19,11 @@ export function ResourceNew({ def }: { def: ResourceDef }) {
   };
   return (
     <section className="panel org-section" aria-labelledby="new-title">
-      <h2 id="new-title">New {def.singular.replace(/_/g, ' ')}</h2>
+      <h2 id="new-title">{t('orgNew', { what: def.singular.replace(/_/g, ' ') })}</h2>
       <ResourceForm
         fields={def.fields}
         record={null}
-        submitLabel="Create"
+        submitLabel={t('orgCreate')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}

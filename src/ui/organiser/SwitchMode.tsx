@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { useState } from 'react';
 import { generateBuiltinToken, revokeBuiltinToken } from './builtin-service';
 import { saveConnection, useConnection } from './connection';
@@ -18,7 +19,7 @@ export function SwitchMode({ current }: { current: 'live' | 'test' }) {
       if (connection.token) await revokeBuiltinToken(connection.token).catch(() => undefined);
       saveConnection({ kind: 'builtin', token, mode: other, version });
     } catch {
-      setError('Could not switch: the built-in service did not answer.');
+      setError(t('orgSwitchFailed'));
     } finally {
       setBusy(false);
     }
@@ -26,7 +27,7 @@ export function SwitchMode({ current }: { current: 'live' | 'test' }) {
   return (
     <>
       <button type="button" className="button org-small" onClick={flip} disabled={busy}>
-        Switch to {other}
+        {t('orgSwitchTo', { mode: other })}
       </button>
       {error ? <span className="field-error">{error}</span> : null}
     </>
