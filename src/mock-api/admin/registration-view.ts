@@ -152,7 +152,9 @@ function related(scope: EventScope, registration: Registration, name: string): u
     case 'refunds':
       return refunds(scope, registration);
     case 'tickets':
-      return registrationTickets(scope, registration).map((t) => ticketRecord(scope, t, 'extended'));
+      return registrationTickets(scope, registration).map((t) =>
+        ticketRecord(scope, t, scope.version === '3.0' ? 'nested' : 'default'),
+      );
     default:
       return undefined;
   }

@@ -42,7 +42,8 @@ function avatarKey(email: string | null): string {
   return (hash >>> 0).toString(16).padStart(8, '0').repeat(4);
 }
 
-export type TicketView = 'short' | 'default' | 'extended';
+/** `nested`: the extended form a 3.0 registration embeds, without the ticket's own embeds. */
+export type TicketView = 'short' | 'default' | 'extended' | 'nested';
 
 export function ticketRecord(
   scope: EventScope,
@@ -57,7 +58,7 @@ export function ticketRecord(
   const price = money(ticket.price) ?? 0;
   const record: Record<string, unknown> = {
     _type: 'ticket',
-    ...(v30 && view === 'extended' ? { view: 'extended' } : {}),
+    ...(v30 && (view === 'extended' || view === 'nested') ? { view: 'extended' } : {}),
     id: ticket.id,
     slug: ticket.slug,
     unique_url: `${PUBLIC_ORIGIN}/tickets/${ticket.slug}`,
