@@ -148,7 +148,7 @@ function seedRegistrations(
     const at = new Date(start + random.int(59 * 86_400_000)).toISOString();
     const email = `${first}.${last}${random.int(1000)}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
     const company = random.next() < 0.7 ? random.pick(COMPANIES) : null;
-    const registration = store.insert('registrations', {
+    const registration = store.insertOwned('registrations', {
       event_id: event.id,
       slug: `${testMode ? 'reg_test_' : 'reg_'}p${random.string(22)}`,
       reference,
@@ -180,7 +180,7 @@ function seedRegistrations(
     lines.forEach((release, i) => {
       // The buyer holds the first ticket; the others carry guests' names.
       const guest = i === 0 ? null : { first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) };
-      const ticket = store.insert('tickets', {
+      const ticket = store.insertOwned('tickets', {
         event_id: event.id,
         registration_id: registration.id,
         release_id: release.id,

@@ -57,7 +57,7 @@ export function seedQuestions(
           ? options.filter(() => random.next() < 0.35).slice(0, 2)
           : random.pick(options);
       const ticket = store.get('tickets', ticketId);
-      store.insert('answers', {
+      store.insertOwned('answers', {
         event_id: event.id,
         question_id: question.id,
         ticket_id: ticketId,

@@ -74,6 +74,14 @@ export class Store {
     return row;
   }
 
+  /** `insert` without the copy, for bulk seeding: the store takes ownership of `values`. */
+  insertOwned<T extends TableName>(table: T, values: NewRow<T>): RowOf<T> {
+    const row = values as unknown as RowOf<T>;
+    (row as Row).id = this.nextId(table);
+    this.put(table, row);
+    return row;
+  }
+
   update<T extends TableName>(table: T, id: number, patch: Partial<NewRow<T>>): RowOf<T> {
     const current = this.get(table, id);
     if (!current) throw new Error(`No ${table} record ${id}`);

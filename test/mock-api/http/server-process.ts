@@ -24,10 +24,14 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock-api/server.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', '--import', 'tsx', 'src/mock-api/server.ts'],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
