@@ -10,7 +10,9 @@ import { requireAccount, requireEvent } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Account } from '../model/account';
 import type { Event } from '../model/event';
+import '../model/event-extras';
 import '../model/event-settings';
+import '../model/rsvp';
 import type { TableName } from '../store/tables';
 import { readEvent } from './event-attributes';
 import { isPastEvent } from './event-dates';
@@ -53,6 +55,9 @@ const EVENT_TABLES: TableName[] = [
   'releases',
   'rsvp_lists',
   'tickets',
+  'venues',
+  'waitlisted_people',
+  'webhook_endpoints',
 ];
 
 function byStart(direction: 1 | -1) {
