@@ -35,7 +35,7 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
   app.get(`${BASE}/tickets/:ticket_slug`, (c) => {
     const found = list(c.req.param('slug'));
     const ticket = ctx.store.findOne('tickets', 'bySlug', c.req.param('ticket_slug'));
-    const entry = membership(ctx, found).changed.find((e) => e.ticket.id === ticket?.id);
+    const entry = ticket ? membership(ctx, found).byId.get(ticket.id) : undefined;
     if (!entry) throw new ApiError(404, 'Ticket not found');
     return c.json(ticketJson(entry));
   });

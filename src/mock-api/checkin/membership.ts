@@ -26,6 +26,8 @@ export interface Membership {
   changed: ListTicket[];
   memberIds: Set<number>;
   changedIds: Set<number>;
+  /** Every entry of `changed` by ticket id. */
+  byId: Map<number, ListTicket>;
 }
 
 export function membership(ctx: ServiceContext, list: CheckinList): Membership {
