@@ -3,6 +3,7 @@
 import { randomSlug, SLUG_PREFIX, uniqueReference } from '../http/slugs';
 import { Attributes, INVALID } from '../http/validation';
 import '../model/discount-code';
+import type { DiscountCode } from '../model/discount-code';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { invalid } from '../http/errors';
@@ -53,6 +54,40 @@ function splitName(name: string | null): { first: string | null; last: string | 
   return { first: first ?? null, last: rest.length > 0 ? rest.join(' ') : null };
 }
 
+/**
+ * A code takes money or a percentage off each ticket of the releases it names (all when it
+ * names none) while it is current, for as many tickets as its `quantity` has left.
+ */
+function discounter(scope: EventScope, code: DiscountCode | undefined) {
+  const now = scope.now.getTime();
+  const current =
+    code !== undefined &&
+    (code.start_at === null || Date.parse(code.start_at) <= now) &&
+    (code.end_at === null || Date.parse(code.end_at) > now);
+  let left = Number.POSITIVE_INFINITY;
+  if (code && code.quantity !== null) {
+    const used = scope.ctx.store
+      .findBy('tickets', 'byEvent', scope.event.id)
+      .filter((t) => t.discount_code_used === code.code && t.state !== 'void').length;
+    left = Math.max(0, code.quantity - used);
+  }
+  return (release: Release): { price: number; used: string | null } => {
+    const full = Number(release.price ?? 0);
+    if (
+      !code ||
+      !current ||
+      left <= 0 ||
+      (code.release_ids.length > 0 && !code.release_ids.includes(release.id))
+    ) {
+      return { price: full, used: null };
+    }
+    left -= 1;
+    const value = Number(code.value);
+    const price = code.type === 'PercentOffDiscountCode' ? full * (1 - value / 100) : full - value;
+    return { price: Math.max(0, Math.round(price * 100) / 100), used: code.code };
+  };
+}
+
 export function createRegistration(scope: EventScope, raw: Record<string, unknown>): Registration {
   const { store, random } = scope.ctx;
   const attrs = new Attributes(raw);
@@ -84,7 +119,11 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
   const stamp = scope.now.toISOString();
   const cleanName = name?.trim() || null;
   const { first, last } = splitName(cleanName);
-  const total = items.reduce((sum, item) => sum + Number(item.release.price ?? 0) * item.quantity, 0);
+  const priceOf = discounter(scope, discount);
+  const priced = items.flatMap((item) =>
+    Array.from({ length: item.quantity }, () => ({ release: item.release, ...priceOf(item.release) })),
+  );
+  const total = priced.reduce((sum, p) => sum + p.price, 0);
   const registration = store.insert('registrations', {
     event_id: scope.event.id,
     slug: randomSlug(random, test ? SLUG_PREFIX.testRegistration : SLUG_PREFIX.registration, (s) =>
@@ -115,32 +154,29 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
     created_at: stamp,
     updated_at: stamp,
   });
-  let number = 0;
-  for (const item of items) {
-    for (let n = 0; n < item.quantity; n++) {
-      number += 1;
-      store.insert('tickets', {
-        event_id: scope.event.id,
-        registration_id: registration.id,
-        release_id: item.release.id,
-        slug: randomSlug(random, SLUG_PREFIX.ticket, (s) => Boolean(store.findOne('tickets', 'bySlug', s))),
-        reference: `${registration.reference}-${number}`,
-        number,
-        first_name: first,
-        last_name: last,
-        email: registration.email,
-        ...extras,
-        price: Number(item.release.price ?? 0).toFixed(2),
-        state: 'complete',
-        test_mode: test,
-        discount_code_used: discount?.code ?? null,
-        tag_names: [],
-        metadata: null,
-        consented_at: null,
-        created_at: stamp,
-        updated_at: stamp,
-      });
-    }
+  for (const [index, item] of priced.entries()) {
+    const number = index + 1;
+    store.insert('tickets', {
+      event_id: scope.event.id,
+      registration_id: registration.id,
+      release_id: item.release.id,
+      slug: randomSlug(random, SLUG_PREFIX.ticket, (s) => Boolean(store.findOne('tickets', 'bySlug', s))),
+      reference: `${registration.reference}-${number}`,
+      number,
+      first_name: first,
+      last_name: last,
+      email: registration.email,
+      ...extras,
+      price: item.price.toFixed(2),
+      state: 'complete',
+      test_mode: test,
+      discount_code_used: item.used,
+      tag_names: [],
+      metadata: null,
+      consented_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
   }
   return registration;
 }

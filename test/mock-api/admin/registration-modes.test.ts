@@ -51,3 +51,43 @@ describe('registrations across modes', () => {
     expect(await names('search[states][]=nonsense')).toEqual(['Done', 'Half', 'Sure']);
   });
 });
+
+describe('registrations with a discount code', () => {
+  it('takes the code off the tickets it applies to, up to its quantity', async () => {
+    const { service, release } = await setup();
+    const code = await call(service, 'POST', '/v3/acme/conf-2026/discount_codes', {
+      token: 'live31',
+      body: { discount_code: { code: 'HALF', type: 'PercentOffDiscountCode', value: '50', quantity: 1 } },
+    });
+    expect(code.status).toBe(201);
+    const res = await call(service, 'POST', `${BASE}?expand=tickets`, {
+      token: 'live31',
+      body: {
+        registration: {
+          email: 'a@example.com',
+          discount_code: 'half',
+          line_items: [{ release_id: release.id, quantity: 2 }],
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.registration).toMatchObject({ total: 75, discount_code: 'HALF' });
+    const shown = await call(service, 'GET', `${BASE}/${res.body.registration.slug}?expand=tickets`, {
+      token: 'live31',
+    });
+    expect(shown.body.registration.tickets.map((t: { price: number }) => t.price)).toEqual([25, 50]);
+    expect(shown.body.registration.tickets[0].discount_code_used).toBe('HALF');
+    const unknown = await call(service, 'POST', BASE, {
+      token: 'live31',
+      body: {
+        registration: {
+          email: 'a@example.com',
+          discount_code: 'NOPE',
+          line_items: [{ release_id: release.id }],
+        },
+      },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ discount_code: ['is invalid'] });
+  });
+});
