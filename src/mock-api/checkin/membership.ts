@@ -76,6 +76,7 @@ export function membership(ctx: ServiceContext, list: CheckinList): Membership {
         changed,
         memberIds: new Set(members.map((m) => m.ticket.id)),
         changedIds: new Set(changed.map((m) => m.ticket.id)),
+        byId: new Map(changed.map((m) => [m.ticket.id, m])),
       };
     },
   );
