@@ -1,7 +1,7 @@
 // The schema of the door's local copy, one Dexie database per device. Indexes are deliberately
 // few: every index entry costs a write during the 100,000-ticket first download, so lookups and
 // search run on an in-memory index (src/sync/list-index.ts) built from these rows.
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type {
   AnswerRow,
   CheckinRow,
@@ -25,14 +25,15 @@ export class CheckinDatabase extends Dexie {
   syncState!: Table<SyncStateRow, [string, string]>;
   conflicts!: Table<ConflictRow, [string, number]>;
 
-  constructor(name: string, options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }) {
+  constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({
       lists: 'slug',
       // First-download pages, whole; later changes land in the per-record tables below.
       pages: '[listSlug+resource+page]',
       tickets: '[listSlug+id]',
-      checkins: '[listSlug+key]',
+      // Own check-ins keep their local key once sent; the uuid index finds them from pulls.
+      checkins: '[listSlug+key], [listSlug+uuid]',
       answers: '[listSlug+id]',
       questions: '[listSlug+id]',
       // Auto-incremented seq keeps the outbox oldest first within each list; checkinKey finds

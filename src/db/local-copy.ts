@@ -124,7 +124,7 @@ export async function replaceQuestions(db: CheckinDatabase, listSlug: string, ro
 export function checkinRowFrom(listSlug: string, c: RemoteCheckin, existing?: CheckinRow): CheckinRow {
   return {
     listSlug,
-    key: c.uuid,
+    key: existing?.key ?? c.uuid,
     uuid: c.uuid,
     id: c.id,
     ticketId: c.ticketId,
@@ -146,8 +146,15 @@ export async function upsertCheckins(
 ): Promise<CheckinRow[]> {
   return db.transaction('rw', db.checkins, async () => {
     const existing = await db.checkins.bulkGet(checkins.map((c) => [listSlug, c.uuid] as [string, string]));
+    // This device's own check-ins keep their local key: find them by uuid.
+    const missing = checkins.filter((_, i) => !existing[i]).map((c) => [listSlug, c.uuid]);
+    const own = new Map(
+      missing.length === 0
+        ? []
+        : (await db.checkins.where('[listSlug+uuid]').anyOf(missing).toArray()).map((r) => [r.uuid, r]),
+    );
     const rows = checkins.map((c, i) => {
-      const before = existing[i];
+      const before = existing[i] ?? own.get(c.uuid);
       // An older answer (a page of the overlap) must not undo a newer local state.
       if (before && before.updatedAt > c.updatedAt) return before;
       return checkinRowFrom(listSlug, c, before);
@@ -156,6 +163,10 @@ export async function upsertCheckins(
     return rows;
   });
 }
+
+/** The local row of a check-in the service knows by `uuid`. */
+export const checkinByUuid = (db: CheckinDatabase, listSlug: string, uuid: string) =>
+  db.checkins.where('[listSlug+uuid]').equals([listSlug, uuid]).first();
 
 export const readCheckinRows = (db: CheckinDatabase, listSlug: string) =>
   db.checkins

@@ -5,7 +5,7 @@
 import type { Failure } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from './database';
-import { checkinRowFrom } from './local-copy';
+import { checkinByUuid, checkinRowFrom, emptySyncState } from './local-copy';
 import type { CheckinRow, OutboxRow } from './rows';
 
 export interface NewCheckin {
@@ -63,13 +63,14 @@ export async function recordUndo(
   checkinKey: string,
   input: { now: number; deviceName: string; clientId: string },
 ): Promise<UndoOutcome> {
-  return db.transaction('rw', db.checkins, db.outbox, async () => {
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
     const checkin = await db.checkins.get([listSlug, checkinKey]);
     if (!checkin || checkin.deletedAt !== null) return 'not-found';
     const queued = checkin.clientId
       ? await db.outbox.where('id').equals(checkin.clientId).first()
       : undefined;
-    if (queued && queued.state !== 'sending') {
+    const inFlight = queued ? ((await readAttempt(db, listSlug))?.seqs ?? []).includes(queued.seq!) : false;
+    if (queued && !inFlight) {
       await db.outbox.delete(queued.seq!);
       await db.checkins.delete([listSlug, checkinKey]);
       return 'cancelled';
@@ -93,57 +94,119 @@ export async function recordUndo(
   });
 }
 
-export const readOutbox = (db: CheckinDatabase, listSlug: string) =>
-  db.outbox.where('listSlug').equals(listSlug).sortBy('seq');
+async function readAttempt(db: CheckinDatabase, listSlug: string) {
+  return (await db.syncState.get([listSlug, 'outbox']))?.attempt ?? null;
+}
 
-/** Marks rows as sent out, with the server-time floor of this attempt (for recovery). */
-export async function markSending(db: CheckinDatabase, rows: OutboxRow[], floor: number): Promise<void> {
-  await db.outbox.bulkPut(
-    rows.map((r) => ({ ...r, state: 'sending' as const, attemptFloor: floor, attempts: r.attempts + 1 })),
+async function writeAttempt(
+  db: CheckinDatabase,
+  listSlug: string,
+  attempt: { floor: number; seqs: number[] } | null,
+): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    const state = (await db.syncState.get([listSlug, 'outbox'])) ?? emptySyncState(listSlug, 'outbox');
+    await db.syncState.put({ ...state, attempt: attempt && attempt.seqs.length ? attempt : null });
+  });
+}
+
+/** The list's outbox, oldest first; rows of an unanswered batch read as `sending`. */
+export async function readOutbox(db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> {
+  const [rows, attempt] = await Promise.all([
+    db.outbox.where('listSlug').equals(listSlug).sortBy('seq'),
+    readAttempt(db, listSlug),
+  ]);
+  if (!attempt) return rows;
+  const inFlight = new Set(attempt.seqs);
+  return rows.map((r) =>
+    r.state === 'queued' && inFlight.has(r.seq!)
+      ? { ...r, state: 'sending', attemptFloor: attempt.floor }
+      : r,
   );
 }
 
-/** The service holds these rows' check-ins: store them, link the local rows, empty the outbox rows. */
+/** Marks a batch as sent out, with the server-time floor of this attempt (for recovery). */
+export async function markSending(
+  db: CheckinDatabase,
+  listSlug: string,
+  rows: OutboxRow[],
+  floor: number,
+): Promise<void> {
+  const earlier = (await readAttempt(db, listSlug))?.seqs ?? [];
+  await writeAttempt(db, listSlug, { floor, seqs: [...earlier, ...rows.map((r) => r.seq!)] });
+}
+
+async function forget(db: CheckinDatabase, listSlug: string, seqs: number[]): Promise<void> {
+  const attempt = await readAttempt(db, listSlug);
+  if (!attempt) return;
+  const gone = new Set(seqs);
+  await writeAttempt(db, listSlug, { ...attempt, seqs: attempt.seqs.filter((s) => !gone.has(s)) });
+}
+
+/** Deletes outbox rows; one range delete when nothing else lies between them (the usual case). */
+async function deleteRows(db: CheckinDatabase, seqs: number[]): Promise<void> {
+  const low = Math.min(...seqs);
+  const high = Math.max(...seqs);
+  const range = db.outbox.where(':id').between(low, high, true, true);
+  if (high - low + 1 === seqs.length || (await range.count()) === seqs.length) await range.delete();
+  else await db.outbox.bulkDelete(seqs);
+}
+
+/**
+ * The service holds these rows' check-ins: the local check-ins learn their uuid (keeping their
+ * local key and scan time) and the outbox rows go, in one transaction. `undoKeys` names local
+ * check-ins an undo waits for: they stay deleted here, and the undo learns the uuid.
+ */
 export async function markSent(
   db: CheckinDatabase,
   listSlug: string,
   sent: { row: OutboxRow; remote: RemoteCheckin }[],
+  undoKeys: ReadonlySet<string> = new Set(),
 ): Promise<CheckinRow[]> {
   if (sent.length === 0) return [];
-  return db.transaction('rw', db.checkins, db.outbox, async () => {
-    const locals = await db.checkins.bulkGet(
-      sent.map(({ row }) => [listSlug, row.checkinKey] as [string, string]),
-    );
-    const rows = sent.map(({ row, remote }, i) => {
-      const local = locals[i];
-      const linked = checkinRowFrom(listSlug, remote, local);
-      return { ...linked, deviceName: row.deviceName, clientId: row.id };
-    });
-    await db.checkins.bulkDelete(sent.map(({ row }) => [listSlug, row.checkinKey] as [string, string]));
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+    const rows: CheckinRow[] = sent.map(({ row, remote }) => ({
+      listSlug,
+      key: row.checkinKey,
+      uuid: remote.uuid,
+      id: remote.id,
+      ticketId: remote.ticketId,
+      createdAt: row.scannedAt,
+      updatedAt: remote.updatedAt,
+      deletedAt: undoKeys.has(row.checkinKey) ? Math.max(remote.updatedAt, row.scannedAt) : remote.deletedAt,
+      deviceName: row.deviceName,
+      clientId: row.id,
+      status: 'synced',
+    }));
     await db.checkins.bulkPut(rows);
-    await db.outbox.bulkDelete(sent.map(({ row }) => row.seq!));
-    // Undos that waited for these check-ins now know which uuid to delete.
-    const uuidOf = new Map(sent.map(({ row, remote }) => [row.checkinKey, remote.uuid]));
-    await db.outbox
-      .where('checkinKey')
-      .anyOf([...uuidOf.keys()])
-      .filter((o) => o.kind === 'undo' && o.listSlug === listSlug)
-      .modify((o) => {
-        o.uuid = uuidOf.get(o.checkinKey) ?? null;
-        o.checkinKey = o.uuid ?? o.checkinKey;
-      });
+    const seqs = sent.map(({ row }) => row.seq!);
+    await deleteRows(db, seqs);
+    await forget(db, listSlug, seqs);
+    for (const { row, remote } of sent) {
+      if (!undoKeys.has(row.checkinKey)) continue;
+      await db.outbox
+        .where('checkinKey')
+        .equals(row.checkinKey)
+        .filter((o) => o.kind === 'undo')
+        .modify({ uuid: remote.uuid });
+    }
     return rows;
   });
 }
 
-export async function requeue(db: CheckinDatabase, rows: OutboxRow[]): Promise<void> {
-  await db.outbox.bulkPut(rows.map((r) => ({ ...r, state: 'queued' as const, attemptFloor: null })));
+/** Rows of a batch the service surely did not record: they go out again later. */
+export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {
+  await forget(
+    db,
+    listSlug,
+    rows.map((r) => r.seq!),
+  );
 }
 
 /** Puts a row aside with the service's reason; it no longer holds the others back. */
 export async function park(db: CheckinDatabase, row: OutboxRow, reason: Failure): Promise<void> {
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
-    await db.outbox.put({ ...row, state: 'parked', parkedReason: reason });
+  await db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+    await db.outbox.put({ ...row, state: 'parked', parkedReason: reason, attemptFloor: null });
+    await forget(db, row.listSlug, [row.seq!]);
     if (row.kind === 'checkin')
       await db.checkins.update([row.listSlug, row.checkinKey], { status: 'parked' });
   });
@@ -154,8 +217,13 @@ export async function completeUndo(db: CheckinDatabase, row: OutboxRow, remote: 
   await db.transaction('rw', db.checkins, db.outbox, async () => {
     await db.outbox.delete(row.seq!);
     if (remote) {
-      const existing = await db.checkins.get([row.listSlug, remote.uuid]);
+      const existing = await checkinByUuid(db, row.listSlug, remote.uuid);
       await db.checkins.put(checkinRowFrom(row.listSlug, remote, existing));
     }
   });
+}
+
+/** Local check-ins an undo is waiting for (it needs their uuid). */
+export function waitingUndos(outbox: readonly OutboxRow[]): Set<string> {
+  return new Set(outbox.filter((r) => r.kind === 'undo' && r.uuid === null).map((r) => r.checkinKey));
 }

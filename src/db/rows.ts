@@ -95,6 +95,11 @@ export interface SyncStateRow {
   lastError: Failure | null;
   failures: number;
   nextAttemptAt: number;
+  /**
+   * Outbox only: the batch sent out and not yet answered, with the greatest server `updated_at`
+   * known when it left. One row marks the whole batch: far cheaper than rewriting each row.
+   */
+  attempt?: { floor: number; seqs: number[] } | null;
 }
 
 export interface ConflictCheckin {

@@ -6,7 +6,7 @@
 import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
 import { fail, type Failure, ok, type Result } from '../api/errors';
 import type { RemoteCheckin, RemoteList } from '../api/schemas';
-import type { CheckinDatabase } from '../db/database';
+import { type CheckinDatabase, pageRange } from '../db/database';
 import {
   patchSyncState,
   readList,
@@ -107,12 +107,14 @@ export async function downloadAll(
   if (!saved.ok) return saved;
   const tasks: { resource: Resource; page: number; total: number }[] = [];
   const serverStart = new Map<Resource, number | null>();
+  const resumed = new Set<Resource>();
   for (const resource of RESOURCES) {
     const state = await readSyncState(db, listSlug, resource);
     if (state.cursor !== null) continue;
     // A resumed download keeps the clock of its first start: pages stored then may have
     // missed changes made since, and the cursor must reach back to them.
     const started = state.firstDownload ? state.firstDownload.serverStart : remote.value.serverTime;
+    if (state.firstDownload?.done.length) resumed.add(resource);
     serverStart.set(resource, started);
     if (!state.firstDownload)
       await patchSyncState(db, listSlug, resource, {
@@ -123,6 +125,7 @@ export async function downloadAll(
     for (let page = 1; page <= total; page++) if (!done.has(page)) tasks.push({ resource, page, total });
   }
   const errors: PullReport['errors'] = {};
+  const newest = new Map<Resource, number | null>();
   let finished = 0;
   const worker = async () => {
     for (let task = tasks.shift(); task; task = tasks.shift()) {
@@ -140,6 +143,7 @@ export async function downloadAll(
         return;
       }
       applyToIndex(index, listSlug, task.resource, page.value);
+      newest.set(task.resource, maxUpdated(page.value, newest.get(task.resource) ?? null));
       options.onProgress?.(++finished, finished + tasks.length);
     }
   };
@@ -151,16 +155,15 @@ export async function downloadAll(
   // The cursor is the service's clock when the download began, less the margin. Without a
   // readable `Date` header it comes from the records themselves (a resource with none yet
   // borrows the newest time of the others), so it is always the service's time.
-  const newest = new Map<Resource, number | null>();
+  // Pages stored by an interrupted earlier run are read back only when there is no clock.
   for (const resource of RESOURCES) {
-    let max: number | null = null;
+    if (serverStart.get(resource) != null || !resumed.has(resource)) continue;
     await db.pages
       .where('[listSlug+resource+page]')
-      .between([listSlug, resource, 0], [listSlug, resource, Number.MAX_SAFE_INTEGER])
+      .between(...pageRange(listSlug, resource))
       .each((row) => {
-        max = maxUpdated(row.items, max);
+        newest.set(resource, maxUpdated(row.items, newest.get(resource) ?? null));
       });
-    newest.set(resource, max);
   }
   const overall = Math.max(0, ...[...newest.values()].map((v) => v ?? 0));
   for (const resource of RESOURCES) {

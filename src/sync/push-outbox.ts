@@ -7,7 +7,8 @@ import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
-import { completeUndo, markSending, markSent, park, readOutbox, requeue } from '../db/outbox';
+import { checkinByUuid } from '../db/local-copy';
+import { completeUndo, markSending, markSent, park, readOutbox, requeue, waitingUndos } from '../db/outbox';
 import type { OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -49,8 +50,9 @@ async function settle(
   listSlug: string,
   pairs: { row: OutboxRow; remote: RemoteCheckin }[],
   index?: ListIndex,
+  undoKeys?: ReadonlySet<string>,
 ): Promise<Result<number>> {
-  const linked = await stored(() => markSent(db, listSlug, pairs));
+  const linked = await stored(() => markSent(db, listSlug, pairs, undoKeys));
   if (!linked.ok) return linked;
   index?.putCheckins(
     linked.value,
@@ -66,22 +68,24 @@ async function sendSingly(
   rows: OutboxRow[],
   options: PushOptions,
   report: PushReport,
+  undoKeys: ReadonlySet<string>,
 ): Promise<Result<void>> {
   for (const row of rows) {
-    await markSending(db, [row], options.floor);
+    await markSending(db, options.listSlug, [row], options.floor);
     const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId });
     if (answer.ok) {
       const done = await settle(
         db,
         options.listSlug,
-        [{ row: { ...row, state: 'sending' }, remote: answer.value }],
+        [{ row, remote: answer.value }],
         options.index,
+        undoKeys,
       );
       if (!done.ok) return done;
       report.sent++;
     } else if (outcomeUnknown(answer)) return answer;
     else if (answer.reason === 'rate-limited') {
-      await requeue(db, [row]);
+      await requeue(db, options.listSlug, [row]);
       return answer;
     } else {
       await park(db, row, answer);
@@ -103,8 +107,10 @@ async function sendUndos(
     const answer = await api.deleteCheckin(options.listSlug, row.uuid);
     if (answer.ok || answer.reason === 'not-found') {
       await completeUndo(db, row, answer.ok ? answer.value : null);
-      if (answer.ok && answer.value)
-        options.index?.putCheckins([{ ...(await db.checkins.get([options.listSlug, answer.value.uuid]))! }]);
+      if (answer.ok && answer.value) {
+        const local = await checkinByUuid(db, options.listSlug, answer.value.uuid);
+        if (local) options.index?.putCheckins([local]);
+      }
       report.sent++;
     } else if (isTransient(answer)) return answer;
     else {
@@ -126,17 +132,19 @@ export async function pushOutbox(
   const report: PushReport = { sent: 0, parked: 0, recovered: recovered.value };
   // Read once: while this push runs (under the push lock) only new scans add rows, and
   // those wait for the next push.
-  const queued = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'checkin');
+  const outbox = await readOutbox(db, listSlug);
+  const queued = outbox.filter((r) => r.state === 'queued' && r.kind === 'checkin');
+  const undoKeys = waitingUndos(outbox);
   while (queued.length > 0) {
     const batch = queued.splice(0, batchSize);
-    await markSending(db, batch, options.floor);
+    await markSending(db, listSlug, batch, options.floor);
     const answer = await api.createCheckins(
       listSlug,
       batch.map((r) => ({ ticketId: r.ticketId })),
     );
     if (answer.ok) {
       const pairs = pairUp(batch, answer.value);
-      const done = await settle(db, listSlug, pairs, options.index);
+      const done = await settle(db, listSlug, pairs, options.index, undoKeys);
       if (!done.ok) return done;
       report.sent += done.value;
       // Rows the answer did not cover stay `sending`: the next push recovers them.
@@ -144,9 +152,9 @@ export async function pushOutbox(
       continue;
     }
     if (outcomeUnknown(answer)) return answer;
-    await requeue(db, batch);
+    await requeue(db, listSlug, batch);
     if (answer.reason === 'rate-limited') return answer;
-    const singly = await sendSingly(db, api, batch, options, report);
+    const singly = await sendSingly(db, api, batch, options, report, undoKeys);
     if (!singly.ok) return singly;
   }
   const undos = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'undo');

@@ -8,7 +8,7 @@ import { ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { upsertCheckins } from '../db/local-copy';
-import { markSent, readOutbox, requeue } from '../db/outbox';
+import { markSent, readOutbox, requeue, waitingUndos } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -47,10 +47,15 @@ export async function recoverUnanswered(
   const floor = Math.min(...sending.map((r) => r.attemptFloor ?? 0));
   const pulled = await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs));
   if (!pulled.ok) return pulled;
-  const stored_ = await stored(() => upsertCheckins(db, listSlug, pulled.value));
-  if (!stored_.ok) return stored_;
-  index?.putCheckins(stored_.value);
-  const claimed = new Set(stored_.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
+  // Check-ins already linked to one of this device's rows cannot be claimed again.
+  const known = await stored(() =>
+    db.checkins
+      .where('[listSlug+uuid]')
+      .anyOf(pulled.value.map((c) => [listSlug, c.uuid]))
+      .toArray(),
+  );
+  if (!known.ok) return known;
+  const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
   const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
   const again: OutboxRow[] = [];
   for (const row of sending) {
@@ -70,16 +75,15 @@ export async function recoverUnanswered(
       found.push({ row, remote: match });
     } else again.push(row);
   }
+  const undoKeys = waitingUndos(await readOutbox(db, listSlug));
+  // Linked first, so the upsert finds this device's rows by uuid instead of adding copies.
   const linked = await stored(async () => {
-    const rows = await markSent(db, listSlug, found);
-    await requeue(db, again);
-    return rows;
+    await markSent(db, listSlug, found, undoKeys);
+    await requeue(db, listSlug, again);
+    return upsertCheckins(db, listSlug, pulled.value);
   });
   if (!linked.ok) return linked;
-  index?.putCheckins(
-    linked.value,
-    found.map(({ row }) => row.checkinKey),
-  );
+  index?.putCheckins(linked.value);
   return ok(found.length);
 }
 
