@@ -36,7 +36,10 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
   let journalBytes = 0;
 
   const openJournal = async (): Promise<FileHandle> => {
-    journal ??= await open(journalPath, 'a');
+    if (journal) return journal;
+    journal = await open(journalPath, 'a');
+    // A journal file just created must also be findable after a power cut.
+    await syncDir();
     return journal;
   };
 
