@@ -16,6 +16,9 @@ test('an empty event is refused with the API message at the title', async ({ pag
   await expect(org.fieldError('title')).toHaveText("can't be blank");
   await expect(org.field('Title')).toHaveAttribute('aria-invalid', 'true');
   await expect(org.field('Location')).toHaveValue('Pier 4');
+  // Nothing typed is lost, not even across a reload.
+  await page.reload();
+  await expect(org.field('Location')).toHaveValue('Pier 4');
 });
 
 test('a duplicate discount code and an unknown type get the API messages at their fields', async ({

@@ -1,6 +1,7 @@
 import { t } from '../i18n/t';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
+import { clearDraft } from './drafts';
 import { EVENT_FIELDS } from './event-fields';
 import { useSubmit } from './hooks/useSubmit';
 import { ResourceForm } from './ResourceForm';
@@ -12,6 +13,7 @@ export function EventNew({ account }: { account: string }) {
     const created = await write.run((client) =>
       client.create(`${encodeURIComponent(account)}/events`, 'event', attributes),
     );
+    if (created) clearDraft(`new-event:${account}`);
     if (created)
       navigate(`/events/${encodeURIComponent(account)}/${encodeURIComponent(String(created.slug))}`);
   };
@@ -21,11 +23,15 @@ export function EventNew({ account }: { account: string }) {
       <ResourceForm
         fields={EVENT_FIELDS}
         record={null}
+        draftKey={`new-event:${account}`}
         submitLabel={t('orgCreateEvent')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}
-        onCancel={() => navigate(`/accounts/${encodeURIComponent(account)}`)}
+        onCancel={() => {
+          clearDraft(`new-event:${account}`);
+          navigate(`/accounts/${encodeURIComponent(account)}`);
+        }}
       />
     </section>
   );

@@ -18,7 +18,7 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
         label: 'Name',
         value: (r) => text(pick(r, 'name') ?? [r.first_name, r.last_name].filter(Boolean).join(' ')),
       },
-      col('Release', 'release_title', 'release'),
+      col('Release', 'release_title', 'release', 'release_slug'),
       col('State', 'state'),
     ],
   },

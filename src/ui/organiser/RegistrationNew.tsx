@@ -4,6 +4,7 @@ import { t } from '../i18n/t';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
+import { clearDraft } from './drafts';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
 import { text } from './format';
 import { useAdminData } from './hooks/useAdminData';
@@ -47,6 +48,7 @@ export function RegistrationNew() {
     const created = await write.run((client) =>
       client.create(scopedPath(scope, 'registrations'), 'registration', { ...attributes, line_items }),
     );
+    if (created) clearDraft(`new-registration:${scope.account}/${scope.event}`);
     if (created) navigate(scopedHref(scope, 'registrations', String(created.slug ?? created.id)));
   };
 
@@ -56,11 +58,15 @@ export function RegistrationNew() {
       <ResourceForm
         fields={FIELDS}
         record={null}
+        draftKey={`new-registration:${scope.account}/${scope.event}`}
         submitLabel={t('orgCreateRegistration')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}
-        onCancel={() => navigate(scopedHref(scope, 'registrations'))}
+        onCancel={() => {
+          clearDraft(`new-registration:${scope.account}/${scope.event}`);
+          navigate(scopedHref(scope, 'registrations'));
+        }}
       >
         <fieldset
           className="fieldset org-lines"

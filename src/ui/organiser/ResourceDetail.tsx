@@ -7,6 +7,7 @@ import type { AdminRecord } from '../../api/admin-client';
 import { ChildRecords } from './ChildRecords';
 import { CheckinListPanel } from './CheckinListPanel';
 import { ConfirmDelete } from './ConfirmDelete';
+import { clearDraft } from './drafts';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
 import { FailureNotice } from './FailureNotice';
 import { useAdminData } from './hooks/useAdminData';
@@ -28,11 +29,13 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
   const write = useSubmit();
   if (!scope) return null;
   const record = data.value;
+  const draftKey = `edit:${scope.account}/${scope.event}/${def.key}/${id}`;
   const path = (...rest: string[]) => scopedPath(scope, def.key, id, ...rest);
 
   const save = async (attributes: AdminRecord) => {
     const saved = await write.run((client) => client.update(path(), def.singular, attributes));
     if (!saved) return;
+    clearDraft(draftKey);
     setEditing(false);
     const newId = String(saved[def.idField] ?? id);
     if (newId !== id) navigate(scopedHref(scope, def.key, newId));
@@ -91,12 +94,14 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
             <ResourceForm
               fields={def.fields}
               record={record}
+              draftKey={draftKey}
               submitLabel={t('orgSaveChanges')}
               busy={write.busy}
               failure={write.failure}
               onSubmit={save}
               onCancel={() => {
                 setEditing(false);
+                clearDraft(draftKey);
                 write.clearFailure();
               }}
             />

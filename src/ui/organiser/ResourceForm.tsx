@@ -4,6 +4,7 @@ import { t } from '../i18n/t';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminFailure, AdminRecord } from '../../api/admin-client';
 import { FailureNotice } from './FailureNotice';
+import { loadDraft, saveDraft } from './drafts';
 import { FieldControl } from './FieldControl';
 import { type FormValues, fieldForAttribute, initialValues, toAttributes } from './form-values';
 import type { FieldDef } from './resources';
@@ -16,6 +17,8 @@ interface Props {
   failure: AdminFailure | null;
   onSubmit(attributes: AdminRecord): void;
   onCancel?: () => void;
+  /** Where to keep a draft until saved (cleared by the caller on success with `clearDraft`). */
+  draftKey?: string;
   /** Extra controls inside the form (line items of a registration). */
   children?: React.ReactNode;
 }
@@ -28,10 +31,17 @@ export function ResourceForm({
   failure,
   onSubmit,
   onCancel,
+  draftKey,
   children,
 }: Props) {
   const initial = useMemo(() => initialValues(fields, record), [fields, record]);
-  const [values, setValues] = useState<FormValues>(initial);
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...initial,
+    ...(draftKey ? loadDraft(draftKey) : null),
+  }));
+  useEffect(() => {
+    if (draftKey) saveDraft(draftKey, values);
+  }, [draftKey, values]);
 
   const { byField, unplaced } = useMemo(() => {
     const byField: Record<string, string[]> = {};

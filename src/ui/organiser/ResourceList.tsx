@@ -27,6 +27,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     pageSize: PAGE_SIZE,
     q: search,
     states,
+    ...(def.listExpand ? { expand: def.listExpand } : {}),
     ...(sort ? { sort: sort.sort, direction: sort.direction } : {}),
   };
   const data = useAdminData(

@@ -1,6 +1,7 @@
 import { t } from '../i18n/t';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
+import { clearDraft } from './drafts';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
 import { useSubmit } from './hooks/useSubmit';
 import { ResourceForm } from './ResourceForm';
@@ -11,10 +12,12 @@ export function ResourceNew({ def }: { def: ResourceDef }) {
   const [, navigate] = useLocation();
   const write = useSubmit();
   if (!scope) return null;
+  const draftKey = `new:${scope.account}/${scope.event}/${def.key}`;
   const create = async (attributes: AdminRecord) => {
     const created = await write.run((client) =>
       client.create(scopedPath(scope, def.key), def.singular, attributes),
     );
+    if (created) clearDraft(draftKey);
     if (created) navigate(scopedHref(scope, def.key, String(created[def.idField] ?? created.id)));
   };
   return (
@@ -23,11 +26,15 @@ export function ResourceNew({ def }: { def: ResourceDef }) {
       <ResourceForm
         fields={def.fields}
         record={null}
+        draftKey={draftKey}
         submitLabel={t('orgCreate')}
         busy={write.busy}
         failure={write.failure}
         onSubmit={create}
-        onCancel={() => navigate(scopedHref(scope, def.key))}
+        onCancel={() => {
+          clearDraft(draftKey);
+          navigate(scopedHref(scope, def.key));
+        }}
       />
     </section>
   );

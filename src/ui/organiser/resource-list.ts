@@ -65,9 +65,10 @@ const TICKETS: ResourceDef = {
     col('Reference', 'reference'),
     { label: 'Name', value: personName },
     col('Email', 'email'),
-    col('Release', 'release_title', 'release'),
+    col('Release', 'release_title', 'release', 'release_slug'),
     col('State', 'state'),
   ],
+  listExpand: ['release'],
   fields: [],
   canCreate: false,
   canEdit: false,
@@ -296,6 +297,7 @@ const REFUNDS: ResourceDef = {
   canEdit: false,
   canDelete: false,
   expand: ['registration'],
+  listExpand: ['registration'],
   empty: 'No refunds.',
 };
 

@@ -76,6 +76,8 @@ export interface ResourceDef {
   actions?: ActionDef[];
   children?: ChildList;
   expand?: readonly string[];
+  /** Expansions asked for in lists (3.1; 3.0 embeds them anyway). */
+  listExpand?: readonly string[];
   empty: string;
 }
 
