@@ -20,10 +20,11 @@ export function parseTokenGrants(value: string): TokenGrant[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => {
+    .map((entry, index) => {
       const [token, mode, version, accounts] = entry.split(':');
       if (!token || (mode !== 'live' && mode !== 'test') || (version !== '3.0' && version !== '3.1')) {
-        throw new Error(`MOCK_API_TOKENS: "${entry.slice(0, 4)}…" is not TOKEN:live|test:3.0|3.1[:accounts]`);
+        // Names the entry by position: a token is never written to a log.
+        throw new Error(`MOCK_API_TOKENS: entry ${index + 1} is not TOKEN:live|test:3.0|3.1[:accounts]`);
       }
       return {
         token,
