@@ -105,7 +105,7 @@ async function writeAttempt(
 ): Promise<void> {
   await db.transaction('rw', db.syncState, async () => {
     const state = (await db.syncState.get([listSlug, 'outbox'])) ?? emptySyncState(listSlug, 'outbox');
-    await db.syncState.put({ ...state, attempt: attempt && attempt.seqs.length ? attempt : null });
+    await db.syncState.put({ ...state, attempt: attempt?.seqs.length ? attempt : null });
   });
 }
 

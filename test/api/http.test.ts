@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckinClient, sinceParam } from '../../src/api/checkin-client';
+import { describeError } from '../../src/api/errors';
+import { createTransport } from '../../src/api/http';
+
+const BASE = 'https://checkin.example/checkin';
+
+function clientAnswering(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const seen: Request[] = [];
+  const fetch = async (request: Request) => {
+    seen.push(request);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
+  };
+  return { client: createCheckinClient(createTransport({ baseUrl: `${BASE}/`, fetch })), seen };
+}
+
+const checkin = {
+  id: 1,
+  uuid: 'u-1',
+  ticket_id: 7,
+  created_at: '2026-06-15T12:00:00.000Z',
+  updated_at: '2026-06-15T12:00:00.000Z',
+  deleted_at: null,
+};
+
+describe('the Check-in API client', () => {
+  it('sends the documented batch body and parses times once', async () => {
+    const { client, seen } = clientAnswering(200, [checkin]);
+    const result = await client.createCheckins('chk_pabc1', [{ ticketId: 7 }, { ticketId: 8 }]);
+    expect(result).toMatchObject({
+      ok: true,
+      value: [{ uuid: 'u-1', ticketId: 7, createdAt: Date.parse(checkin.created_at) }],
+    });
+    expect(seen[0]?.url).toBe(`${BASE}/checkin_lists/chk_pabc1/checkins`);
+    expect(seen[0]?.headers.get('accept')).toBe('application/json');
+    expect(await seen[0]?.json()).toEqual({
+      batch: { checkins: { '0': { ticket_id: 7 }, '1': { ticket_id: 8 } } },
+    });
+  });
+
+  it('sends since as Unix seconds with a fraction', async () => {
+    const { client, seen } = clientAnswering(200, []);
+    await client.listPage('tickets', 'chk_pabc1', 3, Date.parse('2026-06-15T12:00:00.250Z'));
+    expect(new URL(seen[0]!.url).search).toBe(
+      `?page=3&since=${sinceParam(Date.parse('2026-06-15T12:00:00.250Z'))}`,
+    );
+    expect(sinceParam(1_781_524_800_250)).toBe('1781524800.250');
+  });
+
+  it('turns statuses into reasons, honouring Retry-After', async () => {
+    expect(
+      await clientAnswering(429, { message: 'Slow down' }, { 'retry-after': '7' }).client.getList(
+        'chk_pabc1',
+      ),
+    ).toMatchObject({
+      ok: false,
+      reason: 'rate-limited',
+      retryAfterMs: 7000,
+    });
+    expect(
+      await clientAnswering(404, { status: 404, message: 'Not found' }).client.getList('chk_pabc1'),
+    ).toMatchObject({
+      reason: 'not-found',
+      detail: 'Not found',
+    });
+    expect(await clientAnswering(503, null).client.getList('chk_pabc1')).toMatchObject({ reason: 'server' });
+    expect(
+      await clientAnswering(422, { message: 'void' }).client.createCheckin('chk_pabc1', { ticketId: 1 }),
+    ).toMatchObject({
+      reason: 'rejected',
+      status: 422,
+    });
+    expect(describeError('rate-limited')).toMatch(/slow down/i);
+  });
+
+  it('names the field of an unexpected shape instead of crashing later', async () => {
+    const result = await clientAnswering(200, [{ ...checkin, ticket_id: 'seven' }]).client.listPage(
+      'checkins',
+      'chk_pabc1',
+      1,
+    );
+    expect(result).toMatchObject({ ok: false, reason: 'bad-response' });
+    expect(!result.ok && result.detail).toMatch(/^0\.ticket_id/);
+  });
+
+  it('reports a dropped connection as network and a slow one as timeout', async () => {
+    const dropped = createCheckinClient(
+      createTransport({ baseUrl: BASE, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) }),
+    );
+    expect(await dropped.getList('chk_pabc1')).toMatchObject({ ok: false, reason: 'network' });
+    const slow = createCheckinClient(
+      createTransport({
+        baseUrl: BASE,
+        timeoutMs: 20,
+        fetch: (request) =>
+          new Promise((_, reject) =>
+            request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
+          ),
+      }),
+    );
+    expect(await slow.getList('chk_pabc1')).toMatchObject({ ok: false, reason: 'timeout' });
+  });
+
+  it('reads the service clock from the Date header of the list', async () => {
+    const list = { id: 1, title: 'Main', slug: 'chk_pabc1', expires_at: null, total_ticket_pages: 2 };
+    const { client } = clientAnswering(200, list, { date: 'Mon, 15 Jun 2026 12:00:00 GMT' });
+    expect(await client.getList('chk_pabc1')).toMatchObject({
+      ok: true,
+      value: { serverTime: Date.parse('2026-06-15T12:00:00Z'), pages: { tickets: 2, checkins: 0 } },
+    });
+  });
+});
