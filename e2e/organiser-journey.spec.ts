@@ -1,19 +1,12 @@
 // From an empty event to a check-in list the door can use, against the Node server's mock.
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DoorPage } from './page-models/door-page';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 
-test('an organiser prepares an event and hands over a check-in list for one release', async ({
-  page,
-  baseURL,
-  browser,
-}) => {
-  const org = new OrganiserPage(page);
-  await org.connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
-  await expect(page.getByTestId('hello-mode')).toHaveText('live');
-  await expect(page.getByTestId('mode-marker')).toContainText('LIVE DATA');
-  await org.openAccount();
+/** Event, two releases (one on sale), registrations with line items, a list for one release. */
+async function prepareEvent(page: Page, org: OrganiserPage, account = 'demo'): Promise<string[]> {
+  await org.openAccount(account);
   const title = `Harbour Night ${Date.now()}`;
   await org.createEvent(title);
 
@@ -65,6 +58,20 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await expect(page.getByTestId('web-checkin-url')).toContainText('/checkin_lists/chk_');
   await expect(page.getByRole('link', { name: 'Open the door app on this device' })).toBeVisible();
 
+  return references;
+}
+
+test('an organiser prepares an event and hands over a check-in list for one release', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const org = new OrganiserPage(page);
+  await org.connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
+  await expect(page.getByTestId('hello-mode')).toHaveText('live');
+  await expect(page.getByTestId('mode-marker')).toContainText('LIVE DATA');
+  const references = await prepareEvent(page, org);
+
   // The door joins the list from its web check-in address, in a browser of its own.
   const address = (await page.getByTestId('web-checkin-url').textContent()) ?? '';
   const doorContext = await browser.newContext();
@@ -79,5 +86,28 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await doorContext.close();
 
   await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('checkin-progress')).toContainText('1 of 3 checked in');
+});
+
+test('the same journey on the built-in service, with the door app on the same device', async ({ page }) => {
+  const org = new OrganiserPage(page);
+  await new DoorPage(page).nameDevice('Laptop');
+  await page.goto('/organiser/connection');
+  await page.getByLabel('Mode').selectOption('live');
+  await page.getByLabel('API version').selectOption('3.1');
+  await page.getByRole('button', { name: 'Generate token' }).click();
+  await expect(page.getByTestId('hello-mode')).toHaveText('live');
+  const account = (await page.getByTestId('hello').getByRole('link').first().textContent()) ?? 'demo';
+  const references = await prepareEvent(page, org, account);
+  const listAddress = page.url();
+
+  await page.getByRole('link', { name: 'Open the door app on this device' }).click();
+  const door = new DoorPage(page);
+  await door.expectScanScreen();
+  await door.typeCode(references[0] ?? '');
+  await door.expectVerdict('admitted');
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+
+  await page.goto(listAddress);
   await expect(page.getByTestId('checkin-progress')).toContainText('1 of 3 checked in');
 });
