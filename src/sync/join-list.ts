@@ -29,6 +29,15 @@ export function baseUrlOf(address: string): string | null {
   }
 }
 
+/** `<origin>/checkin`: where this app's own server answers, for an address of this app. */
+function appCheckinUrl(address: string): string | null {
+  try {
+    return `${new URL(address.trim()).origin}/checkin`;
+  } catch {
+    return null;
+  }
+}
+
 export async function joinList(
   db: CheckinDatabase,
   clientFor: (baseUrl: string) => CheckinClient,
@@ -38,7 +47,7 @@ export async function joinList(
   if (!credential) return fail('not-a-list');
   // The spec's web check-in address is `{checkin_url}/checkin_lists/<slug>`, but services
   // (the built-in mock among them) may point it at the door app instead: try each candidate.
-  const candidates = [input.baseUrl, baseUrlOf(input.code), input.defaultBaseUrl]
+  const candidates = [input.baseUrl, baseUrlOf(input.code), appCheckinUrl(input.code), input.defaultBaseUrl]
     .filter((b): b is string => !!b)
     .map((b) => b.replace(/\/+$/, ''));
   let baseUrl = '';

@@ -8,6 +8,7 @@
 //   await engine.checkIn(ticketId)                  // "admit anyway" after a caution verdict
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')  engine.ticket(id)        // prefix search; one ticket with its check-ins
+//   await engine.answers(ticketId)                  // its answers to the list's questions
 //   engine.syncNow()  engine.flush()                // pull + push on demand; push only
 //   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
@@ -36,6 +37,7 @@ import { DEFAULT_MARGIN_MS, pullSince } from './pull-since';
 import { pushOutbox } from './push-outbox';
 import { createPushLock } from './push-lock';
 import { recordConflicts } from './reconcile';
+import { type AnswerLookup, loadAnswers, type TicketAnswer } from './ticket-answers';
 import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
 
 export interface SyncEngineOptions {
@@ -90,6 +92,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let stopped = false;
   const backoff = new Map<string, Backoff>();
   const withPushLock = createPushLock();
+  let answers: Promise<AnswerLookup> | null = null;
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -201,6 +204,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         errors: { outbox: status.errors.outbox, list: result },
         reachable: result.reason !== 'network',
       });
+    answers = null;
     const fresh = await readList(db, list.slug);
     if (fresh) active = { list: fresh, index };
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
@@ -272,6 +276,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     publish({ phase: 'loading' });
     const index = await loadListIndex(db, slug);
     active = { list, index };
+    answers = null;
     backoff.delete('pull');
     publish({ errors: {}, download: null, conflicts: [] });
     await refresh();
@@ -368,6 +373,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     ticket(id: number) {
       const ticket = active?.index.ticketById(id);
       return ticket ? { ticket, checkins: active!.index.checkinsOf(id) } : null;
+    },
+    /** The ticket's answers to the list's questions (read from the local copy on first use). */
+    async answers(ticketId: number): Promise<TicketAnswer[]> {
+      if (!active) return [];
+      answers ??= loadAnswers(db, active.list.slug);
+      return (await answers)(ticketId);
     },
     syncNow: () => sync(true),
     /** Sends the open list's outbox now, without pulling. */

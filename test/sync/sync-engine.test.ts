@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../src/db/outbox';
 import { openCheckinDatabase } from '../../src/db/storage';
-import { makeCheckinList } from '../mock-api/factories';
+import { makeCheckinList, makeQuestion } from '../mock-api/factories';
 import { BASE, doorDevice, doorService, freshDb, LIST, serviceCheckins } from './support';
 
 const OTHER = 'chk_psecondlist00000000000';
@@ -121,6 +121,32 @@ describe('scanning and undoing', () => {
     await device.clock.advance(10_000);
     await vi.waitFor(() => expect(engine.status().lastPullAt).toBeGreaterThan(first!));
     await engine.stop();
+  });
+});
+
+describe('a ticket screen', () => {
+  it('shows the answers of a ticket to the list questions', async () => {
+    const { setup, engine } = await setupDevice(4);
+    const ticket = setup.tickets[1]!;
+    await setup.service.write(() => {
+      const question = makeQuestion(setup.service.context, setup.event);
+      setup.service.context.store.insert('answers', {
+        event_id: setup.event.id,
+        question_id: question.id,
+        ticket_id: ticket.id,
+        primary_response: 'L',
+        alternate_response: null,
+        download_url: null,
+        created_at: '2026-06-15T12:00:00.000Z',
+        updated_at: '2026-06-15T12:00:00.000Z',
+      });
+    });
+    await engine.join(LIST);
+    await engine.syncNow();
+    expect(await engine.answers(ticket.id)).toEqual([
+      { questionId: expect.any(Number), question: 'T-shirt size', response: 'L' },
+    ]);
+    expect(await engine.answers(setup.tickets[0]!.id)).toEqual([]);
   });
 });
 
