@@ -158,3 +158,18 @@ test('releases and registrations: edit, sale state, archive, mark paid, ticket Q
   await org.deleteRecord();
   await expect(page.getByRole('row')).toHaveCount(2);
 });
+
+test('events: edit, duplicate (processing, then the copy), delete with confirmation', async ({
+  page,
+  baseURL,
+}) => {
+  const org = await freshEvent(page, baseURL, 'Copy me');
+  await org.edit({ Location: 'Dock 7' });
+  await expect(org.fact('location')).toHaveText('Dock 7');
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Duplicating|Copy ready/ })).toBeVisible();
+  const copy = page.getByRole('status').getByRole('link');
+  await expect(copy).toBeVisible({ timeout: 30_000 });
+  await org.deleteRecord();
+  await expect(page.getByRole('heading', { name: 'Events of demo' })).toBeVisible();
+});
