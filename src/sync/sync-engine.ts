@@ -1,5 +1,9 @@
 // The door device's sync engine: the one object the door screens drive.
 //
+//   const opened = await openCheckinDatabase();     // Result: 'storage-unavailable' in a private window
+//   const clientFor = (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: (r) => fetch(r) }));
+//   // ...or, for the built-in demo service: createTransport({ baseUrl, fetch: embeddedFetch })
+//   report: syncReporter(appStore)                  // src/state/sync-slice.ts; screens read state.sync
 //   const engine = createSyncEngine({ db, clientFor, clock, report, deviceName, defaultBaseUrl });
 //   await engine.start();                           // loads joined lists, opens the last one, starts the timer
 //   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
