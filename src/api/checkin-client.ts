@@ -1,7 +1,7 @@
 // The Check-in API (spec document 3) as typed calls over one transport. The list slug is the
 // credential and travels in the path only; nothing here logs it.
 import { ok, type Result } from './errors';
-import type { Transport } from './http';
+import type { Timed, Transport } from './http';
 import {
   answersPage,
   checkinListSchema,
@@ -41,6 +41,13 @@ export interface CheckinClient {
     page: number,
     since?: number | null,
   ): Promise<Result<PagedItems[R][]>>;
+  /** `listPage` with the service's clock when it answered. */
+  listPageTimed<R extends PagedResource>(
+    resource: R,
+    slug: string,
+    page: number,
+    since?: number | null,
+  ): Promise<Result<Timed<PagedItems[R][]>>>;
   listQuestions(slug: string): Promise<Result<RemoteQuestion[]>>;
   createCheckins(slug: string, items: readonly CheckinInput[]): Promise<Result<RemoteCheckin[]>>;
   createCheckin(slug: string, item: CheckinInput): Promise<Result<RemoteCheckin>>;
@@ -74,6 +81,15 @@ export function createCheckinClient(transport: Transport): CheckinClient {
         },
         pageSchemas[resource],
       ) as Promise<Result<PagedItems[typeof resource][]>>,
+    listPageTimed: (resource, slug, page, since) =>
+      transport.requestTimed(
+        {
+          method: 'GET',
+          path: `${listPath(slug)}/${resource}`,
+          query: { page, since: sinceParam(since) },
+        },
+        pageSchemas[resource],
+      ) as Promise<Result<Timed<PagedItems[typeof resource][]>>>,
     listQuestions: (slug) =>
       transport.request({ method: 'GET', path: `${listPath(slug)}/questions` }, questionsPage),
     createCheckins: (slug, items) =>

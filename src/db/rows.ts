@@ -95,6 +95,8 @@ export interface SyncStateRow {
   lastError: Failure | null;
   failures: number;
   nextAttemptAt: number;
+  /** The most items the service has put on one page: a shorter page is the last one. */
+  pageSize?: number;
   /**
    * Outbox only: the batch sent out and not yet answered, with the greatest server `updated_at`
    * known when it left. One row marks the whole batch: far cheaper than rewriting each row.

@@ -18,7 +18,7 @@ import {
   upsertCheckins,
   upsertTickets,
 } from '../db/local-copy';
-import type { CheckinRow, ListRow, Resource } from '../db/rows';
+import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type ListIndex, remoteCheckinRow } from './list-index';
 
@@ -35,6 +35,8 @@ export interface PullOptions {
   onProgress?: (done: number, total: number) => void;
   /** Set by `pullSince`: the service's clock when this pull began. */
   serverTime?: number | null;
+  /** Whether to GET the list first (its details and page counts); default true. */
+  withList?: boolean;
 }
 
 export interface PullReport {
@@ -126,6 +128,7 @@ export async function downloadAll(
   }
   const errors: PullReport['errors'] = {};
   const newest = new Map<Resource, number | null>();
+  let pageSize = 0;
   let finished = 0;
   const worker = async () => {
     for (let task = tasks.shift(); task; task = tasks.shift()) {
@@ -144,6 +147,7 @@ export async function downloadAll(
       }
       applyToIndex(index, listSlug, task.resource, page.value);
       newest.set(task.resource, maxUpdated(page.value, newest.get(task.resource) ?? null));
+      pageSize = Math.max(pageSize, page.value.length);
       options.onProgress?.(++finished, finished + tasks.length);
     }
   };
@@ -173,6 +177,7 @@ export async function downloadAll(
     const max = serverStart.get(resource) ?? newest.get(resource) ?? overall;
     await patchSyncState(db, listSlug, resource, {
       cursor: max > 0 ? max - marginMs : 0,
+      ...(pageSize > 0 ? { pageSize } : {}),
       firstDownload: null,
       lastSuccessAt: options.now,
       lastError: null,
@@ -199,30 +204,40 @@ async function pullResource(
   db: CheckinDatabase,
   api: CheckinClient,
   resource: Resource,
-  totalPages: number,
+  totalPages: number | null,
   options: PullOptions,
-  since: number,
+  state: SyncStateRow,
 ): Promise<Result<CheckinRow[]>> {
   const { listSlug, marginMs = DEFAULT_MARGIN_MS, index } = options;
+  const since = state.cursor ?? 0;
   let max: number | null = null;
+  let serverTime = options.serverTime ?? null;
+  let pageSize = state.pageSize ?? 0;
   const checkins: CheckinRow[] = [];
-  // At least one page: a page count taken a moment ago may already be behind.
-  for (let page = 1; page <= Math.max(1, totalPages); page++) {
-    const items = await api.listPage(resource, listSlug, page, since);
-    if (!items.ok) return items;
-    if (items.value.length === 0) break;
-    const rows = await stored(() => storeChanges(db, listSlug, resource, items.value));
+  for (let page = 1; ; page++) {
+    // Without page counts, a page shorter than the longest one seen is the last.
+    if (totalPages !== null && page > Math.max(1, totalPages)) break;
+    const answer = await api.listPageTimed(resource, listSlug, page, since);
+    if (!answer.ok) return answer;
+    const items = answer.value.value;
+    if (page === 1 && options.serverTime === undefined) serverTime = answer.value.serverTime;
+    if (items.length === 0) break;
+    const rows = await stored(() => storeChanges(db, listSlug, resource, items));
     if (!rows.ok) return rows;
     if (resource === 'checkins') {
       checkins.push(...rows.value);
       index?.putCheckins(rows.value);
-    } else applyToIndex(index, listSlug, resource, items.value);
-    max = maxUpdated(items.value, max);
+    } else applyToIndex(index, listSlug, resource, items);
+    max = maxUpdated(items, max);
+    const full = items.length >= pageSize;
+    pageSize = Math.max(pageSize, items.length);
+    if (totalPages === null && !full) break;
   }
-  const seenUpTo = options.serverTime ?? max;
+  const seenUpTo = serverTime ?? max;
   const cursor = seenUpTo === null ? since : Math.max(since, seenUpTo - marginMs);
   await patchSyncState(db, listSlug, resource, {
     cursor,
+    pageSize,
     lastSuccessAt: options.now,
     lastError: null,
     failures: 0,
@@ -239,25 +254,35 @@ export async function pullSince(
   const { listSlug } = options;
   const states = await Promise.all(RESOURCES.map((r) => readSyncState(db, listSlug, r)));
   if (states.some((s) => s.cursor === null)) return downloadAll(db, api, options);
-  const since = Math.min(...states.map((s) => s.cursor ?? 0));
-  const remote = await api.getList(listSlug, since);
-  if (!remote.ok) return remote;
+  let pages: Record<Resource, number> | null = null;
+  let serverTime: number | null | undefined;
   const list = await readList(db, listSlug);
   if (!list) return fail('no-list');
-  const saved = await stored(() =>
-    saveList(db, { ...listRowFrom(remote.value, list.baseUrl, list.joinedAt) }),
-  );
-  if (!saved.ok) return saved;
   const report: PullReport = { checkins: [], errors: {} };
+  if (options.withList !== false) {
+    // The list (title, expiry, counts, page counts since the cursor) is worth a request now and then.
+    const since = Math.min(...states.map((s) => s.cursor ?? 0));
+    const remote = await api.getList(listSlug, since);
+    if (!remote.ok) return remote;
+    const row = listRowFrom(remote.value, list.baseUrl, list.joinedAt);
+    const saved = await stored(() => saveList(db, row));
+    if (!saved.ok) return saved;
+    if (row.questionsCount !== list.questionsCount) {
+      const questions = await pullQuestions(db, api, listSlug);
+      if (!questions.ok) report.errors.questions = questions;
+    }
+    pages = remote.value.pages;
+    serverTime = remote.value.serverTime;
+  }
   await Promise.all(
     RESOURCES.map(async (resource, i) => {
       const result = await pullResource(
         db,
         api,
         resource,
-        remote.value.pages[resource],
-        { ...options, serverTime: remote.value.serverTime },
-        states[i]!.cursor ?? 0,
+        pages ? pages[resource] : null,
+        serverTime === undefined ? options : { ...options, serverTime },
+        states[i]!,
       );
       if (result.ok) report.checkins.push(...result.value);
       else {
@@ -266,9 +291,5 @@ export async function pullSince(
       }
     }),
   );
-  if (remote.value.questionsCount !== list.questionsCount) {
-    const questions = await pullQuestions(db, api, listSlug);
-    if (!questions.ok) report.errors.questions = questions;
-  }
   return ok(report);
 }

@@ -13,7 +13,7 @@
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')  engine.ticket(id)        // prefix search; one ticket with its check-ins
 //   await engine.answers(ticketId)                  // its answers to the list's questions
-//   engine.syncNow()  engine.flush()                // pull + push on demand; push only
+//   engine.syncNow()  engine.flush()  engine.tick() // on demand (list + pull + push); push only; one timer cycle
 //   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
 //   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
@@ -77,6 +77,8 @@ const summary = (l: ListRow): ListSummary => ({
   baseUrl: l.baseUrl,
 });
 
+const LIST_EVERY = 6;
+
 interface Backoff {
   failures: number;
   until: number;
@@ -97,6 +99,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const backoff = new Map<string, Backoff>();
   const withPushLock = createPushLock();
   let answers: Promise<AnswerLookup> | null = null;
+  let pulls = 0;
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -196,6 +199,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       pullSince(db, clientFor(list.baseUrl), {
         listSlug: list.slug,
         now: clock.now(),
+        // The list itself (details, page counts) on demand and every sixth pull: it costs the
+        // service far more than a `since` page.
+        withList: onDemand || pulls++ % LIST_EVERY === 0,
         marginMs,
         index,
         onProgress: (done, total) => publish({ download: { done, total } }),
@@ -385,6 +391,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return (await answers)(ticketId);
     },
     syncNow: () => sync(true),
+    /** One scheduled cycle now, as the timer runs it (backoff honoured, list every sixth pull). */
+    tick: () => sync(false),
     /** Sends the open list's outbox now, without pulling. */
     async flush(): Promise<void> {
       if (active && status.online) await push(active.list, true);

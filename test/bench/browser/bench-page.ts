@@ -70,7 +70,7 @@ const bench = {
   async incremental() {
     const started = performance.now();
     networkMs = 0;
-    await engine.syncNow();
+    await engine.tick();
     return {
       ms: performance.now() - started,
       networkMs,
