@@ -80,6 +80,8 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await door.nameDevice('Front door');
   await doorPage.goto(new URL(address).pathname);
   await door.expectScanScreen();
+  // The list's tickets are on the device before the first code is typed.
+  await expect(door.page.getByTestId('last-sync')).toContainText('Synced', { timeout: 30_000 });
   await door.typeCode(references[0] ?? '');
   await door.expectVerdict('admitted');
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
@@ -104,6 +106,8 @@ test('the same journey on the built-in service, with the door app on the same de
   await page.getByRole('link', { name: 'Open the door app on this device' }).click();
   const door = new DoorPage(page);
   await door.expectScanScreen();
+  // The list's tickets are on the device before the first code is typed.
+  await expect(door.page.getByTestId('last-sync')).toContainText('Synced', { timeout: 30_000 });
   await door.typeCode(references[0] ?? '');
   await door.expectVerdict('admitted');
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
