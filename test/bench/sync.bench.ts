@@ -148,12 +148,15 @@ try {
   );
   line('sync-incremental-100-waiting', Math.round(median.networkMs), 'ms of it summed over its requests');
   let since = performance.now();
-  await json(`${base}/tickets?page=1&since=${(Date.now() / 1000 - 5).toFixed(3)}`);
-  line(
-    'sync-setup-service-since-query',
-    Math.round(performance.now() - since),
-    'ms for one `since` page of tickets (server side, from Node)',
-  );
+  for (const resource of ['tickets', 'checkins', 'answers']) {
+    since = performance.now();
+    await json(`${base}/${resource}?page=1&since=${(Date.now() / 1000 - 5).toFixed(3)}`);
+    line(
+      `sync-setup-service-since-${resource}`,
+      Math.round(performance.now() - since),
+      `ms for one \`since\` page of ${resource} (server side, from Node)`,
+    );
+  }
   since = performance.now();
   await json(`${base}?since=${(Date.now() / 1000 - 5).toFixed(3)}`);
   line(

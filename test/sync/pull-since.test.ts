@@ -164,4 +164,27 @@ describe('pulling a list into the local copy', () => {
     await pullSince(db, clientFor(BASE), { listSlug: LIST, now: NOW_MS, index });
     expect(index.ticketById(tickets[0]!.id)?.firstName).toBe('Changed');
   });
+
+  it('pages a timer pull without the list GET, stopping at the first page shorter than a full one', async () => {
+    const { db, api, service, tickets, clock, requests } = await joined(2300);
+    const index = createListIndex();
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    clock.advance(60_000);
+    await service.write(() => {
+      for (const t of tickets.slice(0, 1500))
+        service.context.store.update('tickets', t.id, {
+          company_name: 'Renamed',
+          updated_at: clock.now().toISOString(),
+        });
+    });
+    requests.length = 0;
+    const result = await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index, withList: false });
+    expect(result.ok && result.value.errors).toEqual({});
+    expect(
+      requests.filter((r) => !r.includes('/tickets') && !r.includes('/checkins') && !r.includes('/answers')),
+    ).toEqual([]);
+    expect(requests.filter((r) => r.includes('/tickets?'))).toHaveLength(2);
+    expect(index.search('renamed')).toHaveLength(50);
+    expect(index.ticketById(tickets[1499]!.id)?.companyName).toBe('Renamed');
+  });
 });
