@@ -22,7 +22,8 @@ export function describeCameraFailure(error: unknown): CameraProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'busy';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'no-camera';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return 'no-camera';
   return 'failed';
 }
 
@@ -38,7 +39,10 @@ export async function startCamera({ video, deviceId, onCode }: CameraOptions): P
   }
   const { BrowserQRCodeReader } = await import('@zxing/browser');
   // The default waits 500 ms between attempts; a queue at the door cannot.
-  const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 40, delayBetweenScanSuccess: 250 });
+  const reader = new BrowserQRCodeReader(undefined, {
+    delayBetweenScanAttempts: 40,
+    delayBetweenScanSuccess: 250,
+  });
   const constraints: MediaStreamConstraints = {
     audio: false,
     video: deviceId

@@ -76,7 +76,10 @@ try {
   await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
   const joinedAt = Date.now();
   await page.getByRole('button', { name: 'Join list' }).click();
-  await page.getByTestId('progress').filter({ hasText: `/ ${TICKETS} in` }).waitFor({ timeout: 300_000 });
+  await page
+    .getByTestId('progress')
+    .filter({ hasText: `/ ${TICKETS} in` })
+    .waitFor({ timeout: 300_000 });
   await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 300_000 });
   line('door-join-to-ready-ui', ((Date.now() - joinedAt) / 1000).toFixed(1), 's');
 
