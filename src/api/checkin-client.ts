@@ -1,5 +1,6 @@
 // The Check-in API (spec document 3) as typed calls over one transport. The list slug is the
 // credential and travels in the path only; nothing here logs it.
+import * as z from 'zod/mini';
 import { ok, type Result } from './errors';
 import type { Timed, Transport } from './http';
 import {
@@ -118,7 +119,7 @@ export function createCheckinClient(transport: Transport): CheckinClient {
       transport.request(
         { method: 'DELETE', path: `${listPath(slug)}/checkins/${encodeURIComponent(uuid)}` },
         // Real deletes may answer 204 with no body; the documents show the deleted record.
-        checkinSchema.nullable(),
+        z.nullable(checkinSchema),
       ),
   };
 }

@@ -2,7 +2,7 @@
 // browser's, or the in-app mock's `(request) => service.handle(request)`; nothing above this
 // file knows which. Every body is checked against a zod schema here, at the edge, so an
 // unexpected shape becomes a `bad-response` naming the field instead of a crash later.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { type Failure, fail, ok, type Result } from './errors';
 
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -30,8 +30,8 @@ export interface Timed<T> {
 
 export interface Transport {
   readonly baseUrl: string;
-  request<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<z.output<S>>>;
-  requestTimed<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>>;
+  request<S extends z.ZodMiniType>(req: JsonRequest, schema: S): Promise<Result<z.output<S>>>;
+  requestTimed<S extends z.ZodMiniType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>>;
 }
 
 function retryAfterMs(value: string | null): number | undefined {
@@ -58,7 +58,7 @@ function statusFailure(status: number, headers: Headers, body: unknown): Failure
   return fail('rejected', extra);
 }
 
-function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unknown field';
   const at = issue.path.length ? issue.path.join('.') : '(root)';
@@ -67,7 +67,7 @@ function describeIssue(error: z.ZodError): string {
 
 export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: TransportOptions): Transport {
   const base = baseUrl.replace(/\/+$/, '');
-  async function send<S extends z.ZodType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>> {
+  async function send<S extends z.ZodMiniType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>> {
     const url = new URL(`${base}${req.path}`);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -101,7 +101,7 @@ export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: Transpor
       }
     }
     if (!response.ok) return statusFailure(response.status, response.headers, body);
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (!parsed.success)
       return fail('bad-response', { status: response.status, detail: describeIssue(parsed.error) });
     const date = Date.parse(response.headers.get('date') ?? '');

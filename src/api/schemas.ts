@@ -1,37 +1,43 @@
 // The Check-in API's shapes, parsed once at the edge: timestamps become epoch milliseconds and
 // snake_case fields become the rows the local copy stores. Fields the documents leave "not
 // shown" (tickets, answers, questions) are lenient: only what the door needs is required.
-import { z } from 'zod';
+// zod/mini, not zod: the door route's JavaScript has a size budget and these schemas are on it.
+import * as z from 'zod/mini';
 
-const time = z.string().transform((value, ctx) => {
-  const at = Date.parse(value);
-  if (Number.isNaN(at)) {
-    ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
-    return z.NEVER;
-  }
-  return at;
-});
-const optionalTime = time.nullish().transform((v) => v ?? null);
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
-const count = z
-  .number()
-  .int()
-  .nonnegative()
-  .nullish()
-  .transform((v) => v ?? 0);
+const time = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx) => {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) {
+      ctx.issues.push({ code: 'custom', message: 'not a timestamp', input: value });
+      return z.NEVER;
+    }
+    return at;
+  }),
+);
+const optionalTime = z.pipe(
+  z.nullish(time),
+  z.transform((v: number | null | undefined) => v ?? null),
+);
+const text = z.pipe(
+  z.nullish(z.string()),
+  z.transform((v: string | null | undefined) => v ?? null),
+);
+const count = z.pipe(
+  z.nullish(z.int().check(z.nonnegative())),
+  z.transform((v: number | null | undefined) => v ?? 0),
+);
+const flag = z.nullish(z.boolean());
 
-export const checkinListSchema = z
-  .object({
+export const checkinListSchema = z.pipe(
+  z.object({
     id: z.number(),
     title: z.string(),
     slug: z.string(),
     expires_at: optionalTime,
-    show_company_name: z.boolean().nullish(),
-    show_email: z.boolean().nullish(),
-    show_phone_number: z.boolean().nullish(),
+    show_company_name: flag,
+    show_email: flag,
+    show_phone_number: flag,
     tickets_count: count,
     answers_count: count,
     questions_count: count,
@@ -40,10 +46,10 @@ export const checkinListSchema = z
     total_ticket_pages: count,
     total_checkin_pages: count,
     total_answer_pages: count,
-    account: z.object({ slug: z.string(), name: z.string() }).nullish(),
-    event: z.object({ slug: z.string(), title: z.string() }).nullish(),
-  })
-  .transform((l) => ({
+    account: z.nullish(z.object({ slug: z.string(), name: z.string() })),
+    event: z.nullish(z.object({ slug: z.string(), title: z.string() })),
+  }),
+  z.transform((l) => ({
     id: l.id,
     title: l.title,
     slug: l.slug,
@@ -62,30 +68,32 @@ export const checkinListSchema = z
     },
     accountName: l.account?.name ?? null,
     eventTitle: l.event?.title ?? null,
-  }));
+  })),
+);
 export type RemoteList = z.output<typeof checkinListSchema>;
 
-export const checkinSchema = z
-  .object({
+export const checkinSchema = z.pipe(
+  z.object({
     id: z.number(),
     uuid: z.string(),
     ticket_id: z.number(),
     created_at: time,
     updated_at: time,
     deleted_at: optionalTime,
-  })
-  .transform((c) => ({
+  }),
+  z.transform((c) => ({
     id: c.id,
     uuid: c.uuid,
     ticketId: c.ticket_id,
     createdAt: c.created_at,
     updatedAt: c.updated_at,
     deletedAt: c.deleted_at,
-  }));
+  })),
+);
 export type RemoteCheckin = z.output<typeof checkinSchema>;
 
-export const ticketSchema = z
-  .object({
+export const ticketSchema = z.pipe(
+  z.object({
     id: z.number(),
     slug: z.string(),
     reference: z.string(),
@@ -98,11 +106,11 @@ export const ticketSchema = z
     release_title: text,
     state: text,
     payment_state: text,
-    void: z.boolean().nullish(),
+    void: flag,
     created_at: optionalTime,
     updated_at: optionalTime,
-  })
-  .transform((t) => ({
+  }),
+  z.transform((t) => ({
     id: t.id,
     slug: t.slug,
     reference: t.reference,
@@ -116,19 +124,20 @@ export const ticketSchema = z
     state: t.void ? 'void' : t.state,
     paid: t.payment_state === null ? null : t.payment_state !== 'unpaid',
     updatedAt: t.updated_at ?? t.created_at ?? 0,
-  }));
+  })),
+);
 export type RemoteTicket = z.output<typeof ticketSchema>;
 
-export const answerSchema = z
-  .object({
+export const answerSchema = z.pipe(
+  z.object({
     id: z.number(),
     ticket_id: z.number(),
     question_id: z.number(),
-    response: z.unknown().optional(),
+    response: z.optional(z.unknown()),
     humanized_response: text,
     updated_at: optionalTime,
-  })
-  .transform((a) => ({
+  }),
+  z.transform((a) => ({
     id: a.id,
     ticketId: a.ticket_id,
     questionId: a.question_id,
@@ -136,12 +145,14 @@ export const answerSchema = z
       a.humanized_response ??
       (Array.isArray(a.response) ? a.response.join(', ') : a.response == null ? '' : String(a.response)),
     updatedAt: a.updated_at ?? 0,
-  }));
+  })),
+);
 export type RemoteAnswer = z.output<typeof answerSchema>;
 
-export const questionSchema = z
-  .object({ id: z.number(), title: z.string().nullish(), description: text })
-  .transform((q) => ({ id: q.id, title: q.title ?? '', description: q.description }));
+export const questionSchema = z.pipe(
+  z.object({ id: z.number(), title: z.nullish(z.string()), description: text }),
+  z.transform((q) => ({ id: q.id, title: q.title ?? '', description: q.description })),
+);
 export type RemoteQuestion = z.output<typeof questionSchema>;
 
 export const checkinsPage = z.array(checkinSchema);
