@@ -67,7 +67,10 @@ function describeIssue(error: z.core.$ZodError): string {
 
 export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: TransportOptions): Transport {
   const base = baseUrl.replace(/\/+$/, '');
-  async function send<S extends z.ZodMiniType>(req: JsonRequest, schema: S): Promise<Result<Timed<z.output<S>>>> {
+  async function send<S extends z.ZodMiniType>(
+    req: JsonRequest,
+    schema: S,
+  ): Promise<Result<Timed<z.output<S>>>> {
     const url = new URL(`${base}${req.path}`);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
