@@ -16,7 +16,7 @@ import {
   RELEASE_LINKS,
   linkedIds,
   presenter,
-  readTranslations,
+  readEventTranslations,
 } from './presenter';
 import { sortBy } from './search';
 
@@ -72,12 +72,7 @@ function readActivity(p: Presenter, raw: Record<string, unknown>, current: Activ
   if (releases) patch.release_ids = releases;
   const questions = linkedIds(attrs, QUESTION_LINKS, store.findBy('questions', 'byEvent', p.event.id));
   if (questions) patch.question_ids = questions;
-  const translations = readTranslations(
-    attrs,
-    ['name', 'description'],
-    current?.translations,
-    p.event.default_locale,
-  );
+  const translations = readEventTranslations(p, attrs, ['name', 'description'], current);
   if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;

@@ -2,7 +2,7 @@
 // `sold_out` from the tickets of its releases.
 import { formatInZone, zonedToUtc } from '../http/format';
 import type { Activity } from '../model/activity';
-import { type Presenter, idArrays, present, shows, translationsOf } from './presenter';
+import { type Presenter, linkedIdArrays, present, shows, translationsOf } from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
 import { ticketsOnReleases } from './sales-counts';
@@ -81,20 +81,8 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
     if (p.expanded.has('activity_group_ids')) base.activity_groups_ids = [];
     Object.assign(
       base,
-      idArrays(
-        p,
-        'questions',
-        'question',
-        questions.map((q) => q.id),
-        questions.map((q) => q.slug),
-      ),
-      idArrays(
-        p,
-        'releases',
-        'release',
-        releases.map((r) => r.id),
-        releases.map((r) => r.slug),
-      ),
+      linkedIdArrays(p, 'questions', 'question', questions),
+      linkedIdArrays(p, 'releases', 'release', releases),
     );
   }
   return base;

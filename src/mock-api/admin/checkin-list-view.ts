@@ -5,7 +5,7 @@ import { webCheckinUrl, qrCodeUrl } from '../checkin/urls';
 import { membership } from '../checkin/membership';
 import { type CheckinList, isExpired } from '../model/checkin-list';
 import { activityRecord } from './activity-view';
-import { type Presenter, idArrays, present, shows } from './presenter';
+import { type Presenter, idArrays, linkedIdArrays, present, shows } from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
 import { at } from './scope';
@@ -87,20 +87,8 @@ export function checkinListRecord(
       'activity',
       activities.map((a) => a.id),
     ),
-    idArrays(
-      p,
-      'questions',
-      'question',
-      questions.map((q) => q.id),
-      questions.map((q) => q.slug),
-    ),
-    idArrays(
-      p,
-      'releases',
-      'release',
-      releases.map((r) => r.id),
-      releases.map((r) => r.slug),
-    ),
+    linkedIdArrays(p, 'questions', 'question', questions),
+    linkedIdArrays(p, 'releases', 'release', releases),
   );
   return record;
 }

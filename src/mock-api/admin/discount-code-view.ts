@@ -2,7 +2,7 @@
 // registrations and tickets that used it, and the generated description the real service
 // shows when the organiser wrote none.
 import type { Presenter } from './presenter';
-import { idArrays, present, shows } from './presenter';
+import { linkedIdArrays, present, shows } from './presenter';
 import { type DiscountCode, discountCodeState } from '../model/discount-code';
 import { releaseRecord } from './release-view';
 import { type DiscountUsage, discountUsages } from './sales-counts';
@@ -79,15 +79,6 @@ export function discountCodeRecord(p: Presenter, code: DiscountCode): Record<str
   if (v30 && p.extended) record.release_ids = releases.map((r) => r.id);
   if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, p.extended));
   if (v30 && p.extended) record.source = code.source;
-  Object.assign(
-    record,
-    idArrays(
-      p,
-      'releases',
-      'release',
-      releases.map((r) => r.id),
-      releases.map((r) => r.slug),
-    ),
-  );
+  Object.assign(record, linkedIdArrays(p, 'releases', 'release', releases));
   return record;
 }

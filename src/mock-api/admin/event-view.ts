@@ -4,7 +4,7 @@
 import { EVENT_SETTING_DEFAULTS, EVENT_TRANSLATED, eventSetting } from '../model/event-settings';
 import type { Event } from '../model/event';
 import { eventDates } from './event-dates';
-import { type Presenter, idArrays, shows, translationsOf } from './presenter';
+import { type Presenter, linkedIdArrays, shows, translationsOf } from './presenter';
 import { releaseRecord } from './release-view';
 import { PUBLIC_ORIGIN, at } from './scope';
 
@@ -159,15 +159,6 @@ export function eventRecord(p: Presenter, event: Event): Record<string, unknown>
   if (shows(p, 'credit_card_payment_options')) record.credit_card_payment_options = [];
   if (shows(p, 'paypal_payment_options')) record.paypal_payment_options = [];
   if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r));
-  Object.assign(
-    record,
-    idArrays(
-      p,
-      'releases',
-      'release',
-      releases.map((r) => r.id),
-      releases.map((r) => r.slug),
-    ),
-  );
+  Object.assign(record, linkedIdArrays(p, 'releases', 'release', releases));
   return record;
 }

@@ -16,7 +16,7 @@ import {
   idArrays,
   linkedIds,
   present,
-  readTranslations,
+  readEventTranslations,
   presenter,
   shows,
   translationsOf,
@@ -81,12 +81,7 @@ function readOptIn(p: Presenter, raw: Record<string, unknown>, current: OptIn | 
   if (description !== undefined) patch.description = description || null;
   const releases = linkedIds(attrs, RELEASE_LINKS, p.ctx.store.findBy('releases', 'byEvent', p.event.id));
   if (releases) patch.release_ids = releases;
-  const translations = readTranslations(
-    attrs,
-    ['name', 'description'],
-    current?.translations,
-    p.event.default_locale,
-  );
+  const translations = readEventTranslations(p, attrs, ['name', 'description'], current);
   if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;

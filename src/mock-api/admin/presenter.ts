@@ -50,6 +50,22 @@ export function idArrays(
   return out;
 }
 
+/** `idArrays` of linked records addressed by slug as well as id (releases, questions). */
+export function linkedIdArrays(
+  p: Presenter,
+  plural: string,
+  singular: string,
+  records: readonly { id: number; slug: string }[],
+): Record<string, unknown> {
+  return idArrays(
+    p,
+    plural,
+    singular,
+    records.map((r) => r.id),
+    records.map((r) => r.slug),
+  );
+}
+
 /** `translations`: 3.0 extended view; 3.1 when the event has several locales or it is expanded. */
 export function translationsOf(
   p: Presenter,
@@ -166,4 +182,14 @@ export function readTranslations(
     out[locale] = { ...out[locale], ...entry };
   }
   return out;
+}
+
+/** `readTranslations` for a record of the request's event, whose default locale it shares. */
+export function readEventTranslations(
+  p: Presenter,
+  attrs: Attributes,
+  attributes: readonly string[],
+  current: { translations?: Translations | null } | null,
+): Translations | undefined {
+  return readTranslations(attrs, attributes, current?.translations, p.event.default_locale);
 }

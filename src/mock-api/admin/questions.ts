@@ -16,7 +16,7 @@ import {
   RELEASE_LINKS,
   linkedIds,
   presenter,
-  readTranslations,
+  readEventTranslations,
 } from './presenter';
 import { QUESTION_EXPANDABLE, QUESTION_TRANSLATED, questionRecord } from './question-view';
 import { sortBy } from './search';
@@ -89,12 +89,7 @@ function readQuestion(p: Presenter, raw: Record<string, unknown>, current: Quest
   if (releases) patch.release_ids = releases;
   const activities = linkedIds(attrs, ACTIVITY_LINKS, store.findBy('activities', 'byEvent', p.event.id));
   if (activities) patch.activity_ids = activities;
-  const translations = readTranslations(
-    attrs,
-    QUESTION_TRANSLATED,
-    current?.translations,
-    p.event.default_locale,
-  );
+  const translations = readEventTranslations(p, attrs, QUESTION_TRANSLATED, current);
   if (translations) patch.translations = translations;
   attrs.errors.throwIfAny();
   return patch;
