@@ -7,8 +7,7 @@ import type { SortOptions } from '../http/list-meta';
 import { pageRequest, paginate } from '../http/pagination';
 import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
-import type { Activity } from '../model/activity';
-import '../model/activity';
+import { type Activity, newActivity } from '../model/activity';
 import { ACTIVITY_EXPANDABLE, activityRecord } from './activity-view';
 import {
   type Presenter,
@@ -114,23 +113,7 @@ export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
     const p = presenter(c, ctx, 'record');
     const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), null);
     const now = p.now.toISOString();
-    const activity = ctx.store.insert('activities', {
-      event_id: p.event.id,
-      name: '',
-      description: null,
-      date: null,
-      start_time: null,
-      end_time: null,
-      capacity: null,
-      show_to_attendee: false,
-      kind: 'public_automatic',
-      release_ids: [],
-      question_ids: [],
-      translations: null,
-      ...patch,
-      created_at: now,
-      updated_at: now,
-    });
+    const activity = ctx.store.insert('activities', { ...newActivity(p.event.id, now), ...patch });
     return recordResponse(c, 'activity', activityRecord(p, activity), { status: 201 });
   });
 

@@ -13,6 +13,7 @@ import {
   SHOW_PUBLIC_RELEASES,
   SHOW_SECRET_RELEASES,
   discountCodeState,
+  newDiscountCode,
 } from '../model/discount-code';
 import { DISCOUNT_CODE_EXPANDABLE, discountCodeRecord, discountUsage } from './discount-code-view';
 import { type Presenter, RELEASE_LINKS, linkedIds, presenter } from './presenter';
@@ -152,28 +153,7 @@ export function registerDiscountCodes(app: AdminApp, ctx: ServiceContext): void 
     const p = presenter(c, ctx, 'record');
     const patch = readCode(p, await readAttributes(c.req.raw, 'discount_code'), null);
     const now = p.now.toISOString();
-    const code = ctx.store.insert('discount_codes', {
-      event_id: p.event.id,
-      code: '',
-      type: 'MoneyOffDiscountCode',
-      value: '0',
-      description: null,
-      description_for_organizer: null,
-      start_at: null,
-      end_at: null,
-      quantity: null,
-      min_quantity_per_release: null,
-      max_quantity_per_release: null,
-      block_registrations_if_not_applicable: false,
-      disable_for_degressive: false,
-      show_public_releases: 'all',
-      show_secret_releases: 'none',
-      release_ids: [],
-      source: null,
-      ...patch,
-      created_at: now,
-      updated_at: now,
-    });
+    const code = ctx.store.insert('discount_codes', { ...newDiscountCode(p.event.id, now), ...patch });
     return recordResponse(c, 'discount_code', discountCodeRecord(p, code), { status: 201 });
   });
 

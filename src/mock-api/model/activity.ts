@@ -26,4 +26,24 @@ declare module '../store/tables' {
   }
 }
 
+/** An activity as it is before anything is set: unnamed, undated, unlimited, on no release. */
+export function newActivity(event_id: number, at: string): Omit<Activity, 'id'> {
+  return {
+    event_id,
+    name: '',
+    description: null,
+    date: null,
+    start_time: null,
+    end_time: null,
+    capacity: null,
+    show_to_attendee: false,
+    kind: 'public_automatic',
+    release_ids: [],
+    question_ids: [],
+    translations: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 defineIndex('activities', 'byEvent', (a) => a.event_id);

@@ -40,6 +40,31 @@ declare module '../store/tables' {
   }
 }
 
+/** A code as it is before anything is set: no window, no limits, offered on every public release. */
+export function newDiscountCode(event_id: number, at: string): Omit<DiscountCode, 'id'> {
+  return {
+    event_id,
+    code: '',
+    type: 'MoneyOffDiscountCode',
+    value: '0',
+    description: null,
+    description_for_organizer: null,
+    start_at: null,
+    end_at: null,
+    quantity: null,
+    min_quantity_per_release: null,
+    max_quantity_per_release: null,
+    block_registrations_if_not_applicable: false,
+    disable_for_degressive: false,
+    show_public_releases: 'all',
+    show_secret_releases: 'none',
+    release_ids: [],
+    source: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 defineIndex('discount_codes', 'byEvent', (d) => d.event_id);
 defineIndex('discount_codes', 'byEventCode', (d) => `${d.event_id}:${d.code.toLowerCase()}`);
 

@@ -2,8 +2,8 @@
 import type { ServiceContext } from '../context';
 import type { Event } from '../model/event';
 import type { Release } from '../model/release';
-import '../model/activity';
-import '../model/discount-code';
+import { newActivity } from '../model/activity';
+import { newDiscountCode } from '../model/discount-code';
 
 export function seedExtras(ctx: ServiceContext, event: Event, releases: Release[]): void {
   const { store } = ctx;
@@ -24,25 +24,13 @@ export function seedExtras(ctx: ServiceContext, event: Event, releases: Release[
   ];
   for (const [code, type, value, start, end] of codes) {
     store.insert('discount_codes', {
-      event_id: event.id,
+      ...newDiscountCode(event.id, iso),
       code,
       type,
       value,
-      description: null,
-      description_for_organizer: null,
       start_at: start === null ? null : new Date(now.getTime() + start * day).toISOString(),
       end_at: end === null ? null : new Date(now.getTime() + end * day).toISOString(),
       quantity: code === 'SPEAKERFRIEND' ? 50 : null,
-      min_quantity_per_release: null,
-      max_quantity_per_release: null,
-      block_registrations_if_not_applicable: false,
-      disable_for_degressive: false,
-      show_public_releases: 'all',
-      show_secret_releases: 'none',
-      release_ids: [],
-      source: null,
-      created_at: iso,
-      updated_at: iso,
     });
   }
   const activities: [name: string, start: string, end: string, capacity: number | null][] = [
@@ -52,21 +40,15 @@ export function seedExtras(ctx: ServiceContext, event: Event, releases: Release[
   ];
   for (const [name, start, end, capacity] of activities) {
     store.insert('activities', {
-      event_id: event.id,
+      ...newActivity(event.id, iso),
       name,
-      description: null,
       date: event.start_date,
       start_time: start,
       end_time: end,
       capacity,
       show_to_attendee: true,
-      kind: 'public_automatic',
       release_ids:
         name === 'Speakers dinner' ? releases.filter((r) => r.slug === 'speaker').map((r) => r.id) : [],
-      question_ids: [],
-      translations: null,
-      created_at: iso,
-      updated_at: iso,
     });
   }
 }
