@@ -1,21 +1,16 @@
 import { defineIndex } from '../store/indexes';
+import type { Contact } from './contact';
 
 export type RegistrationState = 'incomplete' | 'complete' | 'confirmed' | 'cancelled';
 export type PaymentState = 'free' | 'paid' | 'unpaid';
 
 /** An order. `total` is a decimal string; `receipt_paid` false with a non-zero total means unpaid. */
-export interface Registration {
+export interface Registration extends Contact {
   id: number;
   event_id: number;
   slug: string;
   reference: string;
   name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  company_name: string | null;
-  phone_number: string | null;
-  job_title: string | null;
   state: RegistrationState;
   test_mode: boolean;
   total: string;

@@ -1,9 +1,10 @@
 import { defineIndex } from '../store/indexes';
+import type { Contact } from './contact';
 
 export type TicketState = 'complete' | 'incomplete' | 'void';
 
 /** `reference` is the registration reference and the ticket number: `ABCD-1`. */
-export interface Ticket {
+export interface Ticket extends Contact {
   id: number;
   event_id: number;
   registration_id: number;
@@ -11,12 +12,6 @@ export interface Ticket {
   slug: string;
   reference: string;
   number: number;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  company_name: string | null;
-  phone_number: string | null;
-  job_title: string | null;
   price: string;
   state: TicketState;
   test_mode: boolean;
