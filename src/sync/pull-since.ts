@@ -21,6 +21,7 @@ import {
 import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type ListIndex, remoteCheckinRow } from './list-index';
+import { inSlices, yieldToMain } from './yield-to-main';
 
 export const RESOURCES: readonly Resource[] = ['tickets', 'checkins', 'answers'];
 
@@ -46,6 +47,8 @@ export interface PullReport {
 }
 
 export const DEFAULT_MARGIN_MS = 10_000;
+// Tickets indexed per main-thread task during the first download.
+const INDEX_SLICE = 250;
 
 const maxUpdated = (items: readonly { updatedAt: number }[], start: number | null) =>
   items.reduce<number | null>(
@@ -74,7 +77,12 @@ export function listRowFrom(remote: RemoteList, baseUrl: string, joinedAt: numbe
   };
 }
 
-function applyToIndex(index: ListIndex | undefined, listSlug: string, resource: Resource, items: unknown[]) {
+function applyToIndex(
+  index: ListIndex | undefined,
+  listSlug: string,
+  resource: Resource,
+  items: readonly unknown[],
+) {
   if (!index) return;
   if (resource === 'tickets') index.putTickets(items as PagedItems['tickets'][]);
   if (resource === 'checkins')
@@ -138,6 +146,7 @@ export async function downloadAll(
         errors[task.resource] = page;
         continue;
       }
+      await yieldToMain();
       const write = await stored(() =>
         storeFirstPage(db, listSlug, task.resource, task.page, page.value, task.total),
       );
@@ -145,7 +154,7 @@ export async function downloadAll(
         errors[task.resource] = write;
         return;
       }
-      applyToIndex(index, listSlug, task.resource, page.value);
+      await inSlices(page.value, INDEX_SLICE, (slice) => applyToIndex(index, listSlug, task.resource, slice));
       newest.set(task.resource, maxUpdated(page.value, newest.get(task.resource) ?? null));
       pageSize = Math.max(pageSize, page.value.length);
       options.onProgress?.(++finished, finished + tasks.length);

@@ -95,14 +95,9 @@ try {
     args: chromiumArgs,
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${server.origin}/${process.env.BENCH_RELAXED ? '?relaxed' : ''}`);
+  await page.goto(`${server.origin}/`);
   await page.waitForFunction(() => 'bench' in globalThis);
 
-  const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-  if (profiler) {
-    await profiler.send('Profiler.enable');
-    await profiler.send('Profiler.start');
-  }
   const first = await page.evaluate(
     (slug) => (globalThis as unknown as G).bench.firstDownload(slug),
     DEMO_CHECKIN_LIST,

@@ -37,11 +37,7 @@ const bench = {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) longTasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: false });
-    const relaxed = new URLSearchParams(location.search).has('relaxed');
-    const opened = await openCheckinDatabase(
-      'bench-door',
-      relaxed ? { chromeTransactionDurability: 'relaxed' } : {},
-    );
+    const opened = await openCheckinDatabase('bench-door');
     if (!opened.ok) throw new Error(opened.reason);
     db = opened.value;
     const started = performance.now();
