@@ -19,6 +19,7 @@ import { isPastEvent } from './event-dates';
 import { registerEventDuplication } from './event-duplication';
 import { EVENT_EXPANDABLE, eventRecord } from './event-view';
 import { type Presenter, withShape } from './presenter';
+import { eventScopeFor } from './scope';
 import { type StateFilter, filterByStates, stateOptions } from './search';
 
 export function presenterFor(
@@ -28,16 +29,7 @@ export function presenterFor(
   event: Event,
   shape: 'record' | 'list',
 ): Presenter {
-  const scope = {
-    ctx,
-    account,
-    event,
-    mode: c.get('caller').mode,
-    version: c.get('version'),
-    now: ctx.clock.now(),
-    url: new URL(c.req.url),
-  };
-  return withShape(scope, shape);
+  return withShape(eventScopeFor(c, ctx, account, event), shape);
 }
 
 /** Tables whose records belong to one event and go when it is deleted. */

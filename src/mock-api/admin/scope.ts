@@ -18,6 +18,16 @@ export interface EventScope {
 
 export function eventScope(c: AdminContext, ctx: ServiceContext): EventScope {
   const { account, event } = requireEvent(c, ctx);
+  return eventScopeFor(c, ctx, account, event);
+}
+
+/** The scope of an event the handler has already found (or just made). */
+export function eventScopeFor(
+  c: AdminContext,
+  ctx: ServiceContext,
+  account: Account,
+  event: Event,
+): EventScope {
   return {
     ctx,
     account,
