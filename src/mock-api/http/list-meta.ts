@@ -55,29 +55,3 @@ export function stateFilterOptions(
   if (selected) options.selected_states = selected;
   return options;
 }
-
-/** Sorts by the option named in `?sort=<attr>&direction=` or the default option. */
-export function sortRecords<T>(
-  records: T[],
-  options: SortOptions,
-  url: URL,
-  value: (record: T, attr: string) => unknown,
-): T[] {
-  const all = Object.values(options);
-  const attr = url.searchParams.get('sort');
-  const direction = url.searchParams.get('direction');
-  const chosen =
-    all.find((o) => o.attr === attr && (!direction || o.direction === direction)) ??
-    all.find((o) => o.default) ??
-    all[0];
-  if (!chosen) return records;
-  const sign = chosen.direction === 'asc' ? 1 : -1;
-  return records.sort((a, b) => {
-    const x = value(a, chosen.attr);
-    const y = value(b, chosen.attr);
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    return (x < y ? -1 : 1) * sign;
-  });
-}
