@@ -1,11 +1,8 @@
 // Opt-ins, interested people, refunds and RSVP lists (with their release invitations).
 import type { AdminRecord } from '../../api/admin-client';
+import { col, personName } from './columns';
 import { pick, text } from './format';
-import type { Column, ResourceDef } from './resources';
-
-const col = (label: string, ...names: string[]): Column => ({ label, value: (r) => text(pick(r, ...names)) });
-const personName = (r: AdminRecord) =>
-  text(pick(r, 'name') ?? ([r.first_name, r.last_name].filter(Boolean).join(' ') || undefined));
+import type { ResourceDef } from './resources';
 
 export const OPT_INS: ResourceDef = {
   key: 'opt_ins',

@@ -1,12 +1,8 @@
 // The event resources other than releases, and the lookup by key the routes use.
-import type { AdminRecord } from '../../api/admin-client';
-import { pick, text } from './format';
+import { col, personName, ratio } from './columns';
+import { text } from './format';
 import { INTERESTED_USERS, OPT_INS, REFUNDS, RSVP_LISTS } from './resource-extras';
-import { type Column, RELEASES, type ResourceDef } from './resources';
-
-const col = (label: string, ...names: string[]): Column => ({ label, value: (r) => text(pick(r, ...names)) });
-const personName = (r: AdminRecord) =>
-  text(pick(r, 'name') ?? ([r.first_name, r.last_name].filter(Boolean).join(' ') || undefined));
+import { RELEASES, type ResourceDef } from './resources';
 
 const REGISTRATIONS: ResourceDef = {
   key: 'registrations',
@@ -127,10 +123,7 @@ const DISCOUNT_CODES: ResourceDef = {
     col('Type', 'type'),
     col('Value', 'value'),
     col('State', 'state'),
-    {
-      label: 'Used',
-      value: (r) => `${text(r.quantity_used ?? 0)} / ${r.quantity == null ? '∞' : text(r.quantity)}`,
-    },
+    ratio('Used', 'quantity_used', 'quantity'),
     col('Registrations', 'registrations_count'),
   ],
   fields: [
@@ -216,10 +209,7 @@ const ACTIVITIES: ResourceDef = {
     col('Name', 'name'),
     col('Date', 'date'),
     { label: 'Time', value: (r) => `${text(r.start_time)}–${text(r.end_time)}` },
-    {
-      label: 'Allocated',
-      value: (r) => `${text(r.allocation_count ?? 0)} / ${r.capacity == null ? '∞' : text(r.capacity)}`,
-    },
+    ratio('Allocated', 'allocation_count', 'capacity'),
     col('Sold out', 'sold_out'),
   ],
   fields: [

@@ -2,6 +2,7 @@
 // fields the service computes), its writable fields and its state changes. The generic list,
 // detail and form screens are driven by these descriptions.
 import type { AdminRecord } from '../../api/admin-client';
+import { col, ratio } from './columns';
 import { pick, text } from './format';
 
 export type FieldKind =
@@ -81,12 +82,6 @@ export interface ResourceDef {
   empty: string;
 }
 
-const col = (label: string, ...names: string[]): Column => ({ label, value: (r) => text(pick(r, ...names)) });
-const ratio = (label: string, done: string, total: string): Column => ({
-  label,
-  value: (r) =>
-    `${text(r[done] ?? 0)} / ${r[total] === null || r[total] === undefined ? '∞' : text(r[total])}`,
-});
 const yes = (value: unknown) => value === true;
 
 const RELEASES: ResourceDef = {
