@@ -9,6 +9,7 @@ import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from './useDoor';
+import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
@@ -70,25 +71,12 @@ export function KioskScreen() {
         {shown ? (
           <>
             <p className="kiosk__icon" aria-hidden="true">
-              {tone === 'go' ? '✓' : tone === 'caution' ? '!' : '✕'}
+              {tone && VERDICT_ICONS[tone]}
             </p>
             <p className="kiosk__title" data-verdict={shown.verdict.kind}>
               {shown.verdict.kind === 'admitted'
                 ? t('kioskWelcome', { name: attendeeName(shown.verdict.ticket) })
-                : t(
-                    (
-                      {
-                        'already-checked-in': 'verdictAlreadyCheckedIn',
-                        unpaid: 'verdictUnpaid',
-                        void: 'verdictVoid',
-                        'not-on-list': 'verdictNotOnList',
-                        'unknown-code': 'verdictUnknownCode',
-                        'not-a-ticket': 'verdictNotATicket',
-                        'list-code': 'verdictListCode',
-                        'list-expired': 'verdictListExpired',
-                      } as const
-                    )[shown.verdict.kind],
-                  )}
+                : t(VERDICT_TITLES[shown.verdict.kind])}
             </p>
           </>
         ) : (

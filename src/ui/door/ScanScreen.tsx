@@ -9,7 +9,7 @@ import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from './useDoor';
-import { VerdictView } from './VerdictView';
+import { ScanFlowVerdict } from './VerdictView';
 
 // The decoder is the heaviest part of the app: it loads only when a camera view is shown.
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
@@ -98,17 +98,7 @@ export function ScanScreen() {
         </p>
       )}
 
-      {flow.shown && (
-        <VerdictView
-          key={flow.shown.at}
-          verdict={flow.shown.verdict}
-          now={now}
-          onDismiss={flow.dismiss}
-          onInteract={flow.hold}
-          onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
-          onAdmitAnyway={() => void flow.admitAnyway()}
-        />
-      )}
+      <ScanFlowVerdict flow={flow} now={now} />
     </div>
   );
 }

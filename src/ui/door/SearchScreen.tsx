@@ -5,7 +5,7 @@ import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
-import { VerdictView } from './VerdictView';
+import { ScanFlowVerdict } from './VerdictView';
 
 export function SearchScreen() {
   const engine = useDoorEngine();
@@ -75,17 +75,7 @@ export function SearchScreen() {
           })}
         </ul>
       )}
-      {flow.shown && (
-        <VerdictView
-          key={flow.shown.at}
-          verdict={flow.shown.verdict}
-          now={now}
-          onDismiss={flow.dismiss}
-          onInteract={flow.hold}
-          onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
-          onAdmitAnyway={() => void flow.admitAnyway()}
-        />
-      )}
+      <ScanFlowVerdict flow={flow} now={now} />
     </section>
   );
 }

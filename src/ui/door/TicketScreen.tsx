@@ -5,6 +5,7 @@ import { attendeeName } from '../../domain/verdict';
 import { readTicketAnswers, type TicketAnswer } from '../../sync/list-snapshot';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
+import { AnswerList } from './AnswerList';
 import { doorDb } from './door-runtime';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 
@@ -80,14 +81,7 @@ export function TicketScreen({ id }: { id: number }) {
       {answers.length > 0 && (
         <>
           <h2>{t('ticketAnswers')}</h2>
-          <dl className="facts">
-            {answers.map((a) => (
-              <div key={a.question}>
-                <dt>{a.question}</dt>
-                <dd>{a.response}</dd>
-              </div>
-            ))}
-          </dl>
+          <AnswerList answers={answers} className="facts" />
         </>
       )}
       <h2>{t('ticketHistory')}</h2>

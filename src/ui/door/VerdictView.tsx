@@ -3,30 +3,14 @@ import { attendeeName, canAdmitAnyway, type Verdict, verdictTone } from '../../d
 import { formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
-
-const TITLES: Record<Verdict['kind'], MessageKey> = {
-  admitted: 'verdictAdmitted',
-  'already-checked-in': 'verdictAlreadyCheckedIn',
-  unpaid: 'verdictUnpaid',
-  void: 'verdictVoid',
-  'not-on-list': 'verdictNotOnList',
-  'unknown-code': 'verdictUnknownCode',
-  'not-a-ticket': 'verdictNotATicket',
-  'list-code': 'verdictListCode',
-  'list-expired': 'verdictListExpired',
-};
-
-const ICONS = { go: '✓', caution: '!', stop: '✕' } as const;
-
-export interface VerdictAnswer {
-  question: string;
-  response: string;
-}
+import { type Answer, AnswerList } from './AnswerList';
+import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
+import type { ScanFlow } from './useScanFlow';
 
 interface Props {
   verdict: Verdict;
   now: number;
-  answers?: VerdictAnswer[];
+  answers?: Answer[];
   /** Present when the verdict made a check-in that can still be taken back. */
   onUndo?: () => void;
   onAdmitAnyway?: () => void;
@@ -113,9 +97,9 @@ export function VerdictView({
     >
       <div className="verdict__body">
         <div className="verdict__icon" aria-hidden="true">
-          {ICONS[tone]}
+          {VERDICT_ICONS[tone]}
         </div>
-        <h1 className="verdict__title">{t(TITLES[verdict.kind])}</h1>
+        <h1 className="verdict__title">{t(VERDICT_TITLES[verdict.kind])}</h1>
         {ticket && (
           <div className="verdict__ticket">
             <p className="verdict__name">{attendeeName(ticket)}</p>
@@ -127,16 +111,7 @@ export function VerdictView({
           </div>
         )}
         <Detail verdict={verdict} now={now} />
-        {answers.length > 0 && (
-          <dl className="verdict__answers">
-            {answers.map((a) => (
-              <div key={a.question}>
-                <dt>{a.question}</dt>
-                <dd>{a.response}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {answers.length > 0 && <AnswerList answers={answers} className="verdict__answers" />}
       </div>
       <div
         className="verdict__actions"
@@ -184,5 +159,21 @@ export function VerdictView({
         )}
       </div>
     </div>
+  );
+}
+
+/** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
+export function ScanFlowVerdict({ flow, now }: { flow: ScanFlow; now: number }) {
+  if (!flow.shown) return null;
+  return (
+    <VerdictView
+      key={flow.shown.at}
+      verdict={flow.shown.verdict}
+      now={now}
+      onDismiss={flow.dismiss}
+      onInteract={flow.hold}
+      onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
+      onAdmitAnyway={() => void flow.admitAnyway()}
+    />
   );
 }

@@ -24,6 +24,8 @@ function feedback(verdict: Verdict) {
   if (vibration) vibrate(tone);
 }
 
+export type ScanFlow = ReturnType<typeof useScanFlow>;
+
 /** One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return. */
 export function useScanFlow() {
   const engine = useDoorEngine();
