@@ -18,6 +18,10 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+    await expect(page.getByLabel('Camera used for scanning')).toHaveValue('');
+    await page.getByRole('link', { name: 'Switch or forget lists' }).click();
+    await expect(page).toHaveURL(/\/door\/lists$/);
   });
 
   test('opens a web check-in address on the join form and answers every bad input plainly', async ({

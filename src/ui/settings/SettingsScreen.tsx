@@ -1,4 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { listCameras } from '../../scanner/camera';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
@@ -31,6 +33,33 @@ function Toggle({
   );
 }
 
+/** A choice of a number of seconds, where 0 means never. */
+function SecondsField({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  choices: readonly number[];
+  onChange(seconds: number): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n === 0 ? t('settingsAutoReturnNever') : t('settingsSeconds', { n })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function KioskPinField({ pin }: { pin: string }) {
   const id = useId();
   const [draft, setDraft] = useState(pin);
@@ -60,11 +89,43 @@ function KioskPinField({ pin }: { pin: string }) {
   );
 }
 
+function CameraField({ deviceId }: { deviceId: string | null }) {
+  const id = useId();
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  useEffect(() => {
+    void listCameras()
+      .then(setCameras)
+      .catch(() => setCameras([]));
+  }, []);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('settingsCameraChoice')}</label>
+      <select
+        id={id}
+        className="input"
+        value={deviceId ?? ''}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => update({ cameraDeviceId: e.target.value || null })}
+      >
+        <option value="">{t('settingsCameraAuto')}</option>
+        {cameras
+          .filter((c) => c.deviceId)
+          .map((camera, i) => (
+            <option key={camera.deviceId} value={camera.deviceId}>
+              {camera.label || t('settingsCameraNumbered', { n: i + 1 })}
+            </option>
+          ))}
+      </select>
+      <p id={`${id}-help`} className="muted help">
+        {t('settingsCameraHelp')}
+      </p>
+    </div>
+  );
+}
+
 export function SettingsScreen() {
   const settings = useAppStore((s) => s.settings);
   const nameId = useId();
-  const autoId = useId();
-  const syncId = useId();
   return (
     <section className="panel" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settingsTitle')}</h1>
@@ -98,43 +159,36 @@ export function SettingsScreen() {
           checked={settings.vibration}
           onChange={(vibration) => update({ vibration })}
         />
-        <div className="field">
-          <label htmlFor={autoId}>{t('settingsAutoReturn')}</label>
-          <select
-            id={autoId}
-            className="input"
-            value={settings.autoReturnSeconds}
-            onChange={(e) => update({ autoReturnSeconds: Number(e.target.value) })}
-          >
-            {[2, 3, 5, 8, 0].map((n) => (
-              <option key={n} value={n}>
-                {n === 0 ? t('settingsAutoReturnNever') : t('settingsSeconds', { n })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SecondsField
+          label={t('settingsAutoReturn')}
+          value={settings.autoReturnSeconds}
+          choices={[2, 3, 5, 8, 0]}
+          onChange={(autoReturnSeconds) => update({ autoReturnSeconds })}
+        />
+      </Section>
+
+      <Section title={t('settingsCamera')}>
+        <CameraField deviceId={settings.cameraDeviceId} />
       </Section>
 
       <Section title={t('settingsSync')}>
-        <div className="field">
-          <label htmlFor={syncId}>{t('settingsSyncInterval')}</label>
-          <select
-            id={syncId}
-            className="input"
-            value={settings.syncIntervalSeconds}
-            onChange={(e) => update({ syncIntervalSeconds: Number(e.target.value) })}
-          >
-            {[5, 10, 30, 60].map((n) => (
-              <option key={n} value={n}>
-                {t('settingsSeconds', { n })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SecondsField
+          label={t('settingsSyncInterval')}
+          value={settings.syncIntervalSeconds}
+          choices={[5, 10, 30, 60]}
+          onChange={(syncIntervalSeconds) => update({ syncIntervalSeconds })}
+        />
       </Section>
 
       <Section title={t('settingsKiosk')}>
         <KioskPinField pin={settings.kioskPin} />
+      </Section>
+
+      <Section title={t('settingsData')}>
+        <p className="muted help">{t('settingsDataHelp')}</p>
+        <Link href="/door/lists" className="button">
+          {t('settingsDataManage')}
+        </Link>
       </Section>
 
       <Section title={t('settingsAppearance')}>
