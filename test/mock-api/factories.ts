@@ -7,7 +7,7 @@ import type { Question } from '../../src/mock-api/model/question';
 import type { Registration } from '../../src/mock-api/model/registration';
 import type { Release } from '../../src/mock-api/model/release';
 import type { Ticket } from '../../src/mock-api/model/ticket';
-import { NOW } from './support';
+import { NOW, createTestService } from './support';
 
 const stamps = { created_at: NOW, updated_at: NOW };
 
@@ -182,4 +182,12 @@ export function makeBasics(ctx: ServiceContext) {
   const event = makeEvent(ctx, account);
   const release = makeRelease(ctx, event);
   return { account, event, release };
+}
+
+/** A ready test service holding `makeBasics`, for tests that start from one event. */
+export async function serviceWithBasics() {
+  const t = createTestService();
+  await t.service.ready;
+  const basics = await t.service.write(() => makeBasics(t.ctx));
+  return { ...t, ...basics };
 }

@@ -1,8 +1,8 @@
 // Venues, webhook endpoints and waitlisted people: not in the documents, shaped after the
 // recordings and the documented examples.
 import { describe, expect, it } from 'vitest';
-import { makeBasics } from '../factories';
-import { NOW, call, createTestService } from '../support';
+import { serviceWithBasics } from '../factories';
+import { NOW, call } from '../support';
 import { tolerated } from '../reference-tolerance';
 import { documentedExample, shapeDifferences } from './shape';
 
@@ -13,16 +13,9 @@ function differences(version: '3.0' | '3.1', resource: string, name: string, bod
 
 const E = '/v3/acme/conf-2026';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
 describe('venues', () => {
   it('creates, lists, updates and deletes venues', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const created = await call(service, 'POST', `${E}/venues`, {
       token: 'live31',
       body: { venue: { name: 'Conference Center', address: '123 Main St' } },
@@ -52,7 +45,7 @@ describe('venues', () => {
 
 describe('webhook endpoints', () => {
   it('creates, lists, updates and deletes endpoints in the documented shape', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const created = await call(service, 'POST', `${E}/webhook_endpoints`, {
       body: 'webhook_endpoint[included_triggers][]=registration.finished&webhook_endpoint[url]=https%3A%2F%2Fexample.com%2Fhook',
       contentType: 'application/x-www-form-urlencoded',
@@ -89,7 +82,7 @@ describe('webhook endpoints', () => {
 
 describe('waitlisted people', () => {
   it('lists joined and offered people by default and shows one with its release in 3.0', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     await service.write(() => {
       const base = {
         event_id: event.id,

@@ -1,21 +1,14 @@
 // Live and test data stay apart: a token of one mode neither sees nor changes the other's
 // registrations, and the lifecycle filter states of the list.
 import { describe, expect, it } from 'vitest';
-import { makeBasics, makeRegistration } from '../factories';
-import { call, createTestService } from '../support';
+import { makeRegistration, serviceWithBasics } from '../factories';
+import { call } from '../support';
 
 const BASE = '/v3/acme/conf-2026/registrations';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
 describe('registrations across modes', () => {
   it('does not let a test token change a live registration', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     const live = await service.write(() => makeRegistration(ctx, event, { receipt_paid: false }));
     const before = JSON.stringify(ctx.store.exportState());
     for (const [method, path, body] of [
@@ -33,7 +26,7 @@ describe('registrations across modes', () => {
   });
 
   it('filters by lifecycle states', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     await service.write(() => {
       makeRegistration(ctx, event, { name: 'Done', state: 'complete' });
       makeRegistration(ctx, event, { name: 'Half', state: 'incomplete' });
@@ -54,7 +47,7 @@ describe('registrations across modes', () => {
 
 describe('registrations with a discount code', () => {
   it('takes the code off the tickets it applies to, up to its quantity', async () => {
-    const { service, release } = await setup();
+    const { service, release } = await serviceWithBasics();
     const code = await call(service, 'POST', '/v3/acme/conf-2026/discount_codes', {
       token: 'live31',
       body: { discount_code: { code: 'HALF', type: 'PercentOffDiscountCode', value: '50', quantity: 1 } },

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { makeBasics, makeRegistration, makeTicket } from '../factories';
-import { type TokenName, call, createTestService } from '../support';
+import { makeRegistration, makeTicket, serviceWithBasics } from '../factories';
+import { type TokenName, call } from '../support';
 
 const BASE = '/v3/acme/conf-2026/registrations';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
-async function order(service: Awaited<ReturnType<typeof setup>>['service'], token: TokenName, body: unknown) {
+async function order(
+  service: Awaited<ReturnType<typeof serviceWithBasics>>['service'],
+  token: TokenName,
+  body: unknown,
+) {
   return call(service, 'POST', BASE, { token, body });
 }
 
 describe('registrations: create', () => {
   it('creates a registration with tickets from line items (3.1)', async () => {
-    const { service, release } = await setup();
+    const { service, release } = await serviceWithBasics();
     const res = await order(service, 'live31', {
       registration: {
         email: 'jane@example.com',
@@ -47,7 +44,7 @@ describe('registrations: create', () => {
   });
 
   it('accepts the flat form of 3.1 clients and embeds tickets in 3.0', async () => {
-    const { service, release } = await setup();
+    const { service, release } = await serviceWithBasics();
     const res = await call(service, 'POST', BASE, {
       token: 'live30',
       contentType: 'application/x-www-form-urlencoded',
@@ -59,7 +56,7 @@ describe('registrations: create', () => {
   });
 
   it('makes test registrations with a test token', async () => {
-    const { service, release } = await setup();
+    const { service, release } = await serviceWithBasics();
     const res = await order(service, 'test31', {
       registration: { email: 'jane@example.com', line_items: [{ release_id: release.id, quantity: 1 }] },
     });
@@ -71,7 +68,7 @@ describe('registrations: create', () => {
   });
 
   it('rejects an order without items or email in both versions, changing nothing', async () => {
-    const { service, ctx } = await setup();
+    const { service, ctx } = await serviceWithBasics();
     const before = JSON.stringify(ctx.store.exportState());
     const v31 = await order(service, 'live31', { registration: { email: 'x@y.example', line_items: [] } });
     expect(v31.status).toBe(422);
@@ -88,7 +85,7 @@ describe('registrations: create', () => {
   });
 
   it('refuses more tickets than a release has left', async () => {
-    const { service, ctx, release } = await setup();
+    const { service, ctx, release } = await serviceWithBasics();
     await service.write(() => ctx.store.update('releases', release.id, { quantity: 1 }));
     const res = await order(service, 'live31', {
       registration: { email: 'x@y.example', line_items: [{ release_id: release.id, quantity: 2 }] },
@@ -100,7 +97,7 @@ describe('registrations: create', () => {
 
 describe('registrations: list', () => {
   it('hides cancelled by default, filters by states and q, and sorts newest first', async () => {
-    const { service, ctx, event, clock } = await setup();
+    const { service, ctx, event, clock } = await serviceWithBasics();
     await service.write(() => {
       makeRegistration(ctx, event, { name: 'Old One', created_at: '2026-06-01T10:00:00.000Z' });
       makeRegistration(ctx, event, {
@@ -147,7 +144,7 @@ describe('registrations: list', () => {
   });
 
   it('pages with page[size] and page[number]', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     await service.write(() => {
       for (let i = 0; i < 5; i++) makeRegistration(ctx, event);
     });
@@ -166,7 +163,7 @@ describe('registrations: list', () => {
 
 describe('registrations: update and confirmations', () => {
   it('updates attributes and answers per version', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     const reg = await service.write(() => makeRegistration(ctx, event));
     const v31 = await call(service, 'PATCH', `${BASE}/${reg.slug}`, {
       token: 'live31',
@@ -198,7 +195,7 @@ describe('registrations: update and confirmations', () => {
   });
 
   it('marks paid and unpaid', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     const reg = await service.write(() => {
       const r = makeRegistration(ctx, event, { receipt_paid: false, invoice: true });
       makeTicket(ctx, r, release);
@@ -213,7 +210,7 @@ describe('registrations: update and confirmations', () => {
   });
 
   it('answers 404 for an unknown slug and 401 without a token', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const missing = await call(service, 'GET', `${BASE}/reg_nope`, { token: 'live31' });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ status: 404, message: 'Resource not found' });
@@ -224,7 +221,7 @@ describe('registrations: update and confirmations', () => {
 
 describe('registrations: versions', () => {
   it('expands related records in 3.1 and embeds them in 3.0', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     const reg = await service.write(() => {
       const r = makeRegistration(ctx, event, { total: '100.00' });
       makeTicket(ctx, r, release);
@@ -276,7 +273,7 @@ describe('registrations: versions', () => {
   });
 
   it('shows datetimes in the event zone and expires_at in the real service style', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     const reg = await service.write(() => makeRegistration(ctx, event));
     const res = await call(service, 'GET', `${BASE}/${reg.slug}`, { token: 'live31' });
     expect(res.body.registration.created_at).toBe('2026-06-15T08:00:00.000-04:00');
@@ -284,7 +281,7 @@ describe('registrations: versions', () => {
   });
 
   it('keeps references unique within the event', async () => {
-    const { service, release } = await setup();
+    const { service, release } = await serviceWithBasics();
     const references = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const res = await order(service, 'live30', {

@@ -1,21 +1,14 @@
 // Release state changes of document 2: archival, sale (activation), visibility (publication),
 // duplication, and the sale flags derived from quantity and the clock.
 import { describe, expect, it } from 'vitest';
-import { makeBasics, makeRegistration, makeTicket } from '../factories';
-import { call, createTestService } from '../support';
+import { makeRegistration, makeTicket, serviceWithBasics } from '../factories';
+import { call } from '../support';
 
 const BASE = '/v3/acme/conf-2026/releases';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
 describe('releases: state transitions', () => {
   it('archives and unarchives; archived releases are hidden from the list by default', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const archived = await call(service, 'POST', `${BASE}/general/archival`, { token: 'live31' });
     expect(archived.status).toBe(200);
     expect(archived.body.release.archived).toBe(true);
@@ -30,7 +23,7 @@ describe('releases: state transitions', () => {
   });
 
   it('puts a release off and on sale', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const off = await call(service, 'PATCH', `${BASE}/general/deactivation`, { token: 'live31', body: {} });
     expect(off.body.release).toMatchObject({ state_name: 'off_sale', off_sale: true, allocatable: false });
     const offList = await call(service, 'GET', `${BASE}?search[states][]=on_sale`, { token: 'live31' });
@@ -40,7 +33,7 @@ describe('releases: state transitions', () => {
   });
 
   it('makes an on-sale release secret and public; an off-sale one answers 422', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const secret = await call(service, 'DELETE', `${BASE}/general/publication`, { token: 'live31' });
     expect(secret.body.release.secret).toBe(true);
     const secretList = await call(service, 'GET', `${BASE}?search[states][]=secret`, { token: 'live31' });
@@ -54,7 +47,7 @@ describe('releases: state transitions', () => {
   });
 
   it('duplicates a release as "<title> Copy" with its own slug and no tickets', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
     const copy = await call(service, 'POST', `${BASE}/general/duplication`, { token: 'live31' });
     expect(copy.status).toBe(201);
@@ -67,7 +60,7 @@ describe('releases: state transitions', () => {
   });
 
   it('derives sold_out, expired and upcoming from quantity and the clock', async () => {
-    const { service, ctx, event, release, clock } = await setup();
+    const { service, ctx, event, release, clock } = await serviceWithBasics();
     await service.write(() => {
       ctx.store.update('releases', release.id, {
         quantity: 1,

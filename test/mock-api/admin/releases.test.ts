@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { makeAccount, makeBasics, makeEvent, makeQuestion, makeRegistration, makeTicket } from '../factories';
-import { call, createTestService } from '../support';
+import {
+  makeAccount,
+  makeEvent,
+  makeQuestion,
+  makeRegistration,
+  makeTicket,
+  serviceWithBasics,
+} from '../factories';
+import { call } from '../support';
 
 const BASE = '/v3/acme/conf-2026/releases';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
 describe('releases: reading', () => {
   it('lists releases by position with the recorded meta in 3.1', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     await service.write(() => {
       ctx.store.insert('releases', {
         ...ctx.store.all('releases')[0]!,
@@ -45,7 +45,7 @@ describe('releases: reading', () => {
   });
 
   it('shows one release with derived sale flags and counts', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     await service.write(() => {
       const reg = makeRegistration(ctx, event);
       makeTicket(ctx, reg, release);
@@ -72,7 +72,7 @@ describe('releases: reading', () => {
 
 describe('releases: writing', () => {
   it('creates a release with only a title: free, off sale, not allocatable, require_email', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const res = await call(service, 'POST', BASE, {
       token: 'live31',
       body: { release: { title: 'Late Bird' } },
@@ -97,7 +97,7 @@ describe('releases: writing', () => {
   });
 
   it('takes the flat and the form-encoded body and writable fields', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const res = await call(service, 'POST', BASE, {
       token: 'live31',
       contentType: 'application/x-www-form-urlencoded',
@@ -115,7 +115,7 @@ describe('releases: writing', () => {
   });
 
   it('rejects a blank title and bad values in both shapes, changing nothing', async () => {
-    const { service, ctx } = await setup();
+    const { service, ctx } = await serviceWithBasics();
     const before = JSON.stringify(ctx.store.exportState());
     const v31 = await call(service, 'POST', BASE, {
       token: 'live31',
@@ -137,7 +137,7 @@ describe('releases: writing', () => {
   });
 
   it('updates and deletes; a release with tickets cannot be deleted', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     const updated = await call(service, 'PATCH', `${BASE}/general`, {
       token: 'live31',
       body: { release: { title: 'General admission', quantity: 300 } },
@@ -166,7 +166,7 @@ describe('releases: writing', () => {
 
 describe('releases: versions and errors', () => {
   it('embeds questions in 3.0 and expands them in 3.1', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     await service.write(() => {
       const question = makeQuestion(ctx, event);
       ctx.store.update('releases', release.id, { question_ids: [question.id] });
@@ -191,7 +191,7 @@ describe('releases: versions and errors', () => {
   });
 
   it('answers 401, 403 and 404 in each version', async () => {
-    const { service, ctx } = await setup();
+    const { service, ctx } = await serviceWithBasics();
     await service.write(() => {
       const other = makeAccount(ctx, { slug: 'other' });
       makeEvent(ctx, other, { slug: 'their-event' });
@@ -212,7 +212,7 @@ describe('releases: versions and errors', () => {
   });
 
   it('pages the list and caps page[size] at 1000', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     for (const title of ['B', 'C', 'D']) await call(service, 'POST', BASE, { body: { release: { title } } });
     const page = await call(
       service,
@@ -237,7 +237,7 @@ describe('releases: versions and errors', () => {
 
 describe('releases: 3.1 meta and translations', () => {
   it('answers writes with only api_version and reads with expandable', async () => {
-    const { service } = await setup();
+    const { service } = await serviceWithBasics();
     const updated = await call(service, 'PATCH', `${BASE}/general`, {
       token: 'live31',
       body: { release: { quantity: 5 } },
@@ -248,7 +248,7 @@ describe('releases: 3.1 meta and translations', () => {
   });
 
   it('shows translations with several locales or when expanded', async () => {
-    const { service, ctx, event } = await setup();
+    const { service, ctx, event } = await serviceWithBasics();
     const one = await call(service, 'GET', `${BASE}/general`, { token: 'live31' });
     expect(one.body.release.translations).toBeUndefined();
     const forced = await call(service, 'GET', `${BASE}/general?expand=translations`, { token: 'live31' });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeBasics, makeRegistration, makeTicket } from '../factories';
-import { call, createTestService } from '../support';
+import { makeRegistration, makeTicket, serviceWithBasics } from '../factories';
+import { call } from '../support';
 
 const BASE = '/v3/acme/conf-2026/tickets';
 
-async function setup() {
-  const t = createTestService();
-  await t.service.ready;
-  const basics = await t.service.write(() => makeBasics(t.ctx));
-  return { ...t, ...basics };
-}
-
 describe('tickets', () => {
   it('lists tickets of the caller mode, hiding void ones by default', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     await service.write(() => {
       const reg = makeRegistration(ctx, event);
       makeTicket(ctx, reg, release, { first_name: 'Zed' });
@@ -44,7 +37,7 @@ describe('tickets', () => {
   });
 
   it('gets a ticket by slug with expansions (3.1) and embeds (3.0)', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     const ticket = await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
     const v31 = await call(service, 'GET', `${BASE}/${ticket.slug}?expand=registration,release`, {
       token: 'live31',
@@ -65,7 +58,7 @@ describe('tickets', () => {
   });
 
   it('answers 404 with the hint for a ticket of the other mode', async () => {
-    const { service, ctx, event, release } = await setup();
+    const { service, ctx, event, release } = await serviceWithBasics();
     const ticket = await service.write(() => makeTicket(ctx, makeRegistration(ctx, event), release));
     const res = await call(service, 'GET', `${BASE}/${ticket.slug}`, { token: 'test31' });
     expect(res.status).toBe(404);
