@@ -86,11 +86,19 @@ test.describe('door inputs', () => {
     baseURL,
   }) => {
     const service = new CheckinService(baseURL!);
-    const [first, second] = await service.freshTickets(MAIN_LIST, 2);
+    const answers = await service.answers(MAIN_LIST);
+    const candidates = await service.freshTickets(MAIN_LIST, 50);
+    const first = candidates.find((t) => answers.some((a) => a.ticket_id === t.id));
+    const second = candidates.find((t) => t !== first);
+    const answer = answers.find((a) => a.ticket_id === first!.id)!;
+    const question = (await service.questions(MAIN_LIST)).find((q) => q.id === answer.question_id)!;
     const { page, door } = await joinedDoor(context, 'Wedge door');
 
     await door.wedgeScan(first!.slug);
     await door.expectVerdict('admitted');
+    // The answers the list shows, on the verdict itself.
+    await expect(door.verdict()).toContainText(question.title);
+    await expect(door.verdict()).toContainText(answer.response);
     await door.nextScan();
 
     await page.goto('/door/search');

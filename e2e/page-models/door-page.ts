@@ -48,6 +48,20 @@ export class CheckinService {
       .length;
   }
 
+  async answers(list: string): Promise<{ ticket_id: number; question_id: number; response: string }[]> {
+    const out: { ticket_id: number; question_id: number; response: string }[] = [];
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/answers?page=${page}`);
+      const items = (await res.json()) as typeof out;
+      if (items.length === 0) return out;
+      out.push(...items);
+    }
+  }
+
+  async questions(list: string): Promise<{ id: number; title: string }[]> {
+    return (await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/questions`)).json();
+  }
+
   /** Tickets nobody has checked in yet, so each test starts from a known state. */
   async freshTickets(list: string, count: number): Promise<ServiceTicket[]> {
     const taken = new Set((await this.checkins(list)).map((c) => c.ticket_id));

@@ -5,6 +5,7 @@ import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import { type Answer, AnswerList } from './AnswerList';
 import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
+import { useDoorEngine } from './useDoor';
 import type { ScanFlow } from './useScanFlow';
 
 interface Props {
@@ -163,13 +164,34 @@ export function VerdictView({
 }
 
 /** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
+/** The ticket's answers, read after the verdict is on screen: the verdict never waits for them. */
+function useAnswersOf(ticketId: number | null): Answer[] {
+  const engine = useDoorEngine();
+  const [answers, setAnswers] = useState<Answer[]>([]);
+  useEffect(() => {
+    setAnswers([]);
+    if (ticketId === null) return;
+    let current = true;
+    void engine.answers(ticketId).then((found) => {
+      if (current) setAnswers(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [engine, ticketId]);
+  return answers;
+}
+
 export function ScanFlowVerdict({ flow, now }: { flow: ScanFlow; now: number }) {
+  const verdict = flow.shown?.verdict;
+  const answers = useAnswersOf(verdict && 'ticket' in verdict ? verdict.ticket.id : null);
   if (!flow.shown) return null;
   return (
     <VerdictView
       key={flow.shown.at}
       verdict={flow.shown.verdict}
       now={now}
+      answers={answers}
       onDismiss={flow.dismiss}
       onInteract={flow.hold}
       onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
