@@ -1,5 +1,6 @@
 // What a person can hand the door app to join a list: the bare slug, the list's web check-in
 // address, or whatever its QR code holds (one of the two). The slug is the credential.
+import { parseWebUrl } from './web-url';
 
 export interface ListCredential {
   slug: string;
@@ -12,13 +13,8 @@ const SLUG = /^chk_[A-Za-z0-9_-]{4,}$/;
 export function parseListCredential(input: string): ListCredential | null {
   const text = input.trim();
   if (SLUG.test(text)) return { slug: text, origin: null };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const url = parseWebUrl(text);
+  if (!url) return null;
   const segments = url.pathname.split('/').filter(Boolean);
   const at = segments.lastIndexOf('checkin_lists');
   const slug = at >= 0 ? segments[at + 1] : undefined;

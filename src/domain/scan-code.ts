@@ -1,6 +1,7 @@
 // Turns whatever a camera, a wedge scanner or a person typed into what the door can act on.
 // Anything that is not recognisably a ticket (or a list to join) is "not a ticket", never an error.
 import { parseListCredential } from './list-credential';
+import { parseWebUrl } from './web-url';
 
 export type ScannedCode =
   | { kind: 'ticket-slug'; slug: string; text: string }
@@ -20,15 +21,8 @@ export function cleanScanText(raw: string): string {
 }
 
 function slugInUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const segment = url.pathname.split('/').find((part) => TICKET_SLUG.test(part));
-  return segment ?? null;
+  const segments = parseWebUrl(text)?.pathname.split('/') ?? [];
+  return segments.find((part) => TICKET_SLUG.test(part)) ?? null;
 }
 
 export function parseScannedCode(raw: string): ScannedCode {
