@@ -1,10 +1,9 @@
 // Admin API: activities (document 1), with duplication (" Copy").
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
 import { type Activity, newActivity } from '../model/activity';
@@ -87,19 +86,12 @@ export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
     const kinds = p.url.searchParams.getAll('search[kinds][]');
     if (kinds.length > 0) rows = rows.filter((a) => kinds.includes(a.kind));
     sortBy(rows, p.url, SORT, (a, attr) => (attr === 'name' ? a.name.toLowerCase() : null));
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'activities',
-      page.items.map((a) => activityRecord(p, a)),
-      {
-        page: page.meta,
-        overallTotal: overall,
-        expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
-        sortOptions: SORT,
-        filterOptions: filterOptions(),
-      },
-    );
+    return pagedListResponse(c, 'activities', rows, (a) => activityRecord(p, a), {
+      overallTotal: overall,
+      expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
+      sortOptions: SORT,
+      filterOptions: filterOptions(),
+    });
   });
 
   app.get(`${base}/:activity_id`, (c) => {

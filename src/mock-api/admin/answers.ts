@@ -1,9 +1,8 @@
 // Admin API: the answers of one question (document 1). Answers belong to tickets, so each
 // mode sees the answers of its own tickets only.
 import type { AdminApp, ServiceContext } from '../context';
-import { listResponse } from '../http/envelope';
+import { pagedListResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
-import { pageRequest, paginate } from '../http/pagination';
 import { type Answer, answerResponse } from '../model/answer';
 import { ticketName } from '../model/ticket';
 import { type Presenter, presenter } from './presenter';
@@ -50,16 +49,9 @@ export function registerAnswers(app: AdminApp, ctx: ServiceContext): void {
     const p = presenter(c, ctx, 'list');
     const question = findQuestion(p, c.req.param('question_slug') ?? '');
     const rows = questionAnswers(p, question);
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'answers',
-      page.items.map((a) => answerRecord(p, a)),
-      {
-        page: page.meta,
-        overallTotal: rows.length,
-        expandable: expandableMeta(ANSWER_EXPANDABLE, p.expanded),
-      },
-    );
+    return pagedListResponse(c, 'answers', rows, (a) => answerRecord(p, a), {
+      overallTotal: rows.length,
+      expandable: expandableMeta(ANSWER_EXPANDABLE, p.expanded),
+    });
   });
 }

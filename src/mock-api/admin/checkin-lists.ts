@@ -1,11 +1,10 @@
 // Admin API: check-in lists (document 1). Looked up by slug (`chk_...`) or id.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { slugOrId } from '../http/scope';
 import { SLUG_PREFIX, randomSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
@@ -67,18 +66,11 @@ export function registerCheckinLists(app: AdminApp, ctx: ServiceContext): void {
     const p = presenter(c, ctx, 'list');
     const rows = ctx.store.findBy('checkin_lists', 'byEvent', p.event.id);
     sortBy(rows, p.url, SORT, (l) => l.title.toLowerCase());
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'checkin_lists',
-      page.items.map((l) => checkinListRecord(p, l, c.req.raw)),
-      {
-        page: page.meta,
-        overallTotal: rows.length,
-        expandable: expandableMeta(CHECKIN_LIST_EXPANDABLE, p.expanded),
-        sortOptions: SORT,
-      },
-    );
+    return pagedListResponse(c, 'checkin_lists', rows, (l) => checkinListRecord(p, l, c.req.raw), {
+      overallTotal: rows.length,
+      expandable: expandableMeta(CHECKIN_LIST_EXPANDABLE, p.expanded),
+      sortOptions: SORT,
+    });
   });
 
   app.get(`${base}/:checkin_list_slug`, (c) => {

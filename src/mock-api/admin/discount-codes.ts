@@ -1,10 +1,9 @@
 // Admin API: discount codes (document 1). `past` codes are hidden unless asked for.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import { type SortOptions, stateFilterOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
 import {
@@ -126,20 +125,13 @@ export function registerDiscountCodes(app: AdminApp, ctx: ServiceContext): void 
     const filter = stateFilter(p);
     const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
     sortBy(records, p.url, SORT, (d) => d.code.toLowerCase());
-    const page = paginate(records, pageRequest(p.url));
-    return listResponse(
-      c,
-      'discount_codes',
-      page.items.map((d) => discountCodeRecord(p, d)),
-      {
-        page: page.meta,
-        overallTotal: all.length,
-        expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
-        sortOptions: SORT,
-        filterOptions: stateFilterOptions(filter.options, selected),
-        hiddenByDefault: { states: [...filter.hiddenByDefault], count: hiddenByDefault },
-      },
-    );
+    return pagedListResponse(c, 'discount_codes', records, (d) => discountCodeRecord(p, d), {
+      overallTotal: all.length,
+      expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
+      sortOptions: SORT,
+      filterOptions: stateFilterOptions(filter.options, selected),
+      hiddenByDefault: { states: [...filter.hiddenByDefault], count: hiddenByDefault },
+    });
   });
 
   app.get(`${base}/:discount_code_id`, (c) => {

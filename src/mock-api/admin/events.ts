@@ -2,10 +2,9 @@
 // delete; duplication lives in event-duplication.ts.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { requireAccount, requireEvent } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Account } from '../model/account';
@@ -91,16 +90,15 @@ function listEvents(c: AdminContext, ctx: ServiceContext, which: EventList): Res
     filterOptions = stateFilterOptions(filter.options, filtered.selected);
   }
   rows.sort(byStart(which === 'upcoming' ? 1 : -1));
-  const page = paginate(rows, pageRequest(url));
   const version = c.get('version');
   const expanded =
     version === '3.1' ? new Set(url.searchParams.get('expand')?.split(',') ?? []) : new Set<string>();
-  return listResponse(
+  return pagedListResponse(
     c,
     'events',
-    page.items.map((e) => eventRecord(presenterFor(c, ctx, account, e, 'list'), e)),
+    rows,
+    (e) => eventRecord(presenterFor(c, ctx, account, e, 'list'), e),
     {
-      page: page.meta,
       overallTotal: all.length,
       expandable: expandableMeta(EVENT_EXPANDABLE, expanded),
       filterOptions,

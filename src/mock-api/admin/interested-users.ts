@@ -1,8 +1,7 @@
 // Admin API: interested users (document 1): people waiting to hear about ticket sales.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
-import { pageRequest, paginate } from '../http/pagination';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
 import type { InterestedUser } from '../model/interested-user';
@@ -51,13 +50,10 @@ export function registerInterestedUsers(app: AdminApp, ctx: ServiceContext): voi
   app.get(base, (c) => {
     const p = presenter(c, ctx, 'list');
     const rows = ctx.store.findBy('interested_users', 'byEvent', p.event.id);
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'interested_users',
-      page.items.map((u) => interestedUserRecord(p, u)),
-      { page: page.meta, overallTotal: rows.length, expandable: {} },
-    );
+    return pagedListResponse(c, 'interested_users', rows, (u) => interestedUserRecord(p, u), {
+      overallTotal: rows.length,
+      expandable: {},
+    });
   });
 
   app.get(`${base}/:interested_user_id`, (c) => {

@@ -1,11 +1,10 @@
 // Admin API: opt-ins (document 1). Looked up by slug or id; the slug comes from the name.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { slugOrId } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
@@ -94,18 +93,11 @@ export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
     const p = presenter(c, ctx, 'list');
     const rows = ctx.store.findBy('opt_ins', 'byEvent', p.event.id);
     sortBy(rows, p.url, SORT, (o) => o.name.toLowerCase());
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'opt_ins',
-      page.items.map((o) => optInRecord(p, o)),
-      {
-        page: page.meta,
-        overallTotal: rows.length,
-        expandable: expandableMeta(OPT_IN_EXPANDABLE, p.expanded),
-        sortOptions: SORT,
-      },
-    );
+    return pagedListResponse(c, 'opt_ins', rows, (o) => optInRecord(p, o), {
+      overallTotal: rows.length,
+      expandable: expandableMeta(OPT_IN_EXPANDABLE, p.expanded),
+      sortOptions: SORT,
+    });
   });
 
   app.get(`${base}/:opt_in_slug`, (c) => {

@@ -1,10 +1,9 @@
 // Admin API: questions (document 1). Looked up by slug or id; the slug comes from the title.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { pageRequest, paginate } from '../http/pagination';
 import { slugOrId } from '../http/scope';
 import { notFound } from '../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
@@ -103,18 +102,11 @@ export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
     const rows = ctx.store.findBy('questions', 'byEvent', p.event.id);
     const sort = p.version === '3.1' ? SORT_31 : SORT_30;
     sortBy(rows, p.url, sort, (q, attr) => (attr === 'position' ? q.position : q.title.toLowerCase()));
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'questions',
-      page.items.map((q) => questionRecord(p, q)),
-      {
-        page: page.meta,
-        overallTotal: rows.length,
-        expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
-        sortOptions: sort,
-      },
-    );
+    return pagedListResponse(c, 'questions', rows, (q) => questionRecord(p, q), {
+      overallTotal: rows.length,
+      expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
+      sortOptions: sort,
+    });
   });
 
   app.get(`${base}/:question_slug`, (c) => {

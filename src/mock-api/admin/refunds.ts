@@ -1,10 +1,9 @@
 // Admin API: refunds (document 1), read only. A refund belongs to a registration, so each mode
 // sees the refunds of its own registrations; the other mode's answers 404 with a hint.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { listResponse, recordResponse } from '../http/envelope';
+import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { expandableMeta } from '../http/expand';
-import { pageRequest, paginate } from '../http/pagination';
 import { inCallerMode, slugOrId } from '../http/scope';
 import type { Refund } from '../model/refund';
 import { type Presenter, presenter, shows } from './presenter';
@@ -55,17 +54,10 @@ export function registerRefunds(app: AdminApp, ctx: ServiceContext): void {
       .findBy('refunds', 'byEvent', p.event.id)
       .filter((r) => modeOf(p, r) === test)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
-    const page = paginate(rows, pageRequest(p.url));
-    return listResponse(
-      c,
-      'refunds',
-      page.items.map((r) => refundRecord(p, r)),
-      {
-        page: page.meta,
-        overallTotal: rows.length,
-        expandable: expandableMeta(REFUND_EXPANDABLE, p.expanded),
-      },
-    );
+    return pagedListResponse(c, 'refunds', rows, (r) => refundRecord(p, r), {
+      overallTotal: rows.length,
+      expandable: expandableMeta(REFUND_EXPANDABLE, p.expanded),
+    });
   });
 
   app.get(`${base}/:refund_id`, (c) => {

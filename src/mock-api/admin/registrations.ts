@@ -2,11 +2,10 @@
 // token sees and writes only test registrations.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, recordResponse } from '../http/envelope';
+import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { apiVersionString, expandableMeta, expansions, viewOf } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
-import { paginate, pageRequest } from '../http/pagination';
 import { inCallerMode } from '../http/scope';
 import { Attributes, INVALID } from '../http/validation';
 import type { Registration } from '../model/registration';
@@ -124,16 +123,15 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
       .findBy('registrations', 'byEvent', scope.event.id)
       .filter((r) => r.test_mode === test);
     const { records, selected, hiddenByDefault } = searchRegistrations(scope, all);
-    const page = paginate(records, pageRequest(scope.url));
     const expanded = expansions(scope.url);
     const view = viewOf(scope.url);
     const recordView = view === 'short' ? 'short' : view === 'extended' ? 'extended' : 'default';
-    return listResponse(
+    return pagedListResponse(
       c,
       'registrations',
-      page.items.map((r) => registrationRecord(scope, r, recordView, expanded)),
+      records,
+      (r) => registrationRecord(scope, r, recordView, expanded),
       {
-        page: page.meta,
         overallTotal: all.length,
         expandable: expandableMeta(REGISTRATION_EXPANDABLE, expanded),
         hiddenByDefault: { states: ['cancelled'], count: hiddenByDefault },

@@ -1,10 +1,9 @@
 // Admin API: the invitations of an RSVP list. Document 2 shows only the list endpoint; get,
 // create, update and delete are "not shown" and not offered here either.
 import type { AdminApp, ServiceContext } from '../context';
-import { listResponse } from '../http/envelope';
+import { pagedListResponse } from '../http/envelope';
 import { expandableMeta, expansions } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
-import { paginate, pageRequest } from '../http/pagination';
 import type { ReleaseInvitation } from '../model/rsvp';
 import { registrationRecord } from './registration-view';
 import { RSVP_LISTS_PATH, findRsvpList } from './rsvp-lists';
@@ -78,14 +77,13 @@ export function registerReleaseInvitations(app: AdminApp, ctx: ServiceContext): 
     const filtered = asked
       ? filterByStates(all, scope.url, INVITATION_FILTER)
       : { records: all, selected: [] };
-    const page = paginate(filtered.records, pageRequest(scope.url));
     const expanded = expansions(scope.url);
-    return listResponse(
+    return pagedListResponse(
       c,
       'release_invitations',
-      page.items.map((i) => invitationRecord(scope, i, expanded)),
+      filtered.records,
+      (i) => invitationRecord(scope, i, expanded),
       {
-        page: page.meta,
         overallTotal: all.length,
         expandable: expandableMeta(EXPANDABLE, expanded),
         filterOptions: stateFilterOptions(INVITATION_FILTER.options, filtered.selected),

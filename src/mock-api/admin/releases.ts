@@ -1,11 +1,10 @@
 // Admin API: releases (ticket types) of an event. Archival, duplication, sale and visibility
 // changes are in release-actions.ts.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { invalid, notFound } from '../http/errors';
 import { expandableMeta, expansions, viewOf } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
-import { paginate, pageRequest } from '../http/pagination';
 import { readAttributes } from '../http/body';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
@@ -108,19 +107,18 @@ export function registerReleases(app: AdminApp, ctx: ServiceContext): void {
     const sorted = sortBy(records, scope.url, RELEASE_SORTS, (r, attr) =>
       attr === 'title' ? r.title.toLowerCase() : attr === 'start_at' ? r.start_at : r.position,
     );
-    const page = paginate(sorted, pageRequest(scope.url));
     const expanded = expansions(scope.url);
     const extended = scope.version === '3.0' && viewOf(scope.url) === 'extended';
-    return listResponse(
+    return pagedListResponse(
       c,
       'releases',
-      page.items.map((r) => {
+      sorted,
+      (r) => {
         const record = releaseRecord(scope, r, extended);
         if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, r, expanded));
         return record;
-      }),
+      },
       {
-        page: page.meta,
         overallTotal: all.length,
         expandable: expandableMeta(RELEASE_EXPANDABLE, expanded),
         hiddenByDefault: { states: ['archived'], count: hiddenByDefault },

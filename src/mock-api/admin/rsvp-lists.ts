@@ -1,10 +1,9 @@
 // Admin API: RSVP lists (a beta feature of the real service) with their invitation counts.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { type SortOptions, stateFilterOptions } from '../http/list-meta';
-import { paginate, pageRequest } from '../http/pagination';
 import { randomSlug, SLUG_PREFIX } from '../http/slugs';
 import { Attributes } from '../http/validation';
 import '../model/rsvp';
@@ -62,19 +61,12 @@ export function registerRsvpLists(app: AdminApp, ctx: ServiceContext): void {
     const sorted = sortBy([...all], scope.url, RSVP_SORTS, (l, attr) =>
       attr === 'title' ? l.title.toLowerCase() : `${l.created_at}:${String(l.id).padStart(12, '0')}`,
     );
-    const page = paginate(sorted, pageRequest(scope.url));
-    return listResponse(
-      c,
-      'rsvp_lists',
-      page.items.map((l) => rsvpListRecord(scope, l)),
-      {
-        page: page.meta,
-        overallTotal: all.length,
-        expandable: {},
-        sortOptions: RSVP_SORTS,
-        filterOptions: stateFilterOptions([]),
-      },
-    );
+    return pagedListResponse(c, 'rsvp_lists', sorted, (l) => rsvpListRecord(scope, l), {
+      overallTotal: all.length,
+      expandable: {},
+      sortOptions: RSVP_SORTS,
+      filterOptions: stateFilterOptions([]),
+    });
   });
 
   app.get(`${RSVP_LISTS_PATH}/:rsvp_list_slug`, (c) => {

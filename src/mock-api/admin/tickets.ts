@@ -1,11 +1,10 @@
 // Admin API: tickets of an event (`/tickets`, list and get by slug). The documents only link to
 // them; list meta, sorts and filters follow the real service's recordings.
 import type { AdminApp, ServiceContext } from '../context';
-import { listResponse, recordResponse } from '../http/envelope';
+import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { expandableMeta, expansions, viewOf } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { paginate, pageRequest } from '../http/pagination';
 import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
 import { type EventScope, eventScope } from './scope';
@@ -110,23 +109,16 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
     const filter = ticketFilter(scope);
     const { records, selected, hiddenByDefault } = filterByStates(all, scope.url, filter);
     const sorted = sortBy(records, scope.url, TICKET_SORTS, sortValue);
-    const page = paginate(sorted, pageRequest(scope.url));
     const expanded = expansions(scope.url);
     const view = viewOf(scope.url);
     const ticketView = scope.version === '3.0' ? (view === 'extended' ? 'extended' : 'short') : 'default';
-    return listResponse(
-      c,
-      'tickets',
-      page.items.map((t) => ticketRecord(scope, t, ticketView, expanded)),
-      {
-        page: page.meta,
-        overallTotal: all.length,
-        expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
-        hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
-        sortOptions: TICKET_SORTS,
-        filterOptions: ticketFilterOptions(scope, filter, selected),
-      },
-    );
+    return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(scope, t, ticketView, expanded), {
+      overallTotal: all.length,
+      expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
+      hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
+      sortOptions: TICKET_SORTS,
+      filterOptions: ticketFilterOptions(scope, filter, selected),
+    });
   });
 
   app.get(`${TICKETS_PATH}/:ticket_slug`, (c) => {

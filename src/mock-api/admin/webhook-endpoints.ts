@@ -2,8 +2,7 @@
 // and the documented examples). The mock keeps them but never calls them.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { listResponse, noContent, recordResponse } from '../http/envelope';
-import { paginate, pageRequest } from '../http/pagination';
+import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { ofEvent } from '../http/scope';
 import { Attributes, INVALID } from '../http/validation';
 import '../model/event-extras';
@@ -54,9 +53,7 @@ export function registerWebhookEndpoints(app: AdminApp, ctx: ServiceContext): vo
   app.get(WEBHOOKS_PATH, (c) => {
     const scope = eventScope(c, ctx);
     const all = ctx.store.findBy('webhook_endpoints', 'byEvent', scope.event.id);
-    const page = paginate(all, pageRequest(scope.url));
-    return listResponse(c, 'webhook_endpoints', page.items.map(endpointRecord), {
-      page: page.meta,
+    return pagedListResponse(c, 'webhook_endpoints', all, endpointRecord, {
       overallTotal: all.length,
       expandable: {},
     });

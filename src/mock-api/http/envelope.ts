@@ -2,6 +2,7 @@
 import type { AdminContext } from '../context';
 import { apiVersionString } from './expand';
 import { type ListMetaInput, listMeta } from './list-meta';
+import { pageRequest, paginate } from './pagination';
 
 export interface RecordOptions {
   status?: 200 | 201;
@@ -38,6 +39,18 @@ export function listResponse(
     [plural]: records,
     meta: { ...listMeta({ ...meta, version: c.get('version') }), ...expandWarning(c) },
   });
+}
+
+/** The page of `rows` the URL asks for, as a list answer. */
+export function pagedListResponse<T>(
+  c: AdminContext,
+  plural: string,
+  rows: readonly T[],
+  present: (row: T) => Record<string, unknown>,
+  meta: Omit<ListMetaInput, 'version' | 'page'>,
+): Response {
+  const page = paginate(rows, pageRequest(new URL(c.req.url)));
+  return listResponse(c, plural, page.items.map(present), { ...meta, page: page.meta });
 }
 
 /** Successful deletes answer 204 with no body. */
