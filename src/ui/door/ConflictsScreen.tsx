@@ -3,6 +3,7 @@ import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { ScreenHead } from './ScreenHead';
 
 export function ConflictsScreen() {
   const engine = useDoorEngine();
@@ -10,12 +11,7 @@ export function ConflictsScreen() {
   const now = useNow();
   return (
     <section className="panel" aria-labelledby="conflicts-title">
-      <div className="screen-head">
-        <Link href="/" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="conflicts-title">{t('conflictsTitle')}</h1>
-      </div>
+      <ScreenHead id="conflicts-title" title={t('conflictsTitle')} />
       <p className="muted">{t('conflictsIntro')}</p>
       {status.conflicts.length === 0 ? (
         <p>{t('conflictsNone')}</p>

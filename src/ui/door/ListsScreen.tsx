@@ -4,6 +4,7 @@ import type { ListSummary } from '../../sync/sync-status';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { ScreenHead } from './ScreenHead';
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -35,12 +36,7 @@ export function ListsScreen() {
 
   return (
     <section className="panel" aria-labelledby="lists-title">
-      <div className="screen-head">
-        <Link href="/" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="lists-title">{t('listsTitle')}</h1>
-      </div>
+      <ScreenHead id="lists-title" title={t('listsTitle')} />
       <ul className="history">
         {status.lists.map((list) => (
           <li key={list.slug}>

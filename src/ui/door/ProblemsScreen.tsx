@@ -1,9 +1,9 @@
-import { Link } from 'wouter';
 import { describeError } from '../../api/errors';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { ScreenHead } from './ScreenHead';
 
 /** Check-ins the service refused (a 4xx for that item): shown until staff dismiss them. */
 export function ProblemsScreen() {
@@ -12,12 +12,7 @@ export function ProblemsScreen() {
   const now = useNow();
   return (
     <section className="panel" aria-labelledby="problems-title">
-      <div className="screen-head">
-        <Link href="/" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="problems-title">{t('problemsTitle')}</h1>
-      </div>
+      <ScreenHead id="problems-title" title={t('problemsTitle')} />
       <p className="muted">{t('problemsIntro')}</p>
       {status.parked.length === 0 ? (
         <p>{t('problemsNone')}</p>

@@ -6,6 +6,7 @@ import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScanFlowVerdict } from './VerdictView';
+import { ScreenHead } from './ScreenHead';
 
 export function SearchScreen() {
   const engine = useDoorEngine();
@@ -27,12 +28,7 @@ export function SearchScreen() {
 
   return (
     <section className="panel" aria-labelledby="search-title">
-      <div className="screen-head">
-        <Link href="/" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="search-title">{t('searchTitle')}</h1>
-      </div>
+      <ScreenHead id="search-title" title={t('searchTitle')} />
       <label htmlFor={inputId}>{t('searchLabel')}</label>
       <input
         id={inputId}

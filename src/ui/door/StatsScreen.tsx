@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { computeDoorStats, type DoorStats } from '../../domain/door-stats';
 import { readListSnapshot } from '../../sync/list-snapshot';
 import { t } from '../i18n/t';
 import { doorDb } from './door-runtime';
 import { useDoorStatus } from './useDoor';
+import { ScreenHead } from './ScreenHead';
 
 const quarter = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -37,12 +37,7 @@ export function StatsScreen() {
   const peak = Math.max(1, ...(stats?.arrivals.map((a) => a.count) ?? [1]));
   return (
     <section className="panel" aria-labelledby="stats-title">
-      <div className="screen-head">
-        <Link href="/" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="stats-title">{t('statsTitle')}</h1>
-      </div>
+      <ScreenHead id="stats-title" title={t('statsTitle')} />
       {!stats ? (
         <p className="muted" role="status">
           {t('statsLoading')}

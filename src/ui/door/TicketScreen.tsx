@@ -8,6 +8,7 @@ import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { doorDb } from './door-runtime';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { ScreenHead } from './ScreenHead';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
@@ -62,12 +63,7 @@ export function TicketScreen({ id }: { id: number }) {
 
   return (
     <section className="panel" aria-labelledby="ticket-title">
-      <div className="screen-head">
-        <Link href="/door/search" className="button">
-          {t('back')}
-        </Link>
-        <h1 id="ticket-title">{attendeeName(ticket)}</h1>
-      </div>
+      <ScreenHead id="ticket-title" title={attendeeName(ticket)} back="/door/search" />
       <dl className="facts">
         {rows
           .filter(([, value]) => value)
