@@ -163,7 +163,6 @@ export function VerdictView({
   );
 }
 
-/** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
 /** The ticket's answers, read after the verdict is on screen: the verdict never waits for them. */
 function useAnswersOf(ticketId: number | null): Answer[] {
   const engine = useDoorEngine();
@@ -182,6 +181,7 @@ function useAnswersOf(ticketId: number | null): Answer[] {
   return answers;
 }
 
+/** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
 export function ScanFlowVerdict({ flow, now }: { flow: ScanFlow; now: number }) {
   const verdict = flow.shown?.verdict;
   const answers = useAnswersOf(verdict && 'ticket' in verdict ? verdict.ticket.id : null);
