@@ -3,13 +3,15 @@ import { describeError } from '../../api/errors';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
 /** Check-ins the service refused (a 4xx for that item): shown until staff dismiss them. */
 export function ProblemsScreen() {
   const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
+  const ids = status.parked.map((p) => p.ticketId);
+  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join()], []);
   return (
     <section className="panel" aria-labelledby="problems-title">
       <div className="screen-head">
@@ -24,7 +26,7 @@ export function ProblemsScreen() {
       ) : (
         <ul className="history">
           {status.parked.map((p) => {
-            const ticket = engine.ticket(p.ticketId)?.ticket;
+            const ticket = tickets.find((one) => one.id === p.ticketId);
             return (
               <li key={p.outboxId}>
                 <span>
