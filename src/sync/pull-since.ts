@@ -43,6 +43,8 @@ export interface PullOptions {
 export interface PullReport {
   /** Check-ins this pull brought (for reconciling the outbox and spotting double admissions). */
   checkins: CheckinRow[];
+  /** Whether answers or questions may have changed (a ticket's answers must be read anew). */
+  answersChanged: boolean;
   errors: Partial<Record<Resource | 'list' | 'questions', Failure>>;
 }
 
@@ -194,7 +196,7 @@ export async function downloadAll(
     });
   }
   if (remote.value.questionsCount > 0 || !list) await pullQuestions(db, api, listSlug);
-  return ok({ checkins: [], errors });
+  return ok({ checkins: [], answersChanged: true, errors });
 }
 
 export async function pullQuestions(db: CheckinDatabase, api: CheckinClient, listSlug: string) {
@@ -216,13 +218,14 @@ async function pullResource(
   totalPages: number | null,
   options: PullOptions,
   state: SyncStateRow,
-): Promise<Result<CheckinRow[]>> {
+): Promise<Result<{ checkins: CheckinRow[]; received: number }>> {
   const { listSlug, marginMs = DEFAULT_MARGIN_MS, index } = options;
   const since = state.cursor ?? 0;
   let max: number | null = null;
   let serverTime = options.serverTime ?? null;
   let pageSize = state.pageSize ?? 0;
   const checkins: CheckinRow[] = [];
+  let received = 0;
   for (let page = 1; ; page++) {
     // Without page counts, a page shorter than the longest one seen is the last.
     if (totalPages !== null && page > Math.max(1, totalPages)) break;
@@ -231,6 +234,7 @@ async function pullResource(
     const items = answer.value.value;
     if (page === 1 && options.serverTime === undefined) serverTime = answer.value.serverTime;
     if (items.length === 0) break;
+    received += items.length;
     const rows = await stored(() => storeChanges(db, listSlug, resource, items));
     if (!rows.ok) return rows;
     if (resource === 'checkins') {
@@ -251,7 +255,7 @@ async function pullResource(
     lastError: null,
     failures: 0,
   });
-  return ok(checkins);
+  return ok({ checkins, received });
 }
 
 /** An incremental pull of every resource since its cursor. Runs the first download if due. */
@@ -267,7 +271,7 @@ export async function pullSince(
   let serverTime: number | null | undefined;
   const list = await readList(db, listSlug);
   if (!list) return fail('no-list');
-  const report: PullReport = { checkins: [], errors: {} };
+  const report: PullReport = { checkins: [], answersChanged: false, errors: {} };
   if (options.withList !== false) {
     // The list (title, expiry, counts, page counts since the cursor) is worth a request now and then.
     const since = Math.min(...states.map((s) => s.cursor ?? 0));
@@ -277,6 +281,7 @@ export async function pullSince(
     const saved = await stored(() => saveList(db, row));
     if (!saved.ok) return saved;
     if (row.questionsCount !== list.questionsCount) {
+      report.answersChanged = true;
       const questions = await pullQuestions(db, api, listSlug);
       if (!questions.ok) report.errors.questions = questions;
     }
@@ -293,8 +298,10 @@ export async function pullSince(
         serverTime === undefined ? options : { ...options, serverTime },
         states[i]!,
       );
-      if (result.ok) report.checkins.push(...result.value);
-      else {
+      if (result.ok) {
+        report.checkins.push(...result.value.checkins);
+        if (resource === 'answers' && result.value.received > 0) report.answersChanged = true;
+      } else {
         report.errors[resource] = result;
         await stored(() => patchSyncState(db, listSlug, resource, { lastError: result }));
       }

@@ -214,7 +214,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         errors: { outbox: status.errors.outbox, list: result },
         reachable: result.reason !== 'network',
       });
-    answers = null;
+    if (result.value.answersChanged) answers = null;
     const fresh = await readList(db, list.slug);
     if (fresh) active = { list: fresh, index };
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
@@ -380,6 +380,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return outcome;
     },
     search: (query: string, limit?: number) => active?.index.search(query, limit) ?? [],
+    /** Search results with whether each ticket is inside (one call for a results screen). */
+    find(query: string, limit?: number) {
+      const index = active?.index;
+      return (index?.search(query, limit) ?? []).map((ticket) => ({
+        ticket,
+        inside: index!.checkinsOf(ticket.id).some((c) => c.deletedAt === null),
+      }));
+    },
+    /** The tickets of these ids that the open list holds. */
+    ticketsOf(ids: readonly number[]) {
+      const index = active?.index;
+      return ids.flatMap((id) => {
+        const ticket = index?.ticketById(id);
+        return ticket ? [ticket] : [];
+      });
+    },
     ticket(id: number) {
       const ticket = active?.index.ticketById(id);
       return ticket ? { ticket, checkins: active!.index.checkinsOf(id) } : null;

@@ -147,6 +147,19 @@ describe('a ticket screen', () => {
       { questionId: expect.any(Number), question: 'T-shirt size', response: 'L' },
     ]);
     expect(await engine.answers(setup.tickets[0]!.id)).toEqual([]);
+
+    // An answer changed on the service reaches the ticket with the next pull.
+    await setup.service.write(() => {
+      const [answer] = setup.service.context.store.all('answers');
+      setup.service.context.store.update('answers', answer!.id, {
+        primary_response: 'XL',
+        updated_at: '2026-06-15T12:05:00.000Z',
+      });
+    });
+    await engine.syncNow();
+    expect(await engine.answers(ticket.id)).toEqual([
+      { questionId: expect.any(Number), question: 'T-shirt size', response: 'XL' },
+    ]);
   });
 });
 

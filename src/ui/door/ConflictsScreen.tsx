@@ -2,13 +2,15 @@ import { Link } from 'wouter';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScreenHead } from './ScreenHead';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
 export function ConflictsScreen() {
   const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
+  const ids = status.conflicts.map((c) => c.ticketId);
+  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join()], []);
   return (
     <section className="panel" aria-labelledby="conflicts-title">
       <ScreenHead id="conflicts-title" title={t('conflictsTitle')} />
@@ -18,7 +20,7 @@ export function ConflictsScreen() {
       ) : (
         <ul className="results" data-testid="conflict-list">
           {status.conflicts.map((conflict) => {
-            const ticket = engine.ticket(conflict.ticketId)?.ticket;
+            const ticket = tickets.find((one) => one.id === conflict.ticketId);
             return (
               <li key={conflict.ticketId} className="conflict">
                 <Link href={`/door/tickets/${conflict.ticketId}`} className="result__name">

@@ -2,14 +2,16 @@ import { describeError } from '../../api/errors';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScreenHead } from './ScreenHead';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
 /** Check-ins the service refused (a 4xx for that item): shown until staff dismiss them. */
 export function ProblemsScreen() {
   const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
+  const ids = status.parked.map((p) => p.ticketId);
+  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join()], []);
   return (
     <section className="panel" aria-labelledby="problems-title">
       <ScreenHead id="problems-title" title={t('problemsTitle')} />
@@ -19,7 +21,7 @@ export function ProblemsScreen() {
       ) : (
         <ul className="history">
           {status.parked.map((p) => {
-            const ticket = engine.ticket(p.ticketId)?.ticket;
+            const ticket = tickets.find((one) => one.id === p.ticketId);
             return (
               <li key={p.outboxId}>
                 <span>

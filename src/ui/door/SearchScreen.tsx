@@ -1,10 +1,10 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { attendeeName } from '../../domain/verdict';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 import { ScreenHead } from './ScreenHead';
 
@@ -20,10 +20,11 @@ export function SearchScreen() {
   // A scanner used while searching still checks tickets in; its keys never reach the box.
   useWedgeScanner((code) => void flow.handle(code, 'wedge'));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: counts change when check-ins land
-  const results = useMemo(
-    () => (deferred.trim().length >= 2 ? engine.search(deferred.trim(), 50) : []),
+  // Asked again when counts change: a check-in landing changes who is inside.
+  const results = useEngineAnswer(
+    async () => (deferred.trim().length >= 2 ? engine.find(deferred.trim(), 50) : []),
     [engine, deferred, status.counts],
+    [],
   );
 
   return (
@@ -50,9 +51,7 @@ export function SearchScreen() {
         </p>
       ) : (
         <ul className="results" aria-live="polite">
-          {results.map((ticket) => {
-            const detail = engine.ticket(ticket.id);
-            const inside = detail?.checkins.some((c) => c.deletedAt === null) ?? false;
+          {results.map(({ ticket, inside }) => {
             return (
               <li key={ticket.id}>
                 <Link href={`/door/tickets/${ticket.id}`} className="result">

@@ -7,8 +7,8 @@ import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { doorDb } from './door-runtime';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScreenHead } from './ScreenHead';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
@@ -18,14 +18,15 @@ export function TicketScreen({ id }: { id: number }) {
   const [message, setMessage] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const detail = engine.ticket(id);
-  void status.counts; // re-render when check-ins change
+  // Asked again when counts change: a check-in landing changes the history.
+  const detail = useEngineAnswer(() => engine.ticket(id), [engine, id, status.counts], undefined);
 
   const slug = status.list?.slug;
   useEffect(() => {
     if (slug) void readTicketAnswers(doorDb(), slug, id).then(setAnswers);
   }, [slug, id]);
 
+  if (detail === undefined) return <section className="panel" aria-busy="true" />;
   if (!detail)
     return (
       <section className="panel">

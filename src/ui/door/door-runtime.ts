@@ -1,12 +1,17 @@
 // The composition root of the door app: one local database, one sync engine, and the choice
 // of transport per list (the built-in demo service in this tab, or the network).
-import { createCheckinClient } from '../../api/checkin-client';
+import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
-import { createTransport } from '../../api/http';
 import { CheckinDatabase } from '../../db/database';
-import { createSyncEngine, type SyncEngine } from '../../sync/sync-engine';
+import type { EngineHost, EngineWorker } from '../../sync/engine-worker';
+import type { SyncEngine } from '../../sync/sync-engine';
 import { appStore } from '../../state/app-store';
 import { syncReporter } from '../../state/sync-slice';
+
+/** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
+export type DoorEngine = Comlink.Remote<SyncEngine>;
+
+const DATABASE = 'venue-checkin-door';
 
 /** The built-in service's address: a reserved name, so it can never be a real host. */
 export const BUILT_IN_CHECKIN_URL = 'https://built-in.invalid/checkin';
@@ -19,12 +24,49 @@ export function isBuiltIn(baseUrl: string): boolean {
   return baseUrl.startsWith(BUILT_IN_CHECKIN_URL);
 }
 
-const networkFetch = (request: Request) => fetch(request);
+const host: EngineHost = {
+  report: syncReporter(appStore),
+  async builtInFetch(request) {
+    const response = await embeddedFetch(
+      new Request(request.url, { method: request.method, headers: request.headers, body: request.body }),
+    );
+    return { status: response.status, headers: [...response.headers], body: await response.text() };
+  },
+};
 
-function clientFor(baseUrl: string) {
-  return createCheckinClient(
-    createTransport({ baseUrl, fetch: isBuiltIn(baseUrl) ? embeddedFetch : networkFetch }),
-  );
+function startEngine(): DoorEngine {
+  const worker = new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'door-sync',
+  });
+  const remote = Comlink.wrap<EngineWorker>(worker);
+  const settings = () => appStore.getState().settings;
+  // Comlink's types describe the far side; the page hands over a proxy of its host.
+  const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {
+    databaseName: DATABASE,
+    defaultBaseUrl: thisServerCheckinUrl(),
+    builtInPrefix: BUILT_IN_CHECKIN_URL,
+    deviceName: settings().deviceName.trim() || 'Door',
+    syncIntervalMs: settings().syncIntervalSeconds * 1000,
+    online: navigator.onLine,
+  });
+  appStore.subscribe((state, before) => {
+    if (state.settings === before.settings) return;
+    void remote.configure({
+      deviceName: state.settings.deviceName.trim() || 'Door',
+      syncIntervalMs: state.settings.syncIntervalSeconds * 1000,
+    });
+  });
+  // Calls made before the worker is ready wait for it.
+  return new Proxy({} as DoorEngine, {
+    get(_, name) {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        await ready;
+        return (remote.engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+      };
+    },
+  });
 }
 
 let started = false;
@@ -39,28 +81,20 @@ export const doorStarted = {
   },
 };
 
-let engine: SyncEngine | null = null;
+let engine: DoorEngine | null = null;
 let database: CheckinDatabase | null = null;
 
 /** The door's local database (read-only use by screens: stats, answers). */
 export function doorDb(): CheckinDatabase {
-  database ??= new CheckinDatabase('venue-checkin-door');
+  database ??= new CheckinDatabase(DATABASE);
   return database;
 }
 
-export function doorEngine(): SyncEngine {
+export function doorEngine(): DoorEngine {
   if (engine) return engine;
-  const created = createSyncEngine({
-    db: doorDb(),
-    clientFor,
-    defaultBaseUrl: thisServerCheckinUrl(),
-    deviceName: () => appStore.getState().settings.deviceName.trim() || 'Door',
-    syncIntervalMs: () => appStore.getState().settings.syncIntervalSeconds * 1000,
-    online: navigator.onLine,
-    report: syncReporter(appStore),
-  });
-  window.addEventListener('online', () => created.setOnline(true));
-  window.addEventListener('offline', () => created.setOnline(false));
+  const created = startEngine();
+  window.addEventListener('online', () => void created.setOnline(true));
+  window.addEventListener('offline', () => void created.setOnline(false));
   void created.start().finally(() => {
     started = true;
     for (const listener of startListeners) listener();

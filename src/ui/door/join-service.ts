@@ -1,9 +1,8 @@
 import type { Result } from '../../api/errors';
 import { parseListCredential } from '../../domain/list-credential';
 import { baseUrlOf } from '../../sync/join-list';
-import type { SyncEngine } from '../../sync/sync-engine';
 import type { ListSummary } from '../../sync/sync-status';
-import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from './door-runtime';
+import { BUILT_IN_CHECKIN_URL, type DoorEngine, thisServerCheckinUrl } from './door-runtime';
 
 export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
 
@@ -13,7 +12,7 @@ export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
  * this browser make their lists.
  */
 export async function joinWithService(
-  engine: SyncEngine,
+  engine: DoorEngine,
   code: string,
   choice: ServiceChoice,
   url: string,

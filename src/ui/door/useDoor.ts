@@ -22,6 +22,22 @@ export function useNow(everyMs = 5000): number {
   return now;
 }
 
+/** A value the engine answers asynchronously, asked again whenever `deps` change. */
+export function useEngineAnswer<T>(ask: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    let current = true;
+    void ask().then((answer) => {
+      if (current) setValue(answer);
+    });
+    return () => {
+      current = false;
+    };
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the question depends on
+  }, deps);
+  return value;
+}
+
 export function useDoorStarted(): boolean {
   doorEngine();
   return useSyncExternalStore(doorStarted.subscribe, doorStarted.get, doorStarted.get);

@@ -1,0 +1,92 @@
+// The door's sync engine in a dedicated worker. A 100,000-ticket list lives in this worker's
+// memory, so its downloads, parsing, indexing and garbage-collection pauses never hold the
+// page's main thread: the scan screen keeps painting while a list downloads. The page talks
+// to the engine through `engine-host.ts`; the built-in demo service stays in the page (the
+// organiser screens share it), so its requests travel back there.
+import * as Comlink from 'comlink';
+import { createCheckinClient } from '../api/checkin-client';
+import { createTransport, type FetchLike } from '../api/http';
+import { CheckinDatabase } from '../db/database';
+import { createSyncEngine, type SyncEngine } from './sync-engine';
+import type { SyncStatus } from './sync-status';
+
+export interface WireRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: string | null;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** What the page offers the worker. */
+export interface EngineHost {
+  report(status: SyncStatus): void;
+  builtInFetch(request: WireRequest): Promise<WireResponse>;
+}
+
+export interface EngineSettings {
+  databaseName: string;
+  defaultBaseUrl: string;
+  /** Check-in base addresses under this prefix are the built-in service in the page. */
+  builtInPrefix: string;
+  deviceName: string;
+  syncIntervalMs: number;
+  online: boolean;
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+function throughHost(host: Comlink.Remote<EngineHost>): FetchLike {
+  return async (request) => {
+    const answer = await host.builtInFetch({
+      url: request.url,
+      method: request.method,
+      headers: [...request.headers],
+      body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.text(),
+    });
+    return new Response(NULL_BODY.has(answer.status) ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  };
+}
+
+let engine: SyncEngine | null = null;
+let settings: EngineSettings | null = null;
+
+const worker = {
+  init(host: Comlink.Remote<EngineHost>, initial: EngineSettings) {
+    if (engine) return;
+    settings = { ...initial };
+    const builtIn = throughHost(host);
+    const network: FetchLike = (request) => fetch(request);
+    engine = createSyncEngine({
+      db: new CheckinDatabase(initial.databaseName),
+      clientFor: (baseUrl) =>
+        createCheckinClient(
+          createTransport({ baseUrl, fetch: baseUrl.startsWith(initial.builtInPrefix) ? builtIn : network }),
+        ),
+      defaultBaseUrl: initial.defaultBaseUrl,
+      deviceName: () => settings?.deviceName ?? '',
+      syncIntervalMs: () => settings?.syncIntervalMs ?? 10_000,
+      online: initial.online,
+      report: (status) => void host.report(status),
+    });
+  },
+  configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs'>>) {
+    if (settings) Object.assign(settings, change);
+  },
+  get engine(): SyncEngine {
+    if (!engine) throw new Error('The sync engine has not been started');
+    return engine;
+  },
+};
+
+export type EngineWorker = typeof worker;
+
+Comlink.expose(worker);
