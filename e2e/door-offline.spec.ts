@@ -19,7 +19,17 @@ test.describe('door offline', () => {
   }) => {
     const service = new CheckinService(baseURL!);
     const tickets = await service.freshTickets(MAIN_LIST, 4);
+    await context.addInitScript(() => {
+      const storage = navigator.storage;
+      const persist = storage.persist.bind(storage);
+      storage.persist = () => {
+        sessionStorage.setItem('persist-asked', 'yes');
+        return persist();
+      };
+    });
     const { page, door } = await joinedDoor(context, 'Side door');
+    // Joining a list asks the browser to keep its data through storage pressure.
+    expect(await page.evaluate(() => sessionStorage.getItem('persist-asked'))).toBe('yes');
     await new ShellPage(page).waitForServiceWorkerControl();
     await expect(page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
 
