@@ -74,6 +74,18 @@ function sortValue(ticket: Ticket, attr: string): string | number | null {
   }
 }
 
+/** `q`: a case-insensitive part of the reference, slug, name, email or company. */
+function matchesText(ticket: Ticket, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  return [
+    ticket.reference,
+    ticket.slug,
+    ticket.email,
+    ticket.company_name,
+    [ticket.first_name, ticket.last_name].filter(Boolean).join(' '),
+  ].some((field) => field?.toLowerCase().includes(needle));
+}
+
 /** The recorded `filter_options` of the ticket list: types, releases, activities, states. */
 function ticketFilterOptions(scope: EventScope, filter: StateFilter<Ticket>, selected: string[]) {
   const { store } = scope.ctx;
@@ -108,7 +120,9 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
     const all = ctx.store.findBy('tickets', 'byEvent', scope.event.id).filter((t) => t.test_mode === test);
     const filter = ticketFilter(scope);
     const { records, selected, hiddenByDefault } = filterByStates(all, scope.url, filter);
-    const sorted = sortBy(records, scope.url, TICKET_SORTS, sortValue);
+    const q = scope.url.searchParams.get('q') ?? scope.url.searchParams.get('search[q]');
+    const found = q ? records.filter((t) => matchesText(t, q)) : records;
+    const sorted = sortBy(found, scope.url, TICKET_SORTS, sortValue);
     const expanded = expansions(scope.url);
     const view = viewOf(scope.url);
     const ticketView = scope.version === '3.0' ? (view === 'extended' ? 'extended' : 'short') : 'default';

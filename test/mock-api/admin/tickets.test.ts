@@ -31,6 +31,11 @@ describe('tickets', () => {
     expect(byName.body.tickets.map((t: { first_name: string }) => t.first_name)).toEqual(['Amy', 'Zed']);
     const withVoid = await call(service, 'GET', `${BASE}?search[states][]=void`, { token: 'live31' });
     expect(withVoid.body.tickets).toHaveLength(1);
+    const amy = await call(service, 'GET', `${BASE}?q=aMy`, { token: 'live31' });
+    expect(amy.body.tickets.map((t: { first_name: string }) => t.first_name)).toEqual(['Amy']);
+    expect(amy.body.meta.total_count).toBe(1);
+    const none = await call(service, 'GET', `${BASE}?q=nobody`, { token: 'live31' });
+    expect(none.body.tickets).toEqual([]);
     const test = await call(service, 'GET', BASE, { token: 'test30' });
     expect(test.body.tickets).toHaveLength(1);
     expect(test.body.tickets[0].test_mode).toBe(true);
