@@ -112,6 +112,8 @@ test.describe('door inputs', () => {
     await door.nextScan();
 
     await page.goto('/door/search');
+    // The status stays in view away from the scan screen too.
+    await expect(door.pending()).toContainText('All sent', { timeout: 15_000 });
     const box = page.getByLabel('Name, email, company or reference');
     await box.pressSequentially(second!.reference.slice(0, 4), { delay: 150 });
     await page.keyboard.press('Enter');
