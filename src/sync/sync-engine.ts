@@ -31,7 +31,8 @@ import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
 import { parseScannedCode } from '../domain/scan-code';
 import { judgeScan, type Verdict } from '../domain/verdict';
-import { backoffMs, type Clock, systemClock } from './clock';
+import { createBackoffGate } from './backoff-gate';
+import { type Clock, systemClock } from './clock';
 import { doorCheckin, newClientId, ticketFor } from './door-lookup';
 import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
@@ -79,13 +80,6 @@ const summary = (l: ListRow): ListSummary => ({
 
 const LIST_EVERY = 6;
 
-interface Backoff {
-  failures: number;
-  until: number;
-  /** The service named the wait (Retry-After): even an on-demand sync honours it. */
-  told: boolean;
-}
-
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
   const newId = options.newId ?? newClientId;
@@ -96,7 +90,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  const backoff = new Map<string, Backoff>();
+  const backoff = createBackoffGate(clock, random);
   const withPushLock = createPushLock();
   let answers: Promise<AnswerLookup> | null = null;
   let pulls = 0;
@@ -140,19 +134,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
     });
   }
 
-  const gate = (key: string, onDemand: boolean) => {
-    const b = backoff.get(key);
-    return !b || clock.now() >= b.until || (onDemand && !b.told && b.failures < 3);
-  };
-  const noteResult = (key: string, result: Result<unknown>) => {
-    if (result.ok) return void backoff.delete(key);
-    const failures = (backoff.get(key)?.failures ?? 0) + 1;
-    backoff.set(key, {
-      failures,
-      until: clock.now() + backoffMs(failures, result.retryAfterMs, random),
-      told: result.retryAfterMs !== undefined,
-    });
-  };
   const floorOf = async (slug: string) => {
     const cursors = await Promise.all(
       (['tickets', 'checkins', 'answers'] as const).map(
@@ -164,7 +145,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
 
   async function push(list: ListRow, onDemand: boolean) {
-    if (!gate(`push:${list.slug}`, onDemand)) return;
+    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
     const index = active?.list.slug === list.slug ? active.index : undefined;
     const floor = await floorOf(list.slug);
     publish({ phase: 'pushing' });
@@ -179,7 +160,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }),
       ),
     );
-    noteResult(`push:${list.slug}`, result);
+    backoff.note(`push:${list.slug}`, result);
     if (index) {
       const { outbox: _, ...errors } = status.errors;
       publish(
@@ -191,7 +172,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function pull(onDemand: boolean) {
-    if (!active || !gate('pull', onDemand)) return;
+    if (!active || !backoff.allows('pull', onDemand)) return;
     const { list, index } = active;
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
@@ -207,7 +188,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         onProgress: (done, total) => publish({ download: { done, total } }),
       }),
     );
-    noteResult('pull', result.ok && Object.keys(result.value.errors).length ? fail('server') : result);
+    backoff.note('pull', result.ok && Object.keys(result.value.errors).length ? fail('server') : result);
     if (active?.list.slug !== list.slug) return;
     if (!result.ok)
       return publish({
@@ -287,7 +268,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const index = await loadListIndex(db, slug);
     active = { list, index };
     answers = null;
-    backoff.delete('pull');
+    backoff.clear('pull');
     publish({ errors: {}, download: null, conflicts: [] });
     await refresh();
     publish({ phase: 'idle' });
