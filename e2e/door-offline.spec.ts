@@ -30,6 +30,8 @@ test.describe('door offline', () => {
     const { page, door } = await joinedDoor(context, 'Side door');
     // Joining a list asks the browser to keep its data through storage pressure.
     expect(await page.evaluate(() => sessionStorage.getItem('persist-asked'))).toBe('yes');
+    // The list lives in the sync worker, off the page's main thread.
+    expect(page.workers().some((worker) => worker.url().includes('engine-worker'))).toBe(true);
     await new ShellPage(page).waitForServiceWorkerControl();
     await expect(page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
 
