@@ -1,5 +1,5 @@
-// The composition root of the door app: one local database, one sync engine, and the choice
-// of transport per list (the built-in demo service in this tab, or the network).
+// The composition root of the door app: one local database, and one sync engine in a worker
+// that reaches the built-in demo service (in this tab) through the page, or the network.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
 import { CheckinDatabase } from '../../db/database';
@@ -18,10 +18,6 @@ export const BUILT_IN_CHECKIN_URL = 'https://built-in.invalid/checkin';
 
 export function thisServerCheckinUrl(): string {
   return `${window.location.origin}/checkin`;
-}
-
-export function isBuiltIn(baseUrl: string): boolean {
-  return baseUrl.startsWith(BUILT_IN_CHECKIN_URL);
 }
 
 const host: EngineHost = {
