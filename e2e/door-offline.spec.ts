@@ -189,6 +189,12 @@ test.describe('door inputs', () => {
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/door/stats') {
+        // This device's admission is counted under its name.
+        await expect(page.getByTestId('stats-overall')).toBeVisible();
+        await expect(page.getByRole('row', { name: /Axe door\s+1/ })).toBeVisible();
+      }
+      if (path.startsWith('/door/tickets/')) await expect(page.getByText('Axe door')).toBeVisible();
       await page.waitForTimeout(300);
       await check(path);
     }

@@ -20,6 +20,8 @@ export interface ListIndex {
   /** Tickets holding more than one active check-in (double admissions). */
   doubleAdmissions(): number[];
   counts(): { tickets: number; checkedIn: number };
+  /** Every ticket and check-in, for figures over the whole list. */
+  everything(): { tickets: RemoteTicket[]; checkins: CheckinRow[] };
 }
 
 export function remoteCheckinRow(listSlug: string, c: RemoteCheckin): CheckinRow {
@@ -156,5 +158,9 @@ export function createListIndex(): ListIndex {
     doubleAdmissions: () => (doubles === 0 ? [] : [...active].filter(([, n]) => n > 1).map(([id]) => id)),
     // Check-ins of tickets not (yet) in the copy count too: rare, and cheap to keep exact.
     counts: () => ({ tickets: byId.size, checkedIn: active.size }),
+    everything: () => ({
+      tickets: [...byId.values()],
+      checkins: [...checkinsByTicket.values()].flatMap((rows) => [...rows.values()]),
+    }),
   };
 }

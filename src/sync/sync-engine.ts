@@ -29,6 +29,7 @@ import { allLists, allSyncStates, readList, readSyncState } from '../db/local-co
 import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
+import { computeDoorStats, type DoorStats } from '../domain/door-stats';
 import { parseScannedCode } from '../domain/scan-code';
 import { judgeScan, type Verdict } from '../domain/verdict';
 import { createBackoffGate } from './backoff-gate';
@@ -380,6 +381,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     ticket(id: number) {
       const ticket = active?.index.ticketById(id);
       return ticket ? { ticket, checkins: active!.index.checkinsOf(id) } : null;
+    },
+    /** The open list's figures: by release, by device, arrivals per quarter hour. */
+    stats(otherDevicesLabel: string): DoorStats | null {
+      if (!active) return null;
+      const { tickets, checkins } = active.index.everything();
+      return computeDoorStats(tickets, checkins, otherDevicesLabel);
     },
     /** The ticket's answers to the list's questions (read from the local copy on first use). */
     async answers(ticketId: number): Promise<TicketAnswer[]> {

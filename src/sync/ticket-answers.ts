@@ -23,11 +23,14 @@ export async function loadAnswers(db: CheckinDatabase, listSlug: string): Promis
   (await readAnswerRows(db, listSlug)).forEach(keep);
   const questions = new Map((await readQuestionRows(db, listSlug)).map((q) => [q.id, q.title]));
   const byTicket = new Map<number, TicketAnswer[]>();
-  for (const a of byId.values()) {
+  const sorted = [...byId.values()]
+    .filter((a) => a.response !== '')
+    .sort((a, b) => a.questionId - b.questionId);
+  for (const a of sorted) {
     const list = byTicket.get(a.ticketId) ?? [];
     list.push({
       questionId: a.questionId,
-      question: questions.get(a.questionId) ?? '',
+      question: questions.get(a.questionId) || `#${a.questionId}`,
       response: a.response,
     });
     byTicket.set(a.ticketId, list);

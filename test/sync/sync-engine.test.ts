@@ -163,6 +163,21 @@ describe('a ticket screen', () => {
   });
 });
 
+describe('the stats screen', () => {
+  it('counts the open list by release and by device, from the engine', async () => {
+    const { setup, engine } = await setupDevice(4);
+    await engine.join(LIST);
+    await engine.syncNow();
+    expect(await engine.scan(setup.tickets[0]!.slug)).toMatchObject({ ok: true });
+    expect(await engine.scan(setup.tickets[2]!.slug)).toMatchObject({ ok: true });
+    await engine.syncNow();
+    const stats = engine.stats('Other devices');
+    expect(stats?.overall).toEqual({ checkedIn: 2, total: 4, percent: 50 });
+    expect(stats?.byDevice).toEqual([{ device: 'Door 1', count: 2 }]);
+    expect(stats?.arrivals.reduce((n, a) => n + a.count, 0)).toBe(2);
+  });
+});
+
 describe('forgetting a list', () => {
   it('refuses while check-ins are unsent, exports them as CSV, and forgets once confirmed', async () => {
     const { setup, engine, device } = await setupDevice();

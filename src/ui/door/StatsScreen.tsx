@@ -1,10 +1,6 @@
-import { useEffect, useState } from 'react';
-import { computeDoorStats, type DoorStats } from '../../domain/door-stats';
-import { readListSnapshot } from '../../sync/list-snapshot';
 import { t } from '../i18n/t';
-import { doorDb } from './door-runtime';
-import { useDoorStatus } from './useDoor';
 import { ScreenHead } from './ScreenHead';
+import { useDoorEngine, useDoorStatus, useEngineAnswer } from './useDoor';
 
 const quarter = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -17,22 +13,14 @@ function Bar({ percent, label }: { percent: number; label: string }) {
 }
 
 export function StatsScreen() {
+  const engine = useDoorEngine();
   const status = useDoorStatus();
-  const [stats, setStats] = useState<DoorStats | null>(null);
-  const slug = status.list?.slug;
-  const { checkedIn } = status.counts;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recount whenever a check-in lands
-  useEffect(() => {
-    if (!slug) return;
-    let current = true;
-    void readListSnapshot(doorDb(), slug).then((snapshot) => {
-      if (current) setStats(computeDoorStats(snapshot.tickets, snapshot.checkins, t('statsOtherDevices')));
-    });
-    return () => {
-      current = false;
-    };
-  }, [slug, checkedIn]);
+  // Counted in the sync worker, where the list is; again whenever a check-in lands.
+  const stats = useEngineAnswer(
+    () => engine.stats(t('statsOtherDevices')),
+    [engine, status.list?.slug, status.counts.checkedIn],
+    null,
+  );
 
   const peak = Math.max(1, ...(stats?.arrivals.map((a) => a.count) ?? [1]));
   return (

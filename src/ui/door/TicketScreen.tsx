@@ -1,12 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeError } from '../../api/errors';
 import { attendeeName } from '../../domain/verdict';
-import { readTicketAnswers, type TicketAnswer } from '../../sync/list-snapshot';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
-import { doorDb } from './door-runtime';
 import { ScreenHead } from './ScreenHead';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
@@ -14,17 +12,13 @@ export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
-  const [answers, setAnswers] = useState<TicketAnswer[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
   // Asked again when counts change: a check-in landing changes the history.
   const detail = useEngineAnswer(() => engine.ticket(id), [engine, id, status.counts], undefined);
 
-  const slug = status.list?.slug;
-  useEffect(() => {
-    if (slug) void readTicketAnswers(doorDb(), slug, id).then(setAnswers);
-  }, [slug, id]);
+  const answers = useEngineAnswer(() => engine.answers(id), [engine, id, status.list?.slug], []);
 
   if (detail === undefined) return <section className="panel" aria-busy="true" />;
   if (!detail)
