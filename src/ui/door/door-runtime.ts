@@ -2,7 +2,6 @@
 // that reaches the built-in demo service (in this tab) through the page, or the network.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
-import { CheckinDatabase } from '../../db/database';
 import type { EngineHost, EngineWorker } from '../../sync/engine-worker';
 import type { SyncEngine } from '../../sync/sync-engine';
 import { appStore } from '../../state/app-store';
@@ -78,14 +77,6 @@ export const doorStarted = {
 };
 
 let engine: DoorEngine | null = null;
-let database: CheckinDatabase | null = null;
-
-/** The door's local database (read-only use by screens: stats, answers). */
-export function doorDb(): CheckinDatabase {
-  database ??= new CheckinDatabase(DATABASE);
-  return database;
-}
-
 export function doorEngine(): DoorEngine {
   if (engine) return engine;
   const created = startEngine();
