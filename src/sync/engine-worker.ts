@@ -1,8 +1,8 @@
 // The door's sync engine in a dedicated worker. A 100,000-ticket list lives in this worker's
 // memory, so its downloads, parsing, indexing and garbage-collection pauses never hold the
 // page's main thread: the scan screen keeps painting while a list downloads. The page talks
-// to the engine through `engine-host.ts`; the built-in demo service stays in the page (the
-// organiser screens share it), so its requests travel back there.
+// to the engine through `src/ui/door/door-runtime.ts`; the built-in demo service stays in the
+// page (the organiser screens share it), so its requests travel back there.
 import * as Comlink from 'comlink';
 import { createCheckinClient } from '../api/checkin-client';
 import { createTransport, type FetchLike } from '../api/http';

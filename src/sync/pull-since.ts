@@ -21,7 +21,7 @@ import {
 import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type ListIndex, remoteCheckinRow } from './list-index';
-import { inSlices, yieldToMain } from './yield-to-main';
+import { inSlices, yieldTurn } from './take-turns';
 
 export const RESOURCES: readonly Resource[] = ['tickets', 'checkins', 'answers'];
 
@@ -49,7 +49,7 @@ export interface PullReport {
 }
 
 export const DEFAULT_MARGIN_MS = 10_000;
-// Tickets indexed per main-thread task during the first download.
+// Tickets indexed per task during the first download: a scan waits for one slice at most.
 const INDEX_SLICE = 250;
 
 const maxUpdated = (items: readonly { updatedAt: number }[], start: number | null) =>
@@ -148,7 +148,7 @@ export async function downloadAll(
         errors[task.resource] = page;
         continue;
       }
-      await yieldToMain();
+      await yieldTurn();
       const write = await stored(() =>
         storeFirstPage(db, listSlug, task.resource, task.page, page.value, task.total),
       );

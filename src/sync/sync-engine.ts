@@ -1,4 +1,5 @@
-// The door device's sync engine: the one object the door screens drive.
+// The door device's sync engine: the one object the door screens drive. In the app it runs in
+// a worker (engine-worker.ts) and the screens call it through a proxy, every call async.
 //
 //   const opened = await openCheckinDatabase();     // Result: 'storage-unavailable' in a private window
 //   const clientFor = (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: (r) => fetch(r) }));
@@ -11,8 +12,10 @@
 //   await engine.scan(rawText)                      // -> Result<{ verdict, checkin }>; admits (and queues) when the verdict is "admitted"
 //   await engine.checkIn(ticketId)                  // "admit anyway" after a caution verdict
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
-//   engine.search('zoe')  engine.ticket(id)        // prefix search; one ticket with its check-ins
+//   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
+//   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
 //   await engine.answers(ticketId)                  // its answers to the list's questions
+//   engine.stats(otherDevicesLabel)                 // by release, by device, arrivals per quarter hour
 //   engine.syncNow()  engine.flush()  engine.tick() // on demand (list + pull + push); push only; one timer cycle
 //   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
@@ -361,9 +364,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (status.online) void sync();
       return outcome;
     },
-    search: (query: string, limit?: number) => active?.index.search(query, limit) ?? [],
     /** Search results with whether each ticket is inside (one call for a results screen). */
-    find(query: string, limit?: number) {
+    search(query: string, limit?: number) {
       const index = active?.index;
       return (index?.search(query, limit) ?? []).map((ticket) => ({
         ticket,

@@ -22,7 +22,7 @@ export function SearchScreen() {
 
   // Asked again when counts change: a check-in landing changes who is inside.
   const results = useEngineAnswer(
-    async () => (deferred.trim().length >= 2 ? engine.find(deferred.trim(), 50) : []),
+    async () => (deferred.trim().length >= 2 ? engine.search(deferred.trim(), 50) : []),
     [engine, deferred, status.counts],
     [],
   );
