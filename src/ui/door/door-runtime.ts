@@ -29,28 +29,29 @@ const host: EngineHost = {
   },
 };
 
+/** What the engine needs of the person's settings. */
+const engineSettings = ({ settings }: ReturnType<typeof appStore.getState>) => ({
+  deviceName: settings.deviceName.trim() || 'Door',
+  syncIntervalMs: settings.syncIntervalSeconds * 1000,
+});
+
 function startEngine(): DoorEngine {
   const worker = new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
     type: 'module',
     name: 'door-sync',
   });
   const remote = Comlink.wrap<EngineWorker>(worker);
-  const settings = () => appStore.getState().settings;
   // Comlink's types describe the far side; the page hands over a proxy of its host.
   const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {
     databaseName: DATABASE,
     defaultBaseUrl: thisServerCheckinUrl(),
     builtInPrefix: BUILT_IN_CHECKIN_URL,
-    deviceName: settings().deviceName.trim() || 'Door',
-    syncIntervalMs: settings().syncIntervalSeconds * 1000,
+    ...engineSettings(appStore.getState()),
     online: navigator.onLine,
   });
   appStore.subscribe((state, before) => {
     if (state.settings === before.settings) return;
-    void remote.configure({
-      deviceName: state.settings.deviceName.trim() || 'Door',
-      syncIntervalMs: state.settings.syncIntervalSeconds * 1000,
-    });
+    void remote.configure(engineSettings(state));
   });
   // Calls made before the worker is ready wait for it.
   return new Proxy({} as DoorEngine, {
