@@ -54,7 +54,9 @@ export function App({ onUpdate }: { onUpdate(): void }) {
             <Route path="/door/search">
               <SearchScreen />
             </Route>
-            <Route path="/door/tickets/:id">{(params) => <TicketScreen id={Number(params.id)} />}</Route>
+            <Route path="/door/tickets/:id">
+              {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
+            </Route>
             <Route path="/door/stats">
               <StatsScreen />
             </Route>

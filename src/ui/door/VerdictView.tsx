@@ -5,8 +5,8 @@ import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import { type Answer, AnswerList } from './AnswerList';
 import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
-import { useDoorEngine } from './useDoor';
-import type { ScanFlow } from './useScanFlow';
+import { useDoorEngine, useEngineAnswer } from './useDoor';
+import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 
 interface Props {
   verdict: Verdict;
@@ -163,39 +163,31 @@ export function VerdictView({
   );
 }
 
-/** The ticket's answers, read after the verdict is on screen: the verdict never waits for them. */
-function useAnswersOf(ticketId: number | null): Answer[] {
+/** One verdict of the scan flow; keyed by its time, so each starts without answers. */
+function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdictState; now: number }) {
   const engine = useDoorEngine();
-  const [answers, setAnswers] = useState<Answer[]>([]);
-  useEffect(() => {
-    setAnswers([]);
-    if (ticketId === null) return;
-    let current = true;
-    void engine.answers(ticketId).then((found) => {
-      if (current) setAnswers(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, [engine, ticketId]);
-  return answers;
-}
-
-/** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
-export function ScanFlowVerdict({ flow, now }: { flow: ScanFlow; now: number }) {
-  const verdict = flow.shown?.verdict;
-  const answers = useAnswersOf(verdict && 'ticket' in verdict ? verdict.ticket.id : null);
-  if (!flow.shown) return null;
+  const ticketId = 'ticket' in shown.verdict ? shown.verdict.ticket.id : null;
+  // Read after the verdict is on screen: the verdict never waits for them.
+  const answers = useEngineAnswer(
+    async () => (ticketId === null ? [] : engine.answers(ticketId)),
+    [engine, ticketId],
+    [],
+  );
   return (
     <VerdictView
-      key={flow.shown.at}
-      verdict={flow.shown.verdict}
+      verdict={shown.verdict}
       now={now}
       answers={answers}
       onDismiss={flow.dismiss}
       onInteract={flow.hold}
-      onUndo={flow.shown.checkin ? () => void flow.undo() : undefined}
+      onUndo={shown.checkin ? () => void flow.undo() : undefined}
       onAdmitAnyway={() => void flow.admitAnyway()}
     />
   );
+}
+
+/** The scan flow's verdict while one is up, wired to the flow's dismiss, undo and admit anyway. */
+export function ScanFlowVerdict({ flow, now }: { flow: ScanFlow; now: number }) {
+  if (!flow.shown) return null;
+  return <ShownVerdict key={flow.shown.at} flow={flow} shown={flow.shown} now={now} />;
 }
