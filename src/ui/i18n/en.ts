@@ -53,6 +53,7 @@ export const en = {
   settingsCameraChoice: 'Camera used for scanning',
   settingsCameraAuto: 'Rear camera (automatic)',
   settingsCameraNumbered: 'Camera {n}',
+  settingsCameraRemembered: 'The camera last used for scanning',
   settingsCameraHelp: 'Camera names appear once the camera has been allowed.',
   settingsData: 'Lists and attendee data',
   settingsDataHelp:

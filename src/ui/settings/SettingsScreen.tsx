@@ -108,6 +108,10 @@ function CameraField({ deviceId }: { deviceId: string | null }) {
         onChange={(e) => update({ cameraDeviceId: e.target.value || null })}
       >
         <option value="">{t('settingsCameraAuto')}</option>
+        {/* Without camera permission the list is empty: the one in use still shows as chosen. */}
+        {deviceId && !cameras.some((c) => c.deviceId === deviceId) && (
+          <option value={deviceId}>{t('settingsCameraRemembered')}</option>
+        )}
         {cameras
           .filter((c) => c.deviceId)
           .map((camera, i) => (
