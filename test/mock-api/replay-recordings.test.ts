@@ -1,4 +1,4 @@
-// Replays every interaction the real service recorded (../shared/reference/recorded-admin-3.1.json)
+// Replays every interaction the real service recorded (test/fixtures/reference/recorded-admin-3.1.json)
 // against the mock with a live 3.1 token, and checks status, content type, envelope, every
 // recorded key present with the same JSON type (meta included).
 //

@@ -2,8 +2,10 @@
 // must be present in ours with the same JSON type. A reference null only asks for the key.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const referenceDir = path.resolve('..', 'shared', 'reference');
+// A copy of the real material, kept in the repository (see its SOURCES.md for origins and licences).
+export const referenceDir = fileURLToPath(new URL('../../fixtures/reference', import.meta.url));
 
 export function documentedExample(version: '3.0' | '3.1', resource: string, name: string): unknown {
   const file = path.join(referenceDir, 'documented-examples', 'data', version, resource, `${name}.json`);
