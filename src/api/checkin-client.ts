@@ -14,6 +14,7 @@ import {
   type RemoteList,
   type RemoteQuestion,
   type RemoteTicket,
+  ticketSchema,
   ticketsPage,
 } from './schemas';
 
@@ -50,6 +51,8 @@ export interface CheckinClient {
     since?: number | null,
   ): Promise<Result<Timed<PagedItems[R][]>>>;
   listQuestions(slug: string): Promise<Result<RemoteQuestion[]>>;
+  /** One ticket by its slug: the list's own, or one that left it (void); 404 when not on the list. */
+  getTicket(slug: string, ticketSlug: string): Promise<Result<RemoteTicket>>;
   createCheckins(slug: string, items: readonly CheckinInput[]): Promise<Result<RemoteCheckin[]>>;
   createCheckin(slug: string, item: CheckinInput): Promise<Result<RemoteCheckin>>;
   deleteCheckin(slug: string, uuid: string): Promise<Result<RemoteCheckin | null>>;
@@ -91,6 +94,11 @@ export function createCheckinClient(transport: Transport): CheckinClient {
         },
         pageSchemas[resource],
       ) as Promise<Result<Timed<PagedItems[typeof resource][]>>>,
+    getTicket: (slug, ticketSlug) =>
+      transport.request(
+        { method: 'GET', path: `${listPath(slug)}/tickets/${encodeURIComponent(ticketSlug)}` },
+        ticketSchema,
+      ),
     listQuestions: (slug) =>
       transport.request({ method: 'GET', path: `${listPath(slug)}/questions` }, questionsPage),
     createCheckins: (slug, items) =>

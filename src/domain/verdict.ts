@@ -24,6 +24,8 @@ export interface DoorCheckin {
   deletedAt: number | null;
   /** The device that made it, when it was this app; null for check-ins made elsewhere. */
   deviceName: string | null;
+  /** Made on this very device (it holds the client id). */
+  mine: boolean;
 }
 
 export interface DoorList {
@@ -32,7 +34,9 @@ export interface DoorList {
 
 export type Verdict =
   | { kind: 'admitted'; ticket: DoorTicket }
+  | { kind: 'just-admitted'; ticket: DoorTicket; previous: DoorCheckin }
   | { kind: 'already-checked-in'; ticket: DoorTicket; previous: DoorCheckin; count: number }
+  | { kind: 'still-downloading'; text: string; percent: number }
   | { kind: 'unpaid'; ticket: DoorTicket }
   | { kind: 'void'; ticket: DoorTicket }
   | { kind: 'not-on-list'; text: string }
@@ -41,12 +45,16 @@ export type Verdict =
   | { kind: 'list-code'; slug: string; text: string }
   | { kind: 'list-expired'; expiredAt: number };
 
-export type Tone = 'go' | 'caution' | 'stop';
+/** `info` is calm and never an admission: the ticket was just admitted here, or the copy is incomplete. */
+export type Tone = 'go' | 'caution' | 'stop' | 'info';
 
 export function verdictTone(verdict: Verdict): Tone {
   switch (verdict.kind) {
     case 'admitted':
       return 'go';
+    case 'just-admitted':
+    case 'still-downloading':
+      return 'info';
     case 'already-checked-in':
     case 'unpaid':
     case 'list-code':
@@ -62,6 +70,14 @@ export function canAdmitAnyway(verdict: Verdict): boolean {
 }
 
 const VOID_STATES = new Set(['void', 'cancelled', 'canceled', 'refunded']);
+
+/** The same ticket shown again this soon after this device admitted it is the same guest. */
+export const JUST_ADMITTED_MS = 30_000;
+
+/** The verdicts that refuse a ticket: online, the service is asked before one is shown. */
+export function isTicketRefusal(verdict: Verdict): boolean {
+  return verdict.kind === 'not-on-list' || verdict.kind === 'unknown-code' || verdict.kind === 'void';
+}
 
 export interface ScanFacts {
   code: ScannedCode;
@@ -87,6 +103,8 @@ export function judgeScan({ code, ticket, checkins, list, now }: ScanFacts): Ver
   if (ticket.state && VOID_STATES.has(ticket.state)) return { kind: 'void', ticket };
   const active = checkins.filter((c) => c.deletedAt === null).sort((a, b) => b.createdAt - a.createdAt);
   const latest = active[0];
+  if (latest && active.length === 1 && latest.mine && now - latest.createdAt < JUST_ADMITTED_MS)
+    return { kind: 'just-admitted', ticket, previous: latest };
   if (latest) return { kind: 'already-checked-in', ticket, previous: latest, count: active.length };
   if (ticket.paid === false) return { kind: 'unpaid', ticket };
   return { kind: 'admitted', ticket };

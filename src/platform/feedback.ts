@@ -9,12 +9,14 @@ const SOUNDS: Record<Tone, { freq: number; ms: number; type: OscillatorType }[]>
     { freq: 660, ms: 110, type: 'triangle' },
   ],
   stop: [{ freq: 196, ms: 420, type: 'square' }],
+  info: [{ freq: 784, ms: 90, type: 'sine' }],
 };
 
 const VIBRATIONS: Record<Tone, number[]> = {
   go: [70],
   caution: [120, 80, 120],
   stop: [400, 100, 400],
+  info: [40],
 };
 
 let audio: AudioContext | null = null;

@@ -18,6 +18,7 @@ export function doorCheckin(row: CheckinRow): DoorCheckin {
     createdAt: row.createdAt,
     deletedAt: row.deletedAt,
     deviceName: row.deviceName,
+    mine: row.clientId !== null,
   };
 }
 

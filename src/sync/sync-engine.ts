@@ -9,8 +9,9 @@
 //   await engine.start();                           // loads joined lists, opens the last one, starts the timer
 //   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
 //   await engine.open(slug)                         // switch lists (each list's data is separate)
-//   await engine.scan(rawText)                      // -> Result<{ verdict, checkin }>; admits (and queues) when the verdict is "admitted"
-//   await engine.checkIn(ticketId)                  // "admit anyway" after a caution verdict
+//   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
+//   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
+//   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
 //   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
@@ -33,11 +34,11 @@ import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/o
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
-import { parseScannedCode } from '../domain/scan-code';
-import { judgeScan, type Verdict } from '../domain/verdict';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
-import { doorCheckin, newClientId, ticketFor } from './door-lookup';
+import type { CopyCorrection } from './confirm-online';
+import { newClientId } from './door-lookup';
+import { createDoorScan } from './door-scan';
 import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
@@ -66,11 +67,9 @@ export interface SyncEngineOptions {
   newId?: () => string;
 }
 
-export interface ScanOutcome {
-  verdict: Verdict;
-  /** The check-in recorded for an admitted scan, else null. */
-  checkin: CheckinRow | null;
-}
+export type { ScanOutcome } from './door-scan';
+
+const MAX_CORRECTIONS = 50;
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
@@ -89,7 +88,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const newId = options.newId ?? newClientId;
   const interval = options.syncIntervalMs ?? (() => 10_000);
   let status: SyncStatus = { ...initialSyncStatus, online: options.online ?? true };
-  let active: { list: ListRow; index: ListIndex } | null = null;
+  // `complete`: the first download of the list's tickets has finished.
+  let active: { list: ListRow; index: ListIndex; complete: boolean } | null = null;
   let timer: unknown = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -201,10 +201,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       });
     if (result.value.answersChanged) answers = null;
     const fresh = await readList(db, list.slug);
-    if (fresh) active = { list: fresh, index };
+    const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+    if (fresh) active = { list: fresh, index, complete };
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     publish({
       download: null,
+      complete,
       reachable: true,
       errors: { outbox: status.errors.outbox, ...result.value.errors },
     });
@@ -270,10 +272,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!list) return fail('no-list');
     publish({ phase: 'loading' });
     const index = await loadListIndex(db, slug);
-    active = { list, index };
+    const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
+    active = { list, index, complete };
     answers = null;
     backoff.clear('pull');
-    publish({ errors: {}, download: null, conflicts: [] });
+    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
     await refresh();
     publish({ phase: 'idle' });
     return ok(summary(list));
@@ -304,6 +307,24 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (status.online) clock.setTimeout(() => void sync(), 0);
     return row;
   }
+
+  const door = createDoorScan({
+    db,
+    clock,
+    clientFor,
+    active: () => active,
+    online: () => status.online,
+    lastPullAt: () => status.lastPullAt,
+    download: () => status.download,
+    record,
+    async syncNow() {
+      await sync(true);
+      return status.reachable && !status.errors.list && !status.errors.tickets;
+    },
+    noteCorrection: (correction) =>
+      publish({ corrections: [correction, ...status.corrections].slice(0, MAX_CORRECTIONS) }),
+    noteStorageTrouble: storageTrouble,
+  });
 
   return {
     status: () => status,
@@ -337,17 +358,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     open,
     lists: () => status.lists,
-    async scan(raw: string): Promise<Result<ScanOutcome>> {
-      if (!active) return fail('no-list');
-      const code = parseScannedCode(raw);
-      const ticket = ticketFor(active.index, code);
-      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
-      const verdict = judgeScan({ code, ticket, checkins, list: active.list, now: clock.now() });
-      if (verdict.kind !== 'admitted') return ok({ verdict, checkin: null });
-      const row = await record(verdict.ticket.id);
-      return row.ok ? ok({ verdict, checkin: row.value }) : row;
-    },
-    checkIn: record,
+    scan: door.scan,
+    admit: door.admit,
+    admitAnyway: door.admitAnyway,
     async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');
       const { list, index } = active;

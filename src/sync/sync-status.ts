@@ -2,6 +2,7 @@
 // engine's `report` port (the zustand sync slice in the app), never thrown into React.
 import type { Failure } from '../api/errors';
 import type { ConflictRow, OutboxRow } from '../db/rows';
+import type { CopyCorrection } from './confirm-online';
 
 export type SyncPhase = 'idle' | 'joining' | 'loading' | 'downloading' | 'pulling' | 'pushing';
 export type SyncErrorSource = 'list' | 'tickets' | 'checkins' | 'answers' | 'questions' | 'outbox';
@@ -33,6 +34,10 @@ export interface SyncStatus {
   lists: ListSummary[];
   /** Progress of a first download, in pages. */
   download: { done: number; total: number } | null;
+  /** The open list's tickets are all on this device (its first download has finished). */
+  complete: boolean;
+  /** Where the service, asked at a scan, gave a ticket differently from the copy (newest first). */
+  corrections: CopyCorrection[];
   /** Check-ins and undos not yet acknowledged by the service (parked ones excluded). */
   pending: number;
   oldestPendingAt: number | null;
@@ -53,6 +58,8 @@ export const initialSyncStatus: SyncStatus = {
   list: null,
   lists: [],
   download: null,
+  complete: false,
+  corrections: [],
   pending: 0,
   oldestPendingAt: null,
   parked: [],

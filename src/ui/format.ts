@@ -14,6 +14,11 @@ export function formatWhen(ms: number, now: number): string {
   return dayAndClock.format(ms);
 }
 
+/** The wall-clock time alone ("20:41"), for a time staff compare with their watch. */
+export function formatClock(ms: number): string {
+  return clock.format(ms);
+}
+
 export function formatAge(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;

@@ -4,6 +4,8 @@ import {
   attendeeName,
   canAdmitAnyway,
   type DoorCheckin,
+  isTicketRefusal,
+  JUST_ADMITTED_MS,
   type DoorTicket,
   judgeScan,
   verdictTone,
@@ -34,6 +36,7 @@ function checkin(overrides: Partial<DoorCheckin> = {}): DoorCheckin {
     createdAt: NOW - 60_000,
     deletedAt: null,
     deviceName: 'North door',
+    mine: false,
     ...overrides,
   };
 }
@@ -134,6 +137,43 @@ describe('judgeScan', () => {
     });
     expect(v).toEqual({ kind: 'not-a-ticket', text: 'hello world' });
     expect(verdictTone(v)).toBe('stop');
+  });
+
+  it('calls the same ticket shown again here within seconds "just admitted", calm and not a warning', () => {
+    const mineJustNow = checkin({ createdAt: NOW - 4000, mine: true });
+    const v = judgeScan({
+      code: parseScannedCode('ti_abc12345'),
+      ticket: ticket(),
+      checkins: [mineJustNow],
+      list: open,
+      now: NOW,
+    });
+    expect(v).toMatchObject({ kind: 'just-admitted', previous: { createdAt: NOW - 4000 } });
+    expect(verdictTone(v)).toBe('info');
+    expect(canAdmitAnyway(v)).toBe(false);
+  });
+
+  it('warns as usual when the earlier admission was another device, or this one long ago', () => {
+    const judge = (c: DoorCheckin) =>
+      judgeScan({
+        code: parseScannedCode('ti_abc12345'),
+        ticket: ticket(),
+        checkins: [c],
+        list: open,
+        now: NOW,
+      }).kind;
+    expect(judge(checkin({ createdAt: NOW - 4000, mine: false }))).toBe('already-checked-in');
+    expect(judge(checkin({ createdAt: NOW - JUST_ADMITTED_MS - 1, mine: true }))).toBe('already-checked-in');
+  });
+
+  it('counts not-on-list, unknown codes and void tickets as refusals to confirm online', () => {
+    const judge = (code: string, t: DoorTicket | null) =>
+      judgeScan({ code: parseScannedCode(code), ticket: t, checkins: [], list: open, now: NOW });
+    expect(isTicketRefusal(judge('ti_otherlist1', null))).toBe(true);
+    expect(isTicketRefusal(judge('ZZZZ-9', null))).toBe(true);
+    expect(isTicketRefusal(judge('ti_abc12345', ticket({ state: 'void' })))).toBe(true);
+    expect(isTicketRefusal(judge('ti_abc12345', ticket()))).toBe(false);
+    expect(isTicketRefusal(judge('hello', null))).toBe(false);
   });
 
   it('recognises a check-in list code', () => {

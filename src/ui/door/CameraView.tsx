@@ -17,6 +17,8 @@ interface Props {
   deviceId: string | null;
   onDeviceChosen(deviceId: string | null): void;
   onCode(text: string): void;
+  /** A code seen while paused: it is still in view, and must not be read again when scanning resumes. */
+  onSighting?(text: string): void;
 }
 
 type CameraState =
@@ -24,10 +26,12 @@ type CameraState =
   | { phase: 'running'; session: CameraSession }
   | { phase: 'failed'; problem: CameraProblem };
 
-export function CameraView({ paused, deviceId, onDeviceChosen, onCode }: Props) {
+export function CameraView({ paused, deviceId, onDeviceChosen, onCode, onSighting }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
   codeHandler.current = onCode;
+  const sightingHandler = useRef(onSighting);
+  sightingHandler.current = onSighting;
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
   const [state, setState] = useState<CameraState>({ phase: 'starting' });
@@ -49,6 +53,7 @@ export function CameraView({ paused, deviceId, onDeviceChosen, onCode }: Props) 
           deviceId,
           onCode: (text) => {
             if (!pausedRef.current) codeHandler.current(text);
+            else sightingHandler.current?.(text);
           },
         });
         if (cancelled) return session.stop();

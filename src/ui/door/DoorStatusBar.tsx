@@ -49,6 +49,11 @@ export function DoorStatusBar({ status, now }: Props) {
           {t('statusParked', { n: status.parked.length })}
         </Link>
       )}
+      {status.corrections.length > 0 && (
+        <Link href="/door/problems" className="pill pill--warn" data-testid="corrections-pill">
+          {t('statusCorrections', { n: status.corrections.length })}
+        </Link>
+      )}
       {status.storage && (
         <span className="pill pill--danger" role="alert">
           {t('statusStorage', { reason: describeError(status.storage) })}

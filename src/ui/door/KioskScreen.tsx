@@ -9,7 +9,7 @@ import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from './useDoor';
-import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
+import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
@@ -64,6 +64,7 @@ export function KioskScreen() {
             deviceId={cameraDeviceId}
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
+            onSighting={flow.sighting}
           />
         </Suspense>
       </div>
@@ -76,7 +77,7 @@ export function KioskScreen() {
             <p className="kiosk__title" data-verdict={shown.verdict.kind}>
               {shown.verdict.kind === 'admitted'
                 ? t('kioskWelcome', { name: attendeeName(shown.verdict.ticket) })
-                : t(VERDICT_TITLES[shown.verdict.kind])}
+                : verdictTitle(shown.verdict)}
             </p>
           </>
         ) : (

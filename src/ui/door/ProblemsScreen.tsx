@@ -40,6 +40,21 @@ export function ProblemsScreen() {
           })}
         </ul>
       )}
+      {status.corrections.length > 0 && (
+        <>
+          <h2>{t('correctionsTitle')}</h2>
+          <p className="muted">{t('correctionsIntro')}</p>
+          <ul className="history" data-testid="corrections">
+            {status.corrections.map((c) => (
+              <li key={`${c.at}-${c.code}`}>
+                <span>
+                  {formatWhen(c.at, now)} · {t('correctionsRow', { code: c.code, was: c.was, now: c.now })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -64,6 +64,11 @@ export function ScanScreen() {
       </div>
 
       {status.download && list && <DownloadProgress download={status.download} title={list.title} />}
+      {list && !status.complete && (
+        <p className="scan__incomplete" role="status" data-testid="list-incomplete">
+          {t('scanListIncomplete')}
+        </p>
+      )}
 
       <Suspense fallback={<div className="camera" />}>
         <CameraView
@@ -71,6 +76,7 @@ export function ScanScreen() {
           deviceId={cameraDeviceId}
           onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
           onCode={(text) => void flow.handle(text, 'camera')}
+          onSighting={flow.sighting}
         />
       </Suspense>
 
@@ -92,6 +98,11 @@ export function ScanScreen() {
           {t('scanManualGo')}
         </button>
       </form>
+      {flow.deciding && (
+        <p className="scan__notice" role="status" data-testid="deciding">
+          {t('scanDeciding')}
+        </p>
+      )}
       {flow.notice && (
         <p className="scan__notice" role="status">
           {flow.notice}

@@ -2,15 +2,18 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeError } from '../../api/errors';
 import { attendeeName } from '../../domain/verdict';
-import { formatWhen } from '../format';
+import { formatAge, formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { ScreenHead } from './ScreenHead';
+import { useScanFlow } from './useScanFlow';
+import { ScanFlowVerdict } from './VerdictView';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
   const status = useDoorStatus();
+  const flow = useScanFlow();
   const now = useNow();
   const [message, setMessage] = useState<string | null>(null);
   const [reason, setReason] = useState('');
@@ -34,10 +37,7 @@ export function TicketScreen({ id }: { id: number }) {
   const history = [...checkins].sort((a, b) => b.createdAt - a.createdAt);
   const active = history.filter((c) => c.deletedAt === null);
 
-  const checkIn = async () => {
-    const result = await engine.checkIn(ticket.id);
-    setMessage(result.ok ? t('verdictAdmitted') : t('scanProblem', { reason: describeError(result) }));
-  };
+  const latest = active[0];
   const undo = async (key: string) => {
     const result = await engine.undo(key);
     // The reason stays on this device with the check-in's history; the API has no field for it.
@@ -104,11 +104,38 @@ export function TicketScreen({ id }: { id: number }) {
         </div>
       )}
       <div className="row">
-        <button type="button" className="button button--primary button--large" onClick={() => void checkIn()}>
-          {t('ticketCheckIn')}
-        </button>
+        {latest ? (
+          <>
+            <p className="ticket__inside" data-testid="ticket-inside">
+              {t('ticketInsideSince', {
+                age: formatAge(Math.max(0, now - latest.createdAt)),
+                where: latest.deviceName ?? t('verdictAtAnotherDoor'),
+              })}
+            </p>
+            {/* Judged like a scan: it shows "already checked in", whose "Admit anyway" asks first. */}
+            <button
+              type="button"
+              className="button button--large"
+              disabled={flow.deciding}
+              onClick={() => void flow.admit(ticket.id)}
+            >
+              {t('ticketCheckInAgain')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={flow.deciding}
+            onClick={() => void flow.admit(ticket.id)}
+          >
+            {t('ticketCheckIn')}
+          </button>
+        )}
       </div>
       {message && <p role="status">{message}</p>}
+      {flow.notice && <p role="status">{flow.notice}</p>}
+      <ScanFlowVerdict flow={flow} now={now} />
     </section>
   );
 }

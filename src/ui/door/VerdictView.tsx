@@ -1,16 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
-import { attendeeName, canAdmitAnyway, type Verdict, verdictTone } from '../../domain/verdict';
-import { formatWhen } from '../format';
+import { describeError } from '../../api/errors';
+import {
+  attendeeName,
+  canAdmitAnyway,
+  type DoorCheckin,
+  type Verdict,
+  verdictTone,
+} from '../../domain/verdict';
+import type { ScanBasis } from '../../sync/confirm-online';
+import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import { type Answer, AnswerList } from './AnswerList';
-import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
+import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 
 interface Props {
   verdict: Verdict;
   now: number;
+  /** What the verdict stands on; shown for refusals. */
+  basis?: ScanBasis;
   answers?: Answer[];
   /** Present when the verdict made a check-in that can still be taken back. */
   onUndo?: () => void;
@@ -20,19 +30,33 @@ interface Props {
   onInteract?: () => void;
 }
 
-function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
+function checkedInWhen(previous: DoorCheckin, now: number): string {
+  const where = previous.deviceName ?? t('verdictAtAnotherDoor');
+  const age = now - previous.createdAt;
+  // Another device's clock may run ahead of this one: never "in 2 min".
+  return age < 1000
+    ? t('verdictCheckedInAhead', { where })
+    : t('verdictCheckedInAgo', { age: formatAge(age), where });
+}
+
+function Detail({ verdict, now, basis }: { verdict: Verdict; now: number; basis: ScanBasis }) {
   switch (verdict.kind) {
-    case 'already-checked-in': {
-      const who = verdict.previous.deviceName
-        ? t('verdictByDevice', { device: verdict.previous.deviceName })
-        : t('verdictElsewhere');
+    case 'already-checked-in':
       return (
-        <p className="verdict__detail">
-          {t('verdictCheckedInAt', { time: formatWhen(verdict.previous.createdAt, now) })} {who}
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {checkedInWhen(verdict.previous, now)}{' '}
+          <span className="muted">
+            ({t('verdictCheckedInClock', { time: formatClock(verdict.previous.createdAt) })})
+          </span>
           {verdict.count > 1 && <> · {t('verdictTimesActive', { count: verdict.count })}</>}
         </p>
       );
-    }
+    case 'just-admitted':
+      return (
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {t('verdictHereAgo', { age: formatAge(Math.max(0, now - verdict.previous.createdAt)) })}
+        </p>
+      );
     case 'unpaid':
       return <p className="verdict__detail">{t('verdictUnpaidHelp')}</p>;
     case 'void':
@@ -46,11 +70,13 @@ function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
     case 'not-on-list':
     case 'unknown-code':
     case 'not-a-ticket':
+    case 'still-downloading':
     case 'list-code': {
       const help: MessageKey = {
-        'not-on-list': 'verdictNotOnListHelp',
+        'not-on-list': basis.kind === 'online' ? 'verdictNotOnListOnlineHelp' : 'verdictNotOnListHelp',
         'unknown-code': 'verdictUnknownCodeHelp',
         'not-a-ticket': 'verdictNotATicketHelp',
+        'still-downloading': 'verdictStillDownloadingHelp',
         'list-code': 'verdictListCodeHelp',
       }[verdict.kind] as MessageKey;
       return (
@@ -65,9 +91,32 @@ function Detail({ verdict, now }: { verdict: Verdict; now: number }) {
   }
 }
 
+/** What a refusal stands on: checked online, or the copy's word and how old it is. */
+export function basisWords(basis: ScanBasis, now: number): string | null {
+  const age = (at: number | null) => (at === null ? null : formatAge(Math.max(0, now - at)));
+  switch (basis.kind) {
+    case 'online':
+      return t('basisOnline');
+    case 'synced':
+      return t('basisSynced');
+    case 'offline': {
+      const synced = age(basis.syncedAt);
+      return synced ? t('basisOffline', { age: synced }) : t('basisOfflineNever');
+    }
+    case 'unconfirmed': {
+      const synced = age(basis.syncedAt);
+      const reason = describeError(basis.reason);
+      return synced ? t('basisUnconfirmed', { age: synced, reason }) : t('basisUnconfirmedNever', { reason });
+    }
+    default:
+      return null;
+  }
+}
+
 export function VerdictView({
   verdict,
   now,
+  basis = { kind: 'local' },
   answers = [],
   onUndo,
   onAdmitAnyway,
@@ -100,7 +149,7 @@ export function VerdictView({
         <div className="verdict__icon" aria-hidden="true">
           {VERDICT_ICONS[tone]}
         </div>
-        <h1 className="verdict__title">{t(VERDICT_TITLES[verdict.kind])}</h1>
+        <h1 className="verdict__title">{verdictTitle(verdict)}</h1>
         {ticket && (
           <div className="verdict__ticket">
             <p className="verdict__name">{attendeeName(ticket)}</p>
@@ -111,7 +160,12 @@ export function VerdictView({
             </p>
           </div>
         )}
-        <Detail verdict={verdict} now={now} />
+        <Detail verdict={verdict} now={now} basis={basis} />
+        {tone !== 'go' && basisWords(basis, now) && (
+          <p className="verdict__basis" data-testid="verdict-basis">
+            {basisWords(basis, now)}
+          </p>
+        )}
         {answers.length > 0 && <AnswerList answers={answers} className="verdict__answers" />}
       </div>
       <div
@@ -176,6 +230,7 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
   return (
     <VerdictView
       verdict={shown.verdict}
+      basis={shown.basis}
       now={now}
       answers={answers}
       onDismiss={flow.dismiss}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
 import type { CheckinRow } from '../../db/rows';
 import { type Verdict, verdictTone } from '../../domain/verdict';
+import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
@@ -14,6 +15,7 @@ export interface ShownVerdict {
   verdict: Verdict;
   /** The check-in this verdict made, while it can still be undone from here. */
   checkin: CheckinRow | null;
+  basis: ScanBasis;
   at: number;
 }
 
@@ -33,21 +35,57 @@ export function useScanFlow() {
   const [notice, setNotice] = useState<string | null>(null);
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
+  // A scan being decided (an online check takes up to a few seconds), or a button's action in
+  // flight: the camera only watches meanwhile, and buttons do not act twice.
+  const [deciding, setDeciding] = useState(false);
+  const busy = useRef(false);
+  const shownRef = useRef<ShownVerdict | null>(null);
 
   const show = useCallback((next: ShownVerdict | null) => {
     held.current = false;
+    shownRef.current = next;
     setShown(next);
     appStore.getState().setShell({ scanInProgress: next !== null });
   }, []);
 
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
-      if (source === 'camera' && !guard.current.accept(text, performance.now())) return;
-      const result = await engine.scan(text);
-      if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
-      setNotice(null);
-      feedback(result.value.verdict);
-      show({ verdict: result.value.verdict, checkin: result.value.checkin, at: Date.now() });
+      if (source === 'camera') {
+        if (shownRef.current || busy.current) return guard.current.sighting(text, performance.now());
+        if (!guard.current.accept(text, performance.now())) return;
+      }
+      busy.current = true;
+      setDeciding(true);
+      try {
+        const result = await engine.scan(text);
+        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+        setNotice(null);
+        feedback(result.value.verdict);
+        show({ ...result.value, at: Date.now() });
+      } finally {
+        busy.current = false;
+        setDeciding(false);
+      }
+    },
+    [engine, show],
+  );
+
+  /** "Check in" on a ticket found by search: judged like a scan, shown like one. */
+  const admit = useCallback(
+    async (ticketId: number) => {
+      if (busy.current) return;
+      busy.current = true;
+      setDeciding(true);
+      try {
+        const result = await engine.admit(ticketId);
+        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+        setNotice(null);
+        feedback(result.value.verdict);
+        show({ ...result.value, at: Date.now() });
+      } finally {
+        busy.current = false;
+        setDeciding(false);
+      }
     },
     [engine, show],
   );
@@ -62,13 +100,19 @@ export function useScanFlow() {
   }, [engine, shown, show]);
 
   const admitAnyway = useCallback(async () => {
-    if (!shown || !('ticket' in shown.verdict)) return;
+    if (!shown || !('ticket' in shown.verdict) || busy.current) return;
     const ticket = shown.verdict.ticket;
-    const result = await engine.checkIn(ticket.id);
-    if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
-    const verdict: Verdict = { kind: 'admitted', ticket };
-    feedback(verdict);
-    show({ verdict, checkin: result.value, at: Date.now() });
+    const seenActive = shown.verdict.kind === 'already-checked-in' ? shown.verdict.count : 0;
+    busy.current = true;
+    try {
+      const result = await engine.admitAnyway(ticket.id, seenActive);
+      if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+      const verdict: Verdict = { kind: 'admitted', ticket };
+      feedback(verdict);
+      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
+    } finally {
+      busy.current = false;
+    }
   }, [engine, shown, show]);
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
@@ -88,7 +132,11 @@ export function useScanFlow() {
   return {
     shown,
     notice,
+    deciding,
     handle,
+    admit,
+    /** A camera read while the camera is paused: the code stays "in view". */
+    sighting: (text: string) => guard.current.sighting(text, performance.now()),
     dismiss,
     undo,
     admitAnyway,

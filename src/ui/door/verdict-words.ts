@@ -1,9 +1,12 @@
 // How a verdict is named and marked on the door screens (staff view and kiosk alike).
 import type { Verdict } from '../../domain/verdict';
 import type { MessageKey } from '../i18n/en';
+import { t } from '../i18n/t';
 
 export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   admitted: 'verdictAdmitted',
+  'just-admitted': 'verdictJustAdmitted',
+  'still-downloading': 'verdictStillDownloading',
   'already-checked-in': 'verdictAlreadyCheckedIn',
   unpaid: 'verdictUnpaid',
   void: 'verdictVoid',
@@ -14,4 +17,11 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'list-expired': 'verdictListExpired',
 };
 
-export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕' } as const;
+export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i' } as const;
+
+/** The verdict's headline, with its figures filled in. */
+export function verdictTitle(verdict: Verdict): string {
+  return verdict.kind === 'still-downloading'
+    ? t('verdictStillDownloading', { percent: verdict.percent })
+    : t(VERDICT_TITLES[verdict.kind]);
+}

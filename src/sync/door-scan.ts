@@ -1,0 +1,148 @@
+// One scan, or one tap on "Check in", from code to verdict. Guarantees:
+// - the verdict and the check-in it makes are decided one at a time (a serial queue), so two
+//   reads of one ticket, or two taps, can never both admit;
+// - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
+//   first download runs a code missing from the copy is never refused.
+import type { CheckinClient } from '../api/checkin-client';
+import { type Failure, ok, type Result } from '../api/errors';
+import type { CheckinDatabase } from '../db/database';
+import { upsertTickets } from '../db/local-copy';
+import type { CheckinRow, ListRow } from '../db/rows';
+import { stored } from '../db/storage';
+import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
+import { isTicketRefusal, judgeScan, type Verdict } from '../domain/verdict';
+import type { Clock } from './clock';
+import {
+  type CopyCorrection,
+  correctionFor,
+  LOOKUP_DEADLINE_MS,
+  lookUpTicket,
+  type ScanBasis,
+  slugToAsk,
+  withDeadline,
+} from './confirm-online';
+import { doorCheckin, ticketFor } from './door-lookup';
+import type { ListIndex } from './list-index';
+
+export interface ScanOutcome {
+  verdict: Verdict;
+  /** The check-in recorded for an admitted scan, else null. */
+  checkin: CheckinRow | null;
+  basis: ScanBasis;
+}
+
+export interface DoorScanDeps {
+  db: CheckinDatabase;
+  clock: Clock;
+  clientFor: (baseUrl: string) => CheckinClient;
+  active: () => { list: ListRow; index: ListIndex; complete: boolean } | null;
+  online: () => boolean;
+  lastPullAt: () => number | null;
+  /** Pages of the first download, while it runs. */
+  download: () => { done: number; total: number } | null;
+  record: (ticketId: number) => Promise<Result<CheckinRow>>;
+  /** A sync cycle now; resolves true when the copy is then up to date with the service. */
+  syncNow: () => Promise<boolean>;
+  noteCorrection: (correction: CopyCorrection) => void;
+  noteStorageTrouble: (failure: Failure) => void;
+}
+
+export function createDoorScan(deps: DoorScanDeps) {
+  const { clock } = deps;
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Judges from the copy and, for an admission, records it: one step of the serial queue. */
+  const judgeAndRecord = (code: ScannedCode, basis: ScanBasis, byId?: number) =>
+    serial(async (): Promise<Result<ScanOutcome>> => {
+      const active = deps.active();
+      if (!active) return { ok: false, reason: 'no-list' };
+      const ticket =
+        byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
+      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
+      const verdict = judgeScan({ code, ticket, checkins, list: active.list, now: clock.now() });
+      if (verdict.kind !== 'admitted') return ok({ verdict, checkin: null, basis });
+      const row = await deps.record(verdict.ticket.id);
+      return row.ok ? ok({ verdict, checkin: row.value, basis }) : row;
+    });
+
+  /** Asks the service about a refused code and corrects the copy with its answer. */
+  async function confirm(code: ScannedCode): Promise<ScanBasis> {
+    const active = deps.active();
+    if (!active) return { kind: 'local' };
+    const { list, index } = active;
+    const local = ticketFor(index, code);
+    const slug = slugToAsk(code, local);
+    if (!slug) {
+      // A reference cannot be looked up by itself: a sync brings any ticket sold since.
+      const synced = await withDeadline(deps.syncNow(), LOOKUP_DEADLINE_MS, clock, () => false);
+      return synced
+        ? { kind: 'synced' }
+        : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
+    }
+    const lookup = await lookUpTicket(deps.clientFor(list.baseUrl), list.slug, slug, clock);
+    if (lookup.kind === 'failed')
+      return { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: lookup.failure.reason };
+    const correction = correctionFor(code, local, lookup, clock.now());
+    if (lookup.kind === 'found' && deps.active()?.list.slug === list.slug) {
+      const saved = await stored(() => upsertTickets(deps.db, list.slug, [lookup.ticket]));
+      if (!saved.ok) deps.noteStorageTrouble(saved);
+      index.putTickets([lookup.ticket]);
+    }
+    if (correction) deps.noteCorrection(correction);
+    return { kind: 'online' };
+  }
+
+  /** A refusal the copy cannot stand behind while its first download runs. */
+  function stillDownloading(outcome: ScanOutcome, code: ScannedCode): ScanOutcome {
+    const active = deps.active();
+    const missing = outcome.verdict.kind === 'not-on-list' || outcome.verdict.kind === 'unknown-code';
+    if (!active || active.complete || !missing || outcome.basis.kind === 'online') return outcome;
+    const progress = deps.download();
+    const percent = progress && progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;
+    return { ...outcome, verdict: { kind: 'still-downloading', text: code.text, percent } };
+  }
+
+  async function decide(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
+    const first = await judgeAndRecord(code, { kind: 'local' }, byId);
+    if (!first.ok || !isTicketRefusal(first.value.verdict)) return first;
+    if (!deps.online())
+      return ok(
+        stillDownloading({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } }, code),
+      );
+    const basis = await confirm(code);
+    const second = await judgeAndRecord(code, basis, byId);
+    return second.ok ? ok(stillDownloading(second.value, code)) : second;
+  }
+
+  return {
+    /** A code from the camera, a scanner or the keyboard. */
+    scan: (raw: string) => decide(parseScannedCode(raw)),
+    /** "Check in" on a ticket found by search: the same rules as a scan of its code. */
+    admit(ticketId: number): Promise<Result<ScanOutcome>> {
+      const ticket = deps.active()?.index.ticketById(ticketId);
+      const text = ticket?.slug ?? String(ticketId);
+      const code: ScannedCode = ticket
+        ? { kind: 'ticket-slug', slug: ticket.slug, text }
+        : { kind: 'not-a-ticket', text };
+      return decide(code, ticketId);
+    },
+    /**
+     * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw
+     * `seenActive` active check-ins. A second tap finds one more than that and records nothing.
+     */
+    admitAnyway: (ticketId: number, seenActive: number) =>
+      serial(async (): Promise<Result<CheckinRow>> => {
+        const active = deps.active();
+        if (!active) return { ok: false, reason: 'no-list' };
+        const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
+        const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];
+        if (latest && current.length > seenActive) return ok(latest);
+        return deps.record(ticketId);
+      }),
+  };
+}
