@@ -36,7 +36,6 @@ import { storageFailure, stored } from '../db/storage';
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
-import type { CopyCorrection } from './confirm-online';
 import { newClientId } from './door-lookup';
 import { createDoorScan } from './door-scan';
 import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';

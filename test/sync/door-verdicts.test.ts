@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
 import { JUST_ADMITTED_MS } from '../../src/domain/verdict';
+import type { TicketState } from '../../src/mock-api/model/ticket';
 import { makeRegistration, makeTicket } from '../mock-api/factories';
 import { doorDevice, doorService, LIST, serviceCheckins } from './support';
 
@@ -18,7 +19,7 @@ async function joinedDevice(tickets = 10, fetchWrap?: (inner: FetchLike) => Fetc
 }
 
 /** A ticket the service sells (or voids) after the device has its copy. */
-async function sellLater(setup: Awaited<ReturnType<typeof doorService>>, state = 'complete') {
+async function sellLater(setup: Awaited<ReturnType<typeof doorService>>, state: TicketState = 'complete') {
   return setup.service.write(() => {
     const reg = makeRegistration(setup.service.context, setup.event, {
       reference: state === 'void' ? 'VOID' : 'LATE',
