@@ -61,10 +61,11 @@ test('joins a list by scanning its QR code, then judges scanned tickets', async 
     await expect.poll(() => service.activeCheckinsOf(VIP_LIST, vipTicket.id), { timeout: 15_000 }).toBe(1);
   });
 
+  // Shown again here seconds later: the same guest, calm, not a warning.
   await withCamera(ticketQr, async (page, door) => {
     await page.goto('/');
-    await door.expectVerdict('already-checked-in');
-    await expect(door.verdict()).toContainText('North door');
+    await door.expectVerdict('just-admitted');
+    await expect(door.verdict()).toContainText('Admitted here');
   });
   expect(await service.activeCheckinsOf(VIP_LIST, vipTicket.id)).toBe(1);
 
@@ -84,4 +85,37 @@ test('joins a list by scanning its QR code, then judges scanned tickets', async 
     await expect(door.verdict()).toContainText('WIFI:S:Venue Guests');
   });
   expect(await service.activeCheckinsOf(MAIN_LIST, otherTicket.id)).toBe(0);
+});
+
+test('a ticket held in front of the camera after its admission is not read again', async () => {
+  test.setTimeout(120_000);
+  const [held] = await service.freshTickets(VIP_LIST, 1);
+  if (!held) throw new Error('the demo seed lacks a fresh VIP ticket');
+  const video = await makeQrVideo('held-ticket', held.slug);
+  await withCamera(video, async (page, door) => {
+    // Every verdict that appears, counted in the page as it happens.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { verdictsSeen: string[] }).verdictsSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement) {
+              const verdict = node.matches('[data-verdict]') ? node : node.querySelector('[data-verdict]');
+              if (verdict) seen.push(verdict.getAttribute('data-verdict') ?? '');
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await door.expectVerdict('admitted');
+    // The verdict returns to scanning on its own (3 s) while the code stays in view.
+    await expect(door.verdict()).toHaveCount(0, { timeout: 10_000 });
+    // Ten more seconds of the same code in front of the camera: nothing new is judged.
+    await page.waitForTimeout(10_000);
+    await expect(door.verdict()).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { verdictsSeen: string[] }).verdictsSeen)).toEqual(
+      ['admitted'],
+    );
+  });
+  expect(await service.activeCheckinsOf(VIP_LIST, held.id)).toBe(1);
 });

@@ -47,9 +47,9 @@ test.describe('door offline', () => {
     await door.expectScanScreen();
     await expect(door.pending()).toContainText('4 waiting to send');
     await expect(page.getByTestId('connection')).toContainText('Offline');
-    // The local copy still answers: a ticket admitted before the reload is already in.
+    // The local copy still answers: a ticket admitted here before the reload is in (seconds ago: calm).
     await door.typeCode(tickets[0]!.slug);
-    await door.expectVerdict('already-checked-in');
+    await door.expectVerdict('just-admitted');
     await door.nextScan();
 
     await context.setOffline(false);
@@ -177,8 +177,8 @@ test.describe('door inputs', () => {
     await check('verdict admitted');
     await door.nextScan();
     await door.typeCode(ticket!.reference);
-    await door.expectVerdict('already-checked-in');
-    await check('verdict already');
+    await door.expectVerdict('just-admitted');
+    await check('verdict just admitted');
     await door.nextScan();
     for (const path of [
       '/door/search?q=an',
@@ -194,7 +194,8 @@ test.describe('door inputs', () => {
         await expect(page.getByTestId('stats-overall')).toBeVisible();
         await expect(page.getByRole('row', { name: /Axe door\s+1/ })).toBeVisible();
       }
-      if (path.startsWith('/door/tickets/')) await expect(page.getByText('Axe door')).toBeVisible();
+      if (path.startsWith('/door/tickets/'))
+        await expect(page.getByTestId('ticket-inside')).toContainText('Axe door');
       await page.waitForTimeout(300);
       await check(path);
     }

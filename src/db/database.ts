@@ -6,6 +6,7 @@ import type {
   AnswerRow,
   CheckinRow,
   ConflictRow,
+  CorrectionRow,
   ListRow,
   OutboxRow,
   PageRow,
@@ -24,6 +25,7 @@ export class CheckinDatabase extends Dexie {
   outbox!: Table<OutboxRow, number>;
   syncState!: Table<SyncStateRow, [string, string]>;
   conflicts!: Table<ConflictRow, [string, number]>;
+  corrections!: Table<CorrectionRow, [string, number, string]>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -42,6 +44,8 @@ export class CheckinDatabase extends Dexie {
       syncState: '[listSlug+resource]',
       conflicts: '[listSlug+ticketId]',
     });
+    // Version 2 keeps what the service corrected at a scan, for the status screen.
+    this.version(2).stores({ corrections: '[listSlug+at+code]' });
   }
 }
 

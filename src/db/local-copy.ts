@@ -197,7 +197,15 @@ export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<v
         .where('[listSlug+resource+page]')
         .between(...pageRange(listSlug, resource))
         .delete();
-    for (const table of [db.tickets, db.checkins, db.answers, db.questions, db.syncState, db.conflicts])
+    for (const table of [
+      db.tickets,
+      db.checkins,
+      db.answers,
+      db.questions,
+      db.syncState,
+      db.conflicts,
+      db.corrections,
+    ])
       await table
         .where(table.schema.primKey.name)
         .between(...listRange(listSlug))

@@ -112,6 +112,19 @@ export interface ConflictCheckin {
   source: 'this-device' | 'elsewhere';
 }
 
+/** A ticket whose standing the service, asked at a scan, gave differently from the copy. */
+export interface CorrectionRow {
+  listSlug: string;
+  at: number;
+  ticketId: number | null;
+  /** The ticket's reference or the code read: never a name. */
+  code: string;
+  /** What the copy said: 'missing' or the ticket's state. */
+  was: string;
+  /** What the service said: 'not on the list' or the ticket's state. */
+  now: string;
+}
+
 export interface ConflictRow {
   listSlug: string;
   ticketId: number;

@@ -4,6 +4,7 @@
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, fail } from '../api/errors';
 import type { RemoteTicket } from '../api/schemas';
+import type { CorrectionRow } from '../db/rows';
 import type { ScannedCode } from '../domain/scan-code';
 import type { DoorTicket } from '../domain/verdict';
 import type { Clock } from './clock';
@@ -21,17 +22,8 @@ export type ScanBasis =
   /** Online, but the service did not answer in time: the copy's word. */
   | { kind: 'unconfirmed'; syncedAt: number | null; reason: Failure['reason'] };
 
-/** A ticket whose standing the service gave differently from the copy. */
-export interface CopyCorrection {
-  at: number;
-  ticketId: number | null;
-  /** The ticket's reference or the code read: never a name. */
-  code: string;
-  /** What the copy said: 'missing' or the ticket's state. */
-  was: string;
-  /** What the service said: 'not on the list' or the ticket's state. */
-  now: string;
-}
+/** A ticket whose standing the service gave differently from the copy (stored per list). */
+export type CopyCorrection = Omit<CorrectionRow, 'listSlug'>;
 
 export const LOOKUP_DEADLINE_MS = 3000;
 

@@ -43,7 +43,7 @@ export interface DoorScanDeps {
   record: (ticketId: number) => Promise<Result<CheckinRow>>;
   /** A sync cycle now; resolves true when the copy is then up to date with the service. */
   syncNow: () => Promise<boolean>;
-  noteCorrection: (correction: CopyCorrection) => void;
+  noteCorrection: (correction: CopyCorrection) => Promise<void>;
   noteStorageTrouble: (failure: Failure) => void;
 }
 
@@ -93,7 +93,7 @@ export function createDoorScan(deps: DoorScanDeps) {
       if (!saved.ok) deps.noteStorageTrouble(saved);
       index.putTickets([lookup.ticket]);
     }
-    if (correction) deps.noteCorrection(correction);
+    if (correction) await deps.noteCorrection(correction);
     return { kind: 'online' };
   }
 

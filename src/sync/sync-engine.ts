@@ -28,7 +28,7 @@
 // nothing here throws into the screens: expected failures are `{ ok: false, reason }` values.
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, fail, ok, type Result } from '../api/errors';
-import type { CheckinDatabase } from '../db/database';
+import { type CheckinDatabase, listRange } from '../db/database';
 import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
 import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
@@ -117,6 +117,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   };
 
+  const readCorrections = async (slug: string) =>
+    (
+      await db.corrections
+        .where('[listSlug+at+code]')
+        .between(...listRange(slug))
+        .reverse()
+        .limit(MAX_CORRECTIONS)
+        .toArray()
+    ).map(({ listSlug: _, ...correction }) => correction);
+
   async function refresh(): Promise<void> {
     const lists = (await allLists(db)).map(summary);
     if (!active) return publish({ lists, list: null });
@@ -133,6 +143,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       ...pendingSummary(await readOutbox(db, slug)),
       lastPullAt: pulls.length ? Math.min(...pulls) || null : null,
       conflicts,
+      corrections: await readCorrections(slug),
       counts: active.index.counts(),
     });
   }
@@ -320,8 +331,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await sync(true);
       return status.reachable && !status.errors.list && !status.errors.tickets;
     },
-    noteCorrection: (correction) =>
-      publish({ corrections: [correction, ...status.corrections].slice(0, MAX_CORRECTIONS) }),
+    async noteCorrection(correction) {
+      if (!active) return;
+      const listSlug = active.list.slug;
+      await guarded(async () => ok(await db.corrections.put({ ...correction, listSlug })));
+      publish({ corrections: await readCorrections(listSlug) });
+    },
     noteStorageTrouble: storageTrouble,
   });
 

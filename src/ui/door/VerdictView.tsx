@@ -161,7 +161,7 @@ export function VerdictView({
           </div>
         )}
         <Detail verdict={verdict} now={now} basis={basis} />
-        {tone !== 'go' && basisWords(basis, now) && (
+        {(tone !== 'go' || basis.kind === 'online') && basisWords(basis, now) && (
           <p className="verdict__basis" data-testid="verdict-basis">
             {basisWords(basis, now)}
           </p>
