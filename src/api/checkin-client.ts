@@ -31,7 +31,15 @@ export interface PagedItems {
 /** How a check-in names its ticket; the door always knows the id, so it sends `ticket_id`. */
 export interface CheckinInput {
   ticketId: number;
+  /**
+   * The device's own id for this check-in. A service that keeps it (the mock does) answers a
+   * retry with the check-in it already holds; one that ignores it makes its own uuid.
+   */
+  uuid?: string;
 }
+
+const checkinItem = (item: CheckinInput) =>
+  item.uuid ? { ticket_id: item.ticketId, uuid: item.uuid } : { ticket_id: item.ticketId };
 
 export interface CheckinClient {
   readonly baseUrl: string;
@@ -108,7 +116,7 @@ export function createCheckinClient(transport: Transport): CheckinClient {
           path: `${listPath(slug)}/checkins`,
           body: {
             batch: {
-              checkins: Object.fromEntries(items.map((item, i) => [String(i), { ticket_id: item.ticketId }])),
+              checkins: Object.fromEntries(items.map((item, i) => [String(i), checkinItem(item)])),
             },
           },
         },
@@ -119,7 +127,7 @@ export function createCheckinClient(transport: Transport): CheckinClient {
         {
           method: 'POST',
           path: `${listPath(slug)}/checkins`,
-          body: { checkin: { ticket_id: item.ticketId } },
+          body: { checkin: checkinItem(item) },
         },
         checkinSchema,
       ),

@@ -102,6 +102,12 @@ export interface SyncStateRow {
    * known when it left. One row marks the whole batch: far cheaper than rewriting each row.
    */
   attempt?: { floor: number; seqs: number[] } | null;
+  /**
+   * Outbox only: whether the service keeps the uuid a device sends with a check-in, learnt from
+   * its answers. Kept: a lost answer is settled by that uuid alone. Unknown or ignored: by
+   * ticket and time (see src/sync/reconcile.ts).
+   */
+  clientUuids?: 'kept' | 'ignored';
 }
 
 export interface ConflictCheckin {

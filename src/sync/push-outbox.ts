@@ -7,7 +7,7 @@ import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
-import { checkinByUuid } from '../db/local-copy';
+import { checkinByUuid, patchSyncState, readSyncState } from '../db/local-copy';
 import { completeUndo, markSending, markSent, park, readOutbox, requeue, waitingUndos } from '../db/outbox';
 import type { OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
@@ -34,15 +34,36 @@ const outcomeUnknown = (f: Failure) =>
   f.reason === 'network' || f.reason === 'timeout' || f.reason === 'server';
 
 function pairUp(rows: OutboxRow[], answers: RemoteCheckin[]): { row: OutboxRow; remote: RemoteCheckin }[] {
-  // The answer lists check-ins in the order of the batch's running index; verify by ticket.
+  // The answer lists check-ins in the order of the batch's running index; a service that keeps
+  // the device's uuid is matched by it, any other is verified by ticket.
   const pool = [...answers];
   return rows.flatMap((row, i) => {
-    const same = pool[i]?.ticketId === row.ticketId ? i : pool.findIndex((c) => c?.ticketId === row.ticketId);
+    const byUuid = pool.findIndex((c) => c?.uuid === row.id);
+    const same =
+      byUuid >= 0
+        ? byUuid
+        : pool[i]?.ticketId === row.ticketId
+          ? i
+          : pool.findIndex((c) => c?.ticketId === row.ticketId);
     const remote = same >= 0 ? pool[same] : undefined;
     if (!remote) return [];
     pool[same] = undefined as unknown as RemoteCheckin;
     return [{ row, remote }];
   });
+}
+
+/** Notes, once, whether the service keeps the uuids this device sends. */
+async function learnClientUuids(
+  db: CheckinDatabase,
+  listSlug: string,
+  rows: OutboxRow[],
+  answers: RemoteCheckin[],
+) {
+  if (answers.length === 0) return;
+  const sent = new Set(rows.map((r) => r.id));
+  const kept = answers.some((c) => sent.has(c.uuid)) ? 'kept' : 'ignored';
+  const state = await readSyncState(db, listSlug, 'outbox');
+  if (state.clientUuids !== kept) await patchSyncState(db, listSlug, 'outbox', { clientUuids: kept });
 }
 
 async function settle(
@@ -72,8 +93,9 @@ async function sendSingly(
 ): Promise<Result<void>> {
   for (const row of rows) {
     await markSending(db, options.listSlug, [row], options.floor);
-    const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId });
+    const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId, uuid: row.id });
     if (answer.ok) {
+      await learnClientUuids(db, options.listSlug, [row], [answer.value]);
       const done = await settle(
         db,
         options.listSlug,
@@ -140,9 +162,10 @@ export async function pushOutbox(
     await markSending(db, listSlug, batch, options.floor);
     const answer = await api.createCheckins(
       listSlug,
-      batch.map((r) => ({ ticketId: r.ticketId })),
+      batch.map((r) => ({ ticketId: r.ticketId, uuid: r.id })),
     );
     if (answer.ok) {
+      await learnClientUuids(db, listSlug, batch, answer.value);
       const pairs = pairUp(batch, answer.value);
       const done = await settle(db, listSlug, pairs, options.index, undoKeys);
       if (!done.ok) return done;

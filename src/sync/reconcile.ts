@@ -1,13 +1,15 @@
 // Exactly once, and double admissions. A batch whose answer never came may or may not have
 // been committed; instead of sending it blindly again, the check-ins the service made since
-// just before the attempt are pulled and every outbox row the service already holds (same
-// ticket, created at or after the attempt's server-time floor, not yet claimed by another
-// row) is marked as sent. Only the rest goes out again.
+// just before the attempt are pulled and every outbox row the service already holds is marked
+// as sent. Only the rest goes out again. A service known to keep the uuid each device sends is
+// matched by that uuid alone: never another door's check-in of the same ticket. Otherwise the
+// claim is by ticket and time (created at or after the attempt's server-time floor, not yet
+// claimed by another row), the best a service that ignores client uuids allows.
 import type { CheckinClient } from '../api/checkin-client';
 import { ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
-import { upsertCheckins } from '../db/local-copy';
+import { readSyncState, upsertCheckins } from '../db/local-copy';
 import { markSent, readOutbox, requeue, waitingUndos } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
@@ -56,6 +58,7 @@ export async function recoverUnanswered(
   );
   if (!known.ok) return known;
   const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
+  const byClientUuid = (await readSyncState(db, listSlug, 'outbox')).clientUuids === 'kept';
   const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
   const again: OutboxRow[] = [];
   for (const row of sending) {
@@ -63,13 +66,15 @@ export async function recoverUnanswered(
       again.push(row);
       continue;
     }
-    const match = pulled.value.find(
-      (c) =>
-        c.ticketId === row.ticketId &&
-        c.deletedAt === null &&
-        !claimed.has(c.uuid) &&
-        c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
-    );
+    const match = byClientUuid
+      ? pulled.value.find((c) => c.uuid === row.id)
+      : pulled.value.find(
+          (c) =>
+            c.ticketId === row.ticketId &&
+            c.deletedAt === null &&
+            !claimed.has(c.uuid) &&
+            c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
+        );
     if (match) {
       claimed.add(match.uuid);
       found.push({ row, remote: match });

@@ -64,6 +64,39 @@ describe('the outbox reaches the service exactly once', () => {
     expect(posts).toBe(1);
   });
 
+  it('never takes another door’s check-in of the same ticket as its own after a lost request', async () => {
+    const setup = await doorService(10);
+    let failPosts = false;
+    const north = await joinedDevice(setup, async (r) => {
+      // The request dies on the way: the service never sees it.
+      if (failPosts && r.method === 'POST') throw new TypeError('Failed to fetch');
+      return setup.service.handle(r);
+    });
+    const south = await joinedDevice(setup);
+    const [first, shared] = setup.tickets;
+    await north.engine.scan(first!.slug);
+    await north.engine.syncNow(); // learns that the service keeps the uuids it sends
+    failPosts = true;
+    const mine = await north.engine.scan(shared!.slug);
+    await north.engine.syncNow();
+    expect(north.engine.status().pending).toBe(1);
+    // Meanwhile the same ticket is admitted at the other door and reaches the service.
+    await south.engine.scan(shared!.slug);
+    await south.engine.syncNow();
+    failPosts = false;
+    await north.clock.advance(120_000);
+    await north.engine.syncNow();
+    await north.engine.syncNow();
+    // North's own admission went out under its own uuid: two on the service, a double admission shown.
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared!.id)).toBe(2);
+    const northRows = north.engine.ticket(shared!.id)!.checkins;
+    const own = northRows.find((c) => c.clientId !== null)!;
+    expect(mine.ok && own.uuid).toBe(mine.ok ? mine.value.checkin!.clientId : null);
+    expect(northRows.filter((c) => c.deletedAt === null)).toHaveLength(2);
+    expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([shared!.id]);
+    expect(await readOutbox(north.db, LIST)).toEqual([]);
+  });
+
   it('rides out a burst of 5xx answers with backoff', async () => {
     const setup = await doorService(20);
     const device = await joinedDevice(setup);
