@@ -38,8 +38,6 @@ export interface DoorScanDeps {
   active: () => { list: ListRow; index: ListIndex; complete: boolean } | null;
   online: () => boolean;
   lastPullAt: () => number | null;
-  /** Pages of the first download, while it runs. */
-  download: () => { done: number; total: number } | null;
   record: (ticketId: number) => Promise<Result<CheckinRow>>;
   /** A sync cycle now; resolves true when the copy is then up to date with the service. */
   syncNow: () => Promise<boolean>;
@@ -102,8 +100,10 @@ export function createDoorScan(deps: DoorScanDeps) {
     const active = deps.active();
     const missing = outcome.verdict.kind === 'not-on-list' || outcome.verdict.kind === 'unknown-code';
     if (!active || active.complete || !missing || outcome.basis.kind === 'online') return outcome;
-    const progress = deps.download();
-    const percent = progress && progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;
+    // Tickets held of the tickets the list says it has: pages of check-ins do not count.
+    const expected = active.list.ticketsCount;
+    const held = active.index.counts().tickets;
+    const percent = expected > 0 ? Math.min(99, Math.floor((held / expected) * 100)) : 0;
     return { ...outcome, verdict: { kind: 'still-downloading', text: code.text, percent } };
   }
 

@@ -140,6 +140,8 @@ export async function downloadAll(
   const newest = new Map<Resource, number | null>();
   let pageSize = 0;
   let finished = 0;
+  // Pages in flight count as not done: "3 of 3" only once all three are stored.
+  const pagesToFetch = tasks.length;
   const worker = async () => {
     for (let task = tasks.shift(); task; task = tasks.shift()) {
       if (errors[task.resource]) continue;
@@ -159,7 +161,7 @@ export async function downloadAll(
       await inSlices(page.value, INDEX_SLICE, (slice) => applyToIndex(index, listSlug, task.resource, slice));
       newest.set(task.resource, maxUpdated(page.value, newest.get(task.resource) ?? null));
       pageSize = Math.max(pageSize, page.value.length);
-      options.onProgress?.(++finished, finished + tasks.length);
+      options.onProgress?.(++finished, pagesToFetch);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

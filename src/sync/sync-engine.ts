@@ -325,7 +325,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
     active: () => active,
     online: () => status.online,
     lastPullAt: () => status.lastPullAt,
-    download: () => status.download,
     record,
     async syncNow() {
       await sync(true);

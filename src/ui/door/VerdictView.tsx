@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { describeError } from '../../api/errors';
 import {
   attendeeName,
   canAdmitAnyway,
@@ -105,7 +104,15 @@ export function basisWords(basis: ScanBasis, now: number): string | null {
     }
     case 'unconfirmed': {
       const synced = age(basis.syncedAt);
-      const reason = describeError(basis.reason);
+      const reason = t(
+        basis.reason === 'network'
+          ? 'basisReasonNetwork'
+          : basis.reason === 'timeout'
+            ? 'basisReasonTimeout'
+            : basis.reason === 'rate-limited'
+              ? 'basisReasonBusy'
+              : 'basisReasonOther',
+      );
       return synced ? t('basisUnconfirmed', { age: synced, reason }) : t('basisUnconfirmedNever', { reason });
     }
     default:
