@@ -49,6 +49,8 @@ export function createListIndex(): ListIndex {
   const checkinsByTicket = new Map<number, Map<string, CheckinRow>>();
   const ticketOfKey = new Map<string, number>();
   const active = new Map<number, number>();
+  // Cancelled tickets stay known (a scan says "cancelled"), but are not on the list's count.
+  const voided = new Set<number>();
 
   const addTerm = (term: string, id: number) => {
     const key = term.slice(0, BUCKET);
@@ -93,6 +95,8 @@ export function createListIndex(): ListIndex {
           byReference.delete(before.reference.toUpperCase());
         }
         byId.set(t.id, t);
+        if (t.state === 'void') voided.add(t.id);
+        else voided.delete(t.id);
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
         // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
@@ -157,7 +161,7 @@ export function createListIndex(): ListIndex {
     },
     doubleAdmissions: () => (doubles === 0 ? [] : [...active].filter(([, n]) => n > 1).map(([id]) => id)),
     // Check-ins of tickets not (yet) in the copy count too: rare, and cheap to keep exact.
-    counts: () => ({ tickets: byId.size, checkedIn: active.size }),
+    counts: () => ({ tickets: byId.size - voided.size, checkedIn: active.size }),
     everything: () => ({
       tickets: [...byId.values()],
       checkins: [...checkinsByTicket.values()].flatMap((rows) => [...rows.values()]),
