@@ -3,7 +3,7 @@
 // rather than guess, so damaged or mismatched data is never replayed in part or reseeded over.
 export const RESET_VARIABLE = 'MOCK_RESET=1';
 
-const RESET_HINT = `start once with ${RESET_VARIABLE}: the current files are moved into a folder beside them and the service seeds afresh`;
+const RESET_HINT = `start once with ${RESET_VARIABLE}: the current files are moved into a set-aside-<time> folder inside the data folder and the service seeds afresh`;
 
 export class StoredDataError extends Error {
   override name = 'StoredDataError';
