@@ -2,7 +2,8 @@
 // check-ins over HTTP without pause: after every restart each check-in that was answered 200/201
 // is there exactly once, on its ticket. Batches carry client uuids and are resent after a lost
 // answer, as a door's outbox does; single check-ins carry none, as the door client sends them.
-// The moments come from a seed printed at the start (repeat a run with KILL9_SEED=<seed>).
+// Some restarts are themselves killed part-way. The moments come from a seed printed at the start (repeat a run with KILL9_SEED=<seed>).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,18 @@ interface Answered {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A start killed after `afterMs`, wherever it got to: loading, compacting, or already serving. */
+async function killDuringStart(env: Record<string, string>, afterMs: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock-api/server.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await sleep(afterMs);
+  child.kill('SIGKILL');
+  await exited;
+}
 
 describe('the Node server under kill -9', () => {
   it('keeps every answered check-in exactly once through five kills at random moments', {
@@ -140,12 +153,21 @@ describe('the Node server under kill -9', () => {
     };
 
     const clients = Array.from({ length: CLIENTS }, (_, id) => client(id));
+    const moments: string[] = [];
     for (let kill = 1; kill <= KILLS; kill++) {
       const answeredBefore = answered.length;
-      await sleep(200 + Math.floor(random() * 1300));
+      const after = 200 + Math.floor(random() * 1300);
+      moments.push(`${after} ms`);
+      await sleep(after);
       // The kill lands under load: check-ins were being answered since the last start.
       while (answered.length === answeredBefore) await sleep(10);
       await killHard(server);
+      // Now and then the next start is itself killed part-way (replaying, compacting, serving).
+      if (random() < 0.4) {
+        const during = 100 + Math.floor(random() * 1500);
+        moments.push(`start +${during} ms`);
+        await killDuringStart(env, during);
+      }
       server = await startServerProcess(env);
       servers.push(server);
       await expectEachAnsweredOnce(server.origin);
