@@ -2,7 +2,8 @@
 // check-ins over HTTP without pause: after every restart each check-in that was answered 200/201
 // is there exactly once, on its ticket. Batches carry client uuids and are resent after a lost
 // answer, as a door's outbox does; single check-ins carry none, as the door client sends them.
-// Some restarts are themselves killed part-way. The moments come from a seed printed at the start (repeat a run with KILL9_SEED=<seed>).
+// Some restarts are themselves killed part-way. The moments come from a seed printed at the
+// start (repeat a run with KILL9_SEED=<seed>).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -179,6 +180,7 @@ describe('the Node server under kill -9', () => {
     expect(stored.length).toBeGreaterThanOrEqual(answered.length);
     expect(stored.length).toBeLessThanOrEqual(answered.length + unknown);
     expect(answered.length).toBeGreaterThan(KILLS * 10);
+    console.log(`kill -9 test: killed at ${moments.join(', ')}`);
     console.log(
       `kill -9 test: ${answered.length} check-ins answered, ${unknown} answers cut off, ${stored.length} stored`,
     );
