@@ -3,7 +3,7 @@
 // and answers changed since its cursor, as pull-since does) and posts a batch of 25 check-ins
 // every 5 s. Prints requests per second, latency, errors, and check-ins lost or doubled, found
 // by reading every check-in back at the end. DOORS_BENCH_SECONDS shortens a trial run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CheckinClient, createCheckinClient, type PagedResource } from '../../src/api/checkin-client';
@@ -101,6 +101,16 @@ async function allCheckins(client: CheckinClient): Promise<string[]> {
   }
 }
 
+/** CPU seconds a process has used, from Linux's /proc (utime + stime); null elsewhere. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'doors-bench-'));
 const server = await startServerProcess(
   { MOCK_DATA_DIR: dataDir, MOCK_SEED: 'demo', MOCK_SEED_TICKETS: String(TICKETS) },
@@ -118,10 +128,14 @@ try {
   }
   const before = new Set(await allCheckins(client));
 
+  const serverCpuBefore = cpuSeconds(server.child.pid);
+  const clientCpuBefore = process.cpuUsage();
   const began = performance.now();
   const until = began + SECONDS * 1000;
   await Promise.all(Array.from({ length: DOORS }, (_, n) => door(client, ticketIds, until, n)));
   const seconds = (performance.now() - began) / 1000;
+  const serverCpuAfter = cpuSeconds(server.child.pid);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
 
   const stored = (await allCheckins(client)).filter((uuid) => !before.has(uuid));
   const counts = new Map<string, number>();
@@ -140,6 +154,14 @@ try {
   console.log(`bench doors-checkins-answered: ${answered.length} check-ins`);
   console.log(`bench doors-lost: ${lost} check-ins`);
   console.log(`bench doors-doubled: ${doubled} check-ins`);
+  // Where the time went: the doors' client and the server share the machine's cores.
+  const serverCpu =
+    serverCpuBefore === null || serverCpuAfter === null
+      ? 'unknown'
+      : ((100 * (serverCpuAfter - serverCpuBefore)) / seconds).toFixed(0);
+  console.log(`bench doors-server-cpu: ${serverCpu} % of one core`);
+  const clientSeconds = (clientCpu.user + clientCpu.system) / 1e6;
+  console.log(`bench doors-client-cpu: ${((100 * clientSeconds) / seconds).toFixed(0)} % of one core`);
   if (errors > 0 || lost > 0 || doubled > 0) process.exitCode = 1;
 } finally {
   await killHard(server);
