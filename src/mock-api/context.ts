@@ -25,8 +25,11 @@ export interface MockConfig {
   faults?: boolean | undefined;
   tokens?: TokenGrant[] | undefined;
   seed?: SeedOptions | undefined;
-  /** Reseed on start when the stored data came from another seed than `seed` (an explicit MOCK_SEED). */
-  reseedWhenChanged?: boolean | undefined;
+  /**
+   * Refuse to start when the stored data came from another seed than `seed` (an explicit
+   * MOCK_SEED): stored data is replaced only when the operator asks (MOCK_RESET, /__mock/reset).
+   */
+  refuseOtherSeed?: boolean | undefined;
 }
 
 /** What every handler may use. */

@@ -9,6 +9,8 @@ export interface ServerSettings {
   dataDir: string;
   seed: SeedOptions;
   seedGiven: boolean;
+  /** MOCK_RESET: set the stored data aside and seed afresh. */
+  reset: boolean;
   faults: boolean;
   appOrigin: string | undefined;
   tokens: TokenGrant[] | undefined;
@@ -48,6 +50,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     dataDir: env.MOCK_DATA_DIR ?? '.mock-data',
     seed: { name: seedName, tickets },
     seedGiven: env.MOCK_SEED !== undefined || env.MOCK_SEED_TICKETS !== undefined,
+    reset: env.MOCK_RESET === '1' || env.MOCK_RESET === 'true',
     faults: env.MOCK_FAULTS === '1' || env.MOCK_FAULTS === 'true',
     appOrigin: env.APP_ORIGIN || undefined,
     tokens: env.MOCK_API_TOKENS ? parseTokenGrants(env.MOCK_API_TOKENS) : undefined,

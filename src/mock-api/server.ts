@@ -11,7 +11,8 @@ import { DroppedResponse } from './faults';
 import { type ServerSettings, readServerSettings } from './server-config';
 import { type MockService, createMockService } from './service';
 import { DEMO_ACCOUNT, DEMO_CHECKIN_LIST } from './seed/demo';
-import { nodeJournalPersistence } from './store/persistence-node';
+import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
+import { RESET_VARIABLE, StoredDataError } from './store/stored-data-error';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,11 +87,20 @@ async function ensureTokens(service: MockService, settings: ServerSettings): Pro
 }
 
 export async function startServer(settings: ServerSettings) {
+  const dataDir = resolve(settings.dataDir);
+  if (settings.reset) {
+    const aside = await setAsideStoredData(dataDir);
+    console.warn(
+      aside
+        ? `${RESET_VARIABLE}: the previous data was moved to ${aside}; seeding afresh. Unset it, or the next start sets this data aside too.`
+        : `${RESET_VARIABLE}: no stored data in ${dataDir}; seeding afresh.`,
+    );
+  }
   const service = createMockService({
-    persistence: nodeJournalPersistence(resolve(settings.dataDir)),
+    persistence: nodeJournalPersistence(dataDir),
     config: {
       seed: settings.seed,
-      reseedWhenChanged: settings.seedGiven,
+      refuseOtherSeed: settings.seedGiven,
       faults: settings.faults,
       appOrigin: settings.appOrigin,
       tokens: settings.tokens,
@@ -106,7 +116,7 @@ export async function startServer(settings: ServerSettings) {
     const lines = [
       `Venue check-in is running at ${origin}/`,
       `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
-      `  Data:         ${resolve(settings.dataDir)} (seed ${service.context.store.seedName ?? 'stored'})`,
+      `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'})`,
     ];
     if (service.context.store.findOne('checkin_lists', 'bySlug', DEMO_CHECKIN_LIST)) {
       lines.push(`  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${DEMO_CHECKIN_LIST}`);
@@ -129,7 +139,8 @@ const isEntry =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isEntry) {
   startServer(readServerSettings(process.env)).catch((error) => {
-    console.error(error);
+    // Refusals are written for the operator: the message is the whole story, no stack.
+    console.error(error instanceof StoredDataError ? error.message : error);
     process.exit(1);
   });
 }

@@ -17,6 +17,7 @@ import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
 import { Store } from './store/store';
+import { describeSeed, otherSeed, snapshotMissing } from './store/stored-data-error';
 import { type TokenRequest, createToken, ensureAccounts, revokeStoredToken } from './tokens';
 
 export interface MockServiceOptions {
@@ -93,12 +94,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const load = async (): Promise<void> => {
     const loaded = await persistence.load();
     const seed = ctx.config.seed ?? { name: 'demo' };
-    const otherSeed = ctx.config.reseedWhenChanged && loaded.snapshot?.seed !== JSON.stringify(seed);
-    if ((!loaded.snapshot && loaded.journal.length === 0) || otherSeed) {
+    const where = persistence.location ?? 'the stored data';
+    if (!loaded.snapshot) {
+      // Changes without the snapshot they apply to: replaying them alone would lose the rest.
+      if (loaded.journal.length > 0) throw snapshotMissing(where, loaded.journal.length);
       await reseed(seed);
       return;
     }
-    if (loaded.snapshot) store.importState(loaded.snapshot);
+    const label = JSON.stringify(seed);
+    if (ctx.config.refuseOtherSeed && loaded.snapshot.seed !== label) {
+      throw otherSeed(where, describeSeed(loaded.snapshot.seed), describeSeed(label));
+    }
+    store.importState(loaded.snapshot);
     for (const change of loaded.journal) store.apply(change);
     store.begin();
     ensureAccounts(
@@ -108,7 +115,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     const added = store.pendingChange().changes.length > 0;
     store.commit();
     // Compaction on start: the replayed journal becomes the new snapshot.
-    if (added || loaded.journal.length > 0) await persistence.replace(store.exportState());
+    if (added || loaded.journal.length > 0 || loaded.rewrite) await persistence.replace(store.exportState());
   };
 
   const ready = exclusive(load);

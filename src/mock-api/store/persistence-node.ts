@@ -1,37 +1,46 @@
-// Durable storage for the Node server: an append-only journal of committed changes (one JSON
-// line each, fdatasync'd before the write is answered) on top of a snapshot. Replayed on start;
-// compacted into a new snapshot on start and whenever the journal grows past a limit.
-// A crash can leave a torn last line: it was never acknowledged, so it is skipped.
+// Durable storage for the Node server: an append-only journal of committed changes (one
+// checksummed JSON line each, fdatasync'd before the write is answered) on top of a checksummed
+// snapshot. Replayed on start; compacted into a new snapshot on start and whenever the journal
+// grows past a limit. A crash can leave a torn last line: it was never answered, so it is
+// dropped with a warning. Any other damage stops the load with a StoredDataError naming the
+// file and line, and nothing is rewritten, so the evidence stays for the operator.
 import { mkdirSync } from 'node:fs';
-import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CommittedChange, StoreState } from './change';
+import { journalLine, readJournal } from './journal-lines';
 import type { LoadedData, PersistenceAdapter } from './persistence';
+import { readSnapshot, writeSnapshot } from './snapshot-file';
+import type { StoreState } from './change';
 
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
+export const SNAPSHOT_FILE = 'snapshot.json';
+export const JOURNAL_FILE = 'journal.ndjson';
 
-/** Written in chunks: one JSON string of a 100,000-ticket store would double the peak memory. */
-async function writeSnapshot(handle: FileHandle, state: StoreState): Promise<void> {
-  await handle.write(
-    `{"seed":${JSON.stringify(state.seed ?? null)},"sequences":${JSON.stringify(state.sequences)},"tables":{`,
-  );
-  let firstTable = true;
-  for (const [name, rows] of Object.entries(state.tables)) {
-    await handle.write(`${firstTable ? '' : ','}${JSON.stringify(name)}:[`);
-    firstTable = false;
-    for (let i = 0; i < rows.length; i += 2000) {
-      const chunk = rows.slice(i, i + 2000).map((row) => JSON.stringify(row));
-      await handle.write(`${i === 0 ? '' : ','}${chunk.join(',')}`);
-    }
-    await handle.write(']');
-  }
-  await handle.write('}}');
+export interface NodeJournalOptions {
+  /** Where notes for the operator go (a dropped torn line, an upgraded format). */
+  warn?: (message: string) => void;
 }
 
-export function nodeJournalPersistence(dir: string): PersistenceAdapter {
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => null);
+  await handle?.sync().catch(() => {});
+  await handle?.close();
+}
+
+export function nodeJournalPersistence(dir: string, options: NodeJournalOptions = {}): PersistenceAdapter {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
   mkdirSync(dir, { recursive: true });
-  const snapshotPath = join(dir, 'snapshot.json');
-  const journalPath = join(dir, 'journal.ndjson');
+  const snapshotPath = join(dir, SNAPSHOT_FILE);
+  const journalPath = join(dir, JOURNAL_FILE);
   let journal: FileHandle | null = null;
   let journalBytes = 0;
 
@@ -39,14 +48,8 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
     if (journal) return journal;
     journal = await open(journalPath, 'a');
     // A journal file just created must also be findable after a power cut.
-    await syncDir();
+    await syncDir(dir);
     return journal;
-  };
-
-  const syncDir = async (): Promise<void> => {
-    const handle = await open(dir, 'r').catch(() => null);
-    await handle?.sync().catch(() => {});
-    await handle?.close();
   };
 
   const replace = async (state: StoreState): Promise<void> => {
@@ -56,7 +59,7 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
     await handle.datasync();
     await handle.close();
     await rename(tmp, snapshotPath);
-    await syncDir();
+    await syncDir(dir);
     // Only after the snapshot is in place may the journal go; replaying it again is harmless.
     await journal?.close();
     journal = null;
@@ -65,29 +68,33 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
   };
 
   return {
+    location: dir,
     async load(): Promise<LoadedData> {
-      const snapshotText = await readFile(snapshotPath, 'utf8').catch(() => null);
-      const parsed = snapshotText ? (JSON.parse(snapshotText) as StoreState & { seed: string | null }) : null;
-      const snapshot = parsed ? { ...parsed, seed: parsed.seed ?? undefined } : null;
-      const journalText = await readFile(journalPath, 'utf8').catch(() => '');
-      const changes: CommittedChange[] = [];
-      for (const line of journalText.split('\n')) {
-        if (!line) continue;
-        try {
-          changes.push(JSON.parse(line) as CommittedChange);
-        } catch {
-          break;
-        }
+      const snapshotBytes = await readIfPresent(snapshotPath);
+      const snapshot = snapshotBytes ? readSnapshot(snapshotPath, snapshotBytes) : null;
+      const journalBytesRead = (await readIfPresent(journalPath)) ?? Buffer.alloc(0);
+      const read = readJournal(journalPath, journalBytesRead);
+      if (read.tornTailBytes > 0) {
+        warn(
+          `${journalPath}: dropped 1 partial line at its end (${read.tornTailBytes} bytes): a write cut off by a crash before it was answered.`,
+        );
       }
-      journalBytes = journalText.length;
-      return { snapshot, journal: changes };
+      if (snapshot?.unchecked || read.uncheckedLines > 0) {
+        warn(`${dir}: data written before checksums were added; it is rewritten with checksums now.`);
+      }
+      journalBytes = journalBytesRead.length;
+      return {
+        snapshot: snapshot?.state ?? null,
+        journal: read.changes,
+        rewrite: read.unterminated || read.uncheckedLines > 0 || snapshot?.unchecked === true,
+      };
     },
     async append(change, state) {
-      const line = `${JSON.stringify(change)}\n`;
+      const line = journalLine(change);
       const handle = await openJournal();
       await handle.appendFile(line);
       await handle.datasync();
-      journalBytes += line.length;
+      journalBytes += Buffer.byteLength(line);
       if (journalBytes > COMPACT_AFTER_BYTES) await replace(state());
     },
     replace,
@@ -96,4 +103,21 @@ export function nodeJournalPersistence(dir: string): PersistenceAdapter {
       journal = null;
     },
   };
+}
+
+/**
+ * Moves the stored files into `set-aside-<time>/` inside the data folder (MOCK_RESET): the
+ * operator asked to start afresh, but nothing is deleted. Null when there was nothing to move.
+ */
+export async function setAsideStoredData(dir: string, now = new Date()): Promise<string | null> {
+  const present: string[] = [];
+  for (const file of [SNAPSHOT_FILE, JOURNAL_FILE]) {
+    if (await stat(join(dir, file)).catch(() => null)) present.push(file);
+  }
+  if (present.length === 0) return null;
+  const aside = join(dir, `set-aside-${now.toISOString().replace(/[:.]/g, '-')}`);
+  await mkdir(aside, { recursive: true });
+  for (const file of present) await rename(join(dir, file), join(aside, file));
+  await syncDir(dir);
+  return aside;
 }

@@ -6,9 +6,13 @@ export interface LoadedData {
   snapshot: StoreState | null;
   /** Changes committed after the snapshot, oldest first. */
   journal: CommittedChange[];
+  /** The stored form should be written anew (a torn tail dropped, or an earlier format). */
+  rewrite?: boolean | undefined;
 }
 
 export interface PersistenceAdapter {
+  /** Where the data is kept, for messages to the operator. */
+  location?: string | undefined;
   load(): Promise<LoadedData>;
   /** Resolves once the change is durable. `state` gives the whole state if the adapter compacts. */
   append(change: CommittedChange, state: () => StoreState): Promise<void>;

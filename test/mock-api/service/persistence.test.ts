@@ -97,9 +97,25 @@ describe('the Node journal', () => {
     expect((await checkIn(first, ticket.id)).status).toBe(201);
     await first.close();
     appendFileSync(join(dir, 'journal.ndjson'), '{"changes":[{"table":"checkins","id":9,"ro');
-    const second = serviceOn(nodeJournalPersistence(dir));
+    const warnings: string[] = [];
+    const second = serviceOn(nodeJournalPersistence(dir, { warn: (message) => warnings.push(message) }));
     await second.ready;
     expect(second.context.store.count('checkins')).toBe(1);
+    expect(warnings).toEqual([
+      `${join(dir, 'journal.ndjson')}: dropped 1 partial line at its end (42 bytes): a write cut off by a crash before it was answered.`,
+    ]);
     await second.close();
+
+    // A journal holding nothing but a torn line: it must still be cut off before the next write.
+    appendFileSync(join(dir, 'journal.ndjson'), '{"sum":"0123');
+    const third = serviceOn(nodeJournalPersistence(dir, { warn: (message) => warnings.push(message) }));
+    await third.ready;
+    expect(warnings).toHaveLength(2);
+    expect((await checkIn(third, ticket.id)).status).toBe(201);
+    await third.close();
+    const fourth = serviceOn(nodeJournalPersistence(dir));
+    await fourth.ready;
+    expect(fourth.context.store.count('checkins')).toBe(2);
+    await fourth.close();
   });
 });

@@ -20,4 +20,10 @@ describe('server settings', () => {
       faults: true,
     });
   });
+
+  it('set stored data aside only when MOCK_RESET asks', () => {
+    expect(readServerSettings({}).reset).toBe(false);
+    expect(readServerSettings({ MOCK_RESET: '1' }).reset).toBe(true);
+    expect(readServerSettings({ MOCK_RESET: '0' }).reset).toBe(false);
+  });
 });
