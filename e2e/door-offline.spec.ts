@@ -82,7 +82,7 @@ test.describe('door offline', () => {
       await page.goto('/door/lists');
       await page.getByRole('button', { name: 'Sync now' }).click();
       await page.goto('/');
-      await expect(page.getByTestId('conflicts')).toContainText('1 double admissions', { timeout: 30_000 });
+      await expect(page.getByTestId('conflicts')).toContainText('1 double admission', { timeout: 30_000 });
       await page.getByTestId('conflicts').click();
       const list = page.getByTestId('conflict-list');
       await expect(list).toContainText(ticket!.reference);
