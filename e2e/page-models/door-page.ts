@@ -121,7 +121,7 @@ export class DoorPage {
   }
 
   async typeCode(code: string) {
-    const box = this.page.getByPlaceholder('Type a code, or a name to search');
+    const box = this.page.getByLabel('Ticket code, reference or name');
     await box.fill(code);
     await box.press('Enter');
   }

@@ -142,7 +142,7 @@ export const en = {
   statusDownloading: 'Downloading {done}/{total} pages',
   scanTitle: 'Scan tickets',
   scanManualLabel: 'Ticket code, reference or name',
-  scanManualPlaceholder: 'Type a code, or a name to search',
+  scanManualPlaceholder: 'Code or name',
   scanManualGo: 'Check',
   scanSearch: 'Search',
   scanStats: 'Stats',
