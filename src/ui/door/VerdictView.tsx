@@ -3,7 +3,8 @@ import { attendeeName, canAdmitAnyway, type Verdict, verdictTone } from '../../d
 import { formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
-import { type Answer, AnswerList } from './AnswerList';
+import type { Answer } from './AnswerList';
+import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, VERDICT_TITLES } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
@@ -78,6 +79,7 @@ export function VerdictView({
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     nextRef.current?.focus({ preventScroll: true });
   }, []);
@@ -96,7 +98,7 @@ export function VerdictView({
         if (e.key === 'Escape') onDismiss();
       }}
     >
-      <div className="verdict__body">
+      <div className="verdict__body" ref={bodyRef}>
         <div className="verdict__icon" aria-hidden="true">
           {VERDICT_ICONS[tone]}
         </div>
@@ -112,7 +114,7 @@ export function VerdictView({
           </div>
         )}
         <Detail verdict={verdict} now={now} />
-        {answers.length > 0 && <AnswerList answers={answers} className="verdict__answers" />}
+        <VerdictAnswers answers={answers} body={bodyRef} onInteract={onInteract} />
       </div>
       <div
         className="verdict__actions"

@@ -87,6 +87,7 @@ export const en = {
   verdictConfirmAdmitNo: 'Cancel',
   verdictUndo: 'Undo check-in',
   verdictNext: 'Next scan',
+  verdictShowAnswers: 'Answers, tap to show all',
   verdictTapToContinue: 'Tap anywhere to scan the next ticket',
   cameraStarting: 'Starting the camera…',
   cameraDenied:
@@ -118,6 +119,8 @@ export const en = {
   joinServiceUrlLabel: 'Check-in base address',
   joinServiceUrlInvalid: 'Enter an address starting with https:// (or http:// on a local network).',
   joinDeviceName: 'Name this device',
+  joinDeviceNamePlaceholder: 'e.g. North door',
+  joinAdvanced: 'Advanced: ticketing service',
   joinDeviceNameHelp: 'Shown with every check-in made here, such as “North door”.',
   joinDeviceNameMissing: 'Give this device a name so check-ins can be told apart.',
   joinWorking: 'Checking the list…',
