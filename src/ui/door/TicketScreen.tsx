@@ -6,7 +6,9 @@ import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { ScreenHead } from './ScreenHead';
+import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { ScanFlowVerdict } from './VerdictView';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
@@ -15,6 +17,7 @@ export function TicketScreen({ id }: { id: number }) {
   const [message, setMessage] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
+  const flow = useScanFlow();
   // Asked again when counts change: a check-in landing changes the history.
   const detail = useEngineAnswer(() => engine.ticket(id), [engine, id, status.counts], undefined);
 
@@ -36,7 +39,10 @@ export function TicketScreen({ id }: { id: number }) {
 
   const checkIn = async () => {
     const result = await engine.checkIn(ticket.id);
-    setMessage(result.ok ? t('verdictAdmitted') : t('scanProblem', { reason: describeError(result) }));
+    if (!result.ok) return setMessage(t('scanProblem', { reason: describeError(result) }));
+    setMessage(null);
+    // The same full verdict a scan shows, in view whatever the scroll.
+    flow.showCheckIn(ticket, result.value);
   };
   const undo = async (key: string) => {
     const result = await engine.undo(key);
@@ -108,7 +114,8 @@ export function TicketScreen({ id }: { id: number }) {
           {t('ticketCheckIn')}
         </button>
       </div>
-      {message && <p role="status">{message}</p>}
+      {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}
+      <ScanFlowVerdict flow={flow} now={now} />
     </section>
   );
 }

@@ -71,6 +71,16 @@ export function useScanFlow() {
     show({ verdict, checkin: result.value, at: Date.now() });
   }, [engine, shown, show]);
 
+  /** A check-in made on another screen (a ticket found by search), shown as a scan's verdict. */
+  const showCheckIn = useCallback(
+    (ticket: Extract<Verdict, { kind: 'admitted' }>['ticket'], checkin: CheckinRow) => {
+      const verdict: Verdict = { kind: 'admitted', ticket };
+      feedback(verdict);
+      show({ verdict, checkin, at: Date.now() });
+    },
+    [show],
+  );
+
   // Back to scanning after the configured delay; longer for anything but a plain admission,
   // and never while staff are working the verdict's buttons.
   useEffect(() => {
@@ -92,6 +102,7 @@ export function useScanFlow() {
     dismiss,
     undo,
     admitAnyway,
+    showCheckIn,
     /** Keeps the verdict up while staff use its buttons. */
     hold: () => {
       held.current = true;
