@@ -90,7 +90,7 @@ for (const theme of THEMES) {
       // The scan screen: one Online pill, and the device's health with its storage figures.
       await expect(page.getByText('Online', { exact: true })).toHaveCount(1);
       const health = page.getByTestId('door-health');
-      await expect(health).toContainText(/Storage [\d.]+ [kMG]?B of [\d.]+ [kMG]?B/);
+      await expect(health).toContainText(/Storage [\d.]+ [kMGT]?B of [\d.]+ [kMGT]?B/);
       await expect(health).toContainText(/0 unsent/);
       await shot(page, `${prefix}scan`);
 

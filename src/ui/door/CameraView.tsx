@@ -17,6 +17,11 @@ interface Props {
   deviceId: string | null;
   onDeviceChosen(deviceId: string | null): void;
   onCode(text: string): void;
+  /**
+   * Facing attendees (the kiosk): a camera that fails shows nothing, and there are no
+   * controls; staff hints such as "use a scanner or search" would only confuse them.
+   */
+  attendeeFacing?: boolean;
 }
 
 type CameraState =
@@ -24,7 +29,7 @@ type CameraState =
   | { phase: 'running'; session: CameraSession }
   | { phase: 'failed'; problem: CameraProblem };
 
-export function CameraView({ paused, deviceId, onDeviceChosen, onCode }: Props) {
+export function CameraView({ paused, deviceId, onDeviceChosen, onCode, attendeeFacing = false }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
   codeHandler.current = onCode;
@@ -84,7 +89,7 @@ export function CameraView({ paused, deviceId, onDeviceChosen, onCode }: Props) 
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
       <div className="camera__frame" aria-hidden="true" />
       {state.phase === 'starting' && <p className="camera__message">{t('cameraStarting')}</p>}
-      {state.phase === 'failed' && (
+      {state.phase === 'failed' && !attendeeFacing && (
         <div className="camera__message camera__message--problem" role="alert">
           <p>{t(PROBLEM_TEXT[state.problem])}</p>
           <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
@@ -92,7 +97,7 @@ export function CameraView({ paused, deviceId, onDeviceChosen, onCode }: Props) 
           </button>
         </div>
       )}
-      {session && (
+      {session && !attendeeFacing && (
         <div className="camera__controls">
           {cameraCount > 1 && (
             <button type="button" className="button" onClick={() => void switchCamera()}>
