@@ -27,12 +27,14 @@ async function expectOnScreen(page: Page, locator: Locator, what: string) {
       `${name} at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)} in ${viewport.width}x${viewport.height}`,
     ).toBe(true);
     // Nothing (a fixed bar, say) lies over its middle.
-    const onTop = await element.evaluate((el) => {
+    const cover = await element.evaluate((el) => {
       const r = el.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit !== null && (el === hit || el.contains(hit));
+      return hit !== null && (el === hit || el.contains(hit))
+        ? null
+        : `${hit?.outerHTML.slice(0, 80) ?? 'nothing'} at ${JSON.stringify(r)} ${getComputedStyle(el).display}`;
     });
-    expect(onTop, `${name} is covered`).toBe(true);
+    expect(cover, `${name} is covered`).toBeNull();
   }
 }
 
