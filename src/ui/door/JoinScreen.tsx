@@ -72,15 +72,11 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const describedBy = (field: 'code' | 'name' | 'url') => (error?.field === field ? ids.error : undefined);
 
   return (
-    <section className="panel" aria-labelledby="door-title">
+    <section className="panel join" aria-labelledby="door-title">
       <h1 id="door-title">{t('doorTitle')}</h1>
       <p className="muted">{t('doorIntro')}</p>
 
-      <button
-        type="button"
-        className="button button--large join__scan"
-        onClick={() => setScanning((v) => !v)}
-      >
+      <button type="button" className="button join__scan" onClick={() => setScanning((v) => !v)}>
         {scanning ? t('joinScanQrStop') : t('joinScanQr')}
       </button>
       {scanning && (

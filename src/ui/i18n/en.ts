@@ -13,8 +13,7 @@ export const en = {
   updateAfterScan: 'Update after this scan',
   offlineReady: 'Ready to work offline.',
   doorTitle: 'Join a check-in list',
-  doorIntro:
-    'Scan the list’s QR code, open its web check-in address on this device, or type the list’s slug or address below.',
+  doorIntro: 'Scan the list’s QR code, open its web check-in address here, or type it below.',
   doorSlugLabel: 'Check-in list slug or address',
   doorSlugPlaceholder: 'chk_… or https://…/checkin_lists/chk_…',
   doorJoin: 'Join list',
@@ -121,7 +120,7 @@ export const en = {
   joinDeviceName: 'Name this device',
   joinDeviceNamePlaceholder: 'e.g. North door',
   joinAdvanced: 'Advanced: ticketing service',
-  joinDeviceNameHelp: 'Shown with every check-in made here, such as “North door”.',
+  joinDeviceNameHelp: 'Shown with every check-in made here.',
   joinDeviceNameMissing: 'Give this device a name so check-ins can be told apart.',
   joinWorking: 'Checking the list…',
   joinFailed: 'Could not join: {reason}',
