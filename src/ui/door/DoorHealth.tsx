@@ -6,6 +6,13 @@ import { t, tn } from '../i18n/t';
 
 const REFRESH_MS = 30_000;
 
+/** The share of the quota in use, never a bare "0%" while something is stored. */
+function share(usage: number, quota: number): string {
+  const percent = (usage / quota) * 100;
+  if (usage > 0 && percent < 0.1) return '<0.1';
+  return String(Math.min(100, Math.round(percent * 10) / 10));
+}
+
 /** The device's health on the scan screen: how old its data is, what is unsent, and storage. */
 export function DoorHealth({ status, now }: { status: SyncStatus; now: number }) {
   const [storage, setStorage] = useState<StorageHealth | null>(null);
@@ -25,7 +32,9 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
   const parts = [
     status.lastPullAt === null
       ? t('healthDataNever')
-      : t('healthDataAge', { age: formatAge(Math.max(0, now - status.lastPullAt)) }),
+      : now - status.lastPullAt < 60_000
+        ? t('healthDataFresh')
+        : t('healthDataAge', { age: formatAge(now - status.lastPullAt) }),
     tn('healthUnsent', status.pending),
   ];
   if (storage) {
@@ -34,7 +43,7 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
         ? t('healthStorage', {
             used: formatBytes(storage.usage),
             quota: formatBytes(storage.quota),
-            percent: Math.min(100, Math.round((storage.usage / storage.quota) * 1000) / 10),
+            percent: share(storage.usage, storage.quota),
           })
         : t('healthStorageUnknown'),
       storage.persisted === null

@@ -65,6 +65,11 @@ export function TicketScreen({ id }: { id: number }) {
   return (
     <section className="panel" aria-labelledby="ticket-title">
       <ScreenHead id="ticket-title" title={attendeeName(ticket)} back="/door/search" />
+      <div className="row ticket__action">
+        <button type="button" className="button button--primary button--large" onClick={() => void checkIn()}>
+          {t('ticketCheckIn')}
+        </button>
+      </div>
       <dl className="facts">
         {rows
           .filter(([, value]) => value)
@@ -109,11 +114,6 @@ export function TicketScreen({ id }: { id: number }) {
           <input id={reasonId} className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
       )}
-      <div className="row">
-        <button type="button" className="button button--primary button--large" onClick={() => void checkIn()}>
-          {t('ticketCheckIn')}
-        </button>
-      </div>
       {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}
       <ScanFlowVerdict flow={flow} now={now} />
     </section>

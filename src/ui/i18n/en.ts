@@ -143,6 +143,7 @@ export const en = {
   statusSyncing: 'Syncing…',
   statusDownloading: 'Downloading {done}/{total} pages',
   healthDataAge: 'Data {age} old',
+  healthDataFresh: 'Data under a minute old',
   healthDataNever: 'No data synced yet',
   healthUnsent: '{n} unsent',
   healthStorage: 'Storage {used} of {quota} ({percent}%)',
