@@ -58,11 +58,17 @@ async function door(context: BrowserContext, theme: string): Promise<{ page: Pag
   return { page, door: new DoorPage(page) };
 }
 
-/** Fresh tickets whose holders answered the list's questions, so verdicts carry answers. */
+/**
+ * Fresh, admissible tickets whose holders answered the list's questions, so verdicts carry
+ * answers; taken from the end of the list, leaving the first fresh ones to the other specs.
+ */
 async function ticketsWithAnswers(service: CheckinService, count: number): Promise<ServiceTicket[]> {
   const answered = new Set((await service.answers(MAIN_LIST)).map((a) => a.ticket_id));
-  const fresh = await service.freshTickets(MAIN_LIST, 400);
-  return fresh.filter((t) => answered.has(t.id) && t.first_name).slice(0, count);
+  const fresh = await service.freshTickets(MAIN_LIST, 100_000);
+  return fresh
+    .reverse()
+    .filter((t) => answered.has(t.id) && t.first_name && t.payment_state !== 'unpaid' && !t.void)
+    .slice(0, count);
 }
 
 for (const theme of THEMES) {

@@ -10,6 +10,8 @@ export interface ServiceTicket {
   first_name: string | null;
   last_name: string | null;
   release_title: string;
+  payment_state?: string;
+  void?: boolean;
 }
 
 export interface ServiceCheckin {
