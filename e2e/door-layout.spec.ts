@@ -1,4 +1,8 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
+import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
 // Every door screen at the sizes door staff use (phones, a small phone, a landscape tablet, a
@@ -36,6 +40,19 @@ async function expectOnScreen(page: Page, locator: Locator, what: string) {
     });
     expect(cover, `${name} is covered`).toBeNull();
   }
+}
+
+/** What tells a verdict apart at a glance: colour, the icon's mark and shape, any stripes. */
+function look(verdict: Locator) {
+  return verdict.evaluate((el) => {
+    const icon = el.querySelector('.verdict__icon')!;
+    return {
+      background: getComputedStyle(el).backgroundColor,
+      stripes: getComputedStyle(el, '::before').backgroundImage,
+      mark: icon.textContent,
+      shape: `${getComputedStyle(icon).clipPath} ${getComputedStyle(icon).borderRadius}`,
+    };
+  });
 }
 
 async function shot(page: Page, name: string) {
@@ -113,6 +130,7 @@ for (const theme of THEMES) {
       await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'admitted verdict button');
       await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
       await shot(page, `${prefix}verdict-admitted`);
+      const admittedLook = await look(doorPage.verdict());
       await doorPage.nextScan();
 
       await doorPage.typeCode(scanned!.reference);
@@ -122,6 +140,13 @@ for (const theme of THEMES) {
       await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'already-checked-in verdict button');
       await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
       await shot(page, `${prefix}verdict-already`);
+      // Never mistaken for an admission: another colour, mark and shape, and stripes.
+      const alreadyLook = await look(doorPage.verdict());
+      expect(alreadyLook.background).not.toBe(admittedLook.background);
+      expect(alreadyLook.mark).not.toBe(admittedLook.mark);
+      expect(alreadyLook.shape).not.toBe(admittedLook.shape);
+      expect(admittedLook.stripes).toBe('none');
+      expect(alreadyLook.stripes).toContain('repeating-linear-gradient');
       await doorPage.verdict().getByRole('button', { name: 'Admit anyway' }).click();
       await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'confirmation button');
       await shot(page, `${prefix}verdict-confirm`);
@@ -168,3 +193,58 @@ for (const theme of THEMES) {
     });
   }
 }
+
+// The kiosk with a working camera (Chromium's fake camera playing a plain grey clip): the
+// prompt sits under the camera, and a result replaces both, whole.
+test.describe('kiosk with a camera', () => {
+  let video: string;
+  test.beforeAll(() => {
+    const dir = resolve('e2e/.artifacts/videos');
+    mkdirSync(dir, { recursive: true });
+    video = join(dir, 'grey.y4m');
+    execFileSync('ffmpeg', [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=gray:s=640x480:d=2:r=10',
+      '-pix_fmt',
+      'yuv420p',
+      video,
+    ]);
+  });
+
+  for (const theme of THEMES) {
+    for (const size of [SIZES[0]!, SIZES[2]!]) {
+      test(`fits ${size.width}x${size.height} in ${theme}`, async ({ baseURL }) => {
+        const service = new CheckinService(baseURL!);
+        const [ticket] = await ticketsWithAnswers(service, 1);
+        const browser = await chromium.launch({
+          executablePath: '/usr/bin/chromium',
+          args: [...chromiumArgs, ...fakeCameraArgs(video)],
+        });
+        try {
+          const context = await browser.newContext({ baseURL, viewport: size });
+          const { page, door: doorPage } = await door(context, theme);
+          await doorPage.nameDevice('Kiosk B');
+          await doorPage.joinByTyping(MAIN_LIST);
+          await page.goto('/door/kiosk');
+          const kiosk = page.getByTestId('kiosk');
+          await expect(kiosk.locator('.camera')).toHaveAttribute('data-phase', 'running');
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk prompt');
+          await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), 'exit kiosk');
+          await expect(kiosk.getByRole('button', { name: /Switch camera|Torch/ })).toHaveCount(0);
+          await shot(page, `${theme}-kiosk-camera`);
+          await doorPage.wedgeScan(ticket!.slug);
+          await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket!.first_name}`);
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk result');
+          await shot(page, `${theme}-kiosk-camera-welcome`);
+        } finally {
+          await browser.close();
+        }
+      });
+    }
+  }
+});
