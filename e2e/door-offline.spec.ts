@@ -163,6 +163,10 @@ test.describe('door inputs', () => {
   }) => {
     const service = new CheckinService(baseURL!);
     const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    // Verdicts stay up while axe reads them, however slow the machine.
+    await context.addInitScript(() => {
+      localStorage.setItem('venue-checkin.settings', JSON.stringify({ autoReturnSeconds: 0 }));
+    });
     const { page, door } = await joinedDoor(context, 'Axe door');
     const check = async (what: string) => {
       const { violations } = await new AxeBuilder({ page }).analyze();
