@@ -10,6 +10,8 @@ export interface ServiceTicket {
   first_name: string | null;
   last_name: string | null;
   release_title: string;
+  payment_state?: string;
+  void?: boolean;
 }
 
 export interface ServiceCheckin {
@@ -60,6 +62,16 @@ export class CheckinService {
 
   async questions(list: string): Promise<{ id: number; title: string }[]> {
     return (await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/questions`)).json();
+  }
+
+  /** A check-in made at another door, straight on the service. */
+  async checkInElsewhere(list: string, ticketId: number): Promise<void> {
+    const res = await fetch(`${this.baseURL}/checkin/checkin_lists/${list}/checkins`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ checkin: { ticket_id: ticketId } }),
+    });
+    if (!res.ok) throw new Error(`check-in at another door failed: ${res.status}`);
   }
 
   /** Tickets nobody has checked in yet, so each test starts from a known state. */
@@ -121,7 +133,7 @@ export class DoorPage {
   }
 
   async typeCode(code: string) {
-    const box = this.page.getByPlaceholder('Type a code, or a name to search');
+    const box = this.page.getByLabel('Ticket code, reference or name');
     await box.fill(code);
     await box.press('Enter');
   }

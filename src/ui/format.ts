@@ -25,3 +25,17 @@ export function formatAge(ms: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min`;
   return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }
+
+const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
+
+/** Sizes as storage settings show them: "3.4 MB", "1.2 GB" (powers of 1000). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}

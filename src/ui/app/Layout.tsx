@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useAppStore } from '../../state/use-app-store';
 import { StatusPill } from '../components/StatusPill';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { t } from '../i18n/t';
@@ -29,6 +30,10 @@ interface Props {
 }
 
 export function Layout({ children, onUpdate }: Props) {
+  const [path] = useLocation();
+  // Door screens with an open list carry their own connection pill in the status bar.
+  const listOpen = useAppStore((s) => s.sync.list !== null);
+  const doorStatusShown = listOpen && (path === '/' || (path.startsWith('/door/') && path !== '/door/join'));
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -44,7 +49,7 @@ export function Layout({ children, onUpdate }: Props) {
           <NavLink href="/organiser" label={t('navOrganiser')} />
           <NavLink href="/settings" label={t('navSettings')} />
         </nav>
-        <StatusPill />
+        {!doorStatusShown && <StatusPill />}
       </header>
       <UpdateBanner onUpdate={onUpdate} />
       <main id="main" className="main" tabIndex={-1}>

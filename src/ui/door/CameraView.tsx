@@ -19,6 +19,11 @@ interface Props {
   onCode(text: string): void;
   /** A code seen while paused: it is still in view, and must not be read again when scanning resumes. */
   onSighting?(text: string): void;
+  /**
+   * Facing attendees (the kiosk): a camera that fails shows nothing, and there are no
+   * controls; staff hints such as "use a scanner or search" would only confuse them.
+   */
+  attendeeFacing?: boolean;
 }
 
 type CameraState =
@@ -26,7 +31,14 @@ type CameraState =
   | { phase: 'running'; session: CameraSession }
   | { phase: 'failed'; problem: CameraProblem };
 
-export function CameraView({ paused, deviceId, onDeviceChosen, onCode, onSighting }: Props) {
+export function CameraView({
+  paused,
+  deviceId,
+  onDeviceChosen,
+  onCode,
+  onSighting,
+  attendeeFacing = false,
+}: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
   codeHandler.current = onCode;
@@ -89,7 +101,7 @@ export function CameraView({ paused, deviceId, onDeviceChosen, onCode, onSightin
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
       <div className="camera__frame" aria-hidden="true" />
       {state.phase === 'starting' && <p className="camera__message">{t('cameraStarting')}</p>}
-      {state.phase === 'failed' && (
+      {state.phase === 'failed' && !attendeeFacing && (
         <div className="camera__message camera__message--problem" role="alert">
           <p>{t(PROBLEM_TEXT[state.problem])}</p>
           <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
@@ -97,7 +109,7 @@ export function CameraView({ paused, deviceId, onDeviceChosen, onCode, onSightin
           </button>
         </div>
       )}
-      {session && (
+      {session && !attendeeFacing && (
         <div className="camera__controls">
           {cameraCount > 1 && (
             <button type="button" className="button" onClick={() => void switchCamera()}>

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { describeError } from '../../api/errors';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatWhen } from '../format';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 
 interface Props {
   status: SyncStatus;
@@ -41,12 +41,12 @@ export function DoorStatusBar({ status, now }: Props) {
       </Link>
       {status.conflicts.length > 0 && (
         <Link href="/door/conflicts" className="pill pill--danger" data-testid="conflicts">
-          {t('statusConflicts', { n: status.conflicts.length })}
+          {tn('statusConflicts', status.conflicts.length)}
         </Link>
       )}
       {status.parked.length > 0 && (
         <Link href="/door/problems" className="pill pill--danger" data-testid="parked">
-          {t('statusParked', { n: status.parked.length })}
+          {tn('statusParked', status.parked.length)}
         </Link>
       )}
       {status.corrections.length > 0 && (

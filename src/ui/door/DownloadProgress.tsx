@@ -1,22 +1,20 @@
 import { useRef } from 'react';
 import { formatAge } from '../format';
 import { t } from '../i18n/t';
+import { type DownloadPoint, downloadTimeLeft } from './download-estimate';
 
 interface Props {
   download: { done: number; total: number };
   title: string;
 }
 
-/** The first download of a list: pages so far, and a time-left estimate from the pace so far. */
+/** The first download of a list: pages so far, and a time-left estimate once the pace is known. */
 export function DownloadProgress({ download, title }: Props) {
-  const started = useRef<{ at: number; done: number } | null>(null);
-  started.current ??= { at: Date.now(), done: download.done };
-  const elapsed = Date.now() - started.current.at;
-  const fetched = download.done - started.current.done;
-  const left =
-    fetched > 0 && download.total > download.done
-      ? ((download.total - download.done) * elapsed) / fetched
-      : null;
+  const now: DownloadPoint = { at: Date.now(), ...download };
+  const started = useRef<DownloadPoint | null>(null);
+  // A changed total makes the pace so far meaningless: measure again from here.
+  if (started.current?.total !== download.total) started.current = now;
+  const left = downloadTimeLeft(started.current, now);
   const percent = download.total ? Math.floor((download.done / download.total) * 100) : 0;
   return (
     <div className="download" role="status" aria-live="polite" data-testid="download-progress">

@@ -35,6 +35,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const [choice, setChoice] = useState<ServiceChoice>('auto');
   const [url, setUrl] = useState('');
   const [scanning, setScanning] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<{ field: 'code' | 'name' | 'url' | 'form'; text: string } | null>(null);
   const ids = { code: useId(), name: useId(), url: useId(), error: useId() };
@@ -42,8 +43,10 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const join = async (value: string) => {
     if (!parseListCredential(value)) return setError({ field: 'code', text: t('doorSlugInvalid') });
     if (!name.trim()) return setError({ field: 'name', text: t('joinDeviceNameMissing') });
-    if (choice === 'url' && !validServiceUrl(url))
+    if (choice === 'url' && !validServiceUrl(url)) {
+      setAdvanced(true);
       return setError({ field: 'url', text: t('joinServiceUrlInvalid') });
+    }
     setError(null);
     setWorking(true);
     appStore.getState().setSettings({ deviceName: name.trim() });
@@ -69,15 +72,11 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const describedBy = (field: 'code' | 'name' | 'url') => (error?.field === field ? ids.error : undefined);
 
   return (
-    <section className="panel" aria-labelledby="door-title">
+    <section className="panel join" aria-labelledby="door-title">
       <h1 id="door-title">{t('doorTitle')}</h1>
       <p className="muted">{t('doorIntro')}</p>
 
-      <button
-        type="button"
-        className="button button--large join__scan"
-        onClick={() => setScanning((v) => !v)}
-      >
+      <button type="button" className="button join__scan" onClick={() => setScanning((v) => !v)}>
         {scanning ? t('joinScanQrStop') : t('joinScanQr')}
       </button>
       {scanning && (
@@ -122,45 +121,12 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
           className="input"
           value={name}
           maxLength={40}
-          placeholder="North door"
+          placeholder={t('joinDeviceNamePlaceholder')}
           onChange={(e) => setName(e.target.value)}
           aria-invalid={error?.field === 'name' ? true : undefined}
           aria-describedby={describedBy('name')}
         />
         {errorFor('name') ?? <p className="muted help">{t('joinDeviceNameHelp')}</p>}
-
-        <fieldset className="fieldset">
-          <legend>{t('joinService')}</legend>
-          {CHOICES.map((c) => (
-            <label key={c.value} className="choice">
-              <input
-                type="radio"
-                name="service"
-                value={c.value}
-                checked={choice === c.value}
-                onChange={() => setChoice(c.value)}
-              />
-              {t(c.label)}
-            </label>
-          ))}
-          {choice === 'url' && (
-            <div className="field">
-              <label htmlFor={ids.url}>{t('joinServiceUrlLabel')}</label>
-              <input
-                id={ids.url}
-                className="input"
-                type="url"
-                inputMode="url"
-                value={url}
-                placeholder="https://checkin.example.com"
-                onChange={(e) => setUrl(e.target.value)}
-                aria-invalid={error?.field === 'url' ? true : undefined}
-                aria-describedby={describedBy('url')}
-              />
-              {errorFor('url')}
-            </div>
-          )}
-        </fieldset>
 
         {error?.field === 'form' && (
           <p className="field-error" role="alert">
@@ -170,6 +136,42 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
         <button type="submit" className="button button--primary button--large" disabled={working}>
           {working ? t('joinWorking') : t('doorJoin')}
         </button>
+        {/* Where the list lives is rarely a door question: the default finds it. */}
+        <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
+          <summary>{t('joinAdvanced')}</summary>
+          <fieldset className="fieldset">
+            <legend>{t('joinService')}</legend>
+            {CHOICES.map((c) => (
+              <label key={c.value} className="choice">
+                <input
+                  type="radio"
+                  name="service"
+                  value={c.value}
+                  checked={choice === c.value}
+                  onChange={() => setChoice(c.value)}
+                />
+                {t(c.label)}
+              </label>
+            ))}
+            {choice === 'url' && (
+              <div className="field">
+                <label htmlFor={ids.url}>{t('joinServiceUrlLabel')}</label>
+                <input
+                  id={ids.url}
+                  className="input"
+                  type="url"
+                  inputMode="url"
+                  value={url}
+                  placeholder="https://checkin.example.com"
+                  onChange={(e) => setUrl(e.target.value)}
+                  aria-invalid={error?.field === 'url' ? true : undefined}
+                  aria-describedby={describedBy('url')}
+                />
+                {errorFor('url')}
+              </div>
+            )}
+          </fieldset>
+        </details>
       </form>
     </section>
   );

@@ -56,10 +56,17 @@ export function KioskScreen() {
   const shown = flow.shown;
   const tone = shown ? verdictTone(shown.verdict) : null;
   return (
-    <div className={`kiosk${tone ? ` kiosk--${tone}` : ''}`} data-testid="kiosk">
-      <div className="kiosk__camera">
+    <div className={`kiosk${tone ? ` kiosk--${tone} kiosk--result` : ''}`} data-testid="kiosk">
+      <div className="kiosk__bar">
+        <button type="button" className="button kiosk__exit" onClick={() => setUnlocking(true)}>
+          {t('kioskExit')}
+        </button>
+      </div>
+      {/* Stays mounted under a result, so the camera does not restart for every attendee. */}
+      <div className="kiosk__camera" hidden={shown !== null}>
         <Suspense fallback={null}>
           <CameraView
+            attendeeFacing
             paused={shown !== null || unlocking}
             deviceId={cameraDeviceId}
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
@@ -79,6 +86,7 @@ export function KioskScreen() {
                 ? t('kioskWelcome', { name: attendeeName(shown.verdict.ticket) })
                 : verdictTitle(shown.verdict)}
             </p>
+            {tone !== 'go' && <p className="kiosk__sub">{t('kioskSeeStaff')}</p>}
           </>
         ) : (
           <>
@@ -88,9 +96,6 @@ export function KioskScreen() {
           </>
         )}
       </div>
-      <button type="button" className="kiosk__exit" onClick={() => setUnlocking(true)}>
-        {t('kioskExit')}
-      </button>
       {unlocking && (
         <PinPad
           expected={kioskPin}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ListSummary } from '../../sync/sync-status';
 import { formatWhen } from '../format';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScreenHead } from './ScreenHead';
 
@@ -69,7 +69,7 @@ export function ListsScreen() {
           <p id="forget-title">
             <strong>{t('listsForgetConfirm', { title: forgetting.list.title })}</strong>
           </p>
-          <p className="field-error">{t('listsForgetUnsent', { n: forgetting.unsent })}</p>
+          <p className="field-error">{tn('listsForgetUnsent', forgetting.unsent)}</p>
           <div className="row">
             <button
               type="button"

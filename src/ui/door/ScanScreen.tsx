@@ -5,6 +5,7 @@ import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
+import { DoorHealth } from './DoorHealth';
 import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
 import { useScanFlow } from './useScanFlow';
@@ -108,6 +109,8 @@ export function ScanScreen() {
           {flow.notice}
         </p>
       )}
+
+      <DoorHealth status={status} now={now} />
 
       <ScanFlowVerdict flow={flow} now={now} />
     </div>

@@ -7,8 +7,8 @@ import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { ScreenHead } from './ScreenHead';
 import { useScanFlow } from './useScanFlow';
-import { ScanFlowVerdict } from './VerdictView';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { ScanFlowVerdict } from './VerdictView';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
@@ -59,6 +59,36 @@ export function TicketScreen({ id }: { id: number }) {
   return (
     <section className="panel" aria-labelledby="ticket-title">
       <ScreenHead id="ticket-title" title={attendeeName(ticket)} back="/door/search" />
+      <div className="row ticket__action">
+        {latest ? (
+          <>
+            <p className="ticket__inside" data-testid="ticket-inside">
+              {t('ticketInsideSince', {
+                age: formatAge(Math.max(0, now - latest.createdAt)),
+                where: latest.deviceName ?? t('verdictAtAnotherDoor'),
+              })}
+            </p>
+            {/* Judged like a scan: it shows "already checked in", whose "Admit anyway" asks first. */}
+            <button
+              type="button"
+              className="button button--large"
+              disabled={flow.deciding}
+              onClick={() => void flow.admit(ticket.id)}
+            >
+              {t('ticketCheckInAgain')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={flow.deciding}
+            onClick={() => void flow.admit(ticket.id)}
+          >
+            {t('ticketCheckIn')}
+          </button>
+        )}
+      </div>
       <dl className="facts">
         {rows
           .filter(([, value]) => value)
@@ -103,38 +133,7 @@ export function TicketScreen({ id }: { id: number }) {
           <input id={reasonId} className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
       )}
-      <div className="row">
-        {latest ? (
-          <>
-            <p className="ticket__inside" data-testid="ticket-inside">
-              {t('ticketInsideSince', {
-                age: formatAge(Math.max(0, now - latest.createdAt)),
-                where: latest.deviceName ?? t('verdictAtAnotherDoor'),
-              })}
-            </p>
-            {/* Judged like a scan: it shows "already checked in", whose "Admit anyway" asks first. */}
-            <button
-              type="button"
-              className="button button--large"
-              disabled={flow.deciding}
-              onClick={() => void flow.admit(ticket.id)}
-            >
-              {t('ticketCheckInAgain')}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary button--large"
-            disabled={flow.deciding}
-            onClick={() => void flow.admit(ticket.id)}
-          >
-            {t('ticketCheckIn')}
-          </button>
-        )}
-      </div>
-      {message && <p role="status">{message}</p>}
-      {flow.notice && <p role="status">{flow.notice}</p>}
+      {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}
       <ScanFlowVerdict flow={flow} now={now} />
     </section>
   );

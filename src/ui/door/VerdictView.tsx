@@ -10,7 +10,8 @@ import type { ScanBasis } from '../../sync/confirm-online';
 import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
-import { type Answer, AnswerList } from './AnswerList';
+import type { Answer } from './AnswerList';
+import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
@@ -134,6 +135,7 @@ export function VerdictView({
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     nextRef.current?.focus({ preventScroll: true });
   }, []);
@@ -152,7 +154,7 @@ export function VerdictView({
         if (e.key === 'Escape') onDismiss();
       }}
     >
-      <div className="verdict__body">
+      <div className="verdict__body" ref={bodyRef}>
         <div className="verdict__icon" aria-hidden="true">
           {VERDICT_ICONS[tone]}
         </div>
@@ -173,7 +175,7 @@ export function VerdictView({
             {basisWords(basis, now)}
           </p>
         )}
-        {answers.length > 0 && <AnswerList answers={answers} className="verdict__answers" />}
+        <VerdictAnswers answers={answers} body={bodyRef} onInteract={onInteract} />
       </div>
       <div
         className="verdict__actions"

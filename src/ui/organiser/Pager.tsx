@@ -1,4 +1,4 @@
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import type { ListMeta } from '../../api/admin-client';
 
 interface Props {
@@ -21,7 +21,7 @@ export function Pager({ meta, onPage }: Props) {
         {t('orgPrevious')}
       </button>
       <span className="muted">
-        {t('orgPageOf', { page: meta.current_page, pages: meta.total_pages, count: meta.total_count })}
+        {tn('orgPageOf', meta.total_count, { page: meta.current_page, pages: meta.total_pages })}
       </span>
       <button
         type="button"

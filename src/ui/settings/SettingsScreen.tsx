@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { listCameras } from '../../scanner/camera';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 
 const update = appStore.getState().setSettings;
 
@@ -52,7 +52,7 @@ function SecondsField({
       <select id={id} className="input" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {choices.map((n) => (
           <option key={n} value={n}>
-            {n === 0 ? t('settingsAutoReturnNever') : t('settingsSeconds', { n })}
+            {n === 0 ? t('settingsAutoReturnNever') : tn('settingsSeconds', n)}
           </option>
         ))}
       </select>

@@ -1,0 +1,275 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
+import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
+
+// Every door screen at the sizes door staff use (phones, a small phone, a landscape tablet, a
+// laptop) in both themes: verdicts and their buttons, the kiosk's result and the join button
+// stay on screen without scrolling. Screenshots land in e2e/.artifacts/door-layout/.
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
+const THEMES = ['dark', 'light'] as const;
+
+/** Fails naming the element when any part of it lies outside the viewport, or under another one. */
+async function expectOnScreen(page: Page, locator: Locator, what: string) {
+  const viewport = page.viewportSize()!;
+  const all = await locator.all();
+  expect(all.length, `${what}: nothing found`).toBeGreaterThan(0);
+  for (const element of all) {
+    const box = await element.boundingBox();
+    const name = `${what} “${(await element.textContent())?.trim().slice(0, 40)}”`;
+    expect(box, name).not.toBeNull();
+    const { x, y, width, height } = box!;
+    expect(
+      x >= 0 && y >= 0 && x + width <= viewport.width + 0.5 && y + height <= viewport.height + 0.5,
+      `${name} at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)} in ${viewport.width}x${viewport.height}`,
+    ).toBe(true);
+    // Nothing (a fixed bar, say) lies over its middle.
+    const cover = await element.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && (el === hit || el.contains(hit))
+        ? null
+        : `${hit?.outerHTML.slice(0, 80) ?? 'nothing'} at ${JSON.stringify(r)} ${getComputedStyle(el).display}`;
+    });
+    expect(cover, `${name} is covered`).toBeNull();
+  }
+}
+
+/** What tells a verdict apart at a glance: colour, the icon's mark and shape, any stripes. */
+function look(verdict: Locator) {
+  return verdict.evaluate((el) => {
+    const icon = el.querySelector('.verdict__icon')!;
+    return {
+      background: getComputedStyle(el).backgroundColor,
+      stripes: getComputedStyle(el, '::before').backgroundImage,
+      mark: icon.textContent,
+      shape: `${getComputedStyle(icon).clipPath} ${getComputedStyle(icon).borderRadius}`,
+    };
+  });
+}
+
+/**
+ * A kiosk scan with the wedge. The in-page key burst can be split by the machine stalling
+ * between two keys (two shared cores), which reads as a wrong code: then it is scanned again.
+ */
+async function kioskScan(page: Page, doorPage: DoorPage, code: string) {
+  const misread = ['not-a-ticket', 'unknown-code'];
+  const verdict = page.getByTestId('kiosk-message').locator('[data-verdict]');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await doorPage.wedgeScan(code);
+    await expect(verdict).toBeVisible();
+    const read = await expect
+      .poll(() => verdict.getAttribute('data-verdict'), { timeout: 2000 })
+      .not.toMatch(new RegExp(`^(${misread.join('|')})$`))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (read) return;
+  }
+}
+
+async function shot(page: Page, name: string) {
+  const { width, height } = page.viewportSize()!;
+  // Let the verdict's entry animation finish.
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `e2e/.artifacts/door-layout/${width}x${height}/${name}.png` });
+}
+
+async function door(context: BrowserContext, theme: string): Promise<{ page: Page; door: DoorPage }> {
+  await context.addInitScript((value) => {
+    const key = 'venue-checkin.settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(
+      key,
+      JSON.stringify({ ...saved, theme: value, sounds: false, autoReturnSeconds: 0, kioskPin: '2468' }),
+    );
+  }, theme);
+  const page = await context.newPage();
+  return { page, door: new DoorPage(page) };
+}
+
+/**
+ * Fresh, admissible tickets whose holders answered the list's questions, so verdicts carry
+ * answers; taken from the end of the list, leaving the first fresh ones to the other specs.
+ */
+async function ticketsWithAnswers(service: CheckinService, count: number): Promise<ServiceTicket[]> {
+  const answered = new Set((await service.answers(MAIN_LIST)).map((a) => a.ticket_id));
+  const fresh = await service.freshTickets(MAIN_LIST, 100_000);
+  return fresh
+    .reverse()
+    .filter((t) => answered.has(t.id) && t.first_name && t.payment_state !== 'unpaid' && !t.void)
+    .slice(0, count);
+}
+
+for (const theme of THEMES) {
+  for (const size of SIZES) {
+    test(`door screens fit ${size.width}x${size.height} in ${theme}`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const service = new CheckinService(baseURL!);
+      const [scanned, searched, kiosked, elsewhere, kioskElsewhere] = await ticketsWithAnswers(service, 5);
+      // Two tickets already in through another door: this device shows them "already checked in".
+      await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
+      await service.checkInElsewhere(MAIN_LIST, kioskElsewhere!.id);
+      const questions = await service.questions(MAIN_LIST);
+      const answers = await service.answers(MAIN_LIST);
+      /** The title of a question this ticket's holder answered. */
+      const answered = (ticket: ServiceTicket) =>
+        questions.find((q) => q.id === answers.find((a) => a.ticket_id === ticket.id)!.question_id)!.title;
+      const context = await browser.newContext({ viewport: size });
+      const { page, door: doorPage } = await door(context, theme);
+      const prefix = `${theme}-`;
+
+      // Join: the action in view on a phone, the service choice tucked away.
+      await page.goto('/');
+      const join = page.getByRole('button', { name: 'Join list' });
+      await expect(join).toBeVisible();
+      await expectOnScreen(page, join, 'join button');
+      await expect(page.getByRole('radio')).toHaveCount(0);
+      await shot(page, `${prefix}join`);
+      await page.getByLabel('Check-in list slug or address').fill(MAIN_LIST);
+      await page.getByLabel('Name this device').fill('North door');
+      await join.click();
+      await doorPage.expectScanScreen();
+      await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+
+      // The scan screen: one Online pill, and the device's health with its storage figures.
+      await expect(page.getByText('Online', { exact: true })).toHaveCount(1);
+      const health = page.getByTestId('door-health');
+      await expect(health).toContainText(/Storage [\d.]+ [kMGT]?B of [\d.]+ [kMGT]?B/);
+      await expect(health).toContainText(/0 unsent/);
+      await shot(page, `${prefix}scan`);
+
+      // An admission with its answers, then a ticket admitted at another door, with "Admit anyway".
+      await doorPage.typeCode(scanned!.reference);
+      await doorPage.expectVerdict('admitted');
+      await expect(doorPage.verdict()).toContainText(answered(scanned!));
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'admitted verdict button');
+      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+      await shot(page, `${prefix}verdict-admitted`);
+      const admittedLook = await look(doorPage.verdict());
+      await doorPage.nextScan();
+
+      await doorPage.typeCode(elsewhere!.reference);
+      await doorPage.expectVerdict('already-checked-in');
+      await expect(doorPage.verdict()).toContainText('at another door');
+      await expect(doorPage.verdict()).toContainText(answered(elsewhere!));
+      await expect(doorPage.verdict().getByRole('button', { name: 'Admit anyway' })).toBeVisible();
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'already-checked-in verdict button');
+      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+      await shot(page, `${prefix}verdict-already`);
+      // Never mistaken for an admission: another colour, mark and shape, and stripes.
+      const alreadyLook = await look(doorPage.verdict());
+      expect(alreadyLook.background).not.toBe(admittedLook.background);
+      expect(alreadyLook.mark).not.toBe(admittedLook.mark);
+      expect(alreadyLook.shape).not.toBe(admittedLook.shape);
+      expect(admittedLook.stripes).toBe('none');
+      expect(alreadyLook.stripes).toContain('repeating-linear-gradient');
+      await doorPage.verdict().getByRole('button', { name: 'Admit anyway' }).click();
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'confirmation button');
+      await shot(page, `${prefix}verdict-confirm`);
+      await doorPage.verdict().getByRole('button', { name: 'Cancel' }).click();
+      await doorPage.nextScan();
+
+      // Admitting from search shows the same full verdict as a scan.
+      await page.goto(`/door/search?q=${encodeURIComponent(searched!.reference)}`);
+      await expect(page.getByRole('link', { name: new RegExp(searched!.reference) })).toBeVisible();
+      await expectOnScreen(page, page.getByRole('link', { name: 'Back' }), 'back link');
+      await shot(page, `${prefix}search`);
+      await page.getByRole('link', { name: new RegExp(searched!.reference) }).click();
+      await expect(page.getByRole('button', { name: 'Check in' })).toBeVisible();
+      await shot(page, `${prefix}ticket`);
+      await page.getByRole('button', { name: 'Check in' }).click();
+      await doorPage.expectVerdict('admitted');
+      await expect(doorPage.verdict()).toContainText(searched!.reference);
+      await expect(doorPage.verdict()).toContainText(answered(searched!));
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'search-admit verdict button');
+      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+      await shot(page, `${prefix}ticket-verdict`);
+      await doorPage.nextScan();
+      await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
+
+      // The kiosk: attendees see the prompt and their result whole, and no staff hints.
+      await page.goto('/door/kiosk');
+      const message = page.getByTestId('kiosk-message');
+      await expect(message).toContainText('Scan your ticket');
+      const kiosk = page.getByTestId('kiosk');
+      await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
+      await expect(kiosk.getByRole('button', { name: 'Try the camera again' })).toHaveCount(0);
+      await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), 'exit kiosk');
+      await shot(page, `${prefix}kiosk`);
+      await kioskScan(page, doorPage, kiosked!.slug);
+      await expect(message).toContainText(`Welcome, ${kiosked!.first_name}`);
+      await expectOnScreen(page, message, 'kiosk result');
+      await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
+      await shot(page, `${prefix}kiosk-welcome`);
+      await kioskScan(page, doorPage, kioskElsewhere!.slug);
+      await expect(message.locator('[data-verdict="already-checked-in"]')).toBeVisible();
+      await expectOnScreen(page, message, 'kiosk result');
+      await shot(page, `${prefix}kiosk-already`);
+      await context.close();
+    });
+  }
+}
+
+// The kiosk with a working camera (Chromium's fake camera playing a plain grey clip): the
+// prompt sits under the camera, and a result replaces both, whole.
+test.describe('kiosk with a camera', () => {
+  let video: string;
+  test.beforeAll(() => {
+    const dir = resolve('e2e/.artifacts/videos');
+    mkdirSync(dir, { recursive: true });
+    video = join(dir, 'grey.y4m');
+    execFileSync('ffmpeg', [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=gray:s=640x480:d=2:r=10',
+      '-pix_fmt',
+      'yuv420p',
+      video,
+    ]);
+  });
+
+  for (const theme of THEMES) {
+    for (const size of [SIZES[0]!, SIZES[2]!]) {
+      test(`fits ${size.width}x${size.height} in ${theme}`, async ({ baseURL }) => {
+        const service = new CheckinService(baseURL!);
+        const [ticket] = await ticketsWithAnswers(service, 1);
+        const browser = await chromium.launch({
+          executablePath: '/usr/bin/chromium',
+          args: [...chromiumArgs, ...fakeCameraArgs(video)],
+        });
+        try {
+          const context = await browser.newContext({ baseURL, viewport: size });
+          const { page, door: doorPage } = await door(context, theme);
+          await doorPage.nameDevice('Kiosk B');
+          await doorPage.joinByTyping(MAIN_LIST);
+          await page.goto('/door/kiosk');
+          const kiosk = page.getByTestId('kiosk');
+          await expect(kiosk.locator('.camera')).toHaveAttribute('data-phase', 'running');
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk prompt');
+          await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), 'exit kiosk');
+          await expect(kiosk.getByRole('button', { name: /Switch camera|Torch/ })).toHaveCount(0);
+          await shot(page, `${theme}-kiosk-camera`);
+          await kioskScan(page, doorPage, ticket!.slug);
+          await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket!.first_name}`);
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk result');
+          await shot(page, `${theme}-kiosk-camera-welcome`);
+        } finally {
+          await browser.close();
+        }
+      });
+    }
+  }
+});

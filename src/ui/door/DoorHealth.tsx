@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { readStorageHealth, type StorageHealth } from '../../platform/storage-health';
+import type { SyncStatus } from '../../sync/sync-status';
+import { formatAge, formatBytes } from '../format';
+import { t, tn } from '../i18n/t';
+
+const REFRESH_MS = 30_000;
+
+/** The share of the quota in use, never a bare "0%" while something is stored. */
+function share(usage: number, quota: number): string {
+  const percent = (usage / quota) * 100;
+  if (usage > 0 && percent < 0.1) return '<0.1';
+  return String(Math.min(100, Math.round(percent * 10) / 10));
+}
+
+/** The device's health on the scan screen: how old its data is, what is unsent, and storage. */
+export function DoorHealth({ status, now }: { status: SyncStatus; now: number }) {
+  const [storage, setStorage] = useState<StorageHealth | null>(null);
+  // Read again as check-ins are queued, and now and then: usage grows with every sync.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
+  useEffect(() => {
+    let current = true;
+    const read = () => void readStorageHealth().then((health) => current && setStorage(health));
+    read();
+    const timer = window.setInterval(read, REFRESH_MS);
+    return () => {
+      current = false;
+      window.clearInterval(timer);
+    };
+  }, [status.pending]);
+
+  const parts = [
+    status.lastPullAt === null
+      ? t('healthDataNever')
+      : now - status.lastPullAt < 60_000
+        ? t('healthDataFresh')
+        : t('healthDataAge', { age: formatAge(now - status.lastPullAt) }),
+    tn('healthUnsent', status.pending),
+  ];
+  if (storage) {
+    parts.push(
+      storage.usage !== null && storage.quota
+        ? t('healthStorage', {
+            used: formatBytes(storage.usage),
+            quota: formatBytes(storage.quota),
+            percent: share(storage.usage, storage.quota),
+          })
+        : t('healthStorageUnknown'),
+      storage.persisted === null
+        ? t('healthPersistUnknown')
+        : storage.persisted
+          ? t('healthPersisted')
+          : t('healthNotPersisted'),
+    );
+  }
+  return (
+    <p className="door-health muted" data-testid="door-health">
+      {parts.join(' · ')}
+    </p>
+  );
+}

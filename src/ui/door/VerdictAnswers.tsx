@@ -1,0 +1,48 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+import { t } from '../i18n/t';
+import { type Answer, AnswerList } from './AnswerList';
+
+interface Props {
+  answers: readonly Answer[];
+  /** The verdict's scrolling body: when the answers make it overflow, they fold to one line. */
+  body: RefObject<HTMLElement | null>;
+  onInteract?: () => void;
+}
+
+/**
+ * The ticket holder's answers on a verdict. Where the screen is short they fold into one line
+ * (a tap opens them), so the verdict and its buttons stay in view without scrolling.
+ */
+export function VerdictAnswers({ answers, body, onInteract }: Props) {
+  const [folded, setFolded] = useState(false);
+  const [opened, setOpened] = useState(false);
+
+  // Measured before paint, so a short screen never flashes the full list.
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el || folded || opened) return;
+    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
+  });
+
+  if (answers.length === 0) return null;
+  if (!folded || opened) return <AnswerList answers={answers} className="verdict__answers" />;
+  return (
+    <button
+      type="button"
+      className="verdict__answers-line"
+      aria-expanded={false}
+      onClick={() => {
+        onInteract?.();
+        setOpened(true);
+      }}
+    >
+      <span className="visually-hidden">{t('verdictShowAnswers')}: </span>
+      {answers.map((a, i) => (
+        <span key={a.question}>
+          {i > 0 && ' · '}
+          <strong>{a.question}:</strong> {a.response}
+        </span>
+      ))}
+    </button>
+  );
+}
