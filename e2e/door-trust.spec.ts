@@ -43,7 +43,9 @@ async function joinedDoor(context: BrowserContext, name: string): Promise<{ page
 /** Fresh tickets from the end of the list: the last pages a first download brings. */
 async function lastFreshTickets(service: CheckinService, count: number): Promise<ServiceTicket[]> {
   const taken = new Set((await service.checkins(MAIN_LIST)).map((c) => c.ticket_id));
-  return (await service.tickets(MAIN_LIST)).filter((t) => !taken.has(t.id)).slice(-count);
+  return (await service.tickets(MAIN_LIST))
+    .filter((t) => !taken.has(t.id) && t.payment_state !== 'unpaid' && !t.void)
+    .slice(-count);
 }
 
 test.describe('door verdicts staff can trust', () => {
