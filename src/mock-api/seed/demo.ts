@@ -1,7 +1,9 @@
 // The demo seed: account `demo`, a current event with releases, ~2,000 registrations with
 // tickets (some unpaid, some cancelled, some test mode), questions with answers, two check-in
 // lists (the main one with a fixed, well-known slug), discount codes and activities.
-// Deterministic: its own fixed-seed random, independent of the service's.
+// Names, emails and the mix of states repeat (its own fixed-seed random); every slug,
+// reference and token is fresh from the cryptographic generator, so knowing the seed gives
+// away nothing a client could use.
 // Fast enough for 100,000 tickets: no index lookups while seeding, uniqueness kept in local sets.
 import type { ServiceContext } from '../context';
 import { localDate } from '../http/format';
@@ -9,6 +11,7 @@ import type { Event } from '../model/event';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { createRandom, type Random } from '../random';
+import { secretString } from '../secrets';
 import { seedExtras } from './extras';
 import { COMPANIES, FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './names';
 import { seedQuestions } from './questions';
@@ -57,7 +60,7 @@ export function seedDemo(ctx: ServiceContext, tickets?: number): void {
     default_locale: 'en',
     locales: ['en'],
     metadata: null,
-    security_token: random.string(20),
+    security_token: secretString(20),
     ...stamps,
   });
   const releases = RELEASES.map(([slug, title, price], position) =>
@@ -142,7 +145,7 @@ function seedRegistrations(
     const lines = Array.from({ length: count }, pickRelease);
     const total = lines.reduce((sum, r) => sum + Number(r.price ?? 0), 0);
     let reference: string;
-    do reference = random.string(referenceLength, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
+    do reference = secretString(referenceLength, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
     while (references.has(reference));
     references.add(reference);
     const at = new Date(start + random.int(59 * 86_400_000)).toISOString();
@@ -150,7 +153,7 @@ function seedRegistrations(
     const company = random.next() < 0.7 ? random.pick(COMPANIES) : null;
     const registration = store.insertOwned('registrations', {
       event_id: event.id,
-      slug: `${testMode ? 'reg_test_' : 'reg_'}p${random.string(22)}`,
+      slug: `${testMode ? 'reg_test_' : 'reg_'}p${secretString(22)}`,
       reference,
       name: `${first} ${last}`,
       first_name: first,
@@ -184,7 +187,7 @@ function seedRegistrations(
         event_id: event.id,
         registration_id: registration.id,
         release_id: release.id,
-        slug: `ti_p${random.string(22)}`,
+        slug: `ti_p${secretString(22)}`,
         reference: `${reference}-${i + 1}`,
         number: i + 1,
         first_name: guest?.first ?? first,
