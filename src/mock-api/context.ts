@@ -29,6 +29,11 @@ export interface MockConfig {
   publicOrigin?: string | undefined;
   /** Origins other than the service's own allowed to call it from a browser (CORS). None by default. */
   corsOrigins?: readonly string[] | undefined;
+  /**
+   * Gives the demo seed's check-in lists fresh random slugs instead of the well-known ones in
+   * the source (a server reachable beyond this machine).
+   */
+  freshDemoSlugs?: boolean | undefined;
   /** Enables `/__mock/reset` and `/__mock/faults`. */
   faults?: boolean | undefined;
   /** The bearer token `/__mock/reset` and `/__mock/faults` require; without one they answer 401. */

@@ -147,6 +147,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const handle = async (request: Request): Promise<Response> => {
     await ready;
     const url = new URL(request.url);
+    if (!validPercentEncoding(url.pathname)) {
+      return errorResponse(ctx, request, badRequest('The path is not valid percent-encoding'));
+    }
     if (url.pathname.startsWith('/__mock/')) {
       return exclusive(() => controlResponse(request, { ctx, faults, reset: reseed }));
     }
@@ -174,6 +177,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     write,
     close: () => exclusive(() => persistence.close()),
   };
+}
+
+function validPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function faultResponse(

@@ -27,7 +27,9 @@ export async function bufferedRequest(request: Request, maxBytes = MAX_BODY_BYTE
     chunks.push(value);
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: the server discards the rest and closes the connection after the 413,
+      // so the client reads the answer instead of a reset.
+      reader.releaseLock();
       throw tooLarge(maxBytes);
     }
   }

@@ -7,6 +7,7 @@
 // Fast enough for 100,000 tickets: no index lookups while seeding, uniqueness kept in local sets.
 import type { ServiceContext } from '../context';
 import { localDate } from '../http/format';
+import { randomSlug, SLUG_PREFIX } from '../http/slugs';
 import type { Event } from '../model/event';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
@@ -21,6 +22,8 @@ export const DEMO_EVENT = 'demo-conference';
 /** The demo list's slug, printed by the server: its web check-in address joins the door app. */
 export const DEMO_CHECKIN_LIST = 'chk_pDemoMainEntrance000000';
 export const DEMO_VIP_LIST = 'chk_pDemoVipLounge0000000000';
+/** Slugs anyone can read in the source: credentials of nothing once the server is reachable. */
+export const WELL_KNOWN_LIST_SLUGS: readonly string[] = [DEMO_CHECKIN_LIST, DEMO_VIP_LIST];
 const TIME_ZONE = 'Europe/London';
 
 const RELEASES: [slug: string, title: string, price: string | null, weight: number][] = [
@@ -92,7 +95,7 @@ export function seedDemo(ctx: ServiceContext, tickets?: number): void {
   ] as const) {
     store.insert('checkin_lists', {
       event_id: event.id,
-      slug,
+      slug: ctx.config.freshDemoSlugs ? randomSlug(SLUG_PREFIX.checkinList) : slug,
       title,
       expires_at: null,
       hide_unpaid: hideUnpaid,
@@ -214,4 +217,20 @@ function seedRegistrations(
     });
   }
   return liveTicketIds;
+}
+
+/** Gives stored lists that still carry a well-known slug a fresh one. Returns how many changed. */
+export function replaceWellKnownSlugs(ctx: ServiceContext): number {
+  let changed = 0;
+  for (const slug of WELL_KNOWN_LIST_SLUGS) {
+    const list = ctx.store.findOne('checkin_lists', 'bySlug', slug);
+    if (!list) continue;
+    const fresh = randomSlug(
+      SLUG_PREFIX.checkinList,
+      (s) => !!ctx.store.findOne('checkin_lists', 'bySlug', s),
+    );
+    ctx.store.update('checkin_lists', list.id, { slug: fresh, updated_at: ctx.clock.now().toISOString() });
+    changed += 1;
+  }
+  return changed;
 }
