@@ -130,11 +130,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return response;
     });
 
-  /** Auth and the body, before the request queues: an unknown token never gets its body read. */
+  /**
+   * Auth and the body, before the request queues: a body sent with an unknown token, or to an
+   * unknown check-in list (the slug is that API's credential), is never read.
+   */
   const admit = async (request: Request, url: URL): Promise<Request | Response> => {
     if (isAdminPath(url.pathname) && request.method !== 'OPTIONS' && !callerOf(ctx, request)) {
       const token = tokenFromHeader(request.headers.get('authorization'));
       return errorResponse(ctx, request, unauthorised(token));
+    }
+    const listSlug = CHECKIN_LIST_PATH.exec(url.pathname)?.[1];
+    if (
+      request.body &&
+      listSlug &&
+      !ctx.store.findOne('checkin_lists', 'bySlug', decodeURIComponent(listSlug))
+    ) {
+      return errorResponse(ctx, request, new ApiError(404, 'Check-in list not found'));
     }
     try {
       return await bufferedRequest(request, bodyLimit(request.method, url.pathname));
@@ -178,6 +189,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     close: () => exclusive(() => persistence.close()),
   };
 }
+
+const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
 
 function validPercentEncoding(path: string): boolean {
   try {

@@ -143,6 +143,15 @@ describe('the Node server refuses', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await checkinCount()).toBe(before + 1);
+    // A body sent to a list that does not exist is not read at all: 404, not 413.
+    const unknown = await send('/checkin/checkin_lists/chk_pNoSuchList/checkins', {
+      method: 'POST',
+      body: big(1_100_000),
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ status: 404, message: 'Check-in list not found' });
+    const noToken = await send(`${E}/releases`, { method: 'POST', body: big(1_100_000) });
+    expect(noToken.status).toBe(401);
   });
 
   it('malformed percent-encoding in paths with 400 in each API’s shape', async () => {
