@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, E2E_PORT } from './e2e/fixtures/browser';
+import { E2E_CONTROL_TOKEN } from './e2e/fixtures/control-token';
 import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
 export default defineConfig({
@@ -29,6 +30,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       MOCK_DATA_DIR: process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data',
       MOCK_FAULTS: '1',
+      MOCK_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
       MOCK_SEED: 'demo',
       MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
     },

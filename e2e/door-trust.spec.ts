@@ -2,12 +2,11 @@
 // no false refusal while the list downloads, a refusal confirmed online (and said so), cancelled
 // tickets named as such, and no second check-in from a second tap.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
-const control = process.env.MOCK_CONTROL_TOKEN
-  ? { Authorization: `Bearer ${process.env.MOCK_CONTROL_TOKEN}` }
-  : ({} as Record<string, string>);
+const control = E2E_CONTROL_HEADERS;
 
 async function faults(baseURL: string, body: object | null) {
   const res = await fetch(`${baseURL}/__mock/faults`, {

@@ -10,7 +10,8 @@ export interface ServiceTicket {
   first_name: string | null;
   last_name: string | null;
   release_title: string;
-  payment_state?: string;
+  state: string;
+  payment_state: string;
   void?: boolean;
 }
 
@@ -74,10 +75,12 @@ export class CheckinService {
     if (!res.ok) throw new Error(`check-in at another door failed: ${res.status}`);
   }
 
-  /** Tickets nobody has checked in yet, so each test starts from a known state. */
+  /** Tickets not checked in yet that the door admits (paid or free, not void). */
   async freshTickets(list: string, count: number): Promise<ServiceTicket[]> {
     const taken = new Set((await this.checkins(list)).map((c) => c.ticket_id));
-    return (await this.tickets(list)).filter((t) => !taken.has(t.id)).slice(0, count);
+    return (await this.tickets(list))
+      .filter((t) => !taken.has(t.id) && t.state === 'complete' && t.payment_state !== 'unpaid')
+      .slice(0, count);
   }
 }
 

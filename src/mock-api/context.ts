@@ -19,10 +19,25 @@ export interface SeedOptions {
 }
 
 export interface MockConfig {
-  /** Origin of the door app, for `web_checkin_url`. Defaults to the origin of the request. */
+  /** Origin of the door app, for `web_checkin_url`. Defaults to `publicOrigin`. */
   appOrigin?: string | undefined;
+  /**
+   * The service's own public address, for `qr_code_url` (and `web_checkin_url` without
+   * `appOrigin`). The Node server always sets it, so no Host header flows into an answer;
+   * only the in-app service, which is never on a network, uses the request's origin.
+   */
+  publicOrigin?: string | undefined;
+  /** Origins other than the service's own allowed to call it from a browser (CORS). None by default. */
+  corsOrigins?: readonly string[] | undefined;
+  /**
+   * Gives the demo seed's check-in lists fresh random slugs instead of the well-known ones in
+   * the source (a server reachable beyond this machine).
+   */
+  freshDemoSlugs?: boolean | undefined;
   /** Enables `/__mock/reset` and `/__mock/faults`. */
   faults?: boolean | undefined;
+  /** The bearer token `/__mock/reset` and `/__mock/faults` require; without one they answer 401. */
+  controlToken?: string | undefined;
   tokens?: TokenGrant[] | undefined;
   seed?: SeedOptions | undefined;
   /**

@@ -1,10 +1,15 @@
-// `/__mock/*`: reset and faults (only with `faults` enabled) and the check-in list QR codes.
+// `/__mock/*`: reset and faults (only with `faults` enabled, and only for a caller holding the
+// control token) and the check-in list QR codes (public: the image of an address the list's
+// holders already have, and what `qr_code_url` points to).
 import type { ServiceContext, SeedOptions } from './context';
 import { checkinQrSvg } from './checkin/qr';
 import { parseFaultSettings } from './fault-settings';
 import type { Faults } from './faults';
 import { readBody } from './http/body';
-import { ApiError } from './http/errors';
+import { ApiError, badRequest } from './http/errors';
+import { bufferedRequest } from './http/buffer-body';
+import { tokenFromHeader } from './http/auth';
+import { sameSecret } from './secrets';
 
 interface Control {
   ctx: ServiceContext;
@@ -12,31 +17,55 @@ interface Control {
   reset(seed: SeedOptions): Promise<void>;
 }
 
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'Content-Type' };
+const CONTROL_BODY_BYTES = 16 * 1024;
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', ...CORS },
+    headers: { 'content-type': 'application/json' },
   });
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badRequest('The path is not valid percent-encoding');
+  }
+}
+
+/** 401 unless the request carries `Authorization: Bearer <control token>`. */
+function requireControlToken(request: Request, expected: string | undefined): void {
+  const header = request.headers.get('authorization') ?? '';
+  const given = /^\s*Bearer\s/i.test(header) ? tokenFromHeader(header) : null;
+  if (!expected || !given || !sameSecret(given, expected)) {
+    throw new ApiError(
+      401,
+      given
+        ? 'The control token is invalid'
+        : 'Send the control token: Authorization: Bearer <MOCK_CONTROL_TOKEN>',
+    );
+  }
+}
+
+async function controlBody(request: Request): Promise<Record<string, unknown>> {
+  const buffered = await bufferedRequest(request, CONTROL_BODY_BYTES).catch((error: unknown) => {
+    throw error instanceof ApiError ? error : badRequest('The request body could not be read');
+  });
+  return readBody(buffered, { maxBytes: CONTROL_BODY_BYTES });
 }
 
 export async function controlResponse(request: Request, control: Control): Promise<Response> {
   const path = new URL(request.url).pathname;
   try {
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE' },
-      });
-    }
     const qr = /^\/__mock\/qr\/checkin_lists\/([^/]+?)(\.svg)?$/.exec(path);
-    if (qr && request.method === 'GET')
-      return await checkinQrSvg(control.ctx, request, decodeURIComponent(qr[1] ?? ''));
+    if (qr && (request.method === 'GET' || request.method === 'HEAD'))
+      return await checkinQrSvg(control.ctx, request, decoded(qr[1] ?? ''));
     if (!control.ctx.config.faults)
       throw new ApiError(404, 'Mock controls are disabled: start with MOCK_FAULTS=1');
+    requireControlToken(request, control.ctx.config.controlToken);
     if (path === '/__mock/reset' && request.method === 'POST') {
-      const body = await readBody(request);
+      const body = await controlBody(request);
       const seed = parseSeed(body.seed, control.ctx.config.seed);
       control.faults.clear();
       await control.reset(seed);
@@ -45,7 +74,7 @@ export async function controlResponse(request: Request, control: Control): Promi
     if (path === '/__mock/faults') {
       if (request.method === 'GET') return json({ faults: control.faults.current });
       if (request.method === 'POST') {
-        control.faults.set(parseFaultSettings(await readBody(request)));
+        control.faults.set(parseFaultSettings(await controlBody(request)));
         return json({ faults: control.faults.current });
       }
       if (request.method === 'DELETE') {

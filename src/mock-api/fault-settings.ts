@@ -4,6 +4,9 @@ import type { FaultSettings } from './faults';
 
 type Raw = Record<string, unknown>;
 
+/** Above this a latency or a window stops being a test and starts being a hang. */
+const MAX_NUMBER = 600_000;
+
 function object(body: Raw, key: string, errors: Record<string, string[]>): Raw | undefined {
   const value = body[key];
   if (value === undefined || value === null) return undefined;
@@ -19,9 +22,15 @@ function number(
   errors: Record<string, string[]>,
   fallback?: number,
 ): number {
-  const value = raw[key] === undefined ? fallback : Number(raw[key]);
-  if (value === undefined || !Number.isFinite(value) || value < 0) {
-    errors[`${path}.${key}`] = ['must be a number of zero or more'];
+  const given = raw[key];
+  const value =
+    given === undefined
+      ? fallback
+      : typeof given === 'number' || (typeof given === 'string' && given.trim() !== '')
+        ? Number(given)
+        : Number.NaN;
+  if (value === undefined || !Number.isFinite(value) || value < 0 || value > MAX_NUMBER) {
+    errors[`${path}.${key}`] = [`must be a number from 0 to ${MAX_NUMBER}`];
     return 0;
   }
   return value;
@@ -40,7 +49,8 @@ export function parseFaultSettings(body: Raw): FaultSettings {
   const failing = object(body, 'errors', errors);
   if (failing) {
     const status = number(failing, 'status', 'errors', errors, 500);
-    if (status < 400 || status > 599) errors['errors.status'] = ['must be between 400 and 599'];
+    if (!Number.isInteger(status) || status < 400 || status > 599)
+      errors['errors.status'] = ['must be a whole number between 400 and 599'];
     settings.errors = {
       rate: Math.min(1, number(failing, 'rate', 'errors', errors, 1)),
       status,
@@ -58,8 +68,9 @@ export function parseFaultSettings(body: Raw): FaultSettings {
   const drop = object(body, 'drop_after_commit', errors);
   if (drop) {
     const methods = Array.isArray(drop.methods)
-      ? drop.methods.map((m) => String(m).toUpperCase())
+      ? drop.methods.map((m) => (typeof m === 'string' ? m.toUpperCase() : ''))
       : ['POST', 'PATCH', 'PUT', 'DELETE'];
+    if (methods.some((m) => m === '')) errors['drop_after_commit.methods'] = ['must be method names'];
     settings.drop_after_commit = {
       rate: Math.min(1, number(drop, 'rate', 'drop_after_commit', errors, 1)),
       methods,

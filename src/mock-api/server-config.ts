@@ -1,6 +1,8 @@
 // The Node server's settings, read from the environment.
+import { networkInterfaces } from 'node:os';
 import type { SeedOptions, TokenGrant } from './context';
 import type { ApiVersion, Mode } from './model/api-token';
+import { secretString } from './secrets';
 
 export interface ServerSettings {
   port: number;
@@ -14,6 +16,50 @@ export interface ServerSettings {
   faults: boolean;
   appOrigin: string | undefined;
   tokens: TokenGrant[] | undefined;
+  /** The address clients reach the server at: `qr_code_url`, `web_checkin_url`, the banner. */
+  publicOrigin: string;
+  /** Origins besides the server's own that browsers may call it from. */
+  corsOrigins: string[];
+  /** Bearer token of `/__mock/reset` and `/__mock/faults`. */
+  controlToken: string;
+  controlTokenGenerated: boolean;
+  /** Whether the server listens beyond this machine (HOST not a loopback address). */
+  exposed: boolean;
+  /** Keep the demo lists' well-known slugs even when exposed (MOCK_DEMO_SLUGS=fixed). */
+  fixedDemoSlugs: boolean;
+}
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host.trim());
+}
+
+/** `http://host:port` as a browser would write it; a wildcard host becomes this machine's LAN address. */
+export function listeningOrigin(host: string, port: number): string {
+  let name = host;
+  if (host === '0.0.0.0' || host === '::' || host === '') name = lanAddress() ?? '127.0.0.1';
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
+function lanAddress(): string | undefined {
+  for (const entries of Object.values(networkInterfaces())) {
+    const found = entries?.find((entry) => entry.family === 'IPv4' && !entry.internal);
+    if (found) return found.address;
+  }
+  return undefined;
+}
+
+/** An origin from a setting, or an error naming the setting (never echoing a value that may be secret). */
+export function parseOrigin(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an address such as http://192.168.1.20:4173`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  return url.origin;
 }
 
 /** `TOKEN:MODE:VERSION[:acct1|acct2]`, comma-separated. */
@@ -43,16 +89,31 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   if (tickets !== undefined && !(Number.isSafeInteger(tickets) && tickets >= 0)) {
     throw new Error('MOCK_SEED_TICKETS must be a whole number');
   }
+  const port = Number(env.PORT ?? 4173);
+  const host = env.HOST ?? '127.0.0.1';
+  const appOrigin = env.APP_ORIGIN ? parseOrigin('APP_ORIGIN', env.APP_ORIGIN) : undefined;
+  const corsOrigins = (env.MOCK_CORS_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => parseOrigin('MOCK_CORS_ORIGINS', entry));
+  const controlToken = env.MOCK_CONTROL_TOKEN?.trim() || undefined;
   return {
-    port: Number(env.PORT ?? 4173),
-    host: env.HOST ?? '127.0.0.1',
+    port,
+    host,
     distDir: env.DIST_DIR ?? 'dist',
     dataDir: env.MOCK_DATA_DIR ?? '.mock-data',
     seed: { name: seedName, tickets },
     seedGiven: env.MOCK_SEED !== undefined || env.MOCK_SEED_TICKETS !== undefined,
     reset: env.MOCK_RESET === '1' || env.MOCK_RESET === 'true',
     faults: env.MOCK_FAULTS === '1' || env.MOCK_FAULTS === 'true',
-    appOrigin: env.APP_ORIGIN || undefined,
+    appOrigin,
     tokens: env.MOCK_API_TOKENS ? parseTokenGrants(env.MOCK_API_TOKENS) : undefined,
+    publicOrigin: env.PUBLIC_URL ? parseOrigin('PUBLIC_URL', env.PUBLIC_URL) : listeningOrigin(host, port),
+    corsOrigins: appOrigin && !corsOrigins.includes(appOrigin) ? [...corsOrigins, appOrigin] : corsOrigins,
+    controlToken: controlToken ?? secretString(32),
+    controlTokenGenerated: controlToken === undefined,
+    exposed: !isLoopback(host),
+    fixedDemoSlugs: env.MOCK_DEMO_SLUGS === 'fixed',
   };
 }

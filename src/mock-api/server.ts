@@ -1,6 +1,8 @@
 // The Node server behind `npm start`: the built app at `/` and the mock service under /v3
 // (Admin API), /checkin (Check-in API) and /__mock, on one port. Its store is journaled to
-// MOCK_DATA_DIR, so a write it answered survives `kill -9`.
+// MOCK_DATA_DIR, so a write it answered survives `kill -9`. Every answer carries the security
+// headers of ./security-headers; addresses in answers come from the configured public origin,
+// never from the request's Host header.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,9 +10,10 @@ import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { Hono } from 'hono';
 import { warmCheckinLists } from './checkin/warm';
 import { DroppedResponse } from './faults';
+import { withSecurityHeaders } from './security-headers';
 import { type ServerSettings, readServerSettings } from './server-config';
 import { type MockService, createMockService } from './service';
-import { DEMO_ACCOUNT, DEMO_CHECKIN_LIST } from './seed/demo';
+import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
 import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
 import { RESET_VARIABLE, StoredDataError } from './store/stored-data-error';
 
@@ -44,7 +47,12 @@ async function fileResponse(distDir: string, path: string): Promise<Response | n
 export function createStaticApp(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Hono {
   const app = new Hono();
   app.get('*', async (c) => {
-    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text('The path is not valid percent-encoding.', 400);
+    }
     const safe = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
     const found = await fileResponse(distDir, join(distDir, safe));
     if (found) return found;
@@ -61,9 +69,15 @@ const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 export function createServerFetch(service: MockService, distDir: string) {
   const staticApp = createStaticApp(distDir);
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
-    if (!SERVICE_PATH.test(new URL(request.url).pathname)) return staticApp.fetch(request, env);
+    const isService = SERVICE_PATH.test(new URL(request.url).pathname);
+    if (!isService) return withSecurityHeaders(await staticApp.fetch(request, env), 'app');
     try {
-      return await service.handle(request);
+      const response = withSecurityHeaders(await service.handle(request), 'api');
+      // A refused request's body may be partly unread: a fresh connection for the next request,
+      // so the rest of it is never taken for the start of another.
+      const hasBody = request.headers.has('content-length') || request.headers.has('transfer-encoding');
+      if (hasBody && response.status >= 400) response.headers.set('connection', 'close');
+      return response;
     } catch (error) {
       if (!(error instanceof DroppedResponse)) throw error;
       env.incoming.socket.destroy();
@@ -86,6 +100,12 @@ async function ensureTokens(service: MockService, settings: ServerSettings): Pro
   return tokens.map((t) => `${t.token} (${t.mode}, ${t.version}, ${t.account_slugs.join('|')})`);
 }
 
+function demoLists(service: MockService) {
+  const { store } = service.context;
+  const event = store.all('events').find((e) => e.slug === DEMO_EVENT);
+  return event ? store.all('checkin_lists').filter((l) => l.event_id === event.id) : [];
+}
+
 export async function startServer(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
   if (settings.reset) {
@@ -102,27 +122,49 @@ export async function startServer(settings: ServerSettings) {
       seed: settings.seed,
       refuseOtherSeed: settings.seedGiven,
       faults: settings.faults,
+      controlToken: settings.controlToken,
       appOrigin: settings.appOrigin,
+      publicOrigin: settings.publicOrigin,
+      corsOrigins: settings.corsOrigins,
+      freshDemoSlugs: settings.exposed && !settings.fixedDemoSlugs,
       tokens: settings.tokens,
     },
   });
   await service.ready;
+  // Data seeded by an earlier start on loopback still has the slugs printed in the source.
+  if (service.context.config.freshDemoSlugs)
+    await service.write(() => replaceWellKnownSlugs(service.context));
   warmCheckinLists(service.context);
   const tokens = await ensureTokens(service, settings);
   const fetch = createServerFetch(service, resolve(settings.distDir));
-  const server = serve({ fetch, port: settings.port, hostname: settings.host }, (info) => {
-    const origin = `http://${settings.host}:${info.port}`;
+  const server = serve({ fetch, port: settings.port, hostname: settings.host }, () => {
+    const origin = settings.publicOrigin;
     // The start banner is the one place tokens and list slugs are printed.
     const lines = [
       `Venue check-in is running at ${origin}/`,
       `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
       `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'})`,
     ];
-    if (service.context.store.findOne('checkin_lists', 'bySlug', DEMO_CHECKIN_LIST)) {
-      lines.push(`  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${DEMO_CHECKIN_LIST}`);
+    if (settings.exposed) {
+      lines.push(
+        `  WARNING:      listening on ${settings.host}, reachable from other machines: anyone on the`,
+        '                network with a list address or a token can read its attendees.',
+        settings.fixedDemoSlugs
+          ? '                MOCK_DEMO_SLUGS=fixed: the demo lists keep the slugs printed in the source.'
+          : '                The demo lists got fresh slugs (MOCK_DEMO_SLUGS=fixed keeps the well-known ones).',
+      );
+    }
+    for (const list of demoLists(service)) {
+      lines.push(
+        `  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${list.slug} (${list.title})`,
+      );
     }
     for (const token of tokens) lines.push(`  API token:    ${token}`);
-    if (settings.faults) lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
+    if (settings.faults) {
+      lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
+      if (settings.controlTokenGenerated)
+        lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
+    }
     console.log(lines.join('\n'));
   });
   const stop = async () => {

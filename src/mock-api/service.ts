@@ -9,10 +9,10 @@ import { DroppedResponse, Faults } from './faults';
 import './model';
 import type { ApiToken } from './model/api-token';
 import { createRandom, entropySeed, type Random } from './random';
-import { bufferedRequest } from './http/buffer-body';
-import { findCaller, requestedVersion, tokenFromHeader } from './http/auth';
-import { adminErrorBody, checkinErrorBody } from './http/error-body';
-import { ApiError, tooManyRequests } from './http/errors';
+import { tokenFromHeader, unauthorised } from './http/auth';
+import { bodyLimit, bufferedRequest } from './http/buffer-body';
+import { callerOf, errorResponse, isAdminPath } from './http/error-response';
+import { ApiError, badRequest, tooManyRequests } from './http/errors';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
@@ -137,9 +137,37 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return response;
     });
 
+  /**
+   * Auth and the body, before the request queues: a body sent with an unknown token, or to an
+   * unknown check-in list (the slug is that API's credential), is never read.
+   */
+  const admit = async (request: Request, url: URL): Promise<Request | Response> => {
+    if (isAdminPath(url.pathname) && request.method !== 'OPTIONS' && !callerOf(ctx, request)) {
+      const token = tokenFromHeader(request.headers.get('authorization'));
+      return errorResponse(ctx, request, unauthorised(token));
+    }
+    const listSlug = CHECKIN_LIST_PATH.exec(url.pathname)?.[1];
+    if (
+      request.body &&
+      listSlug &&
+      !ctx.store.findOne('checkin_lists', 'bySlug', decodeURIComponent(listSlug))
+    ) {
+      return errorResponse(ctx, request, new ApiError(404, 'Check-in list not found'));
+    }
+    try {
+      return await bufferedRequest(request, bodyLimit(request.method, url.pathname));
+    } catch (error) {
+      const known = error instanceof ApiError ? error : badRequest('The request body could not be read');
+      return errorResponse(ctx, request, known);
+    }
+  };
+
   const handle = async (request: Request): Promise<Response> => {
     await ready;
     const url = new URL(request.url);
+    if (!validPercentEncoding(url.pathname)) {
+      return errorResponse(ctx, request, badRequest('The path is not valid percent-encoding'));
+    }
     if (url.pathname.startsWith('/__mock/')) {
       return exclusive(() => controlResponse(request, { ctx, faults, reset: reseed }));
     }
@@ -148,7 +176,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (verdict.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.latencyMs));
       if (verdict.kind !== 'pass') return faultResponse(verdict, request, ctx);
     }
-    const response = await transact(await bufferedRequest(request).catch(() => request));
+    const admitted = await admit(request, url);
+    if (admitted instanceof Response) return admitted;
+    const response = await transact(admitted);
     if (ctx.config.faults && faults.dropAfterCommit(request.method, url.pathname))
       throw new DroppedResponse();
     return response;
@@ -167,25 +197,26 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
 }
 
+const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
+
+function validPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function faultResponse(
   verdict: { kind: 'error'; status: number } | { kind: 'rate-limited'; retryAfterSeconds: number },
   request: Request,
   ctx: ServiceContext,
 ): Response {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'access-control-allow-origin': '*',
-  };
-  const error =
-    verdict.kind === 'rate-limited' ? tooManyRequests() : new ApiError(verdict.status, 'Injected fault');
-  if (verdict.kind === 'rate-limited') headers['retry-after'] = String(verdict.retryAfterSeconds);
-  const url = new URL(request.url);
-  let body: Record<string, unknown>;
-  if (url.pathname.startsWith('/v3')) {
-    // Same shape as the service's own errors, for the version this caller would get.
-    const token = tokenFromHeader(request.headers.get('authorization'));
-    const caller = token ? findCaller(ctx, token) : undefined;
-    body = adminErrorBody(error, requestedVersion(url) ?? caller?.version ?? '3.0', caller);
-  } else body = checkinErrorBody(error);
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  if (verdict.kind === 'rate-limited') {
+    return errorResponse(ctx, request, tooManyRequests(), {
+      'retry-after': String(verdict.retryAfterSeconds),
+    });
+  }
+  return errorResponse(ctx, request, new ApiError(verdict.status, 'Injected fault'));
 }

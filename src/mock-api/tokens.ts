@@ -2,6 +2,7 @@
 import type { ServiceContext } from './context';
 import type { ApiToken, ApiVersion, Mode } from './model/api-token';
 import { BASE62 } from './random';
+import { secretString } from './secrets';
 
 export interface TokenRequest {
   mode: Mode;
@@ -12,7 +13,7 @@ export interface TokenRequest {
 /** Must run inside a transaction (the service's `write`). */
 export function createToken(ctx: ServiceContext, request: TokenRequest): ApiToken {
   let token: string;
-  do token = ctx.random.string(32, BASE62);
+  do token = secretString(32, BASE62);
   while (ctx.store.findOne('api_tokens', 'byToken', token));
   ensureAccounts(ctx, request.accounts ?? ['demo']);
   return ctx.store.insert('api_tokens', {

@@ -65,16 +65,21 @@ describe('errors', () => {
     expect(v30.body).toMatchObject({ status: 404, lookup_mode: 'live', access_token: '*aaaa' });
   });
 
-  it('answers CORS preflight without a token', async () => {
-    const { service } = createTestService();
-    const res = await service.handle(
-      new Request('http://mock.test/v3/hello', {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'POST' },
-      }),
-    );
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  it('answers CORS preflight without a token, naming only a configured origin', async () => {
+    const { service } = createTestService({ corsOrigins: ['https://organiser.example'] });
+    const preflight = (origin: string) =>
+      service.handle(
+        new Request('http://mock.test/v3/hello', {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+        }),
+      );
+    const allowed = await preflight('https://organiser.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://organiser.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('Authorization');
+    const other = await preflight('https://elsewhere.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -18,6 +18,9 @@ export const TOKENS = {
 
 export type TokenName = keyof typeof TOKENS;
 
+/** The bearer token of `/__mock/reset` and `/__mock/faults` in test services. */
+export const CONTROL_TOKEN = 'test-control-token-eeee';
+
 export function createTestService(config: MockConfig = {}) {
   const clock = fixedClock(NOW);
   const persistence = memoryPersistence();
@@ -28,6 +31,7 @@ export function createTestService(config: MockConfig = {}) {
     config: {
       seed: { name: 'empty' },
       appOrigin: 'https://door.example',
+      controlToken: CONTROL_TOKEN,
       tokens: [
         { token: TOKENS.live30, mode: 'live', version: '3.0', accounts: ['acme'] },
         { token: TOKENS.live31, mode: 'live', version: '3.1', accounts: ['acme'] },
@@ -42,6 +46,8 @@ export function createTestService(config: MockConfig = {}) {
 
 export interface CallOptions {
   token?: TokenName | null;
+  /** Sends the control token (`Authorization: Bearer`) instead of an API token. */
+  control?: boolean;
   /** JSON body (objects are sent as JSON; strings as they are). */
   body?: unknown;
   contentType?: string;
@@ -65,6 +71,7 @@ export async function call(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const tokenName = options.token === undefined ? 'live30' : options.token;
   if (tokenName) headers.Authorization = `Token token=${TOKENS[tokenName]}`;
+  if (options.control) headers.Authorization = `Bearer ${CONTROL_TOKEN}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

@@ -51,7 +51,7 @@ export function checkinListRecord(
     expires_at: at(p, list.expires_at),
     expired,
     open: !expired,
-    qr_code_url: qrCodeUrl(request, list.slug),
+    qr_code_url: qrCodeUrl(p.ctx, request, list.slug),
   });
   if (p.version === '3.0')
     Object.assign(record, {

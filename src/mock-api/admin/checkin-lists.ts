@@ -86,11 +86,7 @@ export function registerCheckinLists(app: AdminApp, ctx: ServiceContext): void {
     const now = p.now.toISOString();
     const list = ctx.store.insert('checkin_lists', {
       event_id: p.event.id,
-      slug: randomSlug(
-        ctx.random,
-        SLUG_PREFIX.checkinList,
-        (s) => !!ctx.store.findOne('checkin_lists', 'bySlug', s),
-      ),
+      slug: randomSlug(SLUG_PREFIX.checkinList, (s) => !!ctx.store.findOne('checkin_lists', 'bySlug', s)),
       title: '',
       expires_at: null,
       hide_unpaid: false,

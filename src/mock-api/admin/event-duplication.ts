@@ -7,6 +7,7 @@ import { requireEvent } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Event } from '../model/event';
 import type { EventDuplication } from '../model/event-duplication';
+import { secretString } from '../secrets';
 import '../model/event-duplication';
 
 /** How long the mock's copy job "runs": long enough for a client to see `processing`. */
@@ -39,7 +40,7 @@ function copyEvent(ctx: ServiceContext, event: Event): Event {
     slug: uniqueTitleSlug(title, (s) => siblings.some((e) => e.slug === s)),
     live: false,
     archived: false,
-    security_token: ctx.random.string(22),
+    security_token: secretString(22),
     ...stamps,
   });
   const releaseIds = new Map<number, number>();

@@ -19,6 +19,7 @@ import { registerEventDuplication } from './event-duplication';
 import { EVENT_EXPANDABLE, eventRecord } from './event-view';
 import { type Presenter, withShape } from './presenter';
 import { eventScopeFor } from './scope';
+import { secretString } from '../secrets';
 import { type StateFilter, filterByStates, stateOptions } from './search';
 
 export function presenterFor(
@@ -138,7 +139,7 @@ export function registerEvents(app: AdminApp, ctx: ServiceContext): void {
       default_locale: 'en',
       locales: ['en'],
       metadata: null,
-      security_token: ctx.random.string(22),
+      security_token: secretString(22),
       ...patch,
       created_at: now,
       updated_at: now,

@@ -89,7 +89,7 @@ function discounter(scope: EventScope, code: DiscountCode | undefined) {
 }
 
 export function createRegistration(scope: EventScope, raw: Record<string, unknown>): Registration {
-  const { store, random } = scope.ctx;
+  const { store } = scope.ctx;
   const attrs = new Attributes(raw);
   const email = attrs.string('email');
   const name = attrs.string('name');
@@ -126,10 +126,10 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
   const total = priced.reduce((sum, p) => sum + p.price, 0);
   const registration = store.insert('registrations', {
     event_id: scope.event.id,
-    slug: randomSlug(random, test ? SLUG_PREFIX.testRegistration : SLUG_PREFIX.registration, (s) =>
+    slug: randomSlug(test ? SLUG_PREFIX.testRegistration : SLUG_PREFIX.registration, (s) =>
       Boolean(store.findOne('registrations', 'bySlug', s)),
     ),
-    reference: uniqueReference(random, (r) =>
+    reference: uniqueReference((r) =>
       Boolean(store.findOne('registrations', 'byEventReference', `${scope.event.id}:${r}`)),
     ),
     name: cleanName,
@@ -160,7 +160,7 @@ export function createRegistration(scope: EventScope, raw: Record<string, unknow
       event_id: scope.event.id,
       registration_id: registration.id,
       release_id: item.release.id,
-      slug: randomSlug(random, SLUG_PREFIX.ticket, (s) => Boolean(store.findOne('tickets', 'bySlug', s))),
+      slug: randomSlug(SLUG_PREFIX.ticket, (s) => Boolean(store.findOne('tickets', 'bySlug', s))),
       reference: `${registration.reference}-${number}`,
       number,
       first_name: first,

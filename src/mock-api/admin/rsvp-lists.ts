@@ -82,9 +82,7 @@ export function registerRsvpLists(app: AdminApp, ctx: ServiceContext): void {
     const stamp = scope.now.toISOString();
     const list = ctx.store.insert('rsvp_lists', {
       event_id: scope.event.id,
-      slug: randomSlug(ctx.random, SLUG_PREFIX.rsvpList, (s) =>
-        Boolean(ctx.store.findOne('rsvp_lists', 'bySlug', s)),
-      ),
+      slug: randomSlug(SLUG_PREFIX.rsvpList, (s) => Boolean(ctx.store.findOne('rsvp_lists', 'bySlug', s))),
       title: title ?? '',
       message_slug: null,
       created_at: stamp,

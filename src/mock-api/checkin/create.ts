@@ -7,10 +7,14 @@ import { ApiError } from '../http/errors';
 import type { Checkin } from '../model/checkin';
 import type { CheckinList } from '../model/checkin-list';
 import type { Ticket } from '../model/ticket';
+import { secretUuid } from '../secrets';
 import { membership } from './membership';
 
 const IDENTIFIERS = ['ticket_id', 'ticket_reference', 'ticket_slug'] as const;
 const UUID = /^[A-Za-z0-9-]{8,64}$/;
+/** No door device scanned a ticket before 2000; earlier is a clock or a client gone wrong. */
+const EARLIEST_SCAN_MS = Date.UTC(2000, 0, 1);
+const MAX_BATCH = 1000;
 
 export interface Recorded {
   checkin: Checkin;
@@ -35,8 +39,12 @@ function resolveTicket(ctx: ServiceContext, list: CheckinList, item: Item): Tick
         : `Give only one of ticket_id, ticket_reference or ticket_slug (got ${given.join(', ')})`,
     );
   }
-  const key = given[0];
-  const value = String(item[key as string]).trim();
+  const key = given[0] as (typeof IDENTIFIERS)[number];
+  const raw = item[key];
+  if (typeof raw !== 'string' && typeof raw !== 'number') {
+    return new ApiError(422, `${key} must be a string or a number`);
+  }
+  const value = String(raw).trim();
   let ticket: Ticket | undefined;
   if (key === 'ticket_id') {
     if (!/^\d+$/.test(value)) return new ApiError(422, 'ticket_id must be a whole number');
@@ -62,16 +70,21 @@ function resolveTicket(ctx: ServiceContext, list: CheckinList, item: Item): Tick
 
 function clientUuid(item: Item): string | undefined | ApiError {
   if (!present(item.uuid)) return undefined;
-  const uuid = String(item.uuid);
-  return UUID.test(uuid) ? uuid : new ApiError(422, 'uuid must be 8 to 64 letters, digits or dashes');
+  const uuid = item.uuid;
+  return typeof uuid === 'string' && UUID.test(uuid)
+    ? uuid
+    : new ApiError(422, 'uuid must be 8 to 64 letters, digits or dashes');
 }
 
 /** When the scan happened, if the client says so (offline scans arrive later); never in the future. */
 function scannedAt(item: Item, now: Date): string | ApiError {
-  if (!present(item.created_at)) return now.toISOString();
+  const given = item.created_at;
+  if (!present(given)) return now.toISOString();
   const ms =
-    typeof item.created_at === 'number' ? item.created_at * 1000 : Date.parse(String(item.created_at));
-  if (Number.isNaN(ms)) return new ApiError(422, 'created_at must be an ISO 8601 datetime');
+    typeof given === 'number' ? given * 1000 : typeof given === 'string' ? Date.parse(given) : Number.NaN;
+  if (!Number.isFinite(ms) || ms < EARLIEST_SCAN_MS) {
+    return new ApiError(422, 'created_at must be an ISO 8601 datetime or Unix seconds, from the year 2000');
+  }
   return new Date(Math.min(ms, now.getTime())).toISOString();
 }
 
@@ -104,7 +117,7 @@ function record(
     }
   }
   let uuid = input.uuid;
-  while (!uuid || ctx.store.findOne('checkins', 'byListUuid', `${list.id}:${uuid}`)) uuid = ctx.random.uuid();
+  while (!uuid || ctx.store.findOne('checkins', 'byListUuid', `${list.id}:${uuid}`)) uuid = secretUuid();
   const now = ctx.clock.now().toISOString();
   const checkin = ctx.store.insert('checkins', {
     checkin_list_id: list.id,
@@ -139,12 +152,17 @@ export function recordBatch(ctx: ServiceContext, list: CheckinList, items: unkno
 
 /** `{"0": {...}, "1": {...}}` in index order; a plain array is accepted too. */
 function batchEntries(items: unknown): [string, unknown][] {
-  if (Array.isArray(items)) return items.map((item, i) => [String(i), item]);
   if (typeof items !== 'object' || items === null) {
     throw new ApiError(422, 'batch.checkins must be an object keyed by index');
   }
-  const entries = Object.entries(items as Item);
+  const entries: [string, unknown][] = Array.isArray(items)
+    ? items.map((item, i) => [String(i), item])
+    : Object.entries(items as Item);
   if (entries.length === 0) throw new ApiError(422, 'batch.checkins is empty');
-  if (entries.length > 1000) throw new ApiError(422, 'batch.checkins holds more than 1000 check-ins');
-  return entries.sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
+  if (entries.length > MAX_BATCH) {
+    throw new ApiError(422, `batch.checkins holds more than ${MAX_BATCH} check-ins`);
+  }
+  return Array.isArray(items)
+    ? entries
+    : entries.sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
 }

@@ -10,7 +10,6 @@ export async function checkinQrSvg(ctx: ServiceContext, request: Request, slug: 
     headers: {
       'content-type': 'image/svg+xml',
       'cache-control': 'no-cache',
-      'access-control-allow-origin': '*',
     },
   });
 }

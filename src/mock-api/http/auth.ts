@@ -36,11 +36,13 @@ export function authenticate(ctx: ServiceContext): MiddlewareHandler<AdminEnv> {
     c.set('version', override ?? '3.0');
     const token = tokenFromHeader(c.req.header('authorization'));
     const caller = token ? findCaller(ctx, token) : undefined;
-    if (!caller) {
-      throw new ApiError(401, token ? 'The API token is invalid.' : 'The API token is missing.');
-    }
+    if (!caller) throw unauthorised(token);
     c.set('caller', caller);
     c.set('version', override ?? caller.version);
     await next();
   };
+}
+
+export function unauthorised(token: string | null): ApiError {
+  return new ApiError(401, token ? 'The API token is invalid.' : 'The API token is missing.');
 }

@@ -1,7 +1,7 @@
-// Slugs and references. Random slugs carry the resource's prefix (`chk_`, `reg_`, `reg_test_`,
+// Slugs and references. Random slugs (from the cryptographic generator: they are credentials) carry the resource's prefix (`chk_`, `reg_`, `reg_test_`,
 // `ti_`, `rsvp_list_`, `rsvp_`) and 23 base-62 characters like the real ones; title-derived
 // slugs are the title made URL-safe, with `-2`, `-3`, ... when taken.
-import type { Random } from '../random';
+import { secretString } from '../secrets';
 
 export const SLUG_PREFIX = {
   checkinList: 'chk_',
@@ -12,13 +12,9 @@ export const SLUG_PREFIX = {
   releaseInvitation: 'rsvp_',
 } as const;
 
-export function randomSlug(
-  random: Random,
-  prefix: string,
-  taken: (slug: string) => boolean = () => false,
-): string {
+export function randomSlug(prefix: string, taken: (slug: string) => boolean = () => false): string {
   for (;;) {
-    const slug = `${prefix}p${random.string(22)}`;
+    const slug = `${prefix}p${secretString(22)}`;
     if (!taken(slug)) return slug;
   }
 }
@@ -45,10 +41,10 @@ export function uniqueTitleSlug(title: string, taken: (slug: string) => boolean)
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A registration reference: 4 characters, unique within the event. */
-export function uniqueReference(random: Random, taken: (reference: string) => boolean): string {
+export function uniqueReference(taken: (reference: string) => boolean): string {
   for (let length = 4; ; length++) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const reference = random.string(length, REFERENCE_ALPHABET);
+      const reference = secretString(length, REFERENCE_ALPHABET);
       if (!taken(reference)) return reference;
     }
   }

@@ -1,14 +1,18 @@
 // The demo seed: account `demo`, a current event with releases, ~2,000 registrations with
 // tickets (some unpaid, some cancelled, some test mode), questions with answers, two check-in
 // lists (the main one with a fixed, well-known slug), discount codes and activities.
-// Deterministic: its own fixed-seed random, independent of the service's.
+// Names, emails and the mix of states repeat (its own fixed-seed random); every slug,
+// reference and token is fresh from the cryptographic generator, so knowing the seed gives
+// away nothing a client could use.
 // Fast enough for 100,000 tickets: no index lookups while seeding, uniqueness kept in local sets.
 import type { ServiceContext } from '../context';
 import { localDate } from '../http/format';
+import { randomSlug, SLUG_PREFIX } from '../http/slugs';
 import type { Event } from '../model/event';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { createRandom, type Random } from '../random';
+import { secretString } from '../secrets';
 import { seedExtras } from './extras';
 import { COMPANIES, FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './names';
 import { seedQuestions } from './questions';
@@ -18,6 +22,8 @@ export const DEMO_EVENT = 'demo-conference';
 /** The demo list's slug, printed by the server: its web check-in address joins the door app. */
 export const DEMO_CHECKIN_LIST = 'chk_pDemoMainEntrance000000';
 export const DEMO_VIP_LIST = 'chk_pDemoVipLounge0000000000';
+/** Slugs anyone can read in the source: credentials of nothing once the server is reachable. */
+export const WELL_KNOWN_LIST_SLUGS: readonly string[] = [DEMO_CHECKIN_LIST, DEMO_VIP_LIST];
 const TIME_ZONE = 'Europe/London';
 
 const RELEASES: [slug: string, title: string, price: string | null, weight: number][] = [
@@ -57,7 +63,7 @@ export function seedDemo(ctx: ServiceContext, tickets?: number): void {
     default_locale: 'en',
     locales: ['en'],
     metadata: null,
-    security_token: random.string(20),
+    security_token: secretString(20),
     ...stamps,
   });
   const releases = RELEASES.map(([slug, title, price], position) =>
@@ -89,7 +95,7 @@ export function seedDemo(ctx: ServiceContext, tickets?: number): void {
   ] as const) {
     store.insert('checkin_lists', {
       event_id: event.id,
-      slug,
+      slug: ctx.config.freshDemoSlugs ? randomSlug(SLUG_PREFIX.checkinList) : slug,
       title,
       expires_at: null,
       hide_unpaid: hideUnpaid,
@@ -142,7 +148,7 @@ function seedRegistrations(
     const lines = Array.from({ length: count }, pickRelease);
     const total = lines.reduce((sum, r) => sum + Number(r.price ?? 0), 0);
     let reference: string;
-    do reference = random.string(referenceLength, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
+    do reference = secretString(referenceLength, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789');
     while (references.has(reference));
     references.add(reference);
     const at = new Date(start + random.int(59 * 86_400_000)).toISOString();
@@ -150,7 +156,7 @@ function seedRegistrations(
     const company = random.next() < 0.7 ? random.pick(COMPANIES) : null;
     const registration = store.insertOwned('registrations', {
       event_id: event.id,
-      slug: `${testMode ? 'reg_test_' : 'reg_'}p${random.string(22)}`,
+      slug: `${testMode ? 'reg_test_' : 'reg_'}p${secretString(22)}`,
       reference,
       name: `${first} ${last}`,
       first_name: first,
@@ -184,7 +190,7 @@ function seedRegistrations(
         event_id: event.id,
         registration_id: registration.id,
         release_id: release.id,
-        slug: `ti_p${random.string(22)}`,
+        slug: `ti_p${secretString(22)}`,
         reference: `${reference}-${i + 1}`,
         number: i + 1,
         first_name: guest?.first ?? first,
@@ -211,4 +217,20 @@ function seedRegistrations(
     });
   }
   return liveTicketIds;
+}
+
+/** Gives stored lists that still carry a well-known slug a fresh one. Returns how many changed. */
+export function replaceWellKnownSlugs(ctx: ServiceContext): number {
+  let changed = 0;
+  for (const slug of WELL_KNOWN_LIST_SLUGS) {
+    const list = ctx.store.findOne('checkin_lists', 'bySlug', slug);
+    if (!list) continue;
+    const fresh = randomSlug(
+      SLUG_PREFIX.checkinList,
+      (s) => !!ctx.store.findOne('checkin_lists', 'bySlug', s),
+    );
+    ctx.store.update('checkin_lists', list.id, { slug: fresh, updated_at: ctx.clock.now().toISOString() });
+    changed += 1;
+  }
+  return changed;
 }

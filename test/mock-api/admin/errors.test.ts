@@ -98,7 +98,7 @@ describe('Admin API errors', () => {
   it('429 with Retry-After in each version when rate limited', async () => {
     const { service } = await setup();
     await call(service, 'POST', '/__mock/faults', {
-      token: null,
+      control: true,
       body: { rate_limit: { requests: 0, window_seconds: 10 } },
     });
     const v31 = await call(service, 'GET', '/v3/hello', { token: 'live31' });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBasics, makeCheckinList, makeQuestion, makeRegistration, makeTicket } from '../factories';
 import { type TokenName, call, createTestService } from '../support';
 
-const DOCUMENTED = new Set([200, 201, 202, 204, 400, 403, 404, 413, 422]);
+const DOCUMENTED = new Set([200, 201, 202, 204, 400, 403, 404, 413, 415, 422]);
 const EVENT = '/v3/acme/conf-2026';
 
 /** Resource name in the body, and a valid body that creates one (for the update paths). */

@@ -259,17 +259,23 @@ describe('Check-in API: questions and answers', () => {
     expect((await get(service, `/checkin/checkin_lists/${LIST}/answers?page=3`)).body).toEqual([]);
   });
 
-  it('serves the list QR code as SVG and allows any origin', async () => {
+  it('serves the list QR code as SVG, and allows only the configured origins across sites', async () => {
     const { service } = await checkinFixture();
+    service.context.config.corsOrigins = ['https://door.example'];
     const res = await service.handle(new Request(`http://mock.test/__mock/qr/checkin_lists/${LIST}.svg`));
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(await res.text()).toContain('<svg');
-    const preflight = await service.handle(
-      new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://door.example', 'Access-Control-Request-Method': 'POST' },
-      }),
-    );
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = (origin: string) =>
+      service.handle(
+        new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+        }),
+      );
+    const allowed = await preflight('https://door.example');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://door.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('Content-Type');
+    const other = await preflight('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -5,14 +5,33 @@ import { LIST, checkinFixture } from './fixture';
 const path = (suffix = '') => `/checkin/checkin_lists/${LIST}${suffix}`;
 
 describe('Check-in API details', () => {
-  it('takes a form-encoded check-in and a lower-case reference', async () => {
-    const { service, tickets } = await checkinFixture();
-    const form = await call(service, 'POST', path('/checkins'), {
+  it('takes JSON only, refusing a form or text a web page could send unasked, and a lower-case reference', async () => {
+    const { service, tickets, ctx } = await checkinFixture();
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data']) {
+      const refused = await call(service, 'POST', path('/checkins'), {
+        token: null,
+        body: contentType.startsWith('application/x')
+          ? `checkin[ticket_id]=${tickets.general.id}`
+          : JSON.stringify({ checkin: { ticket_id: tickets.general.id } }),
+        contentType,
+      });
+      expect(refused.status).toBe(415);
+      expect(refused.body).toEqual({ status: 415, message: 'Send the request body as application/json' });
+    }
+    const untyped = await service.handle(
+      new Request(`http://mock.test${path('/checkins')}`, {
+        method: 'POST',
+        body: new Blob([JSON.stringify({ checkin: { ticket_id: tickets.general.id } })]),
+      }),
+    );
+    expect(untyped.status).toBe(415);
+    expect(ctx.store.count('checkins')).toBe(0);
+    const json = await call(service, 'POST', path('/checkins'), {
       token: null,
-      body: `checkin[ticket_id]=${tickets.general.id}`,
-      contentType: 'application/x-www-form-urlencoded',
+      body: { checkin: { ticket_id: tickets.general.id } },
+      contentType: 'application/json; charset=utf-8',
     });
-    expect(form.status).toBe(201);
+    expect(json.status).toBe(201);
     const lower = await call(service, 'POST', path('/checkins'), {
       token: null,
       body: { checkin: { ticket_reference: 'paid-2' } },
@@ -92,7 +111,7 @@ describe('Check-in API details', () => {
     const { webCheckinUrl, qrCodeUrl } = await import('../../../src/mock-api/checkin/urls');
     const request = new Request('http://127.0.0.1:4173/v3/acme/conf-2026/checkin_lists');
     expect(webCheckinUrl(ctx, request, LIST)).toBe(`https://door.example/checkin_lists/${LIST}`);
-    expect(qrCodeUrl(request, LIST)).toBe(`http://127.0.0.1:4173/__mock/qr/checkin_lists/${LIST}.svg`);
+    expect(qrCodeUrl(ctx, request, LIST)).toBe(`http://127.0.0.1:4173/__mock/qr/checkin_lists/${LIST}.svg`);
     expect((await service.handle(new Request('http://x/__mock/qr/checkin_lists/chk_nope.svg'))).status).toBe(
       404,
     );

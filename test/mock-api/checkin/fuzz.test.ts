@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIST, checkinFixture } from './fixture';
 
-const DOCUMENTED = new Set([200, 201, 400, 404, 410, 413, 422]);
+const DOCUMENTED = new Set([200, 201, 400, 404, 410, 413, 415, 422]);
 
 const identifier = fc.oneof(
   fc.integer({ min: -5, max: 12 }),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { type RunningServer, killHard, startServerProcess } from './server-process';
+import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mock-http-'));
 const servers: RunningServer[] = [];
@@ -70,7 +70,7 @@ describe('the Node server', () => {
     // The answer is lost after commit: the client sees a failed fetch, the server kept the write.
     await fetch(`${origin}/__mock/faults`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...CONTROL_HEADERS },
       body: JSON.stringify({ drop_after_commit: { path_prefix: '/checkin/' } }),
     });
     const dropped = fetch(`${origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}/checkins`, {
@@ -79,7 +79,7 @@ describe('the Node server', () => {
       body: JSON.stringify({ checkin: { ticket_id: tickets[20]?.id, uuid: 'client-made-uuid-0001' } }),
     });
     await expect(dropped).rejects.toThrow();
-    await fetch(`${origin}/__mock/faults`, { method: 'DELETE' });
+    await fetch(`${origin}/__mock/faults`, { method: 'DELETE', headers: CONTROL_HEADERS });
     acknowledged.push('client-made-uuid-0001');
 
     const changed = await json(origin, `/checkins?since=${since}`);

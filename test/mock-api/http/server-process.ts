@@ -13,6 +13,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The control token of every server started here (`Authorization: Bearer` on `/__mock/*`). */
+export const CONTROL_TOKEN = 'test-control-token-for-server-processes';
+export const CONTROL_HEADERS = { Authorization: `Bearer ${CONTROL_TOKEN}` };
+
 export interface RunningServer {
   origin: string;
   child: ChildProcess;
@@ -28,7 +32,13 @@ export async function startServerProcess(
     process.execPath,
     ['--max-semi-space-size=64', '--import', 'tsx', 'src/mock-api/server.ts'],
     {
-      env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        MOCK_CONTROL_TOKEN: CONTROL_TOKEN,
+        ...env,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

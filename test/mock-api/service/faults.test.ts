@@ -4,13 +4,13 @@ import { LIST, checkinFixture } from '../checkin/fixture';
 import { call } from '../support';
 
 const faults = (service: Parameters<typeof call>[0], body: unknown) =>
-  call(service, 'POST', '/__mock/faults', { token: null, body });
+  call(service, 'POST', '/__mock/faults', { control: true, body });
 
 describe('mock controls', () => {
   it('are off unless the service is configured with faults', async () => {
     const { service } = await checkinFixture();
     expect((await faults(service, { latency: { ms: 5 } })).status).toBe(404);
-    expect((await call(service, 'POST', '/__mock/reset', { token: null })).status).toBe(404);
+    expect((await call(service, 'POST', '/__mock/reset', { control: true })).status).toBe(404);
   });
 
   it('answer 429 with Retry-After beyond the rate limit, only under the path prefix', async () => {
@@ -28,7 +28,7 @@ describe('mock controls', () => {
     expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.body).toMatchObject({ status: 429 });
     expect((await call(service, 'GET', '/v3/hello')).status).toBe(200);
-    await call(service, 'DELETE', '/__mock/faults', { token: null });
+    await call(service, 'DELETE', '/__mock/faults', { control: true });
     expect((await call(service, 'GET', path, { token: null })).status).toBe(200);
   });
 
@@ -70,12 +70,42 @@ describe('mock controls', () => {
   it('reset to another seed', async () => {
     const { service, ctx } = await checkinFixture();
     service.context.config.faults = true;
-    const res = await call(service, 'POST', '/__mock/reset', { token: null, body: { seed: 'empty' } });
+    const res = await call(service, 'POST', '/__mock/reset', { control: true, body: { seed: 'empty' } });
     expect(res.status).toBe(200);
     expect(ctx.store.count('tickets')).toBe(0);
     expect(ctx.store.findOne('accounts', 'bySlug', 'acme')).toBeDefined();
     expect(
-      (await call(service, 'POST', '/__mock/reset', { token: null, body: { seed: 'nonsense' } })).status,
+      (await call(service, 'POST', '/__mock/reset', { control: true, body: { seed: 'nonsense' } })).status,
     ).toBe(422);
+  });
+
+  it('need the control token, and a JSON body', async () => {
+    const { service, ctx } = await checkinFixture();
+    service.context.config.faults = true;
+    const tickets = ctx.store.count('tickets');
+    const none = await call(service, 'POST', '/__mock/reset', { token: null, body: { seed: 'empty' } });
+    expect(none.status).toBe(401);
+    expect(none.body.message).toContain('Authorization: Bearer');
+    const wrong = await call(service, 'POST', '/__mock/reset', {
+      token: null,
+      headers: { Authorization: 'Bearer not-the-control-token' },
+    });
+    expect(wrong.status).toBe(401);
+    const apiToken = await call(service, 'DELETE', '/__mock/faults', { token: 'live30' });
+    expect(apiToken.status).toBe(401);
+    const text = await call(service, 'POST', '/__mock/reset', {
+      control: true,
+      body: '{"seed":"empty"}',
+      contentType: 'text/plain',
+    });
+    expect(text.status).toBe(415);
+    expect(ctx.store.count('tickets')).toBe(tickets);
+  });
+
+  it('refuse everything when the service has no control token', async () => {
+    const { service } = await checkinFixture();
+    service.context.config.faults = true;
+    service.context.config.controlToken = undefined;
+    expect((await call(service, 'GET', '/__mock/faults', { control: true })).status).toBe(401);
   });
 });

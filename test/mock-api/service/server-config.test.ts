@@ -26,4 +26,43 @@ describe('server settings', () => {
     expect(readServerSettings({ MOCK_RESET: '1' }).reset).toBe(true);
     expect(readServerSettings({ MOCK_RESET: '0' }).reset).toBe(false);
   });
+
+  it('take the public address from PUBLIC_URL, else the listening one, and never trust a bad one', () => {
+    expect(readServerSettings({ PORT: '4500' }).publicOrigin).toBe('http://127.0.0.1:4500');
+    expect(readServerSettings({ PUBLIC_URL: 'https://doors.example/ignored/path' }).publicOrigin).toBe(
+      'https://doors.example',
+    );
+    expect(() => readServerSettings({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(readServerSettings({ HOST: '0.0.0.0', PORT: '4500' }).publicOrigin).toMatch(
+      /^http:\/\/[\d.]+:4500$/,
+    );
+  });
+
+  it('know when the server is reachable beyond loopback', () => {
+    expect(readServerSettings({}).exposed).toBe(false);
+    expect(readServerSettings({ HOST: '::1' }).exposed).toBe(false);
+    expect(readServerSettings({ HOST: '0.0.0.0' }).exposed).toBe(true);
+    expect(readServerSettings({ HOST: '192.168.1.20' })).toMatchObject({
+      exposed: true,
+      fixedDemoSlugs: false,
+    });
+    expect(readServerSettings({ HOST: '0.0.0.0', MOCK_DEMO_SLUGS: 'fixed' }).fixedDemoSlugs).toBe(true);
+  });
+
+  it('allow CORS for MOCK_CORS_ORIGINS and APP_ORIGIN only, and keep or make a control token', () => {
+    expect(readServerSettings({}).corsOrigins).toEqual([]);
+    expect(
+      readServerSettings({
+        MOCK_CORS_ORIGINS: 'http://localhost:5173, https://a.example/',
+        APP_ORIGIN: 'https://app.example',
+      }).corsOrigins,
+    ).toEqual(['http://localhost:5173', 'https://a.example', 'https://app.example']);
+    expect(readServerSettings({ MOCK_CONTROL_TOKEN: 'given' })).toMatchObject({
+      controlToken: 'given',
+      controlTokenGenerated: false,
+    });
+    const made = readServerSettings({});
+    expect(made.controlToken).toMatch(/^[0-9A-Za-z]{32}$/);
+    expect(readServerSettings({}).controlToken).not.toBe(made.controlToken);
+  });
 });
