@@ -20,6 +20,9 @@
 //   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
 //   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
+//   await engine.facts(slug)                        // tickets, check-ins and unsent of a list, before forgetting it
+//   await engine.unsentByList()                     // lists holding unsent check-ins (the device wipe's guard)
+//   await engine.wipeDevice({ confirmed })          // stops for good and deletes the whole database
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
 //   engine.stop()
 //
@@ -38,7 +41,7 @@ import { judgeScan, type Verdict } from '../domain/verdict';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
 import { doorCheckin, newClientId, ticketFor } from './door-lookup';
-import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
+import { DAY_MS, forgetList, type ListFacts, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
 import { loadListIndex } from './open-list';
@@ -305,6 +308,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return row;
   }
 
+  async function facts(slug: string): Promise<ListFacts | null> {
+    const list = await readList(db, slug);
+    if (!list) return null;
+    const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
+    const { tickets, checkedIn } = index.counts();
+    const unsent = (await unsentCheckins(db, slug)).length;
+    return { slug, title: list.title, tickets, checkins: checkedIn, unsent };
+  }
+
   return {
     status: () => status,
     async start(): Promise<void> {
@@ -409,7 +421,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       publish({ online });
       if (online) void sync(true);
     },
-    async forget(slug: string, { confirmed = false } = {}): Promise<Result<void>> {
+    facts,
+    async forget(slug: string, { confirmed = false } = {}): Promise<Result<ListFacts>> {
+      const before = await facts(slug);
+      if (!before) return fail('no-list');
       const result = await forgetList(db, slug, { confirmed });
       if (!result.ok) {
         storageTrouble(result);
@@ -417,7 +432,38 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       if (active?.list.slug === slug) active = null;
       await refresh();
-      return result;
+      return ok(before);
+    },
+    async unsentByList(): Promise<ListFacts[]> {
+      const lists = await allLists(db);
+      const out: ListFacts[] = [];
+      for (const list of lists) {
+        const unsent = (await unsentCheckins(db, list.slug)).length;
+        if (unsent > 0) out.push({ slug: list.slug, title: list.title, tickets: 0, checkins: 0, unsent });
+      }
+      return out;
+    },
+    /**
+     * "Forget this device's data": refuses while check-ins are unsent unless confirmed, then
+     * stops for good and deletes the database. Auto-open is disabled, so nothing this engine
+     * is still asked can create it again; the page reloads to start afresh.
+     */
+    async wipeDevice({ confirmed = false } = {}): Promise<Result<{ lists: number }>> {
+      const lists = await stored(() => allLists(db));
+      if (!lists.ok) return lists;
+      for (const list of lists.value)
+        if (!confirmed && (await unsentCheckins(db, list.slug)).length > 0) return fail('unsent-checkins');
+      stopped = true;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      active = null;
+      answers = null;
+      const deleted = await stored(() => db.delete({ disableAutoOpen: true }));
+      if (!deleted.ok) return deleted;
+      status = { ...initialSyncStatus, online: status.online };
+      options.report?.(status);
+      return ok({ lists: lists.value.length });
     },
     async exportUnsent(slug: string): Promise<string> {
       const rows = await unsentCheckins(db, slug);
