@@ -20,3 +20,8 @@ export function formatAge(ms: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min`;
   return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }
+
+/** A count with thousands separators: 2,800. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en');
+}
