@@ -31,8 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   syncIntervalSeconds: 10,
 };
 
-export const SETTINGS_KEY = 'venue-checkin.settings';
-const KEY = SETTINGS_KEY;
+const KEY = 'venue-checkin.settings';
 
 function readSaved(): Record<string, unknown> | null {
   try {

@@ -4,6 +4,7 @@ import { listCameras } from '../../scanner/camera';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
+import { ForgetDeviceSection } from './ForgetDeviceSection';
 import { KioskPinField } from './KioskPinField';
 
 const update = appStore.getState().setSettings;
@@ -165,6 +166,7 @@ export function SettingsScreen() {
         <Link href="/door/lists" className="button">
           {t('settingsDataManage')}
         </Link>
+        <ForgetDeviceSection />
       </Section>
 
       <Section title={t('settingsAppearance')}>
