@@ -21,7 +21,7 @@ async function expectNoSeriousAxeViolation(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The open dialog, checked with axe in both themes (and photographed when E2E_SCREENSHOTS names a folder). */
+/** The screen or open dialog, checked with axe in both themes (and photographed when E2E_SCREENSHOTS names a folder). */
 async function checkDialog(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
   for (const theme of ['dark', 'light'] as const) {
@@ -170,7 +170,9 @@ test.describe('device safety', () => {
     await expect(dialog.getByTestId('forget-list-facts')).toContainText(
       `${total.toLocaleString('en')} tickets`,
     );
-    await expect(dialog.getByTestId('forget-list-unsent')).toContainText('1 check-ins have not reached');
+    await expect(dialog.getByTestId('forget-list-unsent')).toContainText(
+      'Not yet sent to the service: 1 check-in',
+    );
     const forgetAnyway = dialog.getByRole('button', { name: 'Forget anyway' });
     await expect(forgetAnyway).toBeDisabled();
     await checkDialog(page, 'forget-list-unsent');
@@ -187,7 +189,7 @@ test.describe('device safety', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('lists-message')).toContainText(
       new RegExp(
-        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins, including 1 unsent`,
+        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?, including 1 check-in not yet sent`,
       ),
     );
     await expect(entry).toHaveCount(0);
@@ -200,6 +202,7 @@ test.describe('device safety', () => {
     await page.goto('/door/lists');
     const entry = page.locator('.list-entry');
     const title = (await entry.locator('strong').textContent())!;
+    await checkDialog(page, 'lists-screen');
     await entry.getByRole('button', { name: `Forget ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: `Forget “${title}”?` });
     await expect(dialog).toContainText('Nothing is waiting to be sent');
@@ -210,7 +213,7 @@ test.describe('device safety', () => {
     await dialog.getByRole('button', { name: 'Forget list' }).click();
     await expect(page.getByTestId('lists-message')).toHaveText(
       new RegExp(
-        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins; nothing was unsent\\.$`,
+        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?; nothing was unsent\\.$`,
       ),
     );
   });
@@ -245,9 +248,13 @@ test.describe('device safety', () => {
     expect(before.stored).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('button', { name: 'Forget this device’s data' }).scrollIntoViewIfNeeded();
+    await checkDialog(page, 'settings-data');
     await page.getByRole('button', { name: 'Forget this device’s data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forget everything on this device?' });
-    await expect(dialog.getByTestId('forget-device-unsent')).toContainText('1 check-ins have not reached');
+    await expect(dialog.getByTestId('forget-device-unsent')).toContainText(
+      'Not yet sent to the service: 1 check-in',
+    );
     const anyway = dialog.getByRole('button', { name: 'Forget everything anyway' });
     await expect(anyway).toBeDisabled();
     await checkDialog(page, 'forget-device');

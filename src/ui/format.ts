@@ -25,3 +25,8 @@ export function formatAge(ms: number): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en');
 }
+
+/** "1 check-in", "2,800 tickets". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

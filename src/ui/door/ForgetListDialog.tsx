@@ -2,10 +2,13 @@ import { useState } from 'react';
 import type { ListFacts } from '../../sync/forget-list';
 import type { ListSummary } from '../../sync/sync-status';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { formatCount } from '../format';
+import { countOf } from '../format';
 import { t } from '../i18n/t';
 import { downloadCsv, unsentFileName } from './download-csv';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
+
+export const tickets = (n: number) => countOf(n, t('nounTicket'), t('nounTickets'));
+export const checkins = (n: number) => countOf(n, t('nounCheckin'), t('nounCheckins'));
 
 /**
  * "Forget this list", asked with what it deletes: the list's name, its tickets and check-ins,
@@ -79,12 +82,12 @@ export function ForgetListDialog({
         <>
           <p>{t('forgetListDeletes')}</p>
           <ul className="dialog__facts" data-testid="forget-list-facts">
-            <li>{t('forgetListTickets', { n: formatCount(facts.tickets) })}</li>
-            <li>{t('forgetListCheckins', { n: formatCount(facts.checkins) })}</li>
+            <li>{t('forgetListTickets', { tickets: tickets(facts.tickets) })}</li>
+            <li>{checkins(facts.checkins)}</li>
           </ul>
           {unsent > 0 ? (
             <p className="field-error" data-testid="forget-list-unsent">
-              {t('listsForgetUnsent', { n: formatCount(unsent) })}
+              {t('listsForgetUnsent', { unsent: checkins(unsent) })}
             </p>
           ) : (
             <p className="muted">{t('forgetListNothingUnsent')}</p>
@@ -109,8 +112,8 @@ export function ForgetListDialog({
 export function forgottenMessage(facts: ListFacts): string {
   return t(facts.unsent > 0 ? 'forgetListDoneUnsent' : 'forgetListDone', {
     title: facts.title,
-    tickets: formatCount(facts.tickets),
-    checkins: formatCount(facts.checkins),
-    unsent: formatCount(facts.unsent),
+    tickets: tickets(facts.tickets),
+    checkins: checkins(facts.checkins),
+    unsent: checkins(facts.unsent),
   });
 }

@@ -5,7 +5,8 @@ import type { ListFacts } from '../../sync/forget-list';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { downloadCsv, unsentFileName } from '../door/download-csv';
 import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../door/useDoor';
-import { formatCount } from '../format';
+import { countOf } from '../format';
+import { checkins } from '../door/ForgetListDialog';
 import { t } from '../i18n/t';
 import { forgetDevice } from './forget-device';
 import { ForgetDeviceResult } from './ForgetDeviceResult';
@@ -89,7 +90,7 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
     >
       <p>{t('forgetDeviceDeletes')}</p>
       <ul className="dialog__facts">
-        <li>{t('forgetDeviceLists', { n: formatCount(lists.length) })}</li>
+        <li>{t('forgetDeviceLists', { lists: countOf(lists.length, t('nounList'), t('nounLists')) })}</li>
         <li>{t('forgetDeviceOutbox')}</li>
         <li>{t('forgetDeviceBuiltIn')}</li>
         <li>{t('forgetDeviceToken')}</li>
@@ -103,7 +104,7 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
       ) : unsentTotal > 0 ? (
         <p className="field-error" data-testid="forget-device-unsent">
           {t('forgetDeviceUnsent', {
-            n: formatCount(unsentTotal),
+            unsent: checkins(unsentTotal),
             lists: unsent.map((l) => l.title).join(', '),
           })}
         </p>
