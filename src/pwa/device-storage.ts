@@ -27,12 +27,18 @@ async function databaseNames(): Promise<string[] | null> {
   return (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
 }
 
+/** How long a deletion may wait for another tab to let go of the database. */
+const BLOCKED_WAIT_MS = 5_000;
+
 function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(name);
     request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-    // "blocked" only means another connection is still open; success follows once it closes.
+    // Whatever could not be deleted shows in the count afterwards; the rest still goes.
+    request.onerror = () => resolve();
+    // Another tab of the app holds it open: the deletion completes once that tab closes it,
+    // but the person is not kept waiting for that.
+    request.onblocked = () => setTimeout(resolve, BLOCKED_WAIT_MS);
   });
 }
 
