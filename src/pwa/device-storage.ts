@@ -29,6 +29,7 @@ async function databaseNames(): Promise<string[] | null> {
 
 /** How long a deletion may wait for another tab to let go of the database. */
 const BLOCKED_WAIT_MS = 5_000;
+const UNREGISTER_WAIT_MS = 2_000;
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
@@ -57,8 +58,12 @@ export async function eraseDeviceStorage(): Promise<void> {
     await Promise.all([...names].map(deleteDatabase));
   }
   if ('caches' in globalThis) await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
-  if ('serviceWorker' in navigator)
-    await Promise.all((await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister()));
+  if ('serviceWorker' in navigator) {
+    // Unregistering waits behind the worker's own pending jobs (an update check, say); it
+    // completes in the background, so the person is not kept waiting for it.
+    const unregistered = (await navigator.serviceWorker.getRegistrations()).map((r) => r.unregister());
+    await Promise.race([Promise.all(unregistered), new Promise((r) => setTimeout(r, UNREGISTER_WAIT_MS))]);
+  }
   try {
     localStorage.clear();
     sessionStorage.clear();

@@ -31,7 +31,7 @@
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, fail, ok, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
-import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
+import { allLists, allSyncStates, eraseDatabase, readList, readSyncState } from '../db/local-copy';
 import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
@@ -86,6 +86,8 @@ const summary = (l: ListRow): ListSummary => ({
 });
 
 const LIST_EVERY = 6;
+/** How long a device wipe waits for another tab to let go of the database. */
+const ERASE_WAIT_MS = 5_000;
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
@@ -445,10 +447,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     /**
      * "Forget this device's data": refuses while check-ins are unsent unless confirmed, then
-     * stops for good and deletes the database. Auto-open is disabled, so nothing this engine
-     * is still asked can create it again; the page reloads to start afresh.
+     * stops for good, empties and deletes the database (see eraseDatabase); the page reloads
+     * to start afresh.
      */
-    async wipeDevice({ confirmed = false } = {}): Promise<Result<{ lists: number }>> {
+    async wipeDevice({
+      confirmed = false,
+    } = {}): Promise<Result<{ lists: number; databaseDeleted: boolean }>> {
       const lists = await stored(() => allLists(db));
       if (!lists.ok) return lists;
       for (const list of lists.value)
@@ -459,11 +463,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await running?.catch(() => undefined);
       active = null;
       answers = null;
-      const deleted = await stored(() => db.delete({ disableAutoOpen: true }));
-      if (!deleted.ok) return deleted;
+      const giveUp = new Promise<void>((resolve) => clock.setTimeout(resolve, ERASE_WAIT_MS));
+      const erased = await stored(() => eraseDatabase(db, giveUp));
+      if (!erased.ok) return erased;
       status = { ...initialSyncStatus, online: status.online };
       options.report?.(status);
-      return ok({ lists: lists.value.length });
+      return ok({ lists: lists.value.length, databaseDeleted: erased.value });
     },
     async exportUnsent(slug: string): Promise<string> {
       const rows = await unsentCheckins(db, slug);

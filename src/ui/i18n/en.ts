@@ -255,6 +255,8 @@ export const en = {
   forgetDoneOther: 'Other stored items',
   forgetDoneNone: 'none',
   forgetDoneStillThere: 'still there',
+  forgetDoneEmptied: '0 (its database is held open by another tab)',
+  forgetDoneOtherTabs: 'Close any other tab or window of this app, then forget this device’s data again.',
   forgetDoneUnknown: 'this browser cannot list them',
   forgetDoneWorker: 'The app starts afresh now, as on a new device.',
   forgetDoneStart: 'Start again',

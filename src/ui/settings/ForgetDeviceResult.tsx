@@ -10,7 +10,8 @@ export function ForgetDeviceResult({ left }: { left: DeviceStorage }) {
   const clean = nothingLeft(left);
   const doorDatabase = left.databases?.includes(KNOWN_DATABASES[0]) ?? false;
   const rows: [key: string, label: string, value: string, ok: boolean][] = [
-    ['lists', t('forgetDoneLists'), doorDatabase ? t('forgetDoneStillThere') : '0', !doorDatabase],
+    // The engine empties the door database before deleting it: one held open elsewhere is empty.
+    ['lists', t('forgetDoneLists'), doorDatabase ? t('forgetDoneEmptied') : '0', true],
     [
       'databases',
       t('forgetDoneDatabases'),
@@ -58,6 +59,7 @@ export function ForgetDeviceResult({ left }: { left: DeviceStorage }) {
           </div>
         ))}
       </dl>
+      {!clean && <p>{t('forgetDoneOtherTabs')}</p>}
       <p className="muted">{t('forgetDoneWorker')}</p>
     </ConfirmDialog>
   );
