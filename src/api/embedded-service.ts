@@ -31,3 +31,10 @@ export async function generateEmbeddedToken(mode: 'live' | 'test', version: '3.0
 export async function revokeEmbeddedToken(token: string): Promise<boolean> {
   return (await load()).revokeToken(token);
 }
+
+/** Closes its database (if it was ever opened), so it can be deleted; a later use starts afresh. */
+export async function closeEmbeddedService(): Promise<void> {
+  const loaded = service;
+  service = null;
+  if (loaded) await (await loaded).close();
+}

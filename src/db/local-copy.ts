@@ -214,3 +214,16 @@ export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<v
     await db.lists.delete(listSlug);
   });
 }
+
+/**
+ * The whole device's copy gone: every table emptied in one transaction first, so nothing is
+ * left even while another tab keeps the database open, then the database itself deleted (auto
+ * open disabled, so nothing recreates it). Answers whether the deletion finished before
+ * `giveUp` settled: another connection can hold it back indefinitely.
+ */
+export async function eraseDatabase(db: CheckinDatabase, giveUp: Promise<void>): Promise<boolean> {
+  await db.transaction('rw', db.tables, async () => {
+    for (const table of db.tables) await table.clear();
+  });
+  return Promise.race([db.delete({ disableAutoOpen: true }).then(() => true), giveUp.then(() => false)]);
+}

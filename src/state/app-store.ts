@@ -1,6 +1,7 @@
 // One zustand store of typed slices. Core modules (sync, pwa) push into it through the
 // vanilla API; React reads it through selectors in ui/hooks.
 import { createStore } from 'zustand/vanilla';
+import { migratePlainPin } from './kiosk-pin';
 import { loadSettings, type Settings, saveSettings } from './settings';
 import { createSyncSlice, type SyncSlice } from './sync-slice';
 
@@ -11,6 +12,8 @@ export interface ShellSlice {
   offlineReady: boolean;
   /** True while a scan is being judged or its verdict is on screen; updates wait for it. */
   scanInProgress: boolean;
+  /** A PIN saved in digits by an earlier version is being hashed; the kiosk stays locked. */
+  pinMigrating: boolean;
 }
 
 export type SettingsSlice = Settings;
@@ -25,7 +28,7 @@ export interface AppState extends SyncSlice {
 export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
     ...createSyncSlice(set),
-    shell: { updateWaiting: false, offlineReady: false, scanInProgress: false },
+    shell: { updateWaiting: false, offlineReady: false, scanInProgress: false, pinMigrating: false },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),
     setSettings: (patch) => {
@@ -38,3 +41,4 @@ export function createAppStore() {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export const appStore = createAppStore();
+void migratePlainPin(appStore);

@@ -1,5 +1,7 @@
 // Per-device settings, kept in localStorage: small, synchronous at start-up, and not
-// personal data (the kiosk PIN is a local lock, not a credential of the service).
+// personal data. The kiosk PIN is kept only as a salted hash (src/platform/pin-hash.ts).
+import { isPinHash, type PinHash } from '../platform/pin-hash';
+
 export type Theme = 'dark' | 'light';
 export type Language = 'en';
 
@@ -12,7 +14,8 @@ export interface Settings {
   cameraDeviceId: string | null;
   /** Seconds a verdict stays before scanning resumes; 0 keeps it until tapped. */
   autoReturnSeconds: number;
-  kioskPin: string;
+  /** Null when no PIN is set. */
+  kioskPin: PinHash | null;
   syncIntervalSeconds: number;
 }
 
@@ -24,21 +27,37 @@ export const DEFAULT_SETTINGS: Settings = {
   vibration: true,
   cameraDeviceId: null,
   autoReturnSeconds: 3,
-  kioskPin: '',
+  kioskPin: null,
   syncIntervalSeconds: 10,
 };
 
 const KEY = 'venue-checkin.settings';
 
-export function loadSettings(): Settings {
+function readSaved(): Record<string, unknown> | null {
   try {
-    const saved = globalThis.localStorage?.getItem(KEY);
-    return saved
-      ? { ...DEFAULT_SETTINGS, ...(JSON.parse(saved) as Partial<Settings>) }
-      : { ...DEFAULT_SETTINGS };
+    const saved = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? 'null') as unknown;
+    return typeof saved === 'object' && saved !== null && !Array.isArray(saved)
+      ? (saved as Record<string, unknown>)
+      : null;
   } catch {
-    return { ...DEFAULT_SETTINGS };
+    return null;
   }
+}
+
+export function loadSettings(): Settings {
+  const saved = readSaved();
+  if (!saved) return { ...DEFAULT_SETTINGS };
+  return {
+    ...DEFAULT_SETTINGS,
+    ...(saved as Partial<Settings>),
+    kioskPin: isPinHash(saved.kioskPin) ? saved.kioskPin : null,
+  };
+}
+
+/** A PIN saved in digits by an earlier version, waiting to be replaced by its hash. */
+export function readPlainPin(): string | null {
+  const pin = readSaved()?.kioskPin;
+  return typeof pin === 'string' && /^\d{4,8}$/.test(pin) ? pin : null;
 }
 
 export function saveSettings(settings: Settings): void {

@@ -11,6 +11,17 @@ import { stored } from '../db/storage';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What forgetting a list deletes, counted before it goes, to be told to the person. */
+export interface ListFacts {
+  slug: string;
+  title: string;
+  tickets: number;
+  /** Tickets checked in on the local copy. */
+  checkins: number;
+  /** Check-ins the service has not acknowledged: lost if the list is forgotten. */
+  unsent: number;
+}
+
 export async function unsentCheckins(db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> {
   return (await readOutbox(db, listSlug)).filter((r) => r.kind === 'checkin');
 }

@@ -21,6 +21,9 @@
 //   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
 //   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
 //   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
+//   await engine.facts(slug)                        // tickets, check-ins and unsent of a list, before forgetting it
+//   await engine.unsentByList()                     // lists holding unsent check-ins (the device wipe's guard)
+//   await engine.wipeDevice({ confirmed })          // stops for good and deletes the whole database
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
 //   engine.stop()
 //
@@ -29,7 +32,7 @@
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, fail, ok, type Result } from '../api/errors';
 import { type CheckinDatabase, listRange } from '../db/database';
-import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
+import { allLists, allSyncStates, eraseDatabase, readList, readSyncState } from '../db/local-copy';
 import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
@@ -38,7 +41,7 @@ import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
 import { newClientId } from './door-lookup';
 import { createDoorScan } from './door-scan';
-import { DAY_MS, forgetList, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
+import { DAY_MS, forgetList, type ListFacts, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
 import { loadListIndex } from './open-list';
@@ -81,6 +84,8 @@ const summary = (l: ListRow): ListSummary => ({
 });
 
 const LIST_EVERY = 6;
+/** How long a device wipe waits for another tab to let go of the database. */
+const ERASE_WAIT_MS = 5_000;
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
@@ -338,6 +343,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     noteStorageTrouble: storageTrouble,
   });
+  async function facts(slug: string): Promise<ListFacts | null> {
+    const list = await readList(db, slug);
+    if (!list) return null;
+    const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
+    const { tickets, checkedIn } = index.counts();
+    const unsent = (await unsentCheckins(db, slug)).length;
+    return { slug, title: list.title, tickets, checkins: checkedIn, unsent };
+  }
 
   return {
     status: () => status,
@@ -435,7 +448,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       publish({ online });
       if (online) void sync(true);
     },
-    async forget(slug: string, { confirmed = false } = {}): Promise<Result<void>> {
+    facts,
+    async forget(slug: string, { confirmed = false } = {}): Promise<Result<ListFacts>> {
+      const before = await facts(slug);
+      if (!before) return fail('no-list');
       const result = await forgetList(db, slug, { confirmed });
       if (!result.ok) {
         storageTrouble(result);
@@ -443,7 +459,41 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       if (active?.list.slug === slug) active = null;
       await refresh();
-      return result;
+      return ok(before);
+    },
+    async unsentByList(): Promise<ListFacts[]> {
+      const lists = await allLists(db);
+      const out: ListFacts[] = [];
+      for (const list of lists) {
+        const unsent = (await unsentCheckins(db, list.slug)).length;
+        if (unsent > 0) out.push({ slug: list.slug, title: list.title, tickets: 0, checkins: 0, unsent });
+      }
+      return out;
+    },
+    /**
+     * "Forget this device's data": refuses while check-ins are unsent unless confirmed, then
+     * stops for good, empties and deletes the database (see eraseDatabase); the page reloads
+     * to start afresh.
+     */
+    async wipeDevice({
+      confirmed = false,
+    } = {}): Promise<Result<{ lists: number; databaseDeleted: boolean }>> {
+      const lists = await stored(() => allLists(db));
+      if (!lists.ok) return lists;
+      for (const list of lists.value)
+        if (!confirmed && (await unsentCheckins(db, list.slug)).length > 0) return fail('unsent-checkins');
+      stopped = true;
+      if (timer !== null) clock.clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+      active = null;
+      answers = null;
+      const giveUp = new Promise<void>((resolve) => clock.setTimeout(resolve, ERASE_WAIT_MS));
+      const erased = await stored(() => eraseDatabase(db, giveUp));
+      if (!erased.ok) return erased;
+      status = { ...initialSyncStatus, online: status.online };
+      options.report?.(status);
+      return ok({ lists: lists.value.length, databaseDeleted: erased.value });
     },
     async exportUnsent(slug: string): Promise<string> {
       const rows = await unsentCheckins(db, slug);

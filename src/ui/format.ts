@@ -39,3 +39,13 @@ export function formatBytes(bytes: number): string {
   const digits = unit === 0 || value >= 100 ? 0 : 1;
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
+
+/** A count with thousands separators: 2,800. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en');
+}
+
+/** "1 check-in", "2,800 tickets". */
+export function countOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

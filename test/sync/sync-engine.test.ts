@@ -190,9 +190,73 @@ describe('forgetting a list', () => {
     const csv = await engine.exportUnsent(LIST);
     expect(csv.split('\r\n')[0]).toContain('ticket_reference');
     expect(csv).toContain(setup.tickets[2]!.reference);
-    expect(await engine.forget(LIST, { confirmed: true })).toEqual({ ok: true, value: undefined });
+    expect(await engine.facts(LIST)).toEqual({
+      slug: LIST,
+      title: 'Main door',
+      tickets: 10,
+      checkins: 1,
+      unsent: 1,
+    });
+    // The answer says what went, counted before it went.
+    expect(await engine.forget(LIST, { confirmed: true })).toEqual({
+      ok: true,
+      value: { slug: LIST, title: 'Main door', tickets: 10, checkins: 1, unsent: 1 },
+    });
     for (const table of device.db.tables) expect(await table.count()).toBe(0);
     expect(engine.status().list).toBeNull();
+    expect(await engine.facts(LIST)).toBeNull();
+  });
+
+  it('wipes the whole device only once unsent check-ins are confirmed lost, and stays wiped', async () => {
+    const { setup, engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    engine.setOnline(false);
+    await engine.scan(setup.tickets[3]!.slug);
+    expect(await engine.unsentByList()).toMatchObject([{ slug: LIST, title: 'Main door', unsent: 1 }]);
+    expect(await engine.wipeDevice()).toMatchObject({ ok: false, reason: 'unsent-checkins' });
+    expect(await device.db.lists.count()).toBe(1);
+
+    expect(await engine.wipeDevice({ confirmed: true })).toEqual({
+      ok: true,
+      value: { lists: 1, databaseDeleted: true },
+    });
+    expect(engine.status()).toMatchObject({ lists: [], list: null, pending: 0 });
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).not.toContain(device.db.name);
+    // Whatever the screens still ask, the database is not created again.
+    engine.setOnline(true);
+    await engine.syncNow();
+    expect(await engine.join(LIST)).toMatchObject({ ok: false });
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(device.db.name);
+  });
+
+  it('empties the database even while another tab holds it open, and says it could not delete it', async () => {
+    const { engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    // Another tab's connection that does not let go when asked (a frozen page's, say).
+    const other = await new Promise<IDBDatabase>((resolve) => {
+      const request = indexedDB.open(device.db.name);
+      request.onsuccess = () => resolve(request.result);
+    });
+    const wiped = engine.wipeDevice();
+    await new Promise((r) => setTimeout(r, 50));
+    await device.clock.advance(5_000);
+    expect(await wiped).toEqual({ ok: true, value: { lists: 1, databaseDeleted: false } });
+    const stores = [...other.objectStoreNames];
+    const left = await Promise.all(
+      stores.map(
+        (store) =>
+          new Promise<number>((resolve) => {
+            const request = other.transaction(store).objectStore(store).count();
+            request.onsuccess = () => resolve(request.result);
+          }),
+      ),
+    );
+    expect(left.every((n) => n === 0)).toBe(true);
+    expect(stores.length).toBeGreaterThan(0);
+    other.close();
   });
 
   it('wipes a list automatically a day after it expired', async () => {

@@ -29,7 +29,11 @@ function openDatabase(name: string): Promise<IDBDatabase> {
     req.result.createObjectStore(SNAPSHOT);
     req.result.createObjectStore(JOURNAL, { autoIncrement: true });
   };
-  return request(req);
+  return request(req).then((db) => {
+    // Another tab deleting the data ("Forget this device's data") must not wait on this one.
+    db.onversionchange = () => db.close();
+    return db;
+  });
 }
 
 export function indexedDbPersistence(name = 'venue-checkin-mock-service'): PersistenceAdapter {

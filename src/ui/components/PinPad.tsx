@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n/t';
 
 interface Props {
-  expected: string;
+  /** Whether the entered PIN is the kiosk's (compared with its stored hash). */
+  check(pin: string): Promise<boolean>;
   onUnlock(): void;
   onCancel(): void;
 }
@@ -10,17 +11,21 @@ interface Props {
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '⌫'];
 
 /** A PIN gate drawn in the page, so a kiosk can be left only by staff who know it. */
-export function PinPad({ expected, onUnlock, onCancel }: Props) {
+export function PinPad({ check, onUnlock, onCancel }: Props) {
   const [entered, setEntered] = useState('');
   const [wrong, setWrong] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   const press = (key: string) => {
     setWrong(false);
     if (key === '⌫') setEntered((v) => v.slice(0, -1));
     else if (/^\d$/.test(key)) setEntered((v) => (v + key).slice(0, 8));
   };
-  const submit = () => {
-    if (entered === expected) onUnlock();
+  const submit = async () => {
+    setChecking(true);
+    const right = await check(entered);
+    setChecking(false);
+    if (right) onUnlock();
     else {
       setWrong(true);
       setEntered('');
@@ -72,8 +77,8 @@ export function PinPad({ expected, onUnlock, onCancel }: Props) {
         <button
           type="button"
           className="button button--primary"
-          disabled={entered.length < 4}
-          onClick={submit}
+          disabled={entered.length < 4 || checking}
+          onClick={() => void submit()}
         >
           {t('pinOk')}
         </button>

@@ -6,8 +6,16 @@ import { requestPersistentStorage } from '../../pwa/persistent-storage';
 import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
-import { type ServiceChoice, joinWithService, validServiceUrl } from './join-service';
-import { useDoorEngine } from './useDoor';
+import { knownServiceOrigins, rememberServiceOrigin } from '../../state/known-services';
+import { ForeignServiceDialog } from './ForeignServiceDialog';
+import {
+  isUnfamiliarService,
+  joinWithService,
+  type ServiceChoice,
+  serviceOriginOf,
+  validServiceUrl,
+} from './join-service';
+import { useDoorEngine, useDoorStatus } from './useDoor';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
@@ -26,6 +34,7 @@ const CHOICES: { value: ServiceChoice; label: Parameters<typeof t>[0] }[] = [
 
 export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const engine = useDoorEngine();
+  const { lists } = useDoorStatus();
   const { deviceName, cameraDeviceId } = useAppStore((s) => ({
     deviceName: s.settings.deviceName,
     cameraDeviceId: s.settings.cameraDeviceId,
@@ -38,9 +47,10 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const [advanced, setAdvanced] = useState(false);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<{ field: 'code' | 'name' | 'url' | 'form'; text: string } | null>(null);
+  const [asking, setAsking] = useState<{ value: string; origin: string } | null>(null);
   const ids = { code: useId(), name: useId(), url: useId(), error: useId() };
 
-  const join = async (value: string) => {
+  const join = async (value: string, confirmed = false) => {
     if (!parseListCredential(value)) return setError({ field: 'code', text: t('doorSlugInvalid') });
     if (!name.trim()) return setError({ field: 'name', text: t('joinDeviceNameMissing') });
     if (choice === 'url' && !validServiceUrl(url)) {
@@ -48,6 +58,10 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
       return setError({ field: 'url', text: t('joinServiceUrlInvalid') });
     }
     setError(null);
+    // A list on a service this device has never used is joined only once the person agrees.
+    const origin = serviceOriginOf(value.trim(), choice, url.trim());
+    if (!confirmed && origin && isUnfamiliarService(origin, lists, knownServiceOrigins()))
+      return setAsking({ value, origin });
     setWorking(true);
     appStore.getState().setSettings({ deviceName: name.trim() });
     const result = await joinWithService(engine, value.trim(), choice, url.trim());
@@ -173,6 +187,17 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
           </fieldset>
         </details>
       </form>
+      {asking && (
+        <ForeignServiceDialog
+          origin={asking.origin}
+          onCancel={() => setAsking(null)}
+          onJoin={() => {
+            rememberServiceOrigin(asking.origin);
+            setAsking(null);
+            void join(asking.value, true);
+          }}
+        />
+      )}
     </section>
   );
 }

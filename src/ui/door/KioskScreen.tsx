@@ -5,6 +5,7 @@ import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { PinPad } from '../components/PinPad';
+import { checkKioskPin } from '../../state/kiosk-pin';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
@@ -22,6 +23,7 @@ export function KioskScreen() {
     kioskPin: s.settings.kioskPin,
     cameraDeviceId: s.settings.cameraDeviceId,
   }));
+  const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
   const flow = useScanFlow();
   const [, navigate] = useLocation();
@@ -43,6 +45,7 @@ export function KioskScreen() {
     };
   }, [kioskPin]);
 
+  if (!kioskPin && pinMigrating) return null;
   if (!kioskPin)
     return (
       <section className="panel">
@@ -98,7 +101,7 @@ export function KioskScreen() {
       </div>
       {unlocking && (
         <PinPad
-          expected={kioskPin}
+          check={(pin) => checkKioskPin(appStore, pin)}
           onCancel={() => setUnlocking(false)}
           onUnlock={() => {
             setUnlocking(false);

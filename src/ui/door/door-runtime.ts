@@ -40,6 +40,15 @@ function startEngine(): DoorEngine {
     type: 'module',
     name: 'door-sync',
   });
+  // A page kept in the back/forward cache would hold its worker's database connection open
+  // and so hold back "Forget this device's data" in the page that replaced it: it lets the
+  // worker go, and starts afresh if it is shown again.
+  window.addEventListener('pagehide', (event) => {
+    if (event.persisted) worker.terminate();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) window.location.reload();
+  });
   const remote = Comlink.wrap<EngineWorker>(worker);
   // Comlink's types describe the far side; the page hands over a proxy of its host.
   const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {

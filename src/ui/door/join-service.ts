@@ -46,6 +46,36 @@ function autoCandidates(code: string): string[] {
   ].filter((url, i, all) => url !== '' && all.indexOf(url) === i);
 }
 
+/**
+ * The origin a join would reach over the network, or null when it stays with this app's own
+ * server or the built-in service.
+ */
+export function serviceOriginOf(code: string, choice: ServiceChoice, url: string): string | null {
+  const origins =
+    choice === 'url' ? [originOf(url)] : choice === 'auto' ? autoCandidates(code).map(originOf) : [];
+  return (
+    origins.find(
+      (o): o is string => o !== null && o !== window.location.origin && !o.startsWith(BUILT_IN_ORIGIN),
+    ) ?? null
+  );
+}
+
+const BUILT_IN_ORIGIN = new URL(BUILT_IN_CHECKIN_URL).origin;
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether joining at this origin must be confirmed: neither this app's nor one used before. */
+export function isUnfamiliarService(origin: string, lists: readonly ListSummary[], known: readonly string[]) {
+  if (origin === window.location.origin || known.includes(origin)) return false;
+  return !lists.some((l) => originOf(l.baseUrl) === origin);
+}
+
 export function validServiceUrl(url: string): boolean {
   try {
     const parsed = new URL(url.trim());

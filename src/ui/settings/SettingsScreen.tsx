@@ -4,6 +4,8 @@ import { listCameras } from '../../scanner/camera';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
+import { ForgetDeviceSection } from './ForgetDeviceSection';
+import { KioskPinField } from './KioskPinField';
 
 const update = appStore.getState().setSettings;
 
@@ -56,35 +58,6 @@ function SecondsField({
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-function KioskPinField({ pin }: { pin: string }) {
-  const id = useId();
-  const [draft, setDraft] = useState(pin);
-  const valid = draft === '' || /^\d{4,8}$/.test(draft);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t('settingsKioskPin')}</label>
-      <input
-        id={id}
-        className="input"
-        inputMode="numeric"
-        autoComplete="off"
-        type="password"
-        value={draft}
-        aria-invalid={valid ? undefined : true}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => {
-          const value = e.target.value.replace(/\D/g, '').slice(0, 8);
-          setDraft(value);
-          if (value === '' || /^\d{4,8}$/.test(value)) update({ kioskPin: value });
-        }}
-      />
-      <p id={`${id}-help`} className={valid ? 'muted help' : 'field-error'}>
-        {valid ? t('settingsKioskPinHelp') : t('settingsKioskPinInvalid')}
-      </p>
     </div>
   );
 }
@@ -185,7 +158,7 @@ export function SettingsScreen() {
       </Section>
 
       <Section title={t('settingsKiosk')}>
-        <KioskPinField pin={settings.kioskPin} />
+        <KioskPinField isSet={settings.kioskPin !== null} />
       </Section>
 
       <Section title={t('settingsData')}>
@@ -193,6 +166,7 @@ export function SettingsScreen() {
         <Link href="/door/lists" className="button">
           {t('settingsDataManage')}
         </Link>
+        <ForgetDeviceSection />
       </Section>
 
       <Section title={t('settingsAppearance')}>

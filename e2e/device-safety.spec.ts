@@ -1,0 +1,296 @@
+// What a lost or handed-on door device gives away: the kiosk PIN only as a hash, no list
+// joined on a stranger's server without asking, and a list or the whole device forgotten
+// only when confirmed, with proof afterwards, read from the browser's own storage.
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+import { ShellPage } from './page-models/shell-page';
+
+async function joinedDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice(name);
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  return { page, door };
+}
+
+async function expectNoSeriousAxeViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The screen or open dialog, checked with axe in both themes (and photographed when E2E_SCREENSHOTS names a folder). */
+async function checkDialog(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+    }, theme);
+    await expectNoSeriousAxeViolation(page);
+    if (!dir) continue;
+    const size = page.viewportSize();
+    for (const [width, height] of [
+      [390, 844],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${dir}/${name}-${theme}-${width}x${height}.png` });
+    }
+    if (size) await page.setViewportSize(size);
+  }
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+}
+
+const storedText = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .map((key) => `${key}=${localStorage.getItem(key)}`)
+      .join('\n'),
+  );
+
+test.describe('device safety', () => {
+  test('the kiosk PIN is stored only as a salted hash, and still unlocks the kiosk', async ({ context }) => {
+    const { page, door } = await joinedDoor(context, 'Kiosk B');
+    await page.goto('/settings');
+    await page.getByLabel('Kiosk PIN (4 to 8 digits)').fill('97531');
+    await page.getByRole('button', { name: 'Save PIN' }).click();
+    await expect(page.getByText('Kiosk PIN saved.')).toBeVisible();
+    const stored = await storedText(page);
+    expect(stored).not.toContain('97531');
+    const settings = await page.evaluate(() => JSON.parse(localStorage.getItem('venue-checkin.settings')!));
+    expect(settings.kioskPin).toMatchObject({ iterations: 210_000 });
+    expect(settings.kioskPin.salt).toMatch(/^[A-Za-z0-9+/]+=*$/);
+
+    await page.goto('/door/kiosk');
+    await expect(page.getByTestId('kiosk-message')).toContainText('Scan your ticket');
+    await page.getByRole('button', { name: 'Exit kiosk' }).click();
+    for (const digit of '9753') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Wrong PIN');
+    await expect(page.getByTestId('kiosk')).toBeVisible();
+    for (const digit of '97531') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByTestId('kiosk')).toHaveCount(0);
+    await door.expectScanScreen();
+  });
+
+  test('a PIN saved in digits by an earlier version is replaced by its hash on first start', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', 'yes');
+      localStorage.setItem('venue-checkin.settings', JSON.stringify({ kioskPin: '2468', deviceName: 'Old' }));
+    });
+    await page.goto('/settings');
+    await expect(page.getByTestId('kiosk-pin-state')).toContainText('A kiosk PIN is set');
+    await expect.poll(() => storedText(page)).not.toContain('2468');
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('venue-checkin.settings')!)),
+    ).toMatchObject({ deviceName: 'Old', kioskPin: { iterations: 210_000 } });
+  });
+
+  test('a list on a service this device has not used is joined only after the person agrees', async ({
+    page,
+    baseURL,
+  }) => {
+    // The same server under another name is another origin to the browser.
+    const foreign = new URL(baseURL!);
+    foreign.hostname = 'localhost';
+    const foreignOrigin = foreign.origin;
+    const reached: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(foreignOrigin)) reached.push(request.url());
+    });
+    const door = new DoorPage(page);
+    await door.nameDevice('Guest door');
+    await page.goto('/');
+    await page
+      .getByLabel('Check-in list slug or address')
+      .fill(`${foreignOrigin}/checkin_lists/${MAIN_LIST}`);
+    await page.getByRole('button', { name: 'Join list' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Join a list on another service?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('foreign-service-host')).toHaveText(foreign.host);
+    await expect(dialog).toContainText('This device has not used that service before. Join?');
+    await checkDialog(page, 'foreign-service');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    // Nothing was asked of that service, and nothing is joined.
+    expect(reached).toEqual([]);
+    await page.goto('/door/lists');
+    await expect(page.locator('.list-entry')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('venue-checkin.known-services'))).toBeNull();
+
+    await page.goto('/');
+    await page
+      .getByLabel('Check-in list slug or address')
+      .fill(`${foreignOrigin}/checkin_lists/${MAIN_LIST}`);
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await dialog.getByRole('button', { name: 'Join', exact: true }).click();
+    await door.expectScanScreen();
+    expect(reached.length).toBeGreaterThan(0);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('venue-checkin.known-services')))!),
+    ).toEqual([foreignOrigin]);
+
+    // A service used before is not asked about again.
+    await page.goto('/door/join');
+    await page.getByLabel('Check-in list slug or address').fill(`${foreignOrigin}/checkin_lists/${VIP_LIST}`);
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await door.expectScanScreen();
+    await page.goto('/door/lists');
+    await expect(page.locator('.list-entry')).toHaveCount(2);
+  });
+
+  test('forgetting a list asks with its name and counts, guards unsent check-ins, and says what went', async ({
+    context,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const total = (await service.tickets(MAIN_LIST)).length;
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    const { page, door } = await joinedDoor(context, 'Forget door');
+    await context.setOffline(true);
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('admitted');
+    await door.nextScan();
+
+    await page.getByRole('link', { name: 'Lists' }).first().click();
+    const entry = page.locator('.list-entry');
+    await expect(entry).toHaveCount(1);
+    const title = (await entry.locator('strong').textContent())!;
+    await entry.getByRole('button', { name: `Forget ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Forget “${title}”?` });
+    await expect(dialog.getByTestId('forget-list-facts')).toContainText(
+      `${total.toLocaleString('en')} tickets`,
+    );
+    await expect(dialog.getByTestId('forget-list-unsent')).toContainText(
+      'Not yet sent to the service: 1 check-in',
+    );
+    const forgetAnyway = dialog.getByRole('button', { name: 'Forget anyway' });
+    await expect(forgetAnyway).toBeDisabled();
+    await checkDialog(page, 'forget-list-unsent');
+
+    // Cancelling keeps everything.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(entry).toHaveCount(1);
+
+    await entry.getByRole('button', { name: `Forget ${title}` }).click();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export unsent as CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^unsent-checkins-.*\.csv$/);
+    await forgetAnyway.click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('lists-message')).toContainText(
+      new RegExp(
+        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?, including 1 check-in not yet sent`,
+      ),
+    );
+    await expect(entry).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
+  test('forgetting a list with nothing unsent says so before and after', async ({ context, baseURL }) => {
+    const total = (await new CheckinService(baseURL!).tickets(MAIN_LIST)).length;
+    const { page } = await joinedDoor(context, 'Quiet door');
+    await page.goto('/door/lists');
+    const entry = page.locator('.list-entry');
+    const title = (await entry.locator('strong').textContent())!;
+    await checkDialog(page, 'lists-screen');
+    await entry.getByRole('button', { name: `Forget ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Forget “${title}”?` });
+    await expect(dialog).toContainText('Nothing is waiting to be sent');
+    await expect(dialog.getByTestId('forget-list-facts')).toContainText(
+      `${total.toLocaleString('en')} tickets`,
+    );
+    await checkDialog(page, 'forget-list');
+    await dialog.getByRole('button', { name: 'Forget list' }).click();
+    await expect(page.getByTestId('lists-message')).toHaveText(
+      new RegExp(
+        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?; nothing was unsent\\.$`,
+      ),
+    );
+  });
+
+  test("forgetting the device's data leaves no list, database, cache, token or setting", async ({
+    context,
+    baseURL,
+  }) => {
+    const service = new CheckinService(baseURL!);
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    const { page, door } = await joinedDoor(context, 'Wiped door');
+    await new ShellPage(page).waitForServiceWorkerControl();
+    await door.expectScanScreen();
+    // An organiser token of the built-in service: its own database, and a token in storage.
+    await page.goto('/organiser/connection');
+    await page.getByRole('button', { name: 'Generate token' }).click();
+    await expect(page.getByText(/generated and in use/)).toBeVisible();
+    await page.goto('/');
+    await door.expectScanScreen();
+    await context.setOffline(true);
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('admitted');
+    await door.nextScan();
+
+    const before = await page.evaluate(async () => ({
+      databases: (await indexedDB.databases()).map((d) => d.name).sort(),
+      caches: (await caches.keys()).length,
+      stored: localStorage.length,
+    }));
+    expect(before.databases).toEqual(['venue-checkin-demo-service', 'venue-checkin-door']);
+    expect(before.caches).toBeGreaterThan(0);
+    expect(before.stored).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('button', { name: 'Forget this device’s data' }).scrollIntoViewIfNeeded();
+    await checkDialog(page, 'settings-data');
+    await page.getByRole('button', { name: 'Forget this device’s data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forget everything on this device?' });
+    await expect(dialog.getByTestId('forget-device-unsent')).toContainText(
+      'Not yet sent to the service: 1 check-in',
+    );
+    const anyway = dialog.getByRole('button', { name: 'Forget everything anyway' });
+    await expect(anyway).toBeDisabled();
+    await checkDialog(page, 'forget-device');
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export unsent as CSV' }).click();
+    await download;
+    await context.setOffline(false);
+    await anyway.click();
+
+    const result = page.getByRole('dialog', { name: 'This device’s data is forgotten' });
+    // Deleting may wait a few seconds on the service worker and other tabs (bounded).
+    await expect(result).toContainText('nothing is left', { timeout: 30_000 });
+    for (const [key, value] of Object.entries({
+      lists: '0',
+      databases: '0',
+      caches: '0',
+      token: 'none',
+      settings: 'none',
+      other: '0',
+    }))
+      await expect(result.getByTestId(`left-${key}`)).toHaveText(value);
+    await checkDialog(page, 'forget-device-result');
+
+    const after = await page.evaluate(async () => ({
+      databases: (await indexedDB.databases()).map((d) => d.name),
+      caches: await caches.keys(),
+      stored: localStorage.length + sessionStorage.length,
+    }));
+    expect(after).toEqual({ databases: [], caches: [], stored: 0 });
+
+    // The app starts afresh, online, as on a new device.
+    await result.getByRole('button', { name: 'Start again' }).click();
+    await expect(page.getByLabel('Check-in list slug or address')).toBeVisible({ timeout: 20_000 });
+    // (The test's own start-up script names the device again; nothing else came back.)
+    expect(await page.evaluate(() => localStorage.getItem('venue-checkin.organiser.connection'))).toBeNull();
+    await page.goto('/door/lists');
+    await expect(page.locator('.list-entry')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,9 @@
+/** Hands a CSV text to the browser as a download. */
+export function downloadCsv(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const unsentFileName = (title: string) => `unsent-checkins-${title.replace(/\W+/g, '-')}.csv`;
