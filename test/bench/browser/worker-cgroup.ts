@@ -65,9 +65,12 @@ function browserFamily(profile: string): () => number[] {
       if (!/^\d+$/.test(entry)) continue;
       const pid = Number(entry);
       alive.add(pid);
-      if (parents.has(pid)) continue;
-      const stat = read(`/proc/${pid}/stat`);
-      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (!parents.has(pid)) {
+        const stat = read(`/proc/${pid}/stat`);
+        parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      }
+      // Read again until found: the browser starts as a wrapper script that then execs it.
+      if (browser) continue;
       const args = read(`/proc/${pid}/cmdline`).split('\0');
       if (args.includes(`--user-data-dir=${profile}`) && !args.some((a) => a.startsWith('--type=')))
         browser = pid;
