@@ -86,6 +86,10 @@ const summary = (l: ListRow): ListSummary => ({
 const LIST_EVERY = 6;
 /** How long a device wipe waits for another tab to let go of the database. */
 const ERASE_WAIT_MS = 5_000;
+/** One slice of building the search index between scans: the longest a scan waits for it. */
+const SEARCH_SLICE_MS = 8;
+/** The search index builds ahead only after this long without a scan (idle time). */
+const SEARCH_AHEAD_QUIET_MS = 2_000;
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
@@ -120,6 +124,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
       storageTrouble(failure);
       return failure;
     }
+  };
+
+  // Once the whole list is in, its search index builds in idle time, in slices, before the
+  // first search needs it (which would otherwise build it all at once).
+  const indexingSearch = new WeakSet<ListIndex>();
+  let lastScanAt = clock.now();
+  const indexSearchAhead = (index: ListIndex) => {
+    if (indexingSearch.has(index)) return;
+    indexingSearch.add(index);
+    const slice = () => {
+      if (stopped || active?.index !== index) return void indexingSearch.delete(index);
+      const quiet = clock.now() - lastScanAt;
+      if (quiet < SEARCH_AHEAD_QUIET_MS) return void clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS - quiet);
+      if (!index.indexSearchFor(SEARCH_SLICE_MS)) clock.setTimeout(slice, 0);
+    };
+    clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
   };
 
   const readCorrections = async (slug: string) =>
@@ -218,6 +238,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const fresh = await readList(db, list.slug);
     const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
     if (fresh) active = { list: fresh, index, complete };
+    if (complete) indexSearchAhead(index);
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     publish({
       download: null,
@@ -289,6 +310,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const index = await loadListIndex(db, slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
     active = { list, index, complete };
+    if (complete) indexSearchAhead(index);
     answers = null;
     backoff.clear('pull');
     publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
@@ -384,7 +406,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     open,
     lists: () => status.lists,
-    scan: door.scan,
+    scan(...args: Parameters<typeof door.scan>) {
+      lastScanAt = clock.now();
+      return door.scan(...args);
+    },
     admit: door.admit,
     admitAnyway: door.admitAnyway,
     async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
