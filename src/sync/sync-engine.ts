@@ -319,6 +319,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return ok(summary(list));
   }
 
+  let sendScheduled = false;
+  function sendSoon() {
+    if (sendScheduled) return;
+    sendScheduled = true;
+    clock.setTimeout(() => {
+      sendScheduled = false;
+      const list = active?.list;
+      if (!list || stopped || !status.online) return;
+      // A cycle under way may be past its push: send once it is done.
+      if (running) return void running.then(sendSoon, sendSoon);
+      void push(list, false)
+        .then(refresh)
+        .catch(() => undefined);
+    }, 0);
+  }
+
   async function record(ticketId: number): Promise<Result<CheckinRow>> {
     if (!active) return fail('no-list');
     const { list, index } = active;
@@ -340,8 +356,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       oldestPendingAt: status.oldestPendingAt ?? input.now,
       counts: index.counts(),
     });
-    // Right after a scan, while online: send it now (folded into a running cycle if any).
-    if (status.online) clock.setTimeout(() => void sync(), 0);
+    // Right after a scan, while online: send it now. Only the outbox: a whole cycle (a pull
+    // too) per scan would keep the worker busy while the queue at the door moves on.
+    if (status.online) sendSoon();
     return row;
   }
 
