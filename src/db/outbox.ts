@@ -153,7 +153,8 @@ async function deleteRows(db: CheckinDatabase, seqs: number[]): Promise<void> {
 
 /**
  * The service holds these rows' check-ins: the local check-ins learn their uuid (keeping their
- * local key and scan time) and the outbox rows go, in one transaction. `undoKeys` names local
+ * local key and scan time; a copy a pull brought under the uuid goes) and the outbox rows go, in
+ * one transaction. Callers drop `replacedKeys(sent)` from the index. `undoKeys` names local
  * check-ins an undo waits for: they stay deleted here, and the undo learns the uuid.
  */
 export async function markSent(
@@ -177,6 +178,10 @@ export async function markSent(
       clientId: row.id,
       status: 'synced',
     }));
+    // A pull may have brought one of these check-ins before this device knew it as its own:
+    // that copy goes, so the check-in is held once, under its local key.
+    const copies = sent.filter(({ row, remote }) => row.checkinKey !== remote.uuid);
+    if (copies.length) await db.checkins.bulkDelete(copies.map(({ remote }) => [listSlug, remote.uuid]));
     await db.checkins.bulkPut(rows);
     const seqs = sent.map(({ row }) => row.seq!);
     await deleteRows(db, seqs);
@@ -192,6 +197,10 @@ export async function markSent(
     return rows;
   });
 }
+
+/** The index keys markSent replaces: the local key, and any pulled copy's key (its uuid). */
+export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteCheckin }[]): string[] =>
+  sent.flatMap(({ row, remote }) => [row.checkinKey, remote.uuid]);
 
 /** Rows of a batch the service surely did not record: they go out again later. */
 export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {

@@ -8,7 +8,16 @@ import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
 import { checkinByUuid, patchSyncState, readSyncState } from '../db/local-copy';
-import { completeUndo, markSending, markSent, park, readOutbox, requeue, waitingUndos } from '../db/outbox';
+import {
+  completeUndo,
+  markSending,
+  markSent,
+  park,
+  readOutbox,
+  replacedKeys,
+  requeue,
+  waitingUndos,
+} from '../db/outbox';
 import type { OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -75,10 +84,7 @@ async function settle(
 ): Promise<Result<number>> {
   const linked = await stored(() => markSent(db, listSlug, pairs, undoKeys));
   if (!linked.ok) return linked;
-  index?.putCheckins(
-    linked.value,
-    pairs.map(({ row }) => row.checkinKey),
-  );
+  index?.putCheckins(linked.value, replacedKeys(pairs));
   return ok(pairs.length);
 }
 

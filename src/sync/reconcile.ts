@@ -1,16 +1,17 @@
 // Exactly once, and double admissions. A batch whose answer never came may or may not have
 // been committed; instead of sending it blindly again, the check-ins the service made since
 // just before the attempt are pulled and every outbox row the service already holds is marked
-// as sent. Only the rest goes out again. A service known to keep the uuid each device sends is
-// matched by that uuid alone: never another door's check-in of the same ticket. Otherwise the
-// claim is by ticket and time (created at or after the attempt's server-time floor, not yet
-// claimed by another row), the best a service that ignores client uuids allows.
+// as sent. Only the rest goes out again. A check-in holding a row's own uuid is that row's, and
+// a service seen to keep the uuids sent (before, or in this very pull) is matched by uuid
+// alone: never another door's check-in of the same ticket. Otherwise the claim is by ticket and
+// time (created at or after the attempt's server-time floor, not yet claimed by another row),
+// the best a service that ignores client uuids allows.
 import type { CheckinClient } from '../api/checkin-client';
 import { ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
-import { readSyncState, upsertCheckins } from '../db/local-copy';
-import { markSent, readOutbox, requeue, waitingUndos } from '../db/outbox';
+import { patchSyncState, readSyncState, upsertCheckins } from '../db/local-copy';
+import { markSent, readOutbox, replacedKeys, requeue, waitingUndos } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -58,7 +59,15 @@ export async function recoverUnanswered(
   );
   if (!known.ok) return known;
   const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
-  const byClientUuid = (await readSyncState(db, listSlug, 'outbox')).clientUuids === 'kept';
+  // The service's uuid equal to a row's own id settles that row whatever is known; one such
+  // match also shows the service keeps the uuids sent, so the rest are not claimed by ticket.
+  const state = await readSyncState(db, listSlug, 'outbox');
+  const byId = new Map(pulled.value.map((c) => [c.uuid, c]));
+  const kept = sending.some((r) => r.kind === 'checkin' && byId.has(r.id));
+  if (kept && state.clientUuids !== 'kept')
+    await patchSyncState(db, listSlug, 'outbox', { clientUuids: 'kept' });
+  const byClientUuid = kept || state.clientUuids === 'kept';
+  const sentIds = new Set(sending.map((r) => r.id));
   const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
   const again: OutboxRow[] = [];
   for (const row of sending) {
@@ -66,15 +75,18 @@ export async function recoverUnanswered(
       again.push(row);
       continue;
     }
-    const match = byClientUuid
-      ? pulled.value.find((c) => c.uuid === row.id)
-      : pulled.value.find(
-          (c) =>
-            c.ticketId === row.ticketId &&
-            c.deletedAt === null &&
-            !claimed.has(c.uuid) &&
-            c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
-        );
+    const match =
+      byId.get(row.id) ??
+      (byClientUuid
+        ? undefined
+        : pulled.value.find(
+            (c) =>
+              c.ticketId === row.ticketId &&
+              c.deletedAt === null &&
+              !claimed.has(c.uuid) &&
+              !sentIds.has(c.uuid) &&
+              c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
+          ));
     if (match) {
       claimed.add(match.uuid);
       found.push({ row, remote: match });
@@ -83,12 +95,12 @@ export async function recoverUnanswered(
   const undoKeys = waitingUndos(await readOutbox(db, listSlug));
   // Linked first, so the upsert finds this device's rows by uuid instead of adding copies.
   const linked = await stored(async () => {
-    await markSent(db, listSlug, found, undoKeys);
+    const sent = await markSent(db, listSlug, found, undoKeys);
     await requeue(db, listSlug, again);
-    return upsertCheckins(db, listSlug, pulled.value);
+    return [...sent, ...(await upsertCheckins(db, listSlug, pulled.value))];
   });
   if (!linked.ok) return linked;
-  index?.putCheckins(linked.value);
+  index?.putCheckins(linked.value, replacedKeys(found));
   return ok(found.length);
 }
 

@@ -97,6 +97,65 @@ describe('the outbox reaches the service exactly once', () => {
     expect(await readOutbox(north.db, LIST)).toEqual([]);
   });
 
+  it('holds its own check-in once when a pull brings it before the lost answer is settled', async () => {
+    // Found by the partition simulation (test/sim), seed 1: the pull that follows a failed push
+    // brought the check-in back as another door's, and the recovery then linked the own row
+    // to the same uuid: two rows, and a double admission shown that never happened.
+    const setup = await doorService(10);
+    let drop = false;
+    const device = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      if (drop && r.method === 'POST') throw new TypeError('socket hang up');
+      return answer;
+    });
+    await admitOffline(device, setup, 1);
+    drop = true;
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    drop = false;
+    await device.clock.advance(120_000);
+    await device.engine.syncNow();
+    await expectExactlyOnce(setup, device.db, 1);
+    const ticket = setup.tickets[0]!;
+    const rows = device.engine.ticket(ticket.id)!.checkins;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ uuid: rows[0]!.clientId, deletedAt: null });
+    expect(await device.db.checkins.where('[listSlug+uuid]').equals([LIST, rows[0]!.uuid!]).count()).toBe(1);
+    expect(device.engine.status().conflicts).toEqual([]);
+  });
+
+  it('settles a first, unanswered batch by its own uuid, never by another door’s check-in of the ticket', async () => {
+    // Found by the partition simulation (test/sim), seed 1: before its first answer a door does
+    // not know the service keeps its uuids, and recovery claimed by ticket and time.
+    const setup = await doorService(10);
+    let drop = false;
+    const north = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      if (drop && r.method === 'POST') throw new TypeError('socket hang up');
+      return answer;
+    });
+    const south = await joinedDevice(setup);
+    const ticket = setup.tickets[4]!;
+    north.engine.setOnline(false);
+    const mine = await north.engine.scan(ticket.slug);
+    setup.clock.advance(60_000);
+    await south.engine.scan(ticket.slug);
+    await south.engine.syncNow();
+    setup.clock.advance(1_000);
+    drop = true;
+    north.engine.setOnline(true);
+    await north.engine.syncNow();
+    drop = false;
+    await north.clock.advance(120_000);
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.uuid).toBe(mine.ok ? mine.value.checkin!.clientId : 'no admission');
+    expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
+    expect(await readOutbox(north.db, LIST)).toEqual([]);
+  });
+
   it('rides out a burst of 5xx answers with backoff', async () => {
     const setup = await doorService(20);
     const device = await joinedDevice(setup);
