@@ -5,13 +5,14 @@
 // a service seen to keep the uuids sent (before, or in this very pull) is matched by uuid
 // alone: never another door's check-in of the same ticket. Otherwise the claim is by ticket and
 // time (created at or after the attempt's server-time floor, not yet claimed by another row),
-// the best a service that ignores client uuids allows.
+// the best a service that ignores client uuids allows. Before either is known, one row is sent
+// again alone and its answer says which.
 import type { CheckinClient } from '../api/checkin-client';
-import { ok, type Result } from '../api/errors';
+import { isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { patchSyncState, readSyncState, upsertCheckins } from '../db/local-copy';
-import { markSent, readOutbox, replacedKeys, requeue, waitingUndos } from '../db/outbox';
+import { markSent, park, readOutbox, replacedKeys, requeue, waitingUndos } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -63,21 +64,30 @@ export async function recoverUnanswered(
   // match also shows the service keeps the uuids sent, so the rest are not claimed by ticket.
   const state = await readSyncState(db, listSlug, 'outbox');
   const byId = new Map(pulled.value.map((c) => [c.uuid, c]));
-  const kept = sending.some((r) => r.kind === 'checkin' && byId.has(r.id));
-  if (kept && state.clientUuids !== 'kept')
-    await patchSyncState(db, listSlug, 'outbox', { clientUuids: 'kept' });
-  const byClientUuid = kept || state.clientUuids === 'kept';
+  const checkins = sending.filter((r) => r.kind === 'checkin');
+  const found = checkins.flatMap((row) => (byId.has(row.id) ? [{ row, remote: byId.get(row.id)! }] : []));
+  const unmatched = checkins.filter((row) => !byId.has(row.id));
+  let mode = found.length > 0 ? 'kept' : state.clientUuids;
+  if (mode === undefined && unmatched.length > 0) {
+    // Not known yet (no answer has come so far): rather than guess by ticket, which could take
+    // another door's check-in, one row goes again alone and the answer tells. A service that
+    // ignores uuids may then hold that one check-in twice, once in the device's life.
+    const probe = unmatched.shift()!;
+    const answer = await api.createCheckin(listSlug, { ticketId: probe.ticketId, uuid: probe.id });
+    if (!answer.ok && isTransient(answer)) return answer;
+    if (answer.ok) {
+      mode = answer.value.uuid === probe.id ? 'kept' : 'ignored';
+      found.push({ row: probe, remote: answer.value });
+    } else await stored(() => park(db, probe, answer));
+  }
+  if (mode !== undefined && mode !== state.clientUuids)
+    await patchSyncState(db, listSlug, 'outbox', { clientUuids: mode });
+  for (const { remote } of found) claimed.add(remote.uuid);
   const sentIds = new Set(sending.map((r) => r.id));
-  const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
-  const again: OutboxRow[] = [];
-  for (const row of sending) {
-    if (row.kind !== 'checkin') {
-      again.push(row);
-      continue;
-    }
+  const again: OutboxRow[] = sending.filter((r) => r.kind !== 'checkin');
+  for (const row of unmatched) {
     const match =
-      byId.get(row.id) ??
-      (byClientUuid
+      mode === 'kept'
         ? undefined
         : pulled.value.find(
             (c) =>
@@ -86,7 +96,7 @@ export async function recoverUnanswered(
               !claimed.has(c.uuid) &&
               !sentIds.has(c.uuid) &&
               c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
-          ));
+          );
     if (match) {
       claimed.add(match.uuid);
       found.push({ row, remote: match });

@@ -156,6 +156,37 @@ describe('the outbox reaches the service exactly once', () => {
     expect(await readOutbox(north.db, LIST)).toEqual([]);
   });
 
+  it('asks the service, not the ticket, when a first batch that never arrived is recovered', async () => {
+    // Found by the partition simulation (test/sim), seed 3: a door partitioned before its first
+    // answer does not know whether the service keeps its uuids; claiming by ticket took another
+    // door's check-in while its own admission never reached the service.
+    const setup = await doorService(10);
+    let cut = false;
+    const north = await joinedDevice(setup, async (r) => {
+      if (cut && r.method === 'POST') throw new TypeError('Failed to fetch');
+      return setup.service.handle(r);
+    });
+    const south = await joinedDevice(setup);
+    const ticket = setup.tickets[6]!;
+    north.engine.setOnline(false);
+    const mine = await north.engine.scan(ticket.slug);
+    setup.clock.advance(60_000);
+    cut = true;
+    north.engine.setOnline(true);
+    await north.engine.syncNow();
+    await south.engine.scan(ticket.slug);
+    await south.engine.syncNow();
+    cut = false;
+    await north.clock.advance(120_000);
+    await north.engine.syncNow();
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    expect(own.map((c) => c.uuid)).toEqual([mine.ok ? mine.value.checkin!.clientId : 'no admission']);
+    expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
+    expect(await readOutbox(north.db, LIST)).toEqual([]);
+  });
+
   it('rides out a burst of 5xx answers with backoff', async () => {
     const setup = await doorService(20);
     const device = await joinedDevice(setup);
