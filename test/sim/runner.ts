@@ -31,6 +31,8 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   listSize: number;
   realMsPerStep: number;
   maxHealS?: number;
+  /** How often (simulated s) the heal loop compares every door with the service. */
+  healCheckEveryS?: number;
   /** Join every door over the network; otherwise the first joins and the rest copy its database. */
   joinEach?: boolean;
   log?: (line: string) => void;
@@ -88,7 +90,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const plan = planSimulation({ ...options, tickets });
     const start = Date.now();
     let second = 0;
-    let healed = false;
+    // Faults apply from the first scheduled second until the heal: joining is not under test.
+    let faulty = false;
     const restartWanted = new Map<number, number>();
     let doorRestarts = 0;
     const restarting = new Set<Promise<void>>();
@@ -102,7 +105,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     };
 
     const decide = (door: number, _method: string, serial: number): ProxyAction => {
-      if (healed) return { kind: 'forward', latencyMs: 0, dropAnswer: false };
+      if (!faulty) return { kind: 'forward', latencyMs: 0, dropAnswer: false };
       const window = plan.faults.find((w) => w.door === door && w.from <= second && second < w.to);
       const roll = createRandom((plan.seed * 7919) ^ (door * 104_729) ^ (serial * 1_299_709)).next();
       switch (window?.mode) {
@@ -159,6 +162,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       await Promise.all(doors.map((d) => d.advanceTo(simNow)));
       await sleep(options.realMsPerStep);
     };
+    faulty = true;
     for (; second < plan.durationS; second++) {
       while (next < plan.events.length && plan.events[next]!.at < second + 1) {
         const event = plan.events[next++]!;
@@ -187,7 +191,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     }
 
     // Heal.
-    healed = true;
+    faulty = false;
     restartWanted.clear();
     await service.settled();
     await Promise.all([...restarting]);
@@ -199,7 +203,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     let service_ = new Map<string, RemoteCheckin>();
     while (second - healStart <= maxHealS) {
       await step();
-      if ((second - healStart) % 2 === 0) {
+      if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
         service_ = await serviceCheckins(service.origin);
         const copies = await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)));
         if (copies.every((c) => differences(c, service_).length === 0)) {
