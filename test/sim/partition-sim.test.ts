@@ -36,7 +36,7 @@ describe('forty doors, one list (five here): every admission reaches the service
       expect(f.admissions, report).toBeGreaterThan(100);
       expect(f.sharedAdmissions, report).toBeGreaterThan(10);
       expect(run.serviceKills, report).toBe(1);
-      expect(run.doorRestarts, report).toBe(3);
+      expect(run.doorRestarts, report).toBeGreaterThan(0);
       expect(run.proxy.cut + run.proxy.dropped + run.proxy.upstreamDown, report).toBeGreaterThan(0);
       expect(
         {
