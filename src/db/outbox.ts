@@ -154,17 +154,23 @@ async function deleteRows(db: CheckinDatabase, seqs: number[]): Promise<void> {
 /**
  * The service holds these rows' check-ins: the local check-ins learn their uuid (keeping their
  * local key and scan time; a copy a pull brought under the uuid goes) and the outbox rows go, in
- * one transaction. Callers drop `replacedKeys(sent)` from the index. `undoKeys` names local
- * check-ins an undo waits for: they stay deleted here, and the undo learns the uuid.
+ * one transaction. Callers drop `replacedKeys(sent)` from the index. A check-in an undo waits
+ * for stays deleted here, and the undo learns the uuid; the undos are read in this transaction,
+ * since one may have been recorded while the request was out.
  */
 export async function markSent(
   db: CheckinDatabase,
   listSlug: string,
   sent: { row: OutboxRow; remote: RemoteCheckin }[],
-  undoKeys: ReadonlySet<string> = new Set(),
 ): Promise<CheckinRow[]> {
   if (sent.length === 0) return [];
   return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+    const undoKeys = waitingUndos(
+      await db.outbox
+        .where('checkinKey')
+        .anyOf(sent.map(({ row }) => row.checkinKey))
+        .toArray(),
+    );
     const rows: CheckinRow[] = sent.map(({ row, remote }) => ({
       listSlug,
       key: row.checkinKey,

@@ -187,6 +187,36 @@ describe('the outbox reaches the service exactly once', () => {
     expect(await readOutbox(north.db, LIST)).toEqual([]);
   });
 
+  it('applies an undo made while its check-in was on the way to the service', async () => {
+    // Found by the partition simulation (test/sim), seed 5 with 40 doors: the push had read the
+    // waiting undos before its request left, so an undo made meanwhile never learnt the uuid,
+    // stayed in the outbox for good, and the check-in showed as active again.
+    const setup = await doorService(10);
+    let whileOut: (() => Promise<void>) | null = null;
+    const device = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      const during = r.method === 'POST' ? whileOut : null;
+      whileOut = null;
+      await during?.();
+      return answer;
+    });
+    const ticket = setup.tickets[2]!;
+    device.engine.setOnline(false);
+    const scan = await device.engine.scan(ticket.slug);
+    const key = scan.ok ? scan.value.checkin!.key : 'no admission';
+    let outcome: unknown = null;
+    whileOut = async () => {
+      outcome = await device.engine.undo(key);
+    };
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    await device.engine.syncNow();
+    expect(outcome).toEqual({ ok: true, value: 'waiting' });
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    expect(device.engine.ticket(ticket.id)!.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
+  });
+
   it('rides out a burst of 5xx answers with backoff', async () => {
     const setup = await doorService(20);
     const device = await joinedDevice(setup);
