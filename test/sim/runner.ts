@@ -4,7 +4,9 @@
 // Time. Each door's clock is simulated (src/sync takes its clock from outside): the runner
 // moves every door one simulated second per step, running the engines' own timers (a sync
 // every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
-// waits `realMsPerStep` of real time so requests in flight get answered. The server and the
+// waits `realMsPerStep` of real time so requests in flight get answered, and then until every
+// door is idle and the operations started that second are done (at most `drainMs`): forty doors
+// share one Node thread here, so a simulated second lasts as long as its work needs. The server and the
 // proxy run on real time; fault windows are judged by the simulated second at which a request
 // reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
 // starts at the real time of the run. After the last scheduled second, everything heals: no
@@ -30,6 +32,11 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   /** Tickets on the list (the server's MOCK_SEED_TICKETS). */
   listSize: number;
   realMsPerStep: number;
+  /**
+   * Real ms a step may wait, beyond `realMsPerStep`, for the operations it started (a busy
+   * machine otherwise lets simulated time run ahead of the doors' work).
+   */
+  drainMs?: number;
   maxHealS?: number;
   /** How often (simulated s) the heal loop compares every door with the service. */
   healCheckEveryS?: number;
@@ -49,6 +56,8 @@ export interface SimResult {
   serviceKills: number;
   doorRestarts: number;
   checkinsOnService: number;
+  /** Doors still reporting errors (or offline) when the run ended. */
+  troubles: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -157,18 +166,32 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
 
     const returns: { at: number; door: number }[] = [];
     let next = 0;
+    let started: Promise<unknown>[] = [];
     const step = async () => {
       const simNow = start + second * 1000;
       await Promise.all(doors.map((d) => d.advanceTo(simNow)));
       await sleep(options.realMsPerStep);
+      // The second ends when what it started is done: its operations, and every door's sync.
+      const until = performance.now() + (options.drainMs ?? 0);
+      const ops = Promise.allSettled(started);
+      let opsDone = false;
+      void ops.then(() => {
+        opsDone = true;
+      });
+      while (
+        performance.now() < until &&
+        !(opsDone && doors.every((d) => d.engine().status().phase === 'idle'))
+      )
+        await sleep(5);
+      started = [];
     };
     faulty = true;
     for (; second < plan.durationS; second++) {
       while (next < plan.events.length && plan.events[next]!.at < second + 1) {
         const event = plan.events[next++]!;
         const door = 'door' in event ? doors[event.door]! : null;
-        if (event.kind === 'admit') void door!.admit(event.id, event.ticket, event.anyway);
-        else if (event.kind === 'undo') void door!.undo(event.admit);
+        if (event.kind === 'admit') started.push(door!.admit(event.id, event.ticket, event.anyway));
+        else if (event.kind === 'undo') started.push(door!.undo(event.admit) ?? Promise.resolve());
         else if (event.kind === 'offline') {
           door!.setOnline(false);
           returns.push({ at: second + event.forS, door: event.door });
@@ -205,8 +228,18 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       await step();
       if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
         service_ = await serviceCheckins(service.origin);
-        const copies = await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)));
-        if (copies.every((c) => differences(c, service_).length === 0)) {
+        // First what each engine reports (cheap), then, when that agrees, every database.
+        const inside = new Set(
+          [...service_.values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId),
+        );
+        const looksDone = doors.every((d) => {
+          const status = d.engine().status();
+          return status.pending === 0 && status.counts.checkedIn === inside.size;
+        });
+        const copies = looksDone
+          ? await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)))
+          : [];
+        if (looksDone && copies.every((c) => differences(c, service_).length === 0)) {
           healedAfterS = second - healStart;
           break;
         }
@@ -219,6 +252,22 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     await Promise.all(doors.map((d) => d.engine().stop()));
     service_ = await serviceCheckins(service.origin);
     const copies = await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)));
+    const troubles = doors.flatMap((d) => {
+      const { errors, lastPullAt, online } = d.engine().status();
+      const reasons = Object.entries(errors).flatMap(([k, e]) => (e ? [`${k}: ${e.reason}`] : []));
+      return reasons.length || !online
+        ? [`door ${d.n}: ${online ? 'online' : 'offline'}, last pull ${lastPullAt}, ${reasons.join(', ')}`]
+        : [];
+    });
+    if (process.env.SIM_DUMP)
+      (await import('node:fs')).writeFileSync(
+        process.env.SIM_DUMP,
+        JSON.stringify({
+          service: [...service_.values()],
+          copies,
+          admissions: doors.map((d) => d.admissions),
+        }),
+      );
     const findings = checkInvariants(
       doors.map((d) => d.admissions),
       copies,
@@ -236,6 +285,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       serviceKills: service.kills(),
       doorRestarts,
       checkinsOnService: service_.size,
+      troubles,
     };
   } finally {
     for (const door of doors) {
@@ -261,6 +311,7 @@ export function describeRun(r: SimResult): string[] {
     `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall)`,
     `proxy: ${JSON.stringify(r.proxy)}`,
     ...f.examples.map((e) => `  ${e}`),
+    ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
   ];
 }
 
