@@ -153,17 +153,24 @@ async function deleteRows(db: CheckinDatabase, seqs: number[]): Promise<void> {
 
 /**
  * The service holds these rows' check-ins: the local check-ins learn their uuid (keeping their
- * local key and scan time) and the outbox rows go, in one transaction. `undoKeys` names local
- * check-ins an undo waits for: they stay deleted here, and the undo learns the uuid.
+ * local key and scan time; a copy a pull brought under the uuid goes) and the outbox rows go, in
+ * one transaction. Callers drop `replacedKeys(sent)` from the index. A check-in an undo waits
+ * for stays deleted here, and the undo learns the uuid; the undos are read in this transaction,
+ * since one may have been recorded while the request was out.
  */
 export async function markSent(
   db: CheckinDatabase,
   listSlug: string,
   sent: { row: OutboxRow; remote: RemoteCheckin }[],
-  undoKeys: ReadonlySet<string> = new Set(),
 ): Promise<CheckinRow[]> {
   if (sent.length === 0) return [];
   return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+    const undoKeys = waitingUndos(
+      await db.outbox
+        .where('checkinKey')
+        .anyOf(sent.map(({ row }) => row.checkinKey))
+        .toArray(),
+    );
     const rows: CheckinRow[] = sent.map(({ row, remote }) => ({
       listSlug,
       key: row.checkinKey,
@@ -177,6 +184,10 @@ export async function markSent(
       clientId: row.id,
       status: 'synced',
     }));
+    // A pull may have brought one of these check-ins before this device knew it as its own:
+    // that copy goes, so the check-in is held once, under its local key.
+    const copies = sent.filter(({ row, remote }) => row.checkinKey !== remote.uuid);
+    if (copies.length) await db.checkins.bulkDelete(copies.map(({ remote }) => [listSlug, remote.uuid]));
     await db.checkins.bulkPut(rows);
     const seqs = sent.map(({ row }) => row.seq!);
     await deleteRows(db, seqs);
@@ -192,6 +203,10 @@ export async function markSent(
     return rows;
   });
 }
+
+/** The index keys markSent replaces: the local key, and any pulled copy's key (its uuid). */
+export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteCheckin }[]): string[] =>
+  sent.flatMap(({ row, remote }) => [row.checkinKey, remote.uuid]);
 
 /** Rows of a batch the service surely did not record: they go out again later. */
 export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {

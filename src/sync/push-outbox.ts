@@ -8,7 +8,7 @@ import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
 import { checkinByUuid, patchSyncState, readSyncState } from '../db/local-copy';
-import { completeUndo, markSending, markSent, park, readOutbox, requeue, waitingUndos } from '../db/outbox';
+import { completeUndo, markSending, markSent, park, readOutbox, replacedKeys, requeue } from '../db/outbox';
 import type { OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -71,14 +71,10 @@ async function settle(
   listSlug: string,
   pairs: { row: OutboxRow; remote: RemoteCheckin }[],
   index?: ListIndex,
-  undoKeys?: ReadonlySet<string>,
 ): Promise<Result<number>> {
-  const linked = await stored(() => markSent(db, listSlug, pairs, undoKeys));
+  const linked = await stored(() => markSent(db, listSlug, pairs));
   if (!linked.ok) return linked;
-  index?.putCheckins(
-    linked.value,
-    pairs.map(({ row }) => row.checkinKey),
-  );
+  index?.putCheckins(linked.value, replacedKeys(pairs));
   return ok(pairs.length);
 }
 
@@ -89,20 +85,13 @@ async function sendSingly(
   rows: OutboxRow[],
   options: PushOptions,
   report: PushReport,
-  undoKeys: ReadonlySet<string>,
 ): Promise<Result<void>> {
   for (const row of rows) {
     await markSending(db, options.listSlug, [row], options.floor);
     const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId, uuid: row.id });
     if (answer.ok) {
       await learnClientUuids(db, options.listSlug, [row], [answer.value]);
-      const done = await settle(
-        db,
-        options.listSlug,
-        [{ row, remote: answer.value }],
-        options.index,
-        undoKeys,
-      );
+      const done = await settle(db, options.listSlug, [{ row, remote: answer.value }], options.index);
       if (!done.ok) return done;
       report.sent++;
     } else if (outcomeUnknown(answer)) return answer;
@@ -156,7 +145,6 @@ export async function pushOutbox(
   // those wait for the next push.
   const outbox = await readOutbox(db, listSlug);
   const queued = outbox.filter((r) => r.state === 'queued' && r.kind === 'checkin');
-  const undoKeys = waitingUndos(outbox);
   while (queued.length > 0) {
     const batch = queued.splice(0, batchSize);
     await markSending(db, listSlug, batch, options.floor);
@@ -167,7 +155,7 @@ export async function pushOutbox(
     if (answer.ok) {
       await learnClientUuids(db, listSlug, batch, answer.value);
       const pairs = pairUp(batch, answer.value);
-      const done = await settle(db, listSlug, pairs, options.index, undoKeys);
+      const done = await settle(db, listSlug, pairs, options.index);
       if (!done.ok) return done;
       report.sent += done.value;
       // Rows the answer did not cover stay `sending`: the next push recovers them.
@@ -177,7 +165,7 @@ export async function pushOutbox(
     if (outcomeUnknown(answer)) return answer;
     await requeue(db, listSlug, batch);
     if (answer.reason === 'rate-limited') return answer;
-    const singly = await sendSingly(db, api, batch, options, report, undoKeys);
+    const singly = await sendSingly(db, api, batch, options, report);
     if (!singly.ok) return singly;
   }
   const undos = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'undo');

@@ -1,16 +1,18 @@
 // Exactly once, and double admissions. A batch whose answer never came may or may not have
 // been committed; instead of sending it blindly again, the check-ins the service made since
 // just before the attempt are pulled and every outbox row the service already holds is marked
-// as sent. Only the rest goes out again. A service known to keep the uuid each device sends is
-// matched by that uuid alone: never another door's check-in of the same ticket. Otherwise the
-// claim is by ticket and time (created at or after the attempt's server-time floor, not yet
-// claimed by another row), the best a service that ignores client uuids allows.
+// as sent. Only the rest goes out again. A check-in holding a row's own uuid is that row's, and
+// a service seen to keep the uuids sent (before, or in this very pull) is matched by uuid
+// alone: never another door's check-in of the same ticket. Otherwise the claim is by ticket and
+// time (created at or after the attempt's server-time floor, not yet claimed by another row),
+// the best a service that ignores client uuids allows. Before either is known, one row is sent
+// again alone and its answer says which.
 import type { CheckinClient } from '../api/checkin-client';
-import { ok, type Result } from '../api/errors';
+import { isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
-import { readSyncState, upsertCheckins } from '../db/local-copy';
-import { markSent, readOutbox, requeue, waitingUndos } from '../db/outbox';
+import { patchSyncState, readSyncState, upsertCheckins } from '../db/local-copy';
+import { markSent, park, readOutbox, replacedKeys, requeue } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -58,37 +60,56 @@ export async function recoverUnanswered(
   );
   if (!known.ok) return known;
   const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
-  const byClientUuid = (await readSyncState(db, listSlug, 'outbox')).clientUuids === 'kept';
-  const found: { row: OutboxRow; remote: RemoteCheckin }[] = [];
-  const again: OutboxRow[] = [];
-  for (const row of sending) {
-    if (row.kind !== 'checkin') {
-      again.push(row);
-      continue;
-    }
-    const match = byClientUuid
-      ? pulled.value.find((c) => c.uuid === row.id)
-      : pulled.value.find(
-          (c) =>
-            c.ticketId === row.ticketId &&
-            c.deletedAt === null &&
-            !claimed.has(c.uuid) &&
-            c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
-        );
+  // The service's uuid equal to a row's own id settles that row whatever is known; one such
+  // match also shows the service keeps the uuids sent, so the rest are not claimed by ticket.
+  const state = await readSyncState(db, listSlug, 'outbox');
+  const byId = new Map(pulled.value.map((c) => [c.uuid, c]));
+  const checkins = sending.filter((r) => r.kind === 'checkin');
+  const found = checkins.flatMap((row) => (byId.has(row.id) ? [{ row, remote: byId.get(row.id)! }] : []));
+  const unmatched = checkins.filter((row) => !byId.has(row.id));
+  let mode = found.length > 0 ? 'kept' : state.clientUuids;
+  if (mode === undefined && unmatched.length > 0) {
+    // Not known yet (no answer has come so far): rather than guess by ticket, which could take
+    // another door's check-in, one row goes again alone and the answer tells. A service that
+    // ignores uuids may then hold that one check-in twice, once in the device's life.
+    const probe = unmatched.shift()!;
+    const answer = await api.createCheckin(listSlug, { ticketId: probe.ticketId, uuid: probe.id });
+    if (!answer.ok && isTransient(answer)) return answer;
+    if (answer.ok) {
+      mode = answer.value.uuid === probe.id ? 'kept' : 'ignored';
+      found.push({ row: probe, remote: answer.value });
+    } else await stored(() => park(db, probe, answer));
+  }
+  if (mode !== undefined && mode !== state.clientUuids)
+    await patchSyncState(db, listSlug, 'outbox', { clientUuids: mode });
+  for (const { remote } of found) claimed.add(remote.uuid);
+  const sentIds = new Set(sending.map((r) => r.id));
+  const again: OutboxRow[] = sending.filter((r) => r.kind !== 'checkin');
+  for (const row of unmatched) {
+    const match =
+      mode === 'kept'
+        ? undefined
+        : pulled.value.find(
+            (c) =>
+              c.ticketId === row.ticketId &&
+              c.deletedAt === null &&
+              !claimed.has(c.uuid) &&
+              !sentIds.has(c.uuid) &&
+              c.createdAt >= (row.attemptFloor ?? 0) - SERVER_SKEW_MS,
+          );
     if (match) {
       claimed.add(match.uuid);
       found.push({ row, remote: match });
     } else again.push(row);
   }
-  const undoKeys = waitingUndos(await readOutbox(db, listSlug));
   // Linked first, so the upsert finds this device's rows by uuid instead of adding copies.
   const linked = await stored(async () => {
-    await markSent(db, listSlug, found, undoKeys);
+    const sent = await markSent(db, listSlug, found);
     await requeue(db, listSlug, again);
-    return upsertCheckins(db, listSlug, pulled.value);
+    return [...sent, ...(await upsertCheckins(db, listSlug, pulled.value))];
   });
   if (!linked.ok) return linked;
-  index?.putCheckins(linked.value);
+  index?.putCheckins(linked.value, replacedKeys(found));
   return ok(found.length);
 }
 

@@ -97,6 +97,126 @@ describe('the outbox reaches the service exactly once', () => {
     expect(await readOutbox(north.db, LIST)).toEqual([]);
   });
 
+  it('holds its own check-in once when a pull brings it before the lost answer is settled', async () => {
+    // Found by the partition simulation (test/sim), seed 1: the pull that follows a failed push
+    // brought the check-in back as another door's, and the recovery then linked the own row
+    // to the same uuid: two rows, and a double admission shown that never happened.
+    const setup = await doorService(10);
+    let drop = false;
+    const device = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      if (drop && r.method === 'POST') throw new TypeError('socket hang up');
+      return answer;
+    });
+    await admitOffline(device, setup, 1);
+    drop = true;
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    drop = false;
+    await device.clock.advance(120_000);
+    await device.engine.syncNow();
+    await expectExactlyOnce(setup, device.db, 1);
+    const ticket = setup.tickets[0]!;
+    const rows = device.engine.ticket(ticket.id)!.checkins;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ uuid: rows[0]!.clientId, deletedAt: null });
+    expect(await device.db.checkins.where('[listSlug+uuid]').equals([LIST, rows[0]!.uuid!]).count()).toBe(1);
+    expect(device.engine.status().conflicts).toEqual([]);
+  });
+
+  it('settles a first, unanswered batch by its own uuid, never by another door’s check-in of the ticket', async () => {
+    // Found by the partition simulation (test/sim), seed 1: before its first answer a door does
+    // not know the service keeps its uuids, and recovery claimed by ticket and time.
+    const setup = await doorService(10);
+    let drop = false;
+    const north = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      if (drop && r.method === 'POST') throw new TypeError('socket hang up');
+      return answer;
+    });
+    const south = await joinedDevice(setup);
+    const ticket = setup.tickets[4]!;
+    north.engine.setOnline(false);
+    const mine = await north.engine.scan(ticket.slug);
+    setup.clock.advance(60_000);
+    await south.engine.scan(ticket.slug);
+    await south.engine.syncNow();
+    setup.clock.advance(1_000);
+    drop = true;
+    north.engine.setOnline(true);
+    await north.engine.syncNow();
+    drop = false;
+    await north.clock.advance(120_000);
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    expect(own).toHaveLength(1);
+    expect(own[0]!.uuid).toBe(mine.ok ? mine.value.checkin!.clientId : 'no admission');
+    expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
+    expect(await readOutbox(north.db, LIST)).toEqual([]);
+  });
+
+  it('asks the service, not the ticket, when a first batch that never arrived is recovered', async () => {
+    // Found by the partition simulation (test/sim), seed 3: a door partitioned before its first
+    // answer does not know whether the service keeps its uuids; claiming by ticket took another
+    // door's check-in while its own admission never reached the service.
+    const setup = await doorService(10);
+    let cut = false;
+    const north = await joinedDevice(setup, async (r) => {
+      if (cut && r.method === 'POST') throw new TypeError('Failed to fetch');
+      return setup.service.handle(r);
+    });
+    const south = await joinedDevice(setup);
+    const ticket = setup.tickets[6]!;
+    north.engine.setOnline(false);
+    const mine = await north.engine.scan(ticket.slug);
+    setup.clock.advance(60_000);
+    cut = true;
+    north.engine.setOnline(true);
+    await north.engine.syncNow();
+    await south.engine.scan(ticket.slug);
+    await south.engine.syncNow();
+    cut = false;
+    await north.clock.advance(120_000);
+    await north.engine.syncNow();
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    expect(own.map((c) => c.uuid)).toEqual([mine.ok ? mine.value.checkin!.clientId : 'no admission']);
+    expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
+    expect(await readOutbox(north.db, LIST)).toEqual([]);
+  });
+
+  it('applies an undo made while its check-in was on the way to the service', async () => {
+    // Found by the partition simulation (test/sim), seed 5 with 40 doors: the push had read the
+    // waiting undos before its request left, so an undo made meanwhile never learnt the uuid,
+    // stayed in the outbox for good, and the check-in showed as active again.
+    const setup = await doorService(10);
+    let whileOut: (() => Promise<void>) | null = null;
+    const device = await joinedDevice(setup, async (r) => {
+      const answer = await setup.service.handle(r);
+      const during = r.method === 'POST' ? whileOut : null;
+      whileOut = null;
+      await during?.();
+      return answer;
+    });
+    const ticket = setup.tickets[2]!;
+    device.engine.setOnline(false);
+    const scan = await device.engine.scan(ticket.slug);
+    const key = scan.ok ? scan.value.checkin!.key : 'no admission';
+    let outcome: unknown = null;
+    whileOut = async () => {
+      outcome = await device.engine.undo(key);
+    };
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    await device.engine.syncNow();
+    expect(outcome).toEqual({ ok: true, value: 'waiting' });
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    expect(device.engine.ticket(ticket.id)!.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
+  });
+
   it('rides out a burst of 5xx answers with backoff', async () => {
     const setup = await doorService(20);
     const device = await joinedDevice(setup);

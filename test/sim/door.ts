@@ -1,0 +1,164 @@
+// One door in the simulation: its own database (fake-indexeddb), the app's own sync engine,
+// a skewed clock the runner moves, and a network path through the fault proxy. A restart is a
+// crash: the engine is dropped mid-whatever (its answers never arrive, its timers never fire),
+// the database is opened again by name and a new engine starts over it.
+import { createCheckinClient } from '../../src/api/checkin-client';
+import type { FetchLike } from '../../src/api/http';
+import { createTransport } from '../../src/api/http';
+import { CheckinDatabase } from '../../src/db/database';
+import type { UndoOutcome } from '../../src/db/outbox';
+import { createRandom } from '../../src/mock-api/random';
+import { createSyncEngine, type SyncEngine } from '../../src/sync/sync-engine';
+import { type SimClock, simClock } from './sim-clock';
+
+/** An admission the door recorded, as the door's screen reported it. */
+export interface Admission {
+  event: number;
+  door: number;
+  ticketId: number;
+  clientId: string;
+  key: string;
+  anyway: boolean;
+  undo: UndoOutcome | null;
+}
+
+const never = <T>() => new Promise<T>(() => undefined);
+
+export interface DoorOptions {
+  n: number;
+  seed: number;
+  dbName: string;
+  baseUrl: string;
+  skewMs: number;
+  simNow: number;
+}
+
+export function simDoor(o: DoorOptions) {
+  const name = `Door ${o.n + 1}`;
+  let generation = 0;
+  let online = true;
+  let clock: SimClock;
+  let db: CheckinDatabase;
+  let engine: SyncEngine;
+  const admissions: Admission[] = [];
+  const pending = new Set<Promise<unknown>>();
+
+  // A dead engine's requests may still reach the service; their answers never come back to it.
+  const fetchFor =
+    (gen: number): FetchLike =>
+    async (request) => {
+      try {
+        const answer = await fetch(request);
+        return gen === generation ? answer : never();
+      } catch (error) {
+        if (gen !== generation) return never();
+        throw error;
+      }
+    };
+
+  function build(simNow: number) {
+    const gen = ++generation;
+    const random = createRandom(o.seed * 131 + o.n * 7 + gen);
+    clock = simClock(simNow, o.skewMs);
+    db = new CheckinDatabase(o.dbName);
+    engine = createSyncEngine({
+      db,
+      clientFor: (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: fetchFor(gen) })),
+      defaultBaseUrl: o.baseUrl,
+      deviceName: () => name,
+      clock,
+      online,
+      random: random.next,
+      newId: random.uuid,
+    });
+  }
+  build(o.simNow);
+
+  const track = <T>(work: Promise<T>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  return {
+    n: o.n,
+    name,
+    db: () => db,
+    engine: () => engine,
+    clock: () => clock,
+    admissions,
+    pending: () => [...pending],
+    generation: () => generation,
+    async join(slug: string) {
+      const joined = await engine.join(slug, { baseUrl: o.baseUrl });
+      if (!joined.ok) throw new Error(`${name} could not join: ${joined.reason}`);
+      for (let i = 0; i < 50 && !engine.status().complete; i++) await engine.syncNow();
+      if (!engine.status().complete) throw new Error(`${name} did not finish its first download`);
+    },
+    /**
+     * Takes a copy of another door's database as its own (tables copied row by row), with the
+     * list reached through this door's address: a joined door without a second 100,000-ticket
+     * download.
+     */
+    async copyFrom(source: CheckinDatabase) {
+      for (const table of source.tables) {
+        const rows = await table.toArray();
+        await db.table(table.name).bulkPut(rows);
+      }
+      await db.lists.toCollection().modify({ baseUrl: o.baseUrl });
+    },
+    start: () => engine.start(),
+    /** Admits as staff would: a scan, and "admit anyway" when told to after a caution. */
+    admit(event: number, ticketId: number, anyway: boolean) {
+      const current = engine;
+      return track(
+        (async () => {
+          const scan = await current.admit(ticketId);
+          if (!scan.ok) return;
+          let row = scan.value.checkin;
+          const verdict = scan.value.verdict;
+          if (!row && anyway && (verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted')) {
+            const seen = verdict.kind === 'already-checked-in' ? verdict.count : 1;
+            const forced = await current.admitAnyway(ticketId, seen);
+            if (forced.ok) row = forced.value;
+          }
+          if (!row?.clientId || admissions.some((a) => a.clientId === row.clientId)) return;
+          admissions.push({
+            event,
+            door: o.n,
+            ticketId,
+            clientId: row.clientId,
+            key: row.key,
+            anyway,
+            undo: null,
+          });
+        })(),
+      );
+    },
+    undo(event: number) {
+      const admission = admissions.find((a) => a.event === event);
+      if (!admission || admission.undo) return;
+      return track(
+        (async () => {
+          const outcome = await engine.undo(admission.key);
+          if (outcome.ok) admission.undo = outcome.value;
+        })(),
+      );
+    },
+    setOnline(value: boolean) {
+      online = value;
+      engine.setOnline(value);
+    },
+    isOnline: () => online,
+    /** Crash and start again: in-memory state gone, the database reopened by name. */
+    async restart(simNow: number) {
+      void engine.stop();
+      pending.clear();
+      build(simNow);
+      await engine.start();
+    },
+    advanceTo: (simNow: number) => clock.advanceTo(simNow),
+  };
+}
+
+export type SimDoor = ReturnType<typeof simDoor>;

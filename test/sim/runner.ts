@@ -1,0 +1,331 @@
+// Runs one seeded simulation: the real Node server (killed with SIGKILL and restarted), a
+// fault proxy, and N doors each with its own database and the app's own sync engine.
+//
+// Time. Each door's clock is simulated (src/sync takes its clock from outside): the runner
+// moves every door one simulated second per step, running the engines' own timers (a sync
+// every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
+// waits `realMsPerStep` of real time so requests in flight get answered, and then until every
+// door is idle and the operations started that second are done (at most `drainMs`): forty doors
+// share one Node thread here, so a simulated second lasts as long as its work needs. The server and the
+// proxy run on real time; fault windows are judged by the simulated second at which a request
+// reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
+// starts at the real time of the run. After the last scheduled second, everything heals: no
+// faults, every door online, the server up; the run keeps stepping until every door agrees
+// with the service (or `maxHealS` passes), then checks the invariants.
+//
+// Reproducing: the schedule, the fault decisions (by door and request number) and every
+// door's ids and jitter come from the seed; the interleaving of real HTTP does not, so a
+// seed replays the same scenario, not the same microsecond order.
+import 'fake-indexeddb/auto';
+import { createCheckinClient } from '../../src/api/checkin-client';
+import { createTransport } from '../../src/api/http';
+import type { RemoteCheckin } from '../../src/api/schemas';
+import { createRandom } from '../../src/mock-api/random';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
+import { type SimDoor, simDoor } from './door';
+import { checkInvariants, differences, type Findings, readDoorCopy } from './invariants';
+import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
+import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
+import { simService } from './service-process';
+
+export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
+  /** Tickets on the list (the server's MOCK_SEED_TICKETS). */
+  listSize: number;
+  realMsPerStep: number;
+  /**
+   * Real ms a step may wait, beyond `realMsPerStep`, for the operations it started (a busy
+   * machine otherwise lets simulated time run ahead of the doors' work).
+   */
+  drainMs?: number;
+  maxHealS?: number;
+  /** How often (simulated s) the heal loop compares every door with the service. */
+  healCheckEveryS?: number;
+  /** Join every door over the network; otherwise the first joins and the rest copy its database. */
+  joinEach?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface SimResult {
+  seed: number;
+  plan: SimPlan;
+  findings: Findings;
+  healedAfterS: number | null;
+  healWallS: number;
+  wallS: number;
+  proxy: ProxyCounts;
+  serviceKills: number;
+  doorRestarts: number;
+  checkinsOnService: number;
+  /** Doors still reporting errors (or offline) when the run ended. */
+  troubles: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
+  const client = createCheckinClient(
+    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
+  );
+  const all = new Map<string, RemoteCheckin>();
+  for (let page = 1; ; page++) {
+    const items = await client.listPage('checkins', DEMO_CHECKIN_LIST, page, 0);
+    if (!items.ok) throw new Error(`reading the service's check-ins: ${items.reason}`);
+    if (items.value.length === 0) return all;
+    for (const c of items.value) all.set(c.uuid, c);
+  }
+}
+
+async function ticketIds(origin: string): Promise<number[]> {
+  const client = createCheckinClient(
+    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
+  );
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const items = await client.listPage('tickets', DEMO_CHECKIN_LIST, page, null);
+    if (!items.ok) throw new Error(`reading the list's tickets: ${items.reason}`);
+    if (items.value.length === 0) return ids;
+    ids.push(...items.value.filter((t) => t.state !== 'void').map((t) => t.id));
+  }
+}
+
+export async function runSimulation(options: SimOptions): Promise<SimResult> {
+  const log = options.log ?? (() => undefined);
+  const wallStart = performance.now();
+  const service = await simService(options.listSize);
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>> | null = null;
+  const doors: SimDoor[] = [];
+  try {
+    const tickets = await ticketIds(service.origin);
+    const plan = planSimulation({ ...options, tickets });
+    const start = Date.now();
+    let second = 0;
+    // Faults apply from the first scheduled second until the heal: joining is not under test.
+    let faulty = false;
+    const restartWanted = new Map<number, number>();
+    let doorRestarts = 0;
+    const restarting = new Set<Promise<void>>();
+
+    const restart = (door: number) => {
+      restartWanted.delete(door);
+      doorRestarts++;
+      const work = doors[door]!.restart(start + second * 1000);
+      restarting.add(work);
+      void work.finally(() => restarting.delete(work));
+    };
+
+    const decide = (door: number, _method: string, serial: number): ProxyAction => {
+      if (!faulty) return { kind: 'forward', latencyMs: 0, dropAnswer: false };
+      const window = plan.faults.find((w) => w.door === door && w.from <= second && second < w.to);
+      const roll = createRandom((plan.seed * 7919) ^ (door * 104_729) ^ (serial * 1_299_709)).next();
+      switch (window?.mode) {
+        case 'partition':
+          return { kind: 'cut' };
+        case 'server-errors':
+          return roll < 0.7
+            ? { kind: 'status', status: roll < 0.35 ? 500 : 503 }
+            : { kind: 'forward', latencyMs: 0, dropAnswer: false };
+        case 'rate-limited':
+          return { kind: 'status', status: 429, retryAfterS: window.retryAfterS ?? 5 };
+        case 'drop-after-commit':
+          return { kind: 'forward', latencyMs: 0, dropAnswer: roll < 0.6 };
+        case 'latency':
+          return { kind: 'forward', latencyMs: 50 + Math.floor(roll * 400), dropAnswer: false };
+        default:
+          return { kind: 'forward', latencyMs: 0, dropAnswer: false };
+      }
+    };
+    proxy = await startFaultProxy({
+      upstream: () => service.origin,
+      decide,
+      onWrite: (door) => {
+        if (restartWanted.has(door)) restart(door);
+      },
+    });
+
+    for (let n = 0; n < plan.doors; n++)
+      doors.push(
+        simDoor({
+          n,
+          seed: plan.seed,
+          dbName: `sim-${plan.seed}-${start}-door-${n}`,
+          baseUrl: proxy.baseUrlFor(n),
+          skewMs: plan.skewMs[n]!,
+          simNow: start,
+        }),
+      );
+    await doors[0]!.join(DEMO_CHECKIN_LIST);
+    for (const door of doors.slice(1)) {
+      if (options.joinEach) await door.join(DEMO_CHECKIN_LIST);
+      else await door.copyFrom(doors[0]!.db());
+    }
+    await Promise.all(doors.map((d) => d.start()));
+    const before = new Set((await serviceCheckins(service.origin)).keys());
+    log(
+      `sim ${plan.seed}: ${plan.doors} doors joined in ${((performance.now() - wallStart) / 1000).toFixed(1)} s`,
+    );
+
+    const returns: { at: number; door: number }[] = [];
+    let next = 0;
+    let started: Promise<unknown>[] = [];
+    const step = async () => {
+      const simNow = start + second * 1000;
+      await Promise.all(doors.map((d) => d.advanceTo(simNow)));
+      await sleep(options.realMsPerStep);
+      // The second ends when what it started is done: its operations, and every door's sync.
+      const until = performance.now() + (options.drainMs ?? 0);
+      const ops = Promise.allSettled(started);
+      let opsDone = false;
+      void ops.then(() => {
+        opsDone = true;
+      });
+      while (
+        performance.now() < until &&
+        !(opsDone && doors.every((d) => d.engine().status().phase === 'idle'))
+      )
+        await sleep(5);
+      started = [];
+    };
+    faulty = true;
+    for (; second < plan.durationS; second++) {
+      while (next < plan.events.length && plan.events[next]!.at < second + 1) {
+        const event = plan.events[next++]!;
+        const door = 'door' in event ? doors[event.door]! : null;
+        if (event.kind === 'admit') started.push(door!.admit(event.id, event.ticket, event.anyway));
+        else if (event.kind === 'undo') started.push(door!.undo(event.admit) ?? Promise.resolve());
+        else if (event.kind === 'offline') {
+          door!.setOnline(false);
+          returns.push({ at: second + event.forS, door: event.door });
+        } else if (event.kind === 'restart') {
+          // Wanted mid-flush: the door restarts as its next write leaves (or in 10 s regardless).
+          restartWanted.set(event.door, second + 10);
+          void door!.engine().flush();
+        } else void service.killAndRestart();
+      }
+      for (const r of returns.filter((r) => r.at <= second)) {
+        returns.splice(returns.indexOf(r), 1);
+        if (!doors[r.door]!.isOnline()) doors[r.door]!.setOnline(true);
+      }
+      for (const [door, by] of restartWanted) if (by <= second) restart(door);
+      await step();
+      if (second % 60 === 0)
+        log(
+          `sim ${plan.seed}: ${second} s, ${doors.reduce((s, d) => s + d.admissions.length, 0)} admissions`,
+        );
+    }
+
+    // Heal.
+    faulty = false;
+    restartWanted.clear();
+    await service.settled();
+    await Promise.all([...restarting]);
+    for (const door of doors) if (!door.isOnline()) door.setOnline(true);
+    const healStart = second;
+    const healWall = performance.now();
+    let healedAfterS: number | null = null;
+    const maxHealS = options.maxHealS ?? 300;
+    let service_ = new Map<string, RemoteCheckin>();
+    while (second - healStart <= maxHealS) {
+      await step();
+      if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
+        service_ = await serviceCheckins(service.origin);
+        // First what each engine reports (cheap), then, when that agrees, every database.
+        const inside = new Set(
+          [...service_.values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId),
+        );
+        const looksDone = doors.every((d) => {
+          const status = d.engine().status();
+          return status.pending === 0 && status.counts.checkedIn === inside.size;
+        });
+        const copies = looksDone
+          ? await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)))
+          : [];
+        if (looksDone && copies.every((c) => differences(c, service_).length === 0)) {
+          healedAfterS = second - healStart;
+          break;
+        }
+      }
+      second++;
+    }
+    const healWallS = (performance.now() - healWall) / 1000;
+    // Let the last answers land (doors' own pulls record conflicts) before reading everything.
+    await Promise.all(doors.flatMap((d) => d.pending()));
+    await Promise.all(doors.map((d) => d.engine().stop()));
+    service_ = await serviceCheckins(service.origin);
+    const copies = await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)));
+    const troubles = doors.flatMap((d) => {
+      const { errors, lastPullAt, online } = d.engine().status();
+      const reasons = Object.entries(errors).flatMap(([k, e]) => (e ? [`${k}: ${e.reason}`] : []));
+      return reasons.length || !online
+        ? [`door ${d.n}: ${online ? 'online' : 'offline'}, last pull ${lastPullAt}, ${reasons.join(', ')}`]
+        : [];
+    });
+    if (process.env.SIM_DUMP)
+      (await import('node:fs')).writeFileSync(
+        process.env.SIM_DUMP,
+        JSON.stringify({
+          service: [...service_.values()],
+          copies,
+          admissions: doors.map((d) => d.admissions),
+        }),
+      );
+    const findings = checkInvariants(
+      doors.map((d) => d.admissions),
+      copies,
+      service_,
+      before,
+    );
+    return {
+      seed: plan.seed,
+      plan,
+      findings,
+      healedAfterS,
+      healWallS,
+      wallS: (performance.now() - wallStart) / 1000,
+      proxy: { ...proxy.counts },
+      serviceKills: service.kills(),
+      doorRestarts,
+      checkinsOnService: service_.size,
+      troubles,
+    };
+  } finally {
+    for (const door of doors) {
+      void door.engine().stop();
+      door.db().close();
+    }
+    await proxy?.close();
+    await service.stop();
+  }
+}
+
+/** The invariants as lines, each with its count; the seed first, so a failure names it. */
+export function describeRun(r: SimResult): string[] {
+  const f = r.findings;
+  return [
+    `seed ${r.seed}: ${r.plan.doors} doors, ${r.plan.durationS} simulated s, ${r.serviceKills} service kills, ${r.doorRestarts} door restarts`,
+    `admissions recorded: ${f.admissions} (${f.sharedAdmissions} of tickets admitted at two or more doors)`,
+    `on the service exactly once: ${f.onServiceOnce}; cancelled before sending: ${f.cancelledBeforeSending}; refused with a reason shown: ${f.refusedWithReason}`,
+    `lost: ${f.lost}; doubled by the app: ${f.doubled}; undo not applied: ${f.undoNotApplied}; left in an outbox: ${f.leftInOutbox}`,
+    `doors whose copy differs from the service: ${f.doorsDisagreeing} (${f.checkinsDisagreeing} check-ins)`,
+    `double admissions: ${f.doubleAdmissions}; not shown on a door that took part: ${f.conflictsUnshown}`,
+    `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
+    `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall)`,
+    `proxy: ${JSON.stringify(r.proxy)}`,
+    ...f.examples.map((e) => `  ${e}`),
+    ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
+  ];
+}
+
+/** True when every invariant holds. */
+export function invariantsHold(r: SimResult): boolean {
+  const f = r.findings;
+  return (
+    r.healedAfterS !== null &&
+    f.lost === 0 &&
+    f.doubled === 0 &&
+    f.undoNotApplied === 0 &&
+    f.leftInOutbox === 0 &&
+    f.doorsDisagreeing === 0 &&
+    f.conflictsUnshown === 0 &&
+    f.takenAsOwn === 0
+  );
+}
