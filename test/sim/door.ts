@@ -69,7 +69,7 @@ export function simDoor(o: DoorOptions) {
       clock,
       online,
       random: random.next,
-      newId: random.uuid,
+      newId: () => seededUuid(random),
     });
   }
   build(o.simNow);
@@ -162,3 +162,9 @@ export function simDoor(o: DoorOptions) {
 }
 
 export type SimDoor = ReturnType<typeof simDoor>;
+
+/** A client id from the schedule's seed: a run repeats exactly (test data only, never a secret). */
+function seededUuid(random: { next(): number }): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random.next() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
