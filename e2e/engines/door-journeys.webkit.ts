@@ -126,6 +126,8 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
 
   // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
+  await wk.url(`${origin}/`);
+  await expectScanScreen();
   await wk.execute(() => navigator.serviceWorker.ready.then(() => undefined));
   if (!(await wk.execute(() => Boolean(navigator.serviceWorker.controller)))) await wk.refresh();
   await expect.poll(() => wk.execute(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -176,7 +178,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   await click('a=Lists');
   const title = await text('.list-entry strong');
   await click(`aria/Forget ${title}`);
-  await expect.poll(() => text('[role="dialog"]')).toContain('Nothing is waiting to be sent');
+  await expect.poll(() => text('dialog[open]')).toContain('Nothing is waiting to be sent');
   await shot('forget');
   await click('button=Forget list');
   await expect.poll(() => text('[data-testid="lists-message"]')).toContain(`Forgot ${title}`);
