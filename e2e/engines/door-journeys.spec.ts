@@ -147,3 +147,37 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByTestId('lists-message')).toContainText(`Forgot ${title}`);
   await expect(entry).toHaveCount(0);
 });
+
+test('without a wake lock, persistent storage or a camera the door says so and still admits', async ({
+  page,
+  baseURL,
+}) => {
+  const [ticket] = await new CheckinService(baseURL!).freshTickets(MAIN_LIST, 1);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    // What older phones lack (Firefox also runs this where there is no secure context yet).
+    if (!window.isSecureContext) return;
+    delete (Navigator.prototype as { wakeLock?: unknown }).wakeLock;
+    delete (StorageManager.prototype as { persist?: unknown }).persist;
+    delete (StorageManager.prototype as { persisted?: unknown }).persisted;
+    MediaDevices.prototype.getUserMedia = () =>
+      Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    if (!localStorage.getItem('venue-checkin.settings'))
+      localStorage.setItem(
+        'venue-checkin.settings',
+        JSON.stringify({ deviceName: 'Old phone', sounds: false }),
+      );
+  });
+  const door = new DoorPage(page);
+  await page.goto('/');
+  await type(page, 'Check-in list slug or address', MAIN_LIST);
+  await door.expectScanScreen();
+  await expect(page.getByRole('alert')).toContainText('No camera was found on this device');
+  await expect(page.getByTestId('door-health')).toContainText('persistence unknown');
+  await type(page, 'Ticket code, reference or name', ticket!.reference);
+  await door.expectVerdict('admitted');
+  await page.goto('/settings');
+  await expect(page.getByTestId('kiosk-no-wake-lock')).toContainText('cannot keep the screen on');
+  expect(errors).toEqual([]);
+});
