@@ -23,7 +23,7 @@ export default defineConfig({
     // Debian's Firefox ESR over WebDriver BiDi (Playwright's moz-firefox channel; no download).
     {
       name: 'firefox',
-      testMatch: /engines\/.*\.spec\.ts$/,
+      testMatch: /e2e\/engines\/.*\.spec\.ts$/,
       use: {
         browserName: 'firefox',
         channel: 'moz-firefox',
