@@ -45,6 +45,9 @@ export default defineConfig({
       MOCK_DATA_DIR: process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data',
       MOCK_FAULTS: '1',
       MOCK_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
+      // The device-safety journey reaches this server as a second service at localhost, from the
+      // app at 127.0.0.1: a cross-origin caller like a door app served from elsewhere.
+      MOCK_CORS_ORIGINS: `http://127.0.0.1:${E2E_PORT}`,
       MOCK_SEED: 'demo',
       MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
     },

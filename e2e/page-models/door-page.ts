@@ -141,6 +141,20 @@ export class DoorPage {
     await box.press('Enter');
   }
 
+  /** Leaves the kiosk: a wrong PIN is refused first, then the right one unlocks it. */
+  async leaveKiosk(wrongPin: string, pin: string) {
+    const { page } = this;
+    await page.getByRole('button', { name: 'Exit kiosk' }).click();
+    for (const digit of wrongPin) await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Wrong PIN');
+    await expect(page.getByTestId('kiosk')).toBeVisible();
+    for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByTestId('kiosk')).toHaveCount(0);
+    await this.expectScanScreen();
+  }
+
   pending() {
     return this.page.getByTestId('pending');
   }

@@ -1,6 +1,8 @@
 // The open list in memory: tickets by id, slug and reference, a prefix-search index, and
 // check-ins by ticket. Built from the local copy (Dexie) when a list opens and kept in step
 // with every write, so a scan's verdict needs no IndexedDB read at all. Pure TypeScript.
+// The prefix-search index is most of the cost of building (a verdict never uses it): it is
+// built on the first search, or ahead of it in short slices (`indexSearchFor`).
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
 import { normalizeText, searchTerms } from './search-text';
@@ -17,6 +19,8 @@ export interface ListIndex {
   ticketByReference(reference: string): RemoteTicket | undefined;
   checkinsOf(ticketId: number): CheckinRow[];
   search(query: string, limit?: number): RemoteTicket[];
+  /** Builds the search index for at most `ms`; true once it is whole. */
+  indexSearchFor(ms: number): boolean;
   /** Tickets holding more than one active check-in (double admissions). */
   doubleAdmissions(): number[];
   counts(): { tickets: number; checkedIn: number };
@@ -51,6 +55,28 @@ export function createListIndex(): ListIndex {
   const active = new Map<number, number>();
   // Cancelled tickets stay known (a scan says "cancelled"), but are not on the list's count.
   const voided = new Set<number>();
+
+  // Until the search index is started, tickets go in by id only; once started, as they come.
+  let unindexed: Iterator<RemoteTicket> | null = null;
+  let searchStarted = false;
+  let searchWhole = false;
+  const indexSearch = (until: number) => {
+    if (searchWhole) return true;
+    if (!searchStarted) {
+      searchStarted = true;
+      unindexed = byId.values();
+    }
+    // Tickets put while this runs are indexed twice at worst; search drops repeated hits.
+    for (let step = 0; ; step++) {
+      if (step > 0 && step % 256 === 0 && performance.now() >= until) return false;
+      const next = unindexed!.next();
+      if (next.done) break;
+      for (const term of searchTerms(next.value)) addTerm(term, next.value.id);
+    }
+    unindexed = null;
+    searchWhole = true;
+    return true;
+  };
 
   const addTerm = (term: string, id: number) => {
     const key = term.slice(0, BUCKET);
@@ -100,7 +126,7 @@ export function createListIndex(): ListIndex {
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
         // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
-        for (const term of searchTerms(t)) addTerm(term, t.id);
+        if (searchStarted) for (const term of searchTerms(t)) addTerm(term, t.id);
       }
     },
     putCheckins(rows, replaces = []) {
@@ -144,6 +170,7 @@ export function createListIndex(): ListIndex {
       const words = normalizeText(query).split(/\s+/).filter(Boolean);
       const first = words[0];
       if (!first) return [];
+      indexSearch(Number.POSITIVE_INFINITY);
       const head = first.slice(0, BUCKET);
       const found: RemoteTicket[] = [];
       const seen = new Set<number>();
@@ -159,6 +186,7 @@ export function createListIndex(): ListIndex {
       }
       return found;
     },
+    indexSearchFor: (ms) => indexSearch(performance.now() + ms),
     doubleAdmissions: () => (doubles === 0 ? [] : [...active].filter(([, n]) => n > 1).map(([id]) => id)),
     // Check-ins of tickets not (yet) in the copy count too: rare, and cheap to keep exact.
     counts: () => ({ tickets: byId.size - voided.size, checkedIn: active.size }),

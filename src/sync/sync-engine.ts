@@ -86,6 +86,10 @@ const summary = (l: ListRow): ListSummary => ({
 const LIST_EVERY = 6;
 /** How long a device wipe waits for another tab to let go of the database. */
 const ERASE_WAIT_MS = 5_000;
+/** One slice of building the search index between scans: the longest a scan waits for it. */
+const SEARCH_SLICE_MS = 8;
+/** The search index builds ahead only after this long without a scan (idle time). */
+const SEARCH_AHEAD_QUIET_MS = 2_000;
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
@@ -120,6 +124,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
       storageTrouble(failure);
       return failure;
     }
+  };
+
+  // Once the whole list is in, its search index builds in idle time, in slices, before the
+  // first search needs it (which would otherwise build it all at once).
+  const indexingSearch = new WeakSet<ListIndex>();
+  let lastScanAt = clock.now();
+  const indexSearchAhead = (index: ListIndex) => {
+    if (indexingSearch.has(index)) return;
+    indexingSearch.add(index);
+    const slice = () => {
+      if (stopped || active?.index !== index) return void indexingSearch.delete(index);
+      const quiet = clock.now() - lastScanAt;
+      if (quiet < SEARCH_AHEAD_QUIET_MS) return void clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS - quiet);
+      if (!index.indexSearchFor(SEARCH_SLICE_MS)) clock.setTimeout(slice, 0);
+    };
+    clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
   };
 
   const readCorrections = async (slug: string) =>
@@ -218,6 +238,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const fresh = await readList(db, list.slug);
     const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
     if (fresh) active = { list: fresh, index, complete };
+    if (complete) indexSearchAhead(index);
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     publish({
       download: null,
@@ -289,12 +310,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const index = await loadListIndex(db, slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
     active = { list, index, complete };
+    if (complete) indexSearchAhead(index);
     answers = null;
     backoff.clear('pull');
     publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
     await refresh();
     publish({ phase: 'idle' });
     return ok(summary(list));
+  }
+
+  let sendScheduled = false;
+  function sendSoon() {
+    if (sendScheduled) return;
+    sendScheduled = true;
+    clock.setTimeout(() => {
+      sendScheduled = false;
+      const list = active?.list;
+      if (!list || stopped || !status.online) return;
+      // A cycle under way may be past its push: send once it is done.
+      if (running) return void running.then(sendSoon, sendSoon);
+      void push(list, false)
+        .then(refresh)
+        .catch(() => undefined);
+    }, 0);
   }
 
   async function record(ticketId: number): Promise<Result<CheckinRow>> {
@@ -318,8 +356,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       oldestPendingAt: status.oldestPendingAt ?? input.now,
       counts: index.counts(),
     });
-    // Right after a scan, while online: send it now (folded into a running cycle if any).
-    if (status.online) clock.setTimeout(() => void sync(), 0);
+    // Right after a scan, while online: send it now. Only the outbox: a whole cycle (a pull
+    // too) per scan would keep the worker busy while the queue at the door moves on.
+    if (status.online) sendSoon();
     return row;
   }
 
@@ -384,7 +423,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     open,
     lists: () => status.lists,
-    scan: door.scan,
+    scan(...args: Parameters<typeof door.scan>) {
+      lastScanAt = clock.now();
+      return door.scan(...args);
+    },
     admit: door.admit,
     admitAnyway: door.admitAnyway,
     async undo(checkinKey: string): Promise<Result<UndoOutcome>> {

@@ -128,6 +128,30 @@ describe('pulling a list into the local copy', () => {
     expect(index.search('nobody')).toEqual([]);
   });
 
+  it('builds the search index in slices before the first search, with tickets renamed while it builds', async () => {
+    const { db, api, service, tickets, clock } = await joined(300);
+    const index = createListIndex();
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    expect(index.indexSearchFor(0)).toBe(false);
+    clock.advance(60_000);
+    for (const ticket of [tickets[3]!, tickets[290]!])
+      await service.write(() =>
+        service.context.store.update('tickets', ticket.id, {
+          first_name: 'Renée',
+          updated_at: new Date(NOW_MS + 60_000).toISOString(),
+        }),
+      );
+    await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
+    expect(index.indexSearchFor(0)).toBe(true);
+    expect(
+      index
+        .search('renee')
+        .map((t) => t.id)
+        .sort((a, b) => a - b),
+    ).toEqual([tickets[3]!.id, tickets[290]!.id].sort((a, b) => a - b));
+    expect(index.search(tickets[150]!.reference).map((t) => t.id)).toEqual([tickets[150]!.id]);
+  });
+
   it('takes the cursor from the service clock when a long download began, so changes made during it are not missed', async () => {
     const setup = await doorService(2100);
     const { service, clock, tickets } = setup;

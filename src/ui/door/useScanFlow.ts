@@ -48,46 +48,42 @@ export function useScanFlow() {
     appStore.getState().setShell({ scanInProgress: next !== null });
   }, []);
 
+  /** One decision at a time from this screen: the camera only watches meanwhile. */
+  const decide = useCallback(
+    async (work: () => ReturnType<typeof engine.scan>) => {
+      busy.current = true;
+      setDeciding(true);
+      try {
+        const result = await work();
+        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+        setNotice(null);
+        feedback(result.value.verdict);
+        show({ ...result.value, at: Date.now() });
+      } finally {
+        busy.current = false;
+        setDeciding(false);
+      }
+    },
+    [show],
+  );
+
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
       if (source === 'camera') {
         if (shownRef.current || busy.current) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
       }
-      busy.current = true;
-      setDeciding(true);
-      try {
-        const result = await engine.scan(text);
-        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
-        setNotice(null);
-        feedback(result.value.verdict);
-        show({ ...result.value, at: Date.now() });
-      } finally {
-        busy.current = false;
-        setDeciding(false);
-      }
+      await decide(() => engine.scan(text));
     },
-    [engine, show],
+    [engine, decide],
   );
 
   /** "Check in" on a ticket found by search: judged like a scan, shown like one. */
   const admit = useCallback(
     async (ticketId: number) => {
-      if (busy.current) return;
-      busy.current = true;
-      setDeciding(true);
-      try {
-        const result = await engine.admit(ticketId);
-        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
-        setNotice(null);
-        feedback(result.value.verdict);
-        show({ ...result.value, at: Date.now() });
-      } finally {
-        busy.current = false;
-        setDeciding(false);
-      }
+      if (!busy.current) await decide(() => engine.admit(ticketId));
     },
-    [engine, show],
+    [engine, decide],
   );
 
   const dismiss = useCallback(() => show(null), [show]);

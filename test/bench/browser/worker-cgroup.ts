@@ -1,0 +1,170 @@
+// Slows the door's dedicated worker as a phone's CPU would: Chromium refuses CDP CPU throttling
+// for workers, so the worker's thread is moved into a CPU cgroup with a quarter-core quota as
+// soon as it appears. Needs root and a writable cgroup CPU controller (v1 `cpu` or v2 `cpu.max`);
+// otherwise it says why not and the bench carries on unthrottled in the worker.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const QUOTA_US = 25_000;
+const PERIOD_US = 100_000;
+/** How Chromium names a dedicated worker's thread (`comm` keeps 15 characters). */
+const WORKER_THREAD = /^(DedicatedWorker|WebWorker)/;
+
+interface Group {
+  dir: string;
+  /** The file a thread id is written to, to move that thread into the group. */
+  threads: string;
+  /** Where a thread goes back to, to run unthrottled. */
+  home: string;
+}
+
+const read = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+function makeGroup(name: string): Group | string {
+  if (process.getuid?.() !== 0) return 'not root';
+  const v1 = '/sys/fs/cgroup/cpu';
+  if (existsSync(join(v1, 'cpu.cfs_quota_us'))) {
+    try {
+      const dir = join(v1, name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
+      writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(QUOTA_US));
+      return { dir, threads: join(dir, 'tasks'), home: join(v1, 'tasks') };
+    } catch (error) {
+      return `cgroup v1 cpu: ${(error as Error).message}`;
+    }
+  }
+  const v2 = '/sys/fs/cgroup';
+  if (!read(join(v2, 'cgroup.controllers')).split(/\s+/).includes('cpu'))
+    return 'no writable cgroup CPU controller (neither v1 cpu nor v2 cpu.max)';
+  try {
+    writeFileSync(join(v2, 'cgroup.subtree_control'), '+cpu');
+    const dir = join(v2, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'cgroup.type'), 'threaded');
+    writeFileSync(join(dir, 'cpu.max'), `${QUOTA_US} ${PERIOD_US}`);
+    return { dir, threads: join(dir, 'cgroup.threads'), home: join(v2, 'cgroup.threads') };
+  } catch (error) {
+    return `cgroup v2 cpu.max: ${(error as Error).message}`;
+  }
+}
+
+/** The processes descending from the browser started on `profile` (renderers come from its zygote). */
+function browserFamily(profile: string): () => number[] {
+  const parents = new Map<number, number>();
+  let browser = 0;
+  return () => {
+    const alive = new Set<number>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      alive.add(pid);
+      if (!parents.has(pid)) {
+        const stat = read(`/proc/${pid}/stat`);
+        parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      }
+      // Read again until found: the browser starts as a wrapper script that then execs it.
+      if (browser) continue;
+      const args = read(`/proc/${pid}/cmdline`).split('\0');
+      if (args.includes(`--user-data-dir=${profile}`) && !args.some((a) => a.startsWith('--type=')))
+        browser = pid;
+    }
+    for (const pid of parents.keys()) if (!alive.has(pid)) parents.delete(pid);
+    if (!browser) return [];
+    const family = new Set([browser]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [pid, ppid] of parents)
+        if (!family.has(pid) && family.has(ppid)) {
+          family.add(pid);
+          grew = true;
+        }
+    }
+    return [...family];
+  };
+}
+
+export interface WorkerThrottle {
+  /** `applied`, or `not applied` with the reason. */
+  status(): string;
+  /** How many worker threads were moved into the group. */
+  moved(): number;
+  /** Lets the worker threads run at full speed again, or slows them again. */
+  release(): void;
+  restore(): void;
+  /** How often the group's quota held the worker back. */
+  throttledPeriods(): number;
+  stop(): void;
+}
+
+/** Watches the browser on `profile` and moves each dedicated worker thread into the group. */
+export function throttleWorkers(profile: string, name = `venue-phone-bench-${process.pid}`): WorkerThrottle {
+  const group = makeGroup(name);
+  const seen = new Set<string>();
+  const tids: number[] = [];
+  let failure = '';
+  const family = browserFamily(profile);
+  const scan = () => {
+    if (typeof group === 'string') return;
+    for (const pid of family()) {
+      let tasks: string[] = [];
+      try {
+        tasks = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tasks) {
+        const key = `${pid}/${tid}`;
+        if (seen.has(key)) continue;
+        if (!WORKER_THREAD.test(read(`/proc/${pid}/task/${tid}/comm`))) continue;
+        seen.add(key);
+        try {
+          writeFileSync(group.threads, tid);
+          tids.push(Number(tid));
+        } catch (error) {
+          failure = (error as Error).message;
+        }
+      }
+    }
+  };
+  const timer = typeof group === 'string' ? undefined : setInterval(scan, 15);
+  const move = (file: string) => {
+    for (const tid of tids)
+      try {
+        writeFileSync(file, String(tid));
+      } catch {
+        // The thread has ended.
+      }
+  };
+  return {
+    status() {
+      if (typeof group === 'string') return `not applied (${group})`;
+      if (tids.length > 0) return `applied (cpu quota ${QUOTA_US}/${PERIOD_US} us on the worker thread)`;
+      return `not applied (${failure || 'no dedicated worker thread seen'})`;
+    },
+    moved: () => tids.length,
+    release: () => typeof group !== 'string' && move(group.home),
+    restore: () => typeof group !== 'string' && move(group.threads),
+    throttledPeriods() {
+      if (typeof group === 'string') return 0;
+      const stat = read(join(group.dir, 'cpu.stat'));
+      return Number(/nr_throttled (\d+)/.exec(stat)?.[1] ?? 0);
+    },
+    stop() {
+      clearInterval(timer);
+      if (typeof group === 'string') return;
+      move(group.home);
+      try {
+        rmdirSync(group.dir);
+      } catch {
+        // Still has a thread in it (it ends with the browser); the group is empty soon after.
+      }
+    },
+  };
+}

@@ -1,0 +1,423 @@
+// The door on a phone-class CPU: headless Chromium (persistent profile: real on-disk IndexedDB)
+// on a 100,000-ticket list served by the Node server, with the page slowed four times by CDP
+// and the sync worker's thread held to a quarter of a core by a CPU cgroup (Chromium refuses
+// CDP throttling for workers, and the page's throttle does not reach them). Neither slows
+// IndexedDB's storage engine, which runs in the browser process. Also the unthrottled cold
+// start, the worker's heap and the list's size on disk.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { makeQrVideo } from '../../e2e/fixtures/qr-video';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
+import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { throttleWorkers, type WorkerThrottle } from './browser/worker-cgroup';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const RATE = 4;
+const SCANS = 50;
+const COLD_RUNS = 3;
+const CAMERA_RUNS = 3;
+const line = (name: string, value: number | string, unit: string) =>
+  console.log(`bench ${name}: ${value} ${unit}`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const median = (values: number[]) => percentile(values, 50);
+
+const distDir = mkdtempSync(join(tmpdir(), 'phone-bench-dist-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'phone-bench-data-'));
+const profile = mkdtempSync(join(tmpdir(), 'phone-bench-profile-'));
+await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
+
+const server = await startServerProcess(
+  { MOCK_DATA_DIR: dataDir, MOCK_SEED: 'demo', MOCK_SEED_TICKETS: String(TICKETS), DIST_DIR: distDir },
+  240_000,
+);
+const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
+const slugs: string[] = [];
+const needed = 2 * SCANS + 2 * COLD_RUNS + CAMERA_RUNS;
+for (let page = 1; slugs.length < needed; page++) {
+  const tickets = (await (await fetch(`${listUrl}/tickets?page=${page}`)).json()) as { slug: string }[];
+  slugs.push(...tickets.map((t) => t.slug));
+}
+const nextSlugs = (n: number) => slugs.splice(0, n);
+
+interface Door {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  pageThrottle: string;
+  worker?: WorkerThrottle;
+}
+
+const throttles = new Set<WorkerThrottle>();
+
+/** A restarted phone: a fresh browser on the same profile, throttled or not, online or not. */
+async function open(options: { throttle: boolean; offline?: boolean; video?: string }): Promise<Door> {
+  // Started before the browser so the worker's thread is caught as soon as it appears.
+  const worker = options.throttle ? throttleWorkers(profile) : undefined;
+  if (worker) throttles.add(worker);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
+    baseURL: server.origin,
+    viewport: { width: 390, height: 844 },
+  });
+  if (options.offline) await context.setOffline(true);
+  const page = context.pages()[0] ?? (await context.newPage());
+  // tsx names functions with a helper the page does not have; evaluate() bodies need it.
+  await page.addInitScript(() => {
+    (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
+  });
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'venue-checkin.settings',
+      JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false }),
+    );
+  });
+  const cdp = await context.newCDPSession(page);
+  let pageThrottle = 'not applied (not asked)';
+  if (options.throttle) {
+    try {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+      pageThrottle = `applied (CDP Emulation.setCPUThrottlingRate rate ${RATE})`;
+    } catch (error) {
+      pageThrottle = `not applied (${(error as Error).message.split('\n')[0]})`;
+    }
+  }
+  return { context, page, cdp, pageThrottle, worker };
+}
+
+async function close(door: Door) {
+  await door.context.close();
+  door.worker?.stop();
+}
+
+/** CDP on the dedicated worker, through the page's session (Playwright gives workers none). */
+async function workerDevtools(cdp: CDPSession) {
+  const sessions: string[] = [];
+  const waiting = new Map<number, (answer: { result?: unknown; error?: { message: string } }) => void>();
+  cdp.on('Target.attachedToTarget', (event) => {
+    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const message = JSON.parse(event.message) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  let next = 0;
+  return async <T>(method: string, params: object = {}): Promise<T> => {
+    const sessionId = sessions.at(-1);
+    if (!sessionId) throw new Error('no dedicated worker attached');
+    const id = ++next;
+    const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
+      waiting.set(id, resolve),
+    );
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method, params }),
+    });
+    const { result, error } = await answer;
+    if (error) throw new Error(error.message);
+    return result as T;
+  };
+}
+
+/** Wedge scans one after another; each timed from its Enter key to the verdict on screen. */
+async function enterToVerdict(page: Page, codes: string[]): Promise<number[]> {
+  return page.evaluate(async (codes) => {
+    const appear = (present: boolean) =>
+      new Promise<void>((resolve) => {
+        const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
+        if (test()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (test()) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+    const key = (key: string) =>
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    const out: number[] = [];
+    for (const code of codes) {
+      for (const char of code) key(char);
+      const start = performance.now();
+      key('Enter');
+      await appear(true);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      out.push(performance.now() - start);
+      (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
+      await appear(false);
+    }
+    return out;
+  }, codes);
+}
+
+interface ColdMarks {
+  workerCreated: number;
+  scanScreen: number;
+  wedgeListening: number;
+  verdict: number;
+}
+
+/**
+ * From navigation to the first wedge scan's verdict on screen. The scan's keys go out as soon
+ * as the page listens for a wedge (a scanner's keys before that are lost), so the figure is
+ * the app's readiness plus one verdict. Marks are `performance.now()`: ms since navigation.
+ */
+async function coldStart(door: Door, code: string): Promise<ColdMarks> {
+  await door.page.addInitScript((code) => {
+    const marks = { workerCreated: 0, scanScreen: 0, wedgeListening: 0, verdict: 0 };
+    (window as unknown as { __cold: typeof marks }).__cold = marks;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args: ConstructorParameters<typeof Worker>) {
+        super(...args);
+        marks.workerCreated ||= performance.now();
+      }
+    };
+    const listen = window.addEventListener;
+    window.addEventListener = function (
+      this: Window,
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ) {
+      listen.call(this, type, listener, options);
+      // The wedge listener is the page's capturing keydown listener (useWedgeScanner).
+      if (type !== 'keydown' || marks.wedgeListening || typeof options !== 'object' || !options.capture)
+        return;
+      marks.wedgeListening = performance.now();
+      setTimeout(() => {
+        for (const key of [...code, 'Enter'])
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+    } as typeof window.addEventListener;
+    new MutationObserver(() => {
+      if (!marks.scanScreen && document.querySelector('[data-testid="door-status"]'))
+        marks.scanScreen = performance.now();
+      if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
+        requestAnimationFrame(() => {
+          marks.verdict ||= performance.now();
+        });
+    }).observe(document, { childList: true, subtree: true });
+  }, code);
+  await door.page.goto('/');
+  await door.page.waitForFunction(
+    () => (window as unknown as { __cold: ColdMarks }).__cold.verdict > 0,
+    null,
+    {
+      timeout: 180_000,
+      polling: 100,
+    },
+  );
+  return door.page.evaluate(() => (window as unknown as { __cold: ColdMarks }).__cold);
+}
+
+const busyLoop = () => {
+  const start = performance.now();
+  let x = 0;
+  for (let i = 0; i < 200_000_000; i++) x += i % 7;
+  return x < 0 ? -1 : performance.now() - start;
+};
+
+const describeCold = (m: ColdMarks) =>
+  `worker created ${Math.round(m.workerCreated)} ms, scan screen ${Math.round(m.scanScreen)} ms, ` +
+  `wedge listening ${Math.round(m.wedgeListening)} ms, verdict ${Math.round(m.verdict)} ms`;
+
+function idbSizeMb(): number {
+  const out = execFileSync('du', ['-sk', join(profile, 'Default', 'IndexedDB')]).toString();
+  return Number(out.split('\t')[0]) / 1024;
+}
+
+try {
+  // 1. A phone joins the list, then scans online right after.
+  {
+    const door = await open({ throttle: true });
+    const { page } = door;
+    await page.goto('/');
+    await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
+    const joinedAt = Date.now();
+    await page.getByRole('button', { name: 'Join list' }).click();
+    await page
+      .getByTestId('progress')
+      .filter({ hasText: `/ ${TICKETS} in` })
+      .waitFor({ timeout: 600_000 });
+    await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 600_000 });
+    line(
+      'phone-first-download',
+      ((Date.now() - joinedAt) / 1000).toFixed(1),
+      's (join to ready; target <= 20 s)',
+    );
+    const online = await enterToVerdict(page, nextSlugs(SCANS));
+    line(
+      'phone-enter-to-verdict-online-p95',
+      percentile(online, 95).toFixed(0),
+      `ms (${SCANS} tickets, online right after joining; median ${median(online).toFixed(0)} ms; target <= 50 ms)`,
+    );
+    console.log(`# join run: page ${door.pageThrottle}; worker ${door.worker?.status()}`);
+    await close(door);
+    line('door-idb-size', idbSizeMb().toFixed(1), `MB (the profile's IndexedDB folder, ${TICKETS} tickets)`);
+  }
+
+  // 2. A restarted phone, offline: the first verdict, then scans; and whether each throttle held.
+  const phoneCold: ColdMarks[] = [];
+  let pageThrottle = '';
+  let workerThrottle = '';
+  for (let run = 0; run < COLD_RUNS; run++) {
+    const door = await open({ throttle: true, offline: true });
+    phoneCold.push(await coldStart(door, nextSlugs(1)[0]!));
+    if (run === 0) {
+      await door.page.locator('.verdict .button--solid').click();
+      await door.page.getByTestId('verdict').waitFor({ state: 'detached' });
+      const offline = await enterToVerdict(door.page, nextSlugs(SCANS));
+      line(
+        'phone-enter-to-verdict-p95',
+        percentile(offline, 95).toFixed(0),
+        `ms (${SCANS} tickets, offline after a restart; median ${median(offline).toFixed(0)} ms; target <= 50 ms)`,
+      );
+      // Each throttle measured on a fixed loop, with it and without it.
+      const slowPage = await door.page.evaluate(busyLoop);
+      await door.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const fastPage = await door.page.evaluate(busyLoop);
+      pageThrottle = door.pageThrottle.startsWith('applied')
+        ? `applied (a loop on the page took x${(slowPage / fastPage).toFixed(1)} its unthrottled time)`
+        : door.pageThrottle;
+      const worker = door.page.workers()[0];
+      const throttle = door.worker!;
+      if (worker && throttle.moved() > 0) {
+        const slowWorker = await worker.evaluate(busyLoop);
+        throttle.release();
+        const fastWorker = await worker.evaluate(busyLoop);
+        throttle.restore();
+        workerThrottle = `applied (a loop in the worker took x${(slowWorker / fastWorker).toFixed(1)} its unthrottled time; quota hit in ${throttle.throttledPeriods()} periods)`;
+      } else workerThrottle = throttle.status();
+    }
+    await close(door);
+  }
+  line('phone-throttle-page', pageThrottle, '');
+  line('phone-throttle-worker', workerThrottle, '');
+  const phoneVerdicts = phoneCold.map((m) => m.verdict);
+  line(
+    'phone-cold-start-to-verdict',
+    (median(phoneVerdicts) / 1000).toFixed(2),
+    `s (median of ${COLD_RUNS} restarts offline, navigation to the first wedge verdict; target <= 2.5 s)`,
+  );
+  for (const m of phoneCold) console.log(`# phone cold start: ${describeCold(m)}`);
+
+  // 3. The same unthrottled, and the worker's heap with the whole list loaded.
+  const cold: ColdMarks[] = [];
+  for (let run = 0; run < COLD_RUNS; run++) {
+    const door = await open({ throttle: false, offline: true });
+    const devtools = await workerDevtools(door.cdp);
+    cold.push(await coldStart(door, nextSlugs(1)[0]!));
+    if (run === 0) {
+      await door.page
+        .getByTestId('progress')
+        .filter({ hasText: `/ ${TICKETS} in` })
+        .waitFor({ timeout: 120_000 });
+      const heapMb = async () => {
+        await devtools('HeapProfiler.collectGarbage');
+        const heap = await devtools<{ usedSize: number }>('Runtime.getHeapUsage');
+        return (heap.usedSize / 1024 / 1024).toFixed(1);
+      };
+      line(
+        'door-worker-heap',
+        await heapMb(),
+        `MB (the sync worker's JS heap after GC, ${TICKETS} tickets loaded)`,
+      );
+      await door.page.locator('.verdict .button--solid').click();
+      await door.page.getByRole('link', { name: 'Search' }).click();
+      const asked = Date.now();
+      await door.page.getByLabel('Name, email, company or reference').fill('ma');
+      // Results or "no match": either way the search has answered.
+      await door.page.locator('.results li, .panel p[role="status"]').first().waitFor({ timeout: 60_000 });
+      line(
+        'door-first-search',
+        Date.now() - asked,
+        'ms (unthrottled, typing "ma" to its answer on screen; builds the search index unless idle time has built it)',
+      );
+      line('door-worker-heap-with-search', await heapMb(), 'MB (the same once the search index is built)');
+    }
+    await close(door);
+  }
+  line(
+    'cold-start-to-verdict',
+    (median(cold.map((m) => m.verdict)) / 1000).toFixed(2),
+    `s (unthrottled, median of ${COLD_RUNS} restarts offline; target <= 1 s)`,
+  );
+  for (const m of cold) console.log(`# cold start: ${describeCold(m)}`);
+
+  // 4. The camera on a phone: its first video frame to the verdict on screen.
+  const cameraTimes: number[] = [];
+  for (const slug of nextSlugs(CAMERA_RUNS)) {
+    const video = await makeQrVideo(`phone-bench-${slug}`, slug);
+    const door = await open({ throttle: true, video });
+    await door.page.addInitScript(() => {
+      const marks = { firstFrame: 0, verdict: 0 };
+      (window as unknown as { __bench: typeof marks }).__bench = marks;
+      new MutationObserver(() => {
+        const el = document.querySelector('video') as HTMLVideoElement | null;
+        if (el && !el.dataset.watched) {
+          el.dataset.watched = '1';
+          el.requestVideoFrameCallback((now) => {
+            marks.firstFrame ||= now;
+          });
+        }
+        if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
+          requestAnimationFrame(() => {
+            marks.verdict ||= performance.now();
+          });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await door.page.goto('/');
+    const seen = await door.page
+      .waitForFunction(
+        () => (window as unknown as { __bench: { verdict: number } }).__bench.verdict > 0,
+        null,
+        {
+          timeout: 90_000,
+          polling: 100,
+        },
+      )
+      .then(() => true)
+      .catch(() => false);
+    const marks = await door.page.evaluate(() => {
+      const video = document.querySelector('video');
+      return {
+        ...(window as unknown as { __bench: { firstFrame: number; verdict: number } }).__bench,
+        video: video ? `readyState ${video.readyState}, ${video.videoWidth}x${video.videoHeight}` : 'none',
+        status: document.querySelector('[data-testid="door-status"]')?.textContent ?? 'no scan screen',
+        camera: document.querySelector('.camera')?.textContent?.slice(0, 120) ?? '',
+      };
+    });
+    if (seen) cameraTimes.push(marks.verdict - marks.firstFrame);
+    else
+      console.log(
+        `# camera run: no verdict within 90 s (first frame at ${Math.round(marks.firstFrame)} ms; video ${marks.video}; status "${marks.status}"; camera "${marks.camera}")`,
+      );
+    await close(door);
+  }
+  line(
+    'phone-camera-frame-to-verdict',
+    median(cameraTimes).toFixed(0),
+    `ms (median of ${cameraTimes.length} of ${CAMERA_RUNS} runs: first video frame to verdict on screen, online; target <= 250 ms)`,
+  );
+  console.log(`# load average at end: ${execFileSync('uptime').toString().trim()}`);
+} finally {
+  for (const throttle of throttles) throttle.stop();
+  await killHard(server);
+  for (const dir of [distDir, dataDir, profile]) rmSync(dir, { recursive: true, force: true });
+}
