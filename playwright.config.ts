@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, E2E_PORT } from './e2e/fixtures/browser';
+import { chromiumArgs, E2E_PORT, firefoxPrefs } from './e2e/fixtures/browser';
 import { E2E_CONTROL_TOKEN } from './e2e/fixtures/control-token';
 import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
@@ -18,7 +18,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    // Debian's Firefox ESR over WebDriver BiDi (Playwright's moz-firefox channel; no download).
+    {
+      name: 'firefox',
+      testMatch: /e2e\/engines\/.*\.spec\.ts$/,
+      use: {
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        launchOptions: { executablePath: '/usr/bin/firefox-esr', firefoxUserPrefs: firefoxPrefs },
+      },
+    },
+    // WebKitGTK's MiniBrowser through WebKitWebDriver and webdriverio (e2e/fixtures/webkit.ts).
+    { name: 'webkit', testMatch: /.*\.webkit\.ts$/ },
+  ],
   webServer: {
     // node itself, not an npx wrapper, so Playwright's stop really stops the server.
     command: `rm -rf ${process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data'} && exec node --import tsx src/mock-api/server.ts`,

@@ -20,3 +20,8 @@ export function holdScreenAwake(): () => void {
     void sentinel?.release();
   };
 }
+
+/** False where the browser cannot keep the screen on at all (no Screen Wake Lock API). */
+export function canHoldScreenAwake(): boolean {
+  return 'wakeLock' in navigator;
+}

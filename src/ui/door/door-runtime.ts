@@ -90,8 +90,17 @@ let engine: DoorEngine | null = null;
 export function doorEngine(): DoorEngine {
   if (engine) return engine;
   const created = startEngine();
-  window.addEventListener('online', () => void created.setOnline(true));
-  window.addEventListener('offline', () => void created.setOnline(false));
+  // The flag is also read every few seconds: Firefox left a page loaded while offline without
+  // an `online` event when the network came back, and its check-ins waited forever.
+  let online = navigator.onLine;
+  const follow = () => {
+    if (navigator.onLine === online) return;
+    online = navigator.onLine;
+    void created.setOnline(online);
+  };
+  window.addEventListener('online', follow);
+  window.addEventListener('offline', follow);
+  setInterval(follow, 3000);
   void created.start().finally(() => {
     started = true;
     for (const listener of startListeners) listener();

@@ -52,6 +52,8 @@ export const en = {
   settingsKioskPinRemove: 'Remove PIN',
   settingsKioskPinSaved: 'Kiosk PIN saved.',
   settingsKioskPinRemoved: 'Kiosk PIN removed.',
+  settingsKioskNoWakeLock:
+    'This browser cannot keep the screen on. For a kiosk, set the device’s screen never to turn off.',
   settingsLanguage: 'Language',
   settingsAppearance: 'Appearance',
   settingsSaved: 'Saved',

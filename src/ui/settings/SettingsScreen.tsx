@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { ForgetDeviceSection } from './ForgetDeviceSection';
 import { KioskPinField } from './KioskPinField';
+import { canHoldScreenAwake } from '../../platform/wake-lock';
 
 const update = appStore.getState().setSettings;
 
@@ -159,6 +160,11 @@ export function SettingsScreen() {
 
       <Section title={t('settingsKiosk')}>
         <KioskPinField isSet={settings.kioskPin !== null} />
+        {!canHoldScreenAwake() && (
+          <p className="muted help" data-testid="kiosk-no-wake-lock">
+            {t('settingsKioskNoWakeLock')}
+          </p>
+        )}
       </Section>
 
       <Section title={t('settingsData')}>

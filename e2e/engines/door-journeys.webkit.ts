@@ -1,0 +1,186 @@
+// The door's core journeys on WebKit (WebKitGTK's MiniBrowser over classic WebDriver), chained
+// in one session: the same chain as door-journeys.spec.ts on Chromium and Firefox. WebKit has
+// no network emulation here, so the app is served through a TCP relay that the test closes to
+// make the server unreachable. Screenshots go to e2e/.artifacts/engines/webkit/.
+import { mkdirSync } from 'node:fs';
+import { expect } from '@playwright/test';
+import { E2E_PORT } from '../fixtures/browser';
+import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
+import { type Relay, setViewport, startRelay, test } from '../fixtures/webkit';
+import { CheckinService, MAIN_LIST } from '../page-models/door-page';
+
+const SHOTS = 'e2e/.artifacts/engines/webkit';
+const service = new CheckinService(`http://127.0.0.1:${E2E_PORT}`);
+let relay: Relay;
+
+test.beforeAll(async () => {
+  relay = await startRelay(E2E_PORT);
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+test.afterAll(async () => {
+  await relay.cut();
+});
+
+test('door journeys on WebKit: join, wedge scans, search, server unreachable, camera, kiosk, forget', async ({
+  wk,
+}) => {
+  test.setTimeout(150_000);
+  const origin = `http://127.0.0.1:${relay.port}`;
+  const [wedge, elsewhere, searched, away1, away2, shown] = await service.freshTickets(MAIN_LIST, 6);
+  if (!shown) throw new Error('the demo seed lacks fresh tickets');
+  await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
+
+  /** Text of the first match in the page, or '' when there is none. */
+  const text = (selector: string) =>
+    wk.execute((s: string) => document.querySelector(s)?.textContent ?? '', selector) as Promise<string>;
+  const count = (selector: string) =>
+    wk.execute((s: string) => document.querySelectorAll(s).length, selector) as Promise<number>;
+  const verdict = () =>
+    wk.execute(
+      () => document.querySelector('[data-testid="verdict"]')?.getAttribute('data-verdict') ?? null,
+    ) as Promise<string | null>;
+  const click = async (selector: string) => {
+    const element = await wk.$(selector);
+    await element.waitForDisplayed({ timeout: 15_000 });
+    // WebDriver scrolls the target to the bottom edge, under the fixed status bar.
+    await wk.execute((e: HTMLElement) => e.scrollIntoView({ block: 'center' }), element);
+    await element.click();
+  };
+  const type = async (selector: string, value: string, enter = true) => {
+    const element = await wk.$(selector);
+    await element.waitForDisplayed({ timeout: 15_000 });
+    await element.setValue(value);
+    if (enter) await element.addValue('\uE007');
+  };
+  const shot = async (name: string) => {
+    for (const [width, height] of [
+      [390, 844],
+      [1024, 768],
+    ] as const) {
+      await setViewport(wk, width, height);
+      await wk.saveScreenshot(`${SHOTS}/${name}-${width}x${height}.png`);
+    }
+    await setViewport(wk, 390, 844);
+  };
+  const expectScanScreen = () =>
+    expect.poll(() => count('[data-testid="door-status"]'), { timeout: 20_000 }).toBe(1);
+  const expectVerdict = (kind: string) => expect.poll(verdict, { timeout: 10_000 }).toBe(kind);
+  const nextScan = async () => {
+    await click('button=Next scan');
+    await expect.poll(() => count('[data-testid="verdict"]')).toBe(0);
+  };
+  /** A keyboard-wedge scanner: the code's keys and Enter, dispatched in the page as with Chromium. */
+  const wedgeScan = (code: string) =>
+    wk.execute((value: string) => {
+      const target = document.activeElement ?? document.body;
+      for (const key of [...value, 'Enter']) {
+        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+      }
+    }, code);
+  const pending = () => text('[data-testid="pending"]');
+
+  await setViewport(wk, 390, 844);
+  await wk.url(`${origin}/`);
+  // A fresh profile: name the device, and keep verdicts up until "Next scan".
+  await wk.execute(() =>
+    localStorage.setItem(
+      'venue-checkin.settings',
+      JSON.stringify({ deviceName: 'webkit door', sounds: false, autoReturnSeconds: 0 }),
+    ),
+  );
+  await wk.refresh();
+
+  // Join by address.
+  await (await wk.$('button=Join list')).waitForDisplayed({ timeout: 15_000 });
+  await shot('join');
+  await type('aria/Check-in list slug or address', `${origin}/checkin_lists/${MAIN_LIST}`);
+  await expectScanScreen();
+  await expect.poll(() => text('[data-testid="last-sync"]'), { timeout: 20_000 }).toContain('Synced');
+  await shot('scan');
+
+  // A wedge scan admits; the same ticket again is calm; one admitted at another door warns.
+  await wedgeScan(wedge!.slug);
+  await expectVerdict('admitted');
+  await shot('admitted');
+  await nextScan();
+  await wedgeScan(wedge!.slug);
+  await expectVerdict('just-admitted');
+  expect(await text('[data-testid="verdict"]')).toContain('Admitted here');
+  await nextScan();
+  await wedgeScan(elsewhere!.slug);
+  await expectVerdict('already-checked-in');
+  await shot('already-checked-in');
+  await nextScan();
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, wedge!.id), { timeout: 15_000 }).toBe(1);
+
+  // Search and admit.
+  await click('a=Search');
+  await type('aria/Name, email, company or reference', searched!.reference, false);
+  await click(`a*=${searched!.reference}`);
+  await click('button=Check in');
+  await expectVerdict('admitted');
+  expect(await text('[data-testid="verdict"]')).toContain(searched!.reference);
+  await nextScan();
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
+
+  // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
+  await wk.url(`${origin}/`);
+  await expectScanScreen();
+  await wk.execute(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await wk.execute(() => Boolean(navigator.serviceWorker.controller)))) await wk.refresh();
+  await expect.poll(() => wk.execute(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expectScanScreen();
+  await relay.cut();
+  for (const ticket of [away1!, away2!]) {
+    await type('aria/Ticket code, reference or name', ticket.reference);
+    await expectVerdict('admitted');
+    await nextScan();
+  }
+  await expect.poll(pending).toContain('2 waiting to send');
+  await wk.refresh();
+  await expectScanScreen();
+  await expect.poll(pending).toContain('2 waiting to send');
+  await shot('unreachable');
+  await relay.restore();
+  await expect.poll(pending, { timeout: 45_000 }).toContain('All sent');
+  for (const ticket of [away1!, away2!]) expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
+
+  // The camera showing a ticket's QR code: the scan screen's camera opens again after a visit to search.
+  await wk.execute(showOnCamera, await qrDataUrl(shown.slug));
+  await click('a=Search');
+  await click('a=Back');
+  await expectVerdict('admitted');
+  expect(await text('[data-testid="verdict"]')).toContain(shown.reference);
+  await shot('camera-admitted');
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, shown.id), { timeout: 15_000 }).toBe(1);
+
+  // Kiosk: enter, and leave only with the PIN (a fresh load: the canvas camera is gone).
+  await wk.url(`${origin}/settings`);
+  await type('aria/Kiosk PIN (4 to 8 digits)', '2468', false);
+  await click('button=Save PIN');
+  await expect.poll(() => wk.execute(() => document.body.innerText)).toContain('Kiosk PIN saved.');
+  await shot('settings');
+  await wk.url(`${origin}/`);
+  await click('a=Kiosk mode');
+  await expect.poll(() => text('[data-testid="kiosk-message"]')).toContain('Scan your ticket');
+  expect(await count('nav[aria-label="Main"]')).toBe(0);
+  await wk.execute(() => (document.fullscreenElement ? document.exitFullscreen() : undefined));
+  await shot('kiosk');
+  await click('button=Exit kiosk');
+  for (const digit of '2468') await click(`button=${digit}`);
+  await click('button=Unlock');
+  await expect.poll(() => count('[data-testid="kiosk"]')).toBe(0);
+  await expectScanScreen();
+
+  // Forget the list, confirmed.
+  await click('a=Lists');
+  const title = await text('.list-entry strong');
+  await click(`aria/Forget ${title}`);
+  await expect.poll(() => text('dialog[open]')).toContain('Nothing is waiting to be sent');
+  await shot('forget');
+  await click('button=Forget list');
+  await expect.poll(() => text('[data-testid="lists-message"]')).toContain(`Forgot ${title}`);
+  expect(await count('.list-entry')).toBe(0);
+});
