@@ -88,8 +88,9 @@ const LIST_EVERY = 6;
 const ERASE_WAIT_MS = 5_000;
 /** One slice of building the search index between scans: the longest a scan waits for it. */
 const SEARCH_SLICE_MS = 8;
-/** The search index builds ahead only after this long without a scan (idle time). */
-const SEARCH_AHEAD_QUIET_MS = 2_000;
+/** The search index builds ahead only after this long without a scan: a door at rest. Building
+ * it allocates a great deal, and the garbage it leaves must not land on a queue of scans. */
+const SEARCH_AHEAD_QUIET_MS = 10_000;
 
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock, marginMs = DEFAULT_MARGIN_MS, random = Math.random } = options;
