@@ -8,7 +8,9 @@ export default defineConfig({
   outputDir: process.env.E2E_OUT ?? 'e2e/.artifacts/results',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Two shared cores run a browser and the server at once: one retry absorbs a stall; a real
+  // failure fails twice.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

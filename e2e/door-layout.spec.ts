@@ -80,7 +80,15 @@ async function shot(page: Page, name: string) {
   const { width, height } = page.viewportSize()!;
   // Let the verdict's entry animation finish.
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `e2e/.artifacts/door-layout/${width}x${height}/${name}.png` });
+  const path = `e2e/.artifacts/door-layout/${width}x${height}/${name}.png`;
+  // A screenshot is for people to look at, not a check: Chromium under load now and then
+  // answers "Unable to capture screenshot"; one more try, then the journey goes on without it.
+  await page.screenshot({ path }).catch(async () => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path }).catch((error: Error) => {
+      test.info().annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` });
+    });
+  });
 }
 
 async function door(context: BrowserContext, theme: string): Promise<{ page: Page; door: DoorPage }> {
