@@ -167,6 +167,12 @@ export async function startServer(settings: ServerSettings) {
     }
     console.log(lines.join('\n'));
   });
+  // Clients (browsers, Node's fetch) drop an idle connection after about 4-5 s; the server
+  // keeps it longer, so it never closes one just as a client sends on it ("fetch failed").
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const stop = async () => {
     server.close();
     await service.close();
