@@ -128,7 +128,17 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
   await wk.url(`${origin}/`);
   await expectScanScreen();
-  await wk.execute(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Short polls, not one long wait on `ready`: WebKit's script timeout is 30 s, and a busy
+  // machine once took longer to activate the worker.
+  await expect
+    .poll(
+      () =>
+        wk.execute(() =>
+          navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.active)),
+        ),
+      { timeout: 90_000 },
+    )
+    .toBe(true);
   if (!(await wk.execute(() => Boolean(navigator.serviceWorker.controller)))) await wk.refresh();
   await expect.poll(() => wk.execute(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expectScanScreen();
