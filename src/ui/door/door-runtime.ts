@@ -10,7 +10,7 @@ import { syncReporter } from '../../state/sync-slice';
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
 export type DoorEngine = Comlink.Remote<SyncEngine>;
 
-const DATABASE = 'venue-checkin-door';
+export const DATABASE = 'venue-checkin-door';
 
 /** The built-in service's address: a reserved name, so it can never be a real host. */
 export const BUILT_IN_CHECKIN_URL = 'https://built-in.invalid/checkin';

@@ -3,6 +3,7 @@
 import { t } from '../i18n/t';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { scopedHref, useEventScope } from './event-scope';
 import type { AdminRecord } from '../../api/admin-client';
 import { QrImage } from './QrImage';
 
@@ -21,6 +22,8 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
   const total = Number(record.tickets_count ?? 0);
   const percent = total > 0 ? Math.round((checked / total) * 100) : 0;
   const address = webCheckinAddress(record);
+  const scope = useEventScope();
+  const listHref = scope ? scopedHref(scope, 'checkin_lists', String(record.slug)) : null;
   useEffect(() => {
     const timer = setInterval(onRefresh, 10_000);
     return () => clearInterval(timer);
@@ -39,6 +42,16 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
         <button type="button" className="button" onClick={onRefresh}>
           {t('orgRefresh')}
         </button>
+        {listHref ? (
+          <>
+            <Link href={`${listHref}/arrivals`} className="button button--primary">
+              {t('arrOpen')}
+            </Link>
+            <Link href={`${listHref}/door-kit`} className="button">
+              {t('kitOpen')}
+            </Link>
+          </>
+        ) : null}
       </div>
       <div className="org-handover">
         <QrImage value={address} label={`QR code of the check-in list ${String(record.title)}`} size={360} />

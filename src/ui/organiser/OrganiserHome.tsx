@@ -2,6 +2,8 @@
 // and each event's resources. Data comes only through src/api/admin-client.
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { t } from '../i18n/t';
+import { ArrivalsScreen } from './arrivals/ArrivalsScreen';
+import { DoorKitScreen } from './arrivals/DoorKitScreen';
 import { ConnectionScreen } from './ConnectionScreen';
 import { useConnection } from './connection';
 import { EventNew } from './EventNew';
@@ -27,6 +29,12 @@ export function OrganiserHome() {
         </Route>
         <Route path="/accounts/:account/new">{(p) => <EventNew account={p.account} />}</Route>
         <Route path="/accounts/:account">{(p) => <EventsScreen key={p.account} account={p.account} />}</Route>
+        <Route path="/events/:account/:event/checkin_lists/:id/arrivals">
+          {(p) => <ArrivalsScreen key={p.id} account={p.account} event={p.event} id={p.id} />}
+        </Route>
+        <Route path="/events/:account/:event/checkin_lists/:id/door-kit">
+          {(p) => <DoorKitScreen key={p.id} account={p.account} event={p.event} id={p.id} />}
+        </Route>
         <Route path="/events/:account/:event">
           {(p) => <EventScreen key={`${p.account}/${p.event}`} account={p.account} event={p.event} />}
         </Route>

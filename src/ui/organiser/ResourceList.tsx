@@ -8,6 +8,7 @@ import { scopedHref, scopedPath, useEventScope } from './event-scope';
 import { FailureNotice } from './FailureNotice';
 import { useAdminData } from './hooks/useAdminData';
 import { useDebounced } from './hooks/useDebounced';
+import { ExportButton } from './arrivals/ExportButton';
 import { Pager } from './Pager';
 import { RecordTable } from './RecordTable';
 import type { ResourceDef } from './resources';
@@ -45,6 +46,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
     <section className="panel org-section" aria-labelledby="list-title">
       <div className="org-heading">
         <h2 id="list-title">{def.title}</h2>
+        {def.key === 'registrations' || def.key === 'tickets' ? <ExportButton def={def} /> : null}
         {def.canCreate ? (
           <Link href={scopedHref(scope, def.key, 'new')} className="button button--primary">
             {t('orgNew', { what: def.title.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y') })}

@@ -1,0 +1,152 @@
+// A check-in list's arrivals, live: the screen an organiser keeps open during the event, and
+// (full screen) the one on the production desk's monitor: large, dark, nothing else on it.
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { AdminRecord } from '../../../api/admin-client';
+import { describeError } from '../../../api/errors';
+import { useAppStore } from '../../../state/use-app-store';
+import { t } from '../../i18n/t';
+import { scopedHref, scopedPath } from '../event-scope';
+import { FailureNotice } from '../FailureNotice';
+import { useAdminData } from '../hooks/useAdminData';
+import { ArrivalsChart } from './ArrivalsChart';
+import { ArrivalsTiles, DoubleAdmissions, LatestFeed, ReleaseProgress } from './ArrivalsFigures';
+import { CheckinReportButton } from './CheckinReportButton';
+import { timeFormat } from './time-format';
+import { ARRIVALS_INTERVAL_MS, useArrivals } from './useArrivals';
+import './arrivals.css';
+
+interface Props {
+  account: string;
+  event: string;
+  id: string;
+}
+
+export function ArrivalsScreen({ account, event, id }: Props) {
+  const scope = { account, event };
+  const list = useAdminData(
+    (client) => client.get(scopedPath(scope, 'checkin_lists', id), 'checkin_list'),
+    `${account}/${event}/${id}`,
+  );
+  const eventData = useAdminData((client) => client.get(scopedPath(scope), 'event'), `${account}/${event}`);
+  const record = list.value;
+  if (list.failure) return <FailureNotice failure={list.failure} onRetry={list.reload} />;
+  if (!record) return <p className="muted">{t('orgLoading')}</p>;
+  return (
+    <Arrivals
+      record={record}
+      eventRecord={eventData.value}
+      listHref={scopedHref(scope, 'checkin_lists', id)}
+    />
+  );
+}
+
+function Arrivals({
+  record,
+  eventRecord,
+  listHref,
+}: {
+  record: AdminRecord;
+  eventRecord: AdminRecord | null;
+  listHref: string;
+}) {
+  const live = useArrivals(record);
+  const theme = useAppStore((s) => s.settings.theme);
+  const [location, navigate] = useLocation();
+  const wall = new URLSearchParams(useSearch()).get('view') === 'wall';
+  const wentFullScreen = useRef(false);
+  const title = String(record.title ?? '');
+  const format = timeFormat(eventRecord?.timezone);
+
+  const enterWall = () => {
+    navigate(`${location}?view=wall`);
+    // Full screen needs the click's user activation; where it is refused, the view still fills the window.
+    const request = document.documentElement.requestFullscreen?.bind(document.documentElement);
+    request?.()
+      .then(() => {
+        wentFullScreen.current = true;
+      })
+      .catch(() => {});
+  };
+  const leaveWall = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    navigate(location, { replace: true });
+  };
+  useEffect(() => {
+    if (!wall) return;
+    const onChange = () => {
+      // Escape ends full screen in the browser itself: the view follows.
+      if (!document.fullscreenElement && wentFullScreen.current) {
+        wentFullScreen.current = false;
+        navigate(location, { replace: true });
+      }
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.fullscreenElement) navigate(location, { replace: true });
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [wall, location, navigate]);
+
+  const summary = live.summary;
+  return (
+    <section
+      className={`arrivals${wall ? ' arrivals--wall' : ' panel org-section'}`}
+      aria-labelledby="arrivals-title"
+      data-testid="arrivals"
+    >
+      <div className="arrivals__head">
+        {!wall ? (
+          <p className="arrivals__back">
+            <Link href={listHref}>{t('arrBack', { list: title })}</Link>
+          </p>
+        ) : null}
+        <h2 id="arrivals-title">{t('arrTitle', { list: title })}</h2>
+        <p className="muted arrivals__status" role="status" data-testid="arrivals-status">
+          {live.failure
+            ? t('arrStale', { reason: describeError(live.failure) })
+            : live.updatedAt
+              ? t('arrUpdated', { time: format(live.updatedAt), seconds: ARRIVALS_INTERVAL_MS / 1000 })
+              : t('arrConnecting')}
+        </p>
+        <div className="org-actions arrivals__actions">
+          {wall ? (
+            <button type="button" className="button" onClick={leaveWall}>
+              {t('arrLeaveFullScreen')}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="button button--primary" onClick={enterWall}>
+                {t('arrFullScreen')}
+              </button>
+              <CheckinReportButton title={title} slug={String(record.slug ?? '')} arrivals={live.arrivals} />
+              <Link href={`${listHref}/door-kit`} className="button">
+                {t('kitOpen')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      {summary ? (
+        <div className="arrivals__grid">
+          <ArrivalsTiles summary={summary} />
+          <div className="arrivals__chart">
+            <h3>{t('arrChart')}</h3>
+            <ArrivalsChart
+              buckets={summary.perFiveMinutes}
+              theme={wall ? 'wall' : theme}
+              fontPx={wall ? 20 : 13}
+            />
+          </div>
+          <LatestFeed items={summary.latest} format={format} />
+          <ReleaseProgress releases={summary.byRelease} />
+          <DoubleAdmissions doubles={summary.doubles} format={format} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// A page to print per check-in list and leave at the door: its QR code, its web check-in
+// address and a few lines for door staff. On screen it has a Print button; on paper only the
+// kit shows (print CSS hides the app around it).
+import { Link } from 'wouter';
+import { t } from '../../i18n/t';
+import { webCheckinAddress } from '../CheckinListPanel';
+import { scopedHref, scopedPath } from '../event-scope';
+import { FailureNotice } from '../FailureNotice';
+import { useAdminData } from '../hooks/useAdminData';
+import { QrImage } from '../QrImage';
+import './arrivals.css';
+
+const STEPS = ['kitStep1', 'kitStep2', 'kitStep3', 'kitStep4', 'kitStep5'] as const;
+
+export function DoorKitScreen({ account, event, id }: { account: string; event: string; id: string }) {
+  const scope = { account, event };
+  const list = useAdminData(
+    (client) => client.get(scopedPath(scope, 'checkin_lists', id), 'checkin_list'),
+    `${account}/${event}/${id}`,
+  );
+  const eventData = useAdminData((client) => client.get(scopedPath(scope), 'event'), `${account}/${event}`);
+  const record = list.value;
+  if (list.failure) return <FailureNotice failure={list.failure} onRetry={list.reload} />;
+  if (!record) return <p className="muted">{t('orgLoading')}</p>;
+  const title = String(record.title ?? '');
+  const address = webCheckinAddress(record);
+  return (
+    <section className="panel org-section door-kit" aria-labelledby="door-kit-title">
+      <div className="door-kit__screen-only org-actions">
+        <Link href={scopedHref(scope, 'checkin_lists', id)}>{t('arrBack', { list: title })}</Link>
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          {t('kitPrint')}
+        </button>
+      </div>
+      <h2 id="door-kit-title">{t('kitTitle', { list: title })}</h2>
+      {eventData.value ? (
+        <p className="door-kit__event">{t('kitEvent', { event: String(eventData.value.title ?? '') })}</p>
+      ) : null}
+      <div className="door-kit__code">
+        <QrImage value={address} label={`QR code of the check-in list ${title}`} size={320} />
+        <div>
+          <p className="door-kit__lead">{t('kitScan')}</p>
+          <p>{t('kitAddress')}</p>
+          <p className="door-kit__address" data-testid="door-kit-address">
+            {address}
+          </p>
+        </div>
+      </div>
+      <h3>{t('kitStepsTitle')}</h3>
+      <ol className="door-kit__steps">
+        {STEPS.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}

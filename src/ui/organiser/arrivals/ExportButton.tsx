@@ -1,0 +1,67 @@
+// "Export CSV" on an event's registrations or tickets: every page through the Admin API (all
+// states, cancelled ones included), then one file, written safely (src/domain/csv.ts).
+import { useState } from 'react';
+import { describeAdminError } from '../../../api/admin-client';
+import { listAllPages } from '../../../api/admin-export';
+import { recordsToCsv } from '../../../domain/csv';
+import { t } from '../../i18n/t';
+import { scopedPath, useEventScope } from '../event-scope';
+import { useAdminClient } from '../hooks/useAdminClient';
+import type { ResourceDef } from '../resources';
+import { downloadCsv, exportFileName } from './download';
+
+/** Columns a person looks for first; the rest follow in the order the service gives them. */
+const FIRST: Record<string, readonly string[]> = {
+  registrations: ['reference', 'name', 'email', 'state', 'total', 'currency', 'completed_at'],
+  tickets: [
+    'reference',
+    'first_name',
+    'last_name',
+    'email',
+    'release_title',
+    'state',
+    'registration_reference',
+  ],
+};
+
+export function ExportButton({ def }: { def: ResourceDef }) {
+  const scope = useEventScope();
+  const { client } = useAdminClient();
+  const [progress, setProgress] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!scope || !client) return null;
+  const run = async () => {
+    setFailure(null);
+    setBusy(true);
+    setProgress(t('expWorking', { done: 0, total: '…' }));
+    const all = await listAllPages(
+      client,
+      scopedPath(scope, def.key),
+      def.plural,
+      {
+        ...(def.states ? { states: def.states.values } : {}),
+        ...(def.listExpand ? { expand: def.listExpand } : {}),
+      },
+      (done, total) => setProgress(t('expWorking', { done, total })),
+    );
+    setBusy(false);
+    if (!all.ok) {
+      setProgress(null);
+      setFailure(describeAdminError(all));
+      return;
+    }
+    downloadCsv(exportFileName(def.key, scope.event), recordsToCsv(all.value, FIRST[def.key] ?? []));
+    setProgress(t('expDone', { n: all.value.length }));
+  };
+  return (
+    <span className="export-button">
+      <button type="button" className="button" onClick={run} disabled={busy}>
+        {t('expCsv')}
+      </button>
+      <span className="muted" role="status">
+        {failure ?? progress ?? ''}
+      </span>
+    </span>
+  );
+}
