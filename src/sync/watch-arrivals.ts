@@ -98,6 +98,9 @@ export function watchArrivals(options: WatchOptions): ArrivalsWatch {
     const since = Math.min(...Object.values(cursors).map((c) => c.since ?? 0));
     const list = await api.getList(listSlug, cursors.checkins.since === null ? null : since);
     if (!list.ok) return list;
+    // Without the service's clock, a resource with no records yet borrows the newest time of
+    // the other: anything made later carries a later `updated_at`.
+    let newestOfAll: number | null = null;
     for (const resource of ['tickets', 'checkins'] as const) {
       const cursor = cursors[resource];
       const newest = await pullAll(api, listSlug, resource, cursor, (items) =>
@@ -106,7 +109,8 @@ export function watchArrivals(options: WatchOptions): ArrivalsWatch {
           : arrivals.putCheckins((items as RemoteCheckin[]).map(arrivalCheckin)),
       );
       if (!newest.ok) return newest;
-      const seenUpTo = list.value.serverTime ?? newest.value;
+      if (newest.value !== null) newestOfAll = Math.max(newestOfAll ?? 0, newest.value);
+      const seenUpTo = list.value.serverTime ?? newest.value ?? newestOfAll;
       if (seenUpTo !== null) cursor.since = Math.max(cursor.since ?? 0, seenUpTo - DEFAULT_MARGIN_MS);
     }
     return list;
