@@ -43,8 +43,9 @@ async function prepareEvent(baseURL: string): Promise<Prepared> {
   const event = String(made.event!.slug);
   const releases: Record<string, number> = {};
   for (const title of ['Standard', 'VIP']) {
-    const release = (await call('POST', `${event}/releases`, { release: { title, price: '20.00', quantity: 50 } }))
-      .release!;
+    const release = (
+      await call('POST', `${event}/releases`, { release: { title, price: '20.00', quantity: 50 } })
+    ).release!;
     await call('PATCH', `${event}/releases/${String(release.slug)}/activation`, {});
     releases[title] = Number(release.id);
   }
@@ -137,19 +138,25 @@ function parseCsv(text: string): Record<string, string>[] {
   return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
+/** Screenshots in both themes (set as the app's setting, so the chart is drawn in it too). */
+async function shoot(page: Page, name: string, ready: () => Promise<void>) {
+  for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => {
-      document.documentElement.dataset.theme = value;
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...saved, theme: value }));
     }, theme);
+    await page.reload();
+    await ready();
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
+      // The chart follows its box on the next frames.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}x${height}.png`, fullPage: true });
     }
   }
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = 'dark';
-  });
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
@@ -189,7 +196,7 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   await expect(page.getByTestId('arrivals-feed')).toContainText('Ada Lovelace');
   await expect(page.getByTestId('arrivals-feed')).toContainText('Standard');
   await expect(page.getByTestId('arrivals-chart')).toHaveAttribute('data-total', '1');
-  await expect(page.locator('.arrivals-chart canvas')).toBeVisible();
+  await expect(page.locator('.live-arrivals-chart canvas')).toBeVisible();
 
   await admit(north, grace!.reference);
   await admit(north, ada2!.reference);
@@ -216,10 +223,16 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   await expect(page.getByTestId('arrivals-checked-in')).toHaveText('4', { timeout: 15_000 });
   await expect(page.getByTestId('arrivals-inside')).toHaveText('5');
   await expect(page).toHaveURL(arrivalsUrl);
-  await shoot(page, 'arrivals');
+  const arrivalsReady = async () => {
+    await expect(page.getByTestId('arrivals-inside')).toHaveText('5');
+    await expect(page.locator('.live-arrivals-chart canvas')).toBeVisible();
+  };
+  await shoot(page, 'arrivals', arrivalsReady);
 
   // The check-in report: a row per check-in, the desk's door named, the double marked.
-  const report = await download(page, () => page.getByRole('button', { name: 'Check-in report (CSV)' }).click());
+  const report = await download(page, () =>
+    page.getByRole('button', { name: 'Check-in report (CSV)' }).click(),
+  );
   expect(report.name).toMatch(/^checkin-report-Main-door-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(report.text.startsWith('\uFEFF"checked_in_at"')).toBe(true);
   const rows = parseCsv(report.text);
@@ -241,32 +254,35 @@ test('an organiser watches arrivals live while doors check in, then exports the 
 
   // Full screen for the production desk: the view covers the whole window, nothing else shows.
   await page.getByRole('button', { name: 'Full screen' }).click();
-  await expect(page.locator('.arrivals--wall')).toBeVisible();
+  await expect(page.locator('.live-arrivals--wall')).toBeVisible();
   const covered = await page.evaluate(() =>
     [
       [5, 5],
       [window.innerWidth - 5, window.innerHeight - 5],
-    ].every(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.arrivals--wall') != null),
+    ].every(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.live-arrivals--wall') != null),
   );
   expect(covered).toBe(true);
   await expect(page.getByTestId('arrivals-inside')).toHaveText('5');
-  await shoot(page, 'arrivals-wall');
+  await shoot(page, 'arrivals-wall', arrivalsReady);
+  await expect(page.locator('.live-arrivals--wall')).toBeVisible();
   await page.getByRole('button', { name: 'Leave full screen' }).click();
-  await expect(page.locator('.arrivals--wall')).toHaveCount(0);
+  await expect(page.locator('.live-arrivals--wall')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
 
   // The door kit, on paper: its QR code and address, and nothing of the app around it.
   await page.getByRole('link', { name: 'Door kit (print)' }).click();
   await expect(page.getByRole('heading', { name: 'Door kit: Main door' })).toBeVisible();
   await expect(page.getByTestId('door-kit-address')).toHaveText(prepared.address);
-  await shoot(page, 'door-kit');
+  const kitReady = () =>
+    expect(page.getByRole('img', { name: /QR code of the check-in list/ })).toBeVisible();
+  await shoot(page, 'door-kit', kitReady);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('img', { name: 'QR code of the check-in list Main door' })).toBeVisible();
   await expect(page.getByTestId('door-kit-address')).toBeVisible();
   await expect(page.getByText('For door staff')).toBeVisible();
   await expect(page.locator('.topbar')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await shoot(page, 'door-kit-print');
+  await shoot(page, 'door-kit-print', kitReady);
   await page.emulateMedia({ media: 'screen' });
 
   // Registrations and tickets of the event, every page, as CSV.
@@ -277,7 +293,9 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   const regRows = parseCsv(registrations.text);
   expect(regRows.map((r) => r.name).sort()).toEqual(["'=Linus Torvalds", 'Ada Lovelace', 'Grace Hopper']);
   expect(Object.keys(regRows[0]!).slice(0, 3)).toEqual(['reference', 'name', 'email']);
-  await shoot(page, 'registrations-export');
+  await shoot(page, 'registrations', () =>
+    expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible(),
+  );
 
   await org.section('Tickets');
   const tickets = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());

@@ -68,6 +68,8 @@ export interface ArrivalsSummary {
 export const BUCKET_MS = 5 * 60_000;
 /** The chart shows at most this many buckets (12 hours), ending now. */
 export const MAX_BUCKETS = 144;
+/** ...and at least this many (an hour), once there is an arrival. */
+export const MIN_BUCKETS = 12;
 export const FEED_LENGTH = 12;
 const NO_RELEASE = 'No release';
 
@@ -102,7 +104,11 @@ export function createArrivals(): Arrivals {
     if (counts.size === 0) return [];
     // A check-in stamped ahead of this device's clock still shows: the chart ends at the later.
     const end = Math.max(bucketOf(now), last);
-    const begin = Math.max(first, end - (MAX_BUCKETS - 1) * BUCKET_MS);
+    // At least the last hour, so a first arrival shows on a time axis rather than alone.
+    const begin = Math.max(
+      Math.min(first, end - (MIN_BUCKETS - 1) * BUCKET_MS),
+      end - (MAX_BUCKETS - 1) * BUCKET_MS,
+    );
     const buckets: ArrivalBucket[] = [];
     for (let start = begin; start <= end; start += BUCKET_MS)
       buckets.push({ start, count: counts.get(start) ?? 0 });

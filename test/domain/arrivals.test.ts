@@ -6,6 +6,7 @@ import {
   createArrivals,
   FEED_LENGTH,
   MAX_BUCKETS,
+  MIN_BUCKETS,
 } from '../../src/domain/arrivals';
 
 const T0 = Date.parse('2026-11-23T18:00:00.000Z');
@@ -83,7 +84,7 @@ describe('the arrivals of a check-in list', () => {
     ]);
   });
 
-  it('counts arrivals per five minutes up to now, empty stretches as zero, exits still as arrivals', () => {
+  it('counts arrivals per five minutes over at least the last hour, empty stretches as zero, exits still as arrivals', () => {
     const arrivals = createArrivals();
     arrivals.putTickets([ticket(1), ticket(2), ticket(3)]);
     arrivals.putCheckins([
@@ -91,13 +92,26 @@ describe('the arrivals of a check-in list', () => {
       checkin('b', 2, min(4), min(20)),
       checkin('c', 3, min(12)),
     ]);
-    expect(arrivals.summary(min(21)).perFiveMinutes).toEqual([
+    const buckets = arrivals.summary(min(21)).perFiveMinutes;
+    expect(buckets).toHaveLength(MIN_BUCKETS);
+    expect(buckets.at(-1)!.start).toBe(min(20));
+    expect(buckets.slice(-5)).toEqual([
       { start: min(0), count: 2 },
       { start: min(5), count: 0 },
       { start: min(10), count: 1 },
       { start: min(15), count: 0 },
       { start: min(20), count: 0 },
     ]);
+    expect(buckets.slice(0, -5).every((b) => b.count === 0)).toBe(true);
+  });
+
+  it('goes back further than an hour when arrivals began earlier', () => {
+    const arrivals = createArrivals();
+    arrivals.putTickets([ticket(1)]);
+    arrivals.putCheckins([checkin('a', 1, min(-120))]);
+    const buckets = arrivals.summary(min(0)).perFiveMinutes;
+    expect(buckets[0]).toEqual({ start: min(-120), count: 1 });
+    expect(buckets).toHaveLength(25);
   });
 
   it('keeps the chart to its last twelve hours, and has no bars before the first arrival', () => {

@@ -424,7 +424,7 @@ export const en = {
   arrInsideHelp: 'active check-ins',
   arrDoubles: 'Double admissions',
   arrDoublesNone: 'No ticket admitted twice.',
-  arrDoublesHelp: 'tickets with more than one active check-in',
+  arrDoublesHelp: 'tickets admitted more than once',
   arrChart: 'Arrivals per 5 minutes',
   arrChartLabel: 'Arrivals per 5 minutes: {last} in the last 5 minutes, {total} in the chart',
   arrChartEmpty: 'No arrivals yet.',

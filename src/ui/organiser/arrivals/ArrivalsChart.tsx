@@ -10,16 +10,18 @@ interface Props {
   theme: string;
   /** Axis text size in CSS pixels (larger on the production desk's screen). */
   fontPx: number;
+  /** The event's time zone for the time axis; null for this device's. */
+  timeZone: string | null;
 }
 
-export function ArrivalsChart({ buckets, theme, fontPx }: Props) {
+export function ArrivalsChart({ buckets, theme, fontPx, timeZone }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const latest = useRef(buckets);
   latest.current = buckets;
   const [failed, setFailed] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn afresh only when the theme or text size changes; data goes through update().
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn afresh only when the theme, text size or time zone changes; data goes through update().
   useEffect(() => {
     const target = box.current;
     if (!target) return;
@@ -37,6 +39,7 @@ export function ArrivalsChart({ buckets, theme, fontPx }: Props) {
           size(),
           { text: colour('--muted'), grid: colour('--border'), bar: colour('--accent') },
           fontPx,
+          timeZone,
         );
         observer = new ResizeObserver(() => {
           const { width, height } = size();
@@ -51,7 +54,7 @@ export function ArrivalsChart({ buckets, theme, fontPx }: Props) {
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [theme, fontPx]);
+  }, [theme, fontPx, timeZone]);
 
   useEffect(() => {
     chart.current?.update(buckets);
@@ -60,17 +63,17 @@ export function ArrivalsChart({ buckets, theme, fontPx }: Props) {
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   const last = buckets.at(-1)?.count ?? 0;
   return (
-    <figure className="arrivals-chart">
+    <figure className="live-arrivals-chart">
       <div
         ref={box}
-        className="arrivals-chart__plot"
+        className="live-arrivals-chart__plot"
         role="img"
         aria-label={t('arrChartLabel', { last, total })}
         data-testid="arrivals-chart"
         data-total={total}
       />
       {failed ? <p className="muted">{t('arrChartUnavailable')}</p> : null}
-      {buckets.length === 0 ? <p className="muted arrivals-chart__empty">{t('arrChartEmpty')}</p> : null}
+      {buckets.length === 0 ? <p className="muted live-arrivals-chart__empty">{t('arrChartEmpty')}</p> : null}
     </figure>
   );
 }

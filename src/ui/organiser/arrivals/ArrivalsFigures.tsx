@@ -13,35 +13,35 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part
 export function ArrivalsTiles({ summary }: { summary: ArrivalsSummary }) {
   const { checkedIn, total, insideNow, doubles } = summary;
   return (
-    <dl className="arrivals__tiles" aria-live="polite">
-      <div className="arrivals__tile">
+    <dl className="live-arrivals__tiles" aria-live="polite">
+      <div className="live-arrivals__tile">
         <dt>{t('arrCheckedIn')}</dt>
         <dd>
-          <span className="arrivals__number" data-testid="arrivals-checked-in">
+          <span className="live-arrivals__number" data-testid="arrivals-checked-in">
             {checkedIn}
           </span>{' '}
-          <span className="arrivals__of" data-testid="arrivals-total">
+          <span className="live-arrivals__of" data-testid="arrivals-total">
             {t('arrOfTotal', { total, percent: percentOf(checkedIn, total) })}
           </span>
           <progress max={Math.max(total, 1)} value={checkedIn} aria-hidden="true" />
         </dd>
       </div>
-      <div className="arrivals__tile">
+      <div className="live-arrivals__tile">
         <dt>{t('arrInsideNow')}</dt>
         <dd>
-          <span className="arrivals__number" data-testid="arrivals-inside">
+          <span className="live-arrivals__number" data-testid="arrivals-inside">
             {insideNow}
           </span>{' '}
-          <span className="arrivals__of">{t('arrInsideHelp')}</span>
+          <span className="live-arrivals__of">{t('arrInsideHelp')}</span>
         </dd>
       </div>
-      <div className={`arrivals__tile${doubles.length > 0 ? ' arrivals__tile--warn' : ''}`}>
+      <div className={`live-arrivals__tile${doubles.length > 0 ? ' live-arrivals__tile--warn' : ''}`}>
         <dt>{t('arrDoubles')}</dt>
         <dd>
-          <span className="arrivals__number" data-testid="arrivals-doubles">
+          <span className="live-arrivals__number" data-testid="arrivals-doubles">
             {doubles.length}
           </span>{' '}
-          <span className="arrivals__of">{t('arrDoublesHelp')}</span>
+          <span className="live-arrivals__of">{t('arrDoublesHelp')}</span>
         </dd>
       </div>
     </dl>
@@ -50,13 +50,13 @@ export function ArrivalsTiles({ summary }: { summary: ArrivalsSummary }) {
 
 export function ReleaseProgress({ releases }: { releases: readonly Progress[] }) {
   return (
-    <div className="arrivals__releases">
+    <div className="live-arrivals__releases">
       <h3 id="arrivals-releases">{t('arrByRelease')}</h3>
-      <ul aria-labelledby="arrivals-releases" className="arrivals__list">
+      <ul aria-labelledby="arrivals-releases" className="live-arrivals__list">
         {releases.map((r) => (
-          <li key={r.release} className="arrivals__release" data-testid="arrivals-release">
-            <span className="arrivals__release-name">{r.release}</span>
-            <span className="arrivals__release-count">
+          <li key={r.release} className="live-arrivals__release" data-testid="arrivals-release">
+            <span className="live-arrivals__release-name">{r.release}</span>
+            <span className="live-arrivals__release-count">
               {r.checkedIn} / {r.total}
             </span>
             <progress max={Math.max(r.total, 1)} value={r.checkedIn} aria-label={r.release} />
@@ -69,15 +69,18 @@ export function ReleaseProgress({ releases }: { releases: readonly Progress[] })
 
 export function LatestFeed({ items, format }: { items: readonly FeedItem[]; format(at: number): string }) {
   return (
-    <div className="arrivals__feed">
+    <div className="live-arrivals__feed">
       <h3 id="arrivals-feed">{t('arrLatest')}</h3>
       {items.length === 0 ? <p className="muted">{t('arrLatestNone')}</p> : null}
-      <ol aria-labelledby="arrivals-feed" className="arrivals__list" data-testid="arrivals-feed">
+      <ol aria-labelledby="arrivals-feed" className="live-arrivals__list" data-testid="arrivals-feed">
         {items.map((item) => (
-          <li key={item.uuid} className={`arrivals__entry${item.left ? ' arrivals__entry--left' : ''}`}>
+          <li
+            key={item.uuid}
+            className={`live-arrivals__entry${item.left ? ' live-arrivals__entry--left' : ''}`}
+          >
             <time dateTime={new Date(item.at).toISOString()}>{format(item.at)}</time>
-            <span className="arrivals__name">{item.name}</span>
-            <span className="arrivals__release-tag">{item.release ?? ''}</span>
+            <span className="live-arrivals__name">{item.name}</span>
+            <span className="live-arrivals__release-tag">{item.release ?? ''}</span>
             {item.left ? <span className="muted">{t('arrLeft')}</span> : null}
           </li>
         ))}
@@ -94,14 +97,18 @@ export function DoubleAdmissions({
   format(at: number): string;
 }) {
   return (
-    <div className="arrivals__doubles">
+    <div className="live-arrivals__doubles">
       <h3 id="arrivals-doubles">{t('arrDoubles')}</h3>
       {doubles.length === 0 ? <p className="muted">{t('arrDoublesNone')}</p> : null}
-      <ul aria-labelledby="arrivals-doubles" className="arrivals__list" data-testid="arrivals-double-list">
+      <ul
+        aria-labelledby="arrivals-doubles"
+        className="live-arrivals__list"
+        data-testid="arrivals-double-list"
+      >
         {doubles.map((d) => (
-          <li key={d.ticketId} className="arrivals__entry arrivals__entry--warn">
-            <span className="arrivals__name">{d.name}</span>
-            <span className="arrivals__release-tag">
+          <li key={d.ticketId} className="live-arrivals__entry live-arrivals__entry--warn">
+            <span className="live-arrivals__name">{d.name}</span>
+            <span className="live-arrivals__release-tag">
               {d.reference} {d.release ?? ''}
             </span>
             <span>{t('arrTimes', { times: d.times.map(format).join(', ') })}</span>

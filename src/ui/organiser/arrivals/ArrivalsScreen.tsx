@@ -12,7 +12,7 @@ import { useAdminData } from '../hooks/useAdminData';
 import { ArrivalsChart } from './ArrivalsChart';
 import { ArrivalsTiles, DoubleAdmissions, LatestFeed, ReleaseProgress } from './ArrivalsFigures';
 import { CheckinReportButton } from './CheckinReportButton';
-import { timeFormat } from './time-format';
+import { timeFormat, validTimeZone } from './time-format';
 import { ARRIVALS_INTERVAL_MS, useArrivals } from './useArrivals';
 import './arrivals.css';
 
@@ -57,6 +57,7 @@ function Arrivals({
   const wentFullScreen = useRef(false);
   const title = String(record.title ?? '');
   const format = timeFormat(eventRecord?.timezone);
+  const timeZone = validTimeZone(eventRecord?.timezone);
 
   const enterWall = () => {
     navigate(`${location}?view=wall`);
@@ -95,25 +96,25 @@ function Arrivals({
   const summary = live.summary;
   return (
     <section
-      className={`arrivals${wall ? ' arrivals--wall' : ' panel org-section'}`}
+      className={`live-arrivals${wall ? ' live-arrivals--wall' : ' panel org-section'}`}
       aria-labelledby="arrivals-title"
       data-testid="arrivals"
     >
-      <div className="arrivals__head">
+      <div className="live-arrivals__head">
         {!wall ? (
-          <p className="arrivals__back">
+          <p className="live-arrivals__back">
             <Link href={listHref}>{t('arrBack', { list: title })}</Link>
           </p>
         ) : null}
         <h2 id="arrivals-title">{t('arrTitle', { list: title })}</h2>
-        <p className="muted arrivals__status" role="status" data-testid="arrivals-status">
+        <p className="muted live-arrivals__status" role="status" data-testid="arrivals-status">
           {live.failure
             ? t('arrStale', { reason: describeError(live.failure) })
             : live.updatedAt
               ? t('arrUpdated', { time: format(live.updatedAt), seconds: ARRIVALS_INTERVAL_MS / 1000 })
               : t('arrConnecting')}
         </p>
-        <div className="org-actions arrivals__actions">
+        <div className="org-actions live-arrivals__actions">
           {wall ? (
             <button type="button" className="button" onClick={leaveWall}>
               {t('arrLeaveFullScreen')}
@@ -132,19 +133,22 @@ function Arrivals({
         </div>
       </div>
       {summary ? (
-        <div className="arrivals__grid">
+        <div className="live-arrivals__grid">
           <ArrivalsTiles summary={summary} />
-          <div className="arrivals__chart">
-            <h3>{t('arrChart')}</h3>
-            <ArrivalsChart
-              buckets={summary.perFiveMinutes}
-              theme={wall ? 'wall' : theme}
-              fontPx={wall ? 20 : 13}
-            />
+          <div className="live-arrivals__main">
+            <div className="live-arrivals__chart">
+              <h3>{t('arrChart')}</h3>
+              <ArrivalsChart
+                buckets={summary.perFiveMinutes}
+                theme={wall ? 'wall' : theme}
+                fontPx={wall ? 20 : 13}
+                timeZone={timeZone}
+              />
+            </div>
+            <ReleaseProgress releases={summary.byRelease} />
+            <DoubleAdmissions doubles={summary.doubles} format={format} />
           </div>
           <LatestFeed items={summary.latest} format={format} />
-          <ReleaseProgress releases={summary.byRelease} />
-          <DoubleAdmissions doubles={summary.doubles} format={format} />
         </div>
       ) : null}
     </section>

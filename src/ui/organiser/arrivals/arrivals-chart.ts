@@ -27,6 +27,7 @@ export function drawArrivalsChart(
   size: { width: number; height: number },
   colours: ChartColours,
   fontPx: number,
+  timeZone: string | null,
 ): ArrivalsChart {
   const font = `${fontPx}px system-ui, sans-serif`;
   const axis = {
@@ -39,8 +40,14 @@ export function drawArrivalsChart(
     {
       ...size,
       legend: { show: false },
+      padding: [fontPx, fontPx * 2, 0, 0],
+      ...(timeZone ? { tzDate: (ts: number) => uPlot.tzDate(new Date(ts * 1000), timeZone) } : {}),
       cursor: { show: false },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
+      scales: {
+        // Each bar stands for the five minutes from its time: the axis runs to the end of the last.
+        x: { time: true, range: (_u, min, max) => [min, max + 300] },
+        y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
+      },
       axes: [
         { ...axis, space: fontPx * 5 },
         { ...axis, size: fontPx * 3, space: fontPx * 2.5, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
@@ -50,7 +57,6 @@ export function drawArrivalsChart(
         {
           label: 'Arrivals',
           fill: colours.bar,
-          stroke: colours.bar,
           paths: uPlot.paths.bars?.({ size: [0.8, 64], align: 1 }),
           points: { show: false },
         },

@@ -1,15 +1,22 @@
 // Times of arrivals as people at the event read them: in the event's time zone when the
 // service names a valid one, else this device's.
-export function timeFormat(timeZone: unknown): (at: number) => string {
-  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
-  let formatter: Intl.DateTimeFormat;
+export function validTimeZone(timeZone: unknown): string | null {
+  if (typeof timeZone !== 'string' || !timeZone) return null;
   try {
-    formatter = new Intl.DateTimeFormat(undefined, {
-      ...options,
-      ...(typeof timeZone === 'string' && timeZone ? { timeZone } : {}),
-    });
+    new Intl.DateTimeFormat(undefined, { timeZone });
+    return timeZone;
   } catch {
-    formatter = new Intl.DateTimeFormat(undefined, options);
+    return null;
   }
+}
+
+export function timeFormat(timeZone: unknown): (at: number) => string {
+  const zone = validTimeZone(timeZone);
+  const formatter = new Intl.DateTimeFormat(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    ...(zone ? { timeZone: zone } : {}),
+  });
   return (at) => formatter.format(at);
 }
