@@ -2,6 +2,7 @@
 // browser contexts, against the Node server's mock; then exports the CSVs and prints the door
 // kit. Screenshots of each new screen go to e2e/.artifacts/arrivals/ for a person to look at.
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService } from './page-models/door-page';
@@ -138,6 +139,14 @@ function parseCsv(text: string): Record<string, string>[] {
   return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 
+async function expectAccessible(page: Page, name: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
 /** Screenshots in both themes (set as the app's setting, so the chart is drawn in it too). */
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   for (const theme of ['light', 'dark'] as const) {
@@ -148,6 +157,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
     }, theme);
     await page.reload();
     await ready();
+    await expectAccessible(page, `${name} ${theme}`);
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
       // The chart follows its box on the next frames.
@@ -165,7 +175,7 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   baseURL,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const origin = baseURL ?? '';
   const prepared = await prepareEvent(origin);
   const byName = (name: string) => prepared.tickets.filter((t) => t.name === name);
