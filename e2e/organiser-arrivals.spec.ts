@@ -313,3 +313,25 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   expect(ticketRows.map((r) => r.reference).sort()).toEqual(prepared.tickets.map((t) => t.reference).sort());
   expect(ticketRows.filter((r) => r.release_title === 'VIP' || r['release.title'] === 'VIP')).toHaveLength(1);
 });
+
+test('arrivals of a list on the built-in service in this browser match its Admin API counts', async ({
+  page,
+}) => {
+  await page.goto('/organiser/connection');
+  await page.getByLabel('Mode').selectOption('live');
+  await page.getByLabel('API version').selectOption('3.1');
+  await page.getByRole('button', { name: 'Generate token' }).click();
+  await expect(page.getByTestId('hello-mode')).toHaveText('live');
+  await page.getByTestId('hello').getByRole('link').first().click();
+  await page.getByRole('table', { name: 'Events' }).getByRole('link').first().click();
+  const org = new OrganiserPage(page);
+  await org.section('Check-in lists');
+  await page.locator('.org-table tbody tr a').first().click();
+  const progress = (await page.getByTestId('checkin-progress').textContent()) ?? '';
+  const [, checked, total] = /(\d+) of (\d+) checked in/.exec(progress) ?? [];
+  expect(Number(total)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Arrivals, live' }).click();
+  await expect(page.getByTestId('arrivals-checked-in')).toHaveText(String(checked), { timeout: 30_000 });
+  await expect(page.getByTestId('arrivals-total')).toContainText(`of ${total}`);
+  await expect(page.getByTestId('arrivals-status')).toContainText('Updated');
+});
