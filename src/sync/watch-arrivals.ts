@@ -29,8 +29,6 @@ export interface WatchOptions {
 }
 
 export interface ArrivalsWatch {
-  /** Pull now rather than at the next tick. */
-  refresh(): void;
   stop(): void;
 }
 
@@ -90,8 +88,6 @@ export function watchArrivals(options: WatchOptions): ArrivalsWatch {
   };
   let timer: unknown = null;
   let stopped = false;
-  let running = false;
-  let again = false;
   let failures = 0;
 
   async function pull(): Promise<Result<RemoteList>> {
@@ -119,13 +115,7 @@ export function watchArrivals(options: WatchOptions): ArrivalsWatch {
   async function tick() {
     timer = null;
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
     const result = await pull();
-    running = false;
     if (stopped) return;
     if (result.ok) {
       failures = 0;
@@ -137,18 +127,12 @@ export function watchArrivals(options: WatchOptions): ArrivalsWatch {
     const wait = result.ok
       ? intervalMs
       : Math.max(intervalMs, backoffMs(failures, result.reason === 'rate-limited' ? result.retryAfterMs : 0));
-    if (again) {
-      again = false;
-      timer = clock.setTimeout(tick, 0);
-    } else timer = clock.setTimeout(tick, wait);
+    // One pull at a time: the next is timed from the end of this one.
+    timer = clock.setTimeout(tick, wait);
   }
 
   timer = clock.setTimeout(tick, 0);
   return {
-    refresh() {
-      if (timer !== null) clock.clearTimeout(timer);
-      void tick();
-    },
     stop() {
       stopped = true;
       if (timer !== null) clock.clearTimeout(timer);
