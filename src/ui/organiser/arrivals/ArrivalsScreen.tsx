@@ -146,9 +146,11 @@ function Arrivals({
               />
             </div>
             <ReleaseProgress releases={summary.byRelease} />
-            <DoubleAdmissions doubles={summary.doubles} format={format} />
           </div>
-          <LatestFeed items={summary.latest} format={format} />
+          <div className="live-arrivals__side">
+            <DoubleAdmissions doubles={summary.doubles} format={format} />
+            <LatestFeed items={summary.latest} format={format} />
+          </div>
         </div>
       ) : null}
     </section>
