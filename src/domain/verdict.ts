@@ -137,7 +137,8 @@ export function judgeScan({ code, ticket, checkins, list, now }: ScanFacts): Ver
 export function reentryOf(checkins: readonly DoorCheckin[]): Reentry | null {
   let latest: DoorCheckin | null = null;
   for (const c of checkins)
-    if (c.deletedAt !== null && c.endedBy !== 'undo' && (!latest || c.deletedAt > latest.deletedAt!)) latest = c;
+    if (c.deletedAt !== null && c.endedBy !== 'undo' && (!latest || c.deletedAt > latest.deletedAt!))
+      latest = c;
   if (!latest) return null;
   return { leftAt: latest.deletedAt!, seenAs: latest.endedBy === 'exit' ? 'exit' : 'deleted' };
 }

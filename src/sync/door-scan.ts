@@ -94,7 +94,8 @@ export function createDoorScan(deps: DoorScanDeps) {
     if (!first.ok) return first;
     const missing = first.value.verdict.kind === 'not-inside' || isTicketRefusal(first.value.verdict);
     if (!missing) return first;
-    if (!deps.online()) return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
+    if (!deps.online())
+      return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
     const synced = await withDeadline(deps.syncNow(), LOOKUP_DEADLINE_MS, clock, () => false);
     const basis: ScanBasis = synced
       ? { kind: 'synced' }
