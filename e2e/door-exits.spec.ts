@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+
+// Exits, re-entry and people inside, on the production build against the real Node server:
+// what the door shows, and what the service itself then holds.
+
+const SIZES = [
+  [390, 844],
+  [1024, 768],
+] as const;
+
+async function exitDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
+  await context.addInitScript(() => {
+    const key = 'venue-checkin.settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+    // Verdicts stay until "Next scan": the journey reads each one.
+    localStorage.setItem(key, JSON.stringify({ ...saved, autoReturnSeconds: 0 }));
+  });
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice(name);
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  return { page, door };
+}
+
+const insideNow = (page: Page) => page.getByTestId('inside-now').locator('strong');
+
+async function readInside(page: Page): Promise<number> {
+  return Number(await insideNow(page).textContent());
+}
+
+/** Screenshots in both themes at a phone's and a tablet's size, for people to look at. */
+async function shots(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.dataset.theme = value;
+    }, theme);
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150);
+      await page
+        .screenshot({ path: `e2e/.artifacts/door-exits/${name}-${theme}-${width}x${height}.png` })
+        .catch((error: Error) =>
+          test.info().annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` }),
+        );
+    }
+  }
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  if (size) await page.setViewportSize(size);
+}
+
+async function expectNoSeriousAxeViolation(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function setMode(page: Page, mode: 'Entry' | 'Exit') {
+  const option = page.getByTestId('door-mode').getByRole('button', { name: mode, exact: true });
+  await option.click();
+  await expect(option).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('exit, re-entry and inside now: the service holds each step, and other doors are counted', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const service = new CheckinService(baseURL!);
+  const [guest, other] = await service.freshTickets(MAIN_LIST, 2);
+  if (!guest || !other) throw new Error('the demo seed lacks fresh tickets');
+  const { page, door } = await exitDoor(context, 'Exit door');
+  const before = await readInside(page);
+
+  // In: an ordinary admission.
+  await expect(page.getByTestId('exit-mode')).toHaveCount(0);
+  await door.typeCode(guest.reference);
+  await door.expectVerdict('admitted');
+  await door.nextScan();
+  await expect(insideNow(page)).toHaveText(String(before + 1));
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  expect(await service.activeCheckinsOf(MAIN_LIST, guest.id)).toBe(1);
+
+  // Out: exit mode is unmistakable, and a scan records the exit.
+  await setMode(page, 'Exit');
+  await expect(page.getByTestId('exit-mode')).toContainText('Exit mode');
+  await expectNoSeriousAxeViolation(page);
+  await shots(page, 'scan-exit-mode');
+  await door.typeCode(guest.slug);
+  await door.expectVerdict('exit-recorded');
+  await expect(door.verdict()).toContainText('Exit recorded');
+  await expect(door.verdict()).toContainText(guest.first_name!);
+  await expect(page.getByTestId('verdict-exit-tag')).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  await shots(page, 'verdict-exit-recorded');
+  await door.nextScan();
+  await expect(insideNow(page)).toHaveText(String(before));
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  // On the service: the check-in is deleted (the only way its API marks someone not inside).
+  let held = (await service.checkins(MAIN_LIST)).filter((c) => c.ticket_id === guest.id);
+  expect(held).toHaveLength(1);
+  expect(held[0]!.deleted_at).not.toBeNull();
+
+  // The same ticket again in exit mode: not inside, nothing sent.
+  await door.typeCode(guest.slug);
+  await door.expectVerdict('not-inside');
+  await expect(door.verdict()).toContainText('nothing was sent');
+  await shots(page, 'verdict-not-inside');
+  await door.nextScan();
+  await expect(door.pending()).toContainText('All sent');
+
+  // Back in: re-entry is a new check-in, welcomed back with the time the guest left.
+  await setMode(page, 'Entry');
+  await expect(page.getByTestId('exit-mode')).toHaveCount(0);
+  await door.typeCode(guest.reference);
+  await door.expectVerdict('admitted');
+  await expect(door.verdict()).toContainText('Welcome back');
+  await expect(page.getByTestId('verdict-detail')).toContainText('Re-entry: left at');
+  await shots(page, 'verdict-welcome-back');
+  await door.nextScan();
+  await expect(insideNow(page)).toHaveText(String(before + 1));
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  held = (await service.checkins(MAIN_LIST)).filter((c) => c.ticket_id === guest.id);
+  expect(held).toHaveLength(2);
+  expect(held.filter((c) => c.deleted_at === null)).toHaveLength(1);
+
+  // Another door admits someone: counted here after a sync.
+  await service.checkInElsewhere(MAIN_LIST, other.id);
+  await expect(insideNow(page)).toHaveText(String(before + 2), { timeout: 30_000 });
+
+  // An exit taken from a verdict of a ticket inside.
+  await door.typeCode(other.reference);
+  await door.expectVerdict('already-checked-in');
+  await door.verdict().getByRole('button', { name: 'Record exit' }).click();
+  await door.expectVerdict('exit-recorded');
+  await door.nextScan();
+  await expect(insideNow(page)).toHaveText(String(before + 1));
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  expect(await service.activeCheckinsOf(MAIN_LIST, other.id)).toBe(0);
+
+  // Offline: the exit is recorded at once and sent once the network is back.
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection')).toContainText('Offline');
+  await setMode(page, 'Exit');
+  await door.typeCode(guest.reference);
+  await door.expectVerdict('exit-recorded');
+  await door.nextScan();
+  await expect(insideNow(page)).toHaveText(String(before));
+  await expect(door.pending()).toContainText('1 waiting to send');
+  await context.setOffline(false);
+  await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  expect(await service.activeCheckinsOf(MAIN_LIST, guest.id)).toBe(0);
+
+  // Stats: inside now across doors, and entries and exits per quarter hour.
+  await page.getByRole('link', { name: 'Stats' }).first().click();
+  await expect(page.getByTestId('stats-inside-now')).toContainText(String(before));
+  const flow = page.getByTestId('stats-flow');
+  await expect(flow).toBeVisible();
+  const lastRow = flow.locator('tbody tr').last();
+  await expect(lastRow.locator('td').nth(2)).toHaveText(String(before));
+  const exits = await flow.locator('tbody tr').evaluateAll((rows) =>
+    rows.reduce((n, row) => n + Number(row.querySelectorAll('td')[1]?.textContent ?? 0), 0),
+  );
+  expect(exits).toBeGreaterThanOrEqual(3);
+  await expectNoSeriousAxeViolation(page);
+  await shots(page, 'stats-flow');
+});
