@@ -32,7 +32,7 @@ async function readInside(page: Page): Promise<number> {
 }
 
 /** Screenshots in both themes at a phone's and a tablet's size, for people to look at. */
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, fullPage = false) {
   const size = page.viewportSize();
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((value) => {
@@ -42,9 +42,11 @@ async function shots(page: Page, name: string) {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(150);
       await page
-        .screenshot({ path: `e2e/.artifacts/door-exits/${name}-${theme}-${width}x${height}.png` })
+        .screenshot({ path: `e2e/.artifacts/door-exits/${name}-${theme}-${width}x${height}.png`, fullPage })
         .catch((error: Error) =>
-          test.info().annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` }),
+          test
+            .info()
+            .annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` }),
         );
     }
   }
@@ -162,10 +164,12 @@ test('exit, re-entry and inside now: the service holds each step, and other door
   await expect(flow).toBeVisible();
   const lastRow = flow.locator('tbody tr').last();
   await expect(lastRow.locator('td').nth(2)).toHaveText(String(before));
-  const exits = await flow.locator('tbody tr').evaluateAll((rows) =>
-    rows.reduce((n, row) => n + Number(row.querySelectorAll('td')[1]?.textContent ?? 0), 0),
-  );
+  const exits = await flow
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.reduce((n, row) => n + Number(row.querySelectorAll('td')[1]?.textContent ?? 0), 0),
+    );
   expect(exits).toBeGreaterThanOrEqual(3);
   await expectNoSeriousAxeViolation(page);
-  await shots(page, 'stats-flow');
+  await shots(page, 'stats-flow', true);
 });

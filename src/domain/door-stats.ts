@@ -56,7 +56,8 @@ export function computeDoorStats(
 ): DoorStats {
   const firstArrival = new Map<number, StatsCheckin>();
   for (const c of checkins) {
-    if (c.deletedAt !== null) continue;
+    // A guest who left through this door still arrived; other deletions may be undos.
+    if (c.deletedAt !== null && c.endedBy !== 'exit') continue;
     const seen = firstArrival.get(c.ticketId);
     if (!seen || c.createdAt < seen.createdAt) firstArrival.set(c.ticketId, c);
   }

@@ -138,3 +138,23 @@ describe('computeDoorFlow', () => {
     ]);
   });
 });
+
+describe('arrivals with exits', () => {
+  it('a guest who left through this door still counts as arrived; an undo does not', async () => {
+    const { computeDoorStats } = await import('../../src/domain/door-stats');
+    const T0 = Date.parse('2026-11-22T19:00:00Z');
+    const stats = computeDoorStats(
+      [
+        { id: 1, releaseTitle: 'General' },
+        { id: 2, releaseTitle: 'General' },
+      ],
+      [
+        { ticketId: 1, createdAt: T0, deletedAt: T0 + MIN, deviceName: 'North door', endedBy: 'exit' },
+        { ticketId: 2, createdAt: T0, deletedAt: T0 + MIN, deviceName: 'North door', endedBy: 'undo' },
+      ],
+      'Other devices',
+    );
+    expect(stats.overall.checkedIn).toBe(1);
+    expect(stats.insideNow).toBe(0);
+  });
+});
