@@ -244,7 +244,7 @@ export function VerdictView({
               </button>
             )}
             {onExit && canRecordExit(verdict) && (
-              <button type="button" className="button button--large" onClick={onExit}>
+              <button type="button" className="button button--large verdict__exit" onClick={onExit}>
                 {t('verdictRecordExit')}
               </button>
             )}
