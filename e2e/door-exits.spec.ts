@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 
 // Exits, re-entry and people inside, on the production build against the real Node server:
@@ -209,4 +214,63 @@ test('exit, re-entry and inside now: the service holds each step, and other door
   expect(exits).toBeGreaterThanOrEqual(5);
   await expectNoSeriousAxeViolation(page);
   await shots(page, 'stats-flow', true);
+});
+
+test('exit mode with the camera: a ticket held in view makes one exit, never a second', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const service = new CheckinService(baseURL!);
+  const [guest] = await service.freshTickets(MAIN_LIST, 1);
+  if (!guest) throw new Error('the demo seed lacks a fresh ticket');
+  // Admitted at another door: inside.
+  await service.checkInElsewhere(MAIN_LIST, guest.id);
+  const video = await makeQrVideo('exit-held-ticket', guest.slug);
+  const profile = await mkdtemp(join(tmpdir(), 'door-exits-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    await context.addInitScript(() => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...saved, doorMode: 'exit', autoReturnSeconds: 2 }));
+      // Every verdict that appears, counted in the page as it happens.
+      const seen: string[] = [];
+      (window as unknown as { verdictsSeen: string[] }).verdictsSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement) {
+              const verdict = node.matches('[data-verdict]') ? node : node.querySelector('[data-verdict]');
+              if (verdict) seen.push(verdict.getAttribute('data-verdict') ?? '');
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const door = new DoorPage(page);
+    await door.nameDevice('Camera exit');
+    // Joining shows the scan screen, in exit mode, with the camera on the guest's ticket.
+    await door.joinByTyping(MAIN_LIST);
+    await expect(page.getByTestId('exit-mode')).toBeVisible();
+    await door.expectVerdict('exit-recorded');
+    await expect(door.verdict()).toContainText(guest.first_name!);
+    await expect(door.verdict()).toHaveCount(0, { timeout: 10_000 });
+    // Ten more seconds of the same code in view: nothing new is judged.
+    await page.waitForTimeout(10_000);
+    await expect(door.verdict()).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { verdictsSeen: string[] }).verdictsSeen)).toEqual(
+      ['exit-recorded'],
+    );
+    await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  const held = (await service.checkins(MAIN_LIST)).filter((c) => c.ticket_id === guest.id);
+  expect(held).toHaveLength(1);
+  expect(held[0]!.deleted_at).not.toBeNull();
 });

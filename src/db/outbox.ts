@@ -103,14 +103,16 @@ export async function recordUndo(
 export async function recordExit(
   db: CheckinDatabase,
   listSlug: string,
-  checkinKeys: readonly string[],
+  active: readonly CheckinRow[],
   input: { now: number; deviceName: string; newId: () => string },
 ): Promise<CheckinRow[]> {
   return db.transaction('rw', db.checkins, db.outbox, async () => {
     const ended: CheckinRow[] = [];
-    for (const key of checkinKeys) {
-      const checkin = await db.checkins.get([listSlug, key]);
-      if (!checkin || checkin.deletedAt !== null) continue;
+    for (const known of active) {
+      const key = known.key;
+      // A check-in of the first download lives only in its page: it gets a row of its own here.
+      const checkin = (await db.checkins.get([listSlug, key])) ?? known;
+      if (checkin.deletedAt !== null) continue;
       const row: CheckinRow = { ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'exit' };
       await db.checkins.put(row);
       ended.push(row);

@@ -24,14 +24,7 @@ export interface DoorExitInput {
 export async function recordDoorExit(input: DoorExitInput): Promise<Result<CheckinRow[]>> {
   const { db, list, index, ticketId } = input;
   const open = index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
-  const ended = await stored(() =>
-    recordExit(
-      db,
-      list.slug,
-      open.map((c) => c.key),
-      input,
-    ),
-  );
+  const ended = await stored(() => recordExit(db, list.slug, open, input));
   if (ended.ok) index.putCheckins(ended.value);
   return ended;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
-import { clientOver, doorDevice, doorService, LIST, serviceCheckins } from './support';
+import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
 
 const MINUTE = 60_000;
 
@@ -58,6 +58,45 @@ describe('exit mode', () => {
     const [local] = await device.db.checkins.toArray();
     expect(local).toMatchObject({ ticketId: ticket.id, endedBy: 'exit' });
     expect(local!.deletedAt).not.toBeNull();
+  });
+
+  it("ends a check-in another door made before this device joined (held only in the first download's pages)", async () => {
+    const setup = await doorService(8);
+    const ticket = setup.tickets[7]!;
+    const api = clientOver((r) => setup.service.handle(r))();
+    await api.createCheckin(LIST, { ticketId: ticket.id });
+    // Long before: no later pull's overlap brings it again.
+    setup.clock.advance(60 * MINUTE);
+    const device = await doorDevice({
+      name: 'North door',
+      fetch: (r) => setup.service.handle(r),
+      clock: manualClock(Date.parse('2026-06-15T13:00:00.000Z')),
+    });
+    await device.engine.join(LIST);
+    await device.engine.syncNow();
+    // As between the first download's page and the pull that writes rows: the check-in is only
+    // in the page (a camera at a fresh door reads that soon).
+    await device.db.checkins.clear();
+    expect(await device.engine.exitScan(ticket.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'exit-recorded' } },
+    });
+    expect(device.engine.status().counts.checkedIn).toBe(0);
+    await device.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
+    // Known as an exit here after the list is opened again.
+    await device.engine.stop();
+    const again = await doorDevice({
+      name: 'North door',
+      db: device.db,
+      fetch: (r) => setup.service.handle(r),
+    });
+    await again.engine.start();
+    again.engine.setOnline(false);
+    expect(await again.engine.scan(ticket.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'admitted', reentry: { seenAs: 'exit' } } },
+    });
   });
 
   it('says "not inside" for a ticket with no active check-in and sends nothing', async () => {
