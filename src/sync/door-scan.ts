@@ -1,6 +1,7 @@
 // One scan, or one tap on "Check in", from code to verdict. Guarantees:
 // - the verdict and the check-in it makes are decided one at a time (a serial queue), so two
-//   reads of one ticket, or two taps, can never both admit;
+//   reads of one ticket, or two taps, can never both admit; exits (exit mode, "Record exit")
+//   take the same queue, so they can never make two exits either;
 // - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
 //   first download runs a code missing from the copy is never refused.
 import type { CheckinClient } from '../api/checkin-client';
