@@ -135,6 +135,7 @@ export function checkinRowFrom(listSlug: string, c: RemoteCheckin, existing?: Ch
     deviceName: existing?.deviceName ?? null,
     clientId: existing?.clientId ?? null,
     status: 'synced',
+    ...(existing?.endedBy && { endedBy: existing.endedBy }),
   };
 }
 

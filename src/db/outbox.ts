@@ -75,7 +75,7 @@ export async function recordUndo(
       await db.checkins.delete([listSlug, checkinKey]);
       return 'cancelled';
     }
-    await db.checkins.put({ ...checkin, deletedAt: input.now, updatedAt: input.now });
+    await db.checkins.put({ ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'undo' });
     await db.outbox.add({
       id: input.clientId,
       listSlug,
@@ -91,6 +91,49 @@ export async function recordUndo(
       parkedReason: null,
     });
     return queued ? 'waiting' : 'queued';
+  });
+}
+
+/**
+ * Records a guest leaving: each of the ticket's active check-ins is marked ended by an exit
+ * and a DELETE by uuid is queued for it (an undo row marked as an exit), in one transaction. A
+ * check-in not yet sent goes out first and is deleted once its uuid is known, so the service
+ * still learns of the entry. A parked one never reached the service: it is only marked here.
+ */
+export async function recordExit(
+  db: CheckinDatabase,
+  listSlug: string,
+  active: readonly CheckinRow[],
+  input: { now: number; deviceName: string; newId: () => string },
+): Promise<CheckinRow[]> {
+  return db.transaction('rw', db.checkins, db.outbox, async () => {
+    const ended: CheckinRow[] = [];
+    for (const known of active) {
+      const key = known.key;
+      // A check-in of the first download lives only in its page: it gets a row of its own here.
+      const checkin = (await db.checkins.get([listSlug, key])) ?? known;
+      if (checkin.deletedAt !== null) continue;
+      const row: CheckinRow = { ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'exit' };
+      await db.checkins.put(row);
+      ended.push(row);
+      if (checkin.status === 'parked') continue;
+      await db.outbox.add({
+        id: input.newId(),
+        listSlug,
+        kind: 'undo',
+        endedBy: 'exit',
+        ticketId: checkin.ticketId,
+        checkinKey: key,
+        uuid: checkin.uuid,
+        scannedAt: input.now,
+        deviceName: input.deviceName,
+        state: 'queued',
+        attemptFloor: null,
+        attempts: 0,
+        parkedReason: null,
+      });
+    }
+    return ended;
   });
 }
 
@@ -165,12 +208,12 @@ export async function markSent(
 ): Promise<CheckinRow[]> {
   if (sent.length === 0) return [];
   return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
-    const undoKeys = waitingUndos(
-      await db.outbox
-        .where('checkinKey')
-        .anyOf(sent.map(({ row }) => row.checkinKey))
-        .toArray(),
-    );
+    const undos = await db.outbox
+      .where('checkinKey')
+      .anyOf(sent.map(({ row }) => row.checkinKey))
+      .toArray();
+    const undoKeys = waitingUndos(undos);
+    const exits = new Set(undos.filter((r) => r.endedBy === 'exit').map((r) => r.checkinKey));
     const rows: CheckinRow[] = sent.map(({ row, remote }) => ({
       listSlug,
       key: row.checkinKey,
@@ -183,6 +226,7 @@ export async function markSent(
       deviceName: row.deviceName,
       clientId: row.id,
       status: 'synced',
+      ...(undoKeys.has(row.checkinKey) && { endedBy: exits.has(row.checkinKey) ? 'exit' : 'undo' }),
     }));
     // A pull may have brought one of these check-ins before this device knew it as its own:
     // that copy goes, so the check-in is held once, under its local key.

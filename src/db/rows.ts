@@ -53,7 +53,15 @@ export interface CheckinRow {
   deviceName: string | null;
   clientId: string | null;
   status: CheckinStatus;
+  /**
+   * How this device ended the check-in, when it did: the guest left (an exit) or it was taken
+   * back (an undo). The service keeps only a deletion, so this is known for this device's own
+   * deletions alone; a check-in deleted elsewhere has none.
+   */
+  endedBy?: EndedBy;
 }
+
+export type EndedBy = 'exit' | 'undo';
 
 export type OutboxKind = 'checkin' | 'undo';
 export type OutboxState = 'queued' | 'sending' | 'parked';
@@ -79,6 +87,8 @@ export interface OutboxRow {
   attemptFloor: number | null;
   attempts: number;
   parkedReason: Failure | null;
+  /** An undo row recording a guest leaving (an exit) rather than a check-in taken back. */
+  endedBy?: EndedBy;
 }
 
 export interface SyncStateRow {

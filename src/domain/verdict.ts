@@ -26,6 +26,18 @@ export interface DoorCheckin {
   deviceName: string | null;
   /** Made on this very device (it holds the client id). */
   mine: boolean;
+  /** How this device ended it, when it did; a check-in deleted elsewhere has none. */
+  endedBy?: 'exit' | 'undo';
+}
+
+/**
+ * A ticket whose check-in was removed comes back: `exit` when this device recorded the exit,
+ * `deleted` when the removal was seen only as a deleted check-in (another door's exit, or
+ * undo: the service cannot tell them apart).
+ */
+export interface Reentry {
+  leftAt: number;
+  seenAs: 'exit' | 'deleted';
 }
 
 export interface DoorList {
@@ -33,7 +45,7 @@ export interface DoorList {
 }
 
 export type Verdict =
-  | { kind: 'admitted'; ticket: DoorTicket }
+  | { kind: 'admitted'; ticket: DoorTicket; reentry?: Reentry }
   | { kind: 'just-admitted'; ticket: DoorTicket; previous: DoorCheckin }
   | { kind: 'already-checked-in'; ticket: DoorTicket; previous: DoorCheckin; count: number }
   | { kind: 'still-downloading'; text: string; percent: number }
@@ -43,7 +55,10 @@ export type Verdict =
   | { kind: 'unknown-code'; text: string }
   | { kind: 'not-a-ticket'; text: string }
   | { kind: 'list-code'; slug: string; text: string }
-  | { kind: 'list-expired'; expiredAt: number };
+  | { kind: 'list-expired'; expiredAt: number }
+  // Exit mode (src/domain/exit.ts): the guest leaves, or was not inside by this copy.
+  | { kind: 'exit-recorded'; ticket: DoorTicket; enteredAt: number }
+  | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null };
 
 /** `info` is calm and never an admission: the ticket was just admitted here, or the copy is incomplete. */
 export type Tone = 'go' | 'caution' | 'stop' | 'info';
@@ -54,10 +69,12 @@ export function verdictTone(verdict: Verdict): Tone {
       return 'go';
     case 'just-admitted':
     case 'still-downloading':
+    case 'exit-recorded':
       return 'info';
     case 'already-checked-in':
     case 'unpaid':
     case 'list-code':
+    case 'not-inside':
       return 'caution';
     default:
       return 'stop';
@@ -67,6 +84,11 @@ export function verdictTone(verdict: Verdict): Tone {
 /** Whether door staff may override this verdict and admit anyway (after a confirmation). */
 export function canAdmitAnyway(verdict: Verdict): boolean {
   return verdict.kind === 'already-checked-in' || verdict.kind === 'unpaid';
+}
+
+/** Whether the verdict names a ticket that is inside, so staff may record its exit from it. */
+export function canRecordExit(verdict: Verdict): boolean {
+  return verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted';
 }
 
 const VOID_STATES = new Set(['void', 'cancelled', 'canceled', 'refunded']);
@@ -107,7 +129,18 @@ export function judgeScan({ code, ticket, checkins, list, now }: ScanFacts): Ver
     return { kind: 'just-admitted', ticket, previous: latest };
   if (latest) return { kind: 'already-checked-in', ticket, previous: latest, count: active.length };
   if (ticket.paid === false) return { kind: 'unpaid', ticket };
-  return { kind: 'admitted', ticket };
+  const reentry = reentryOf(checkins);
+  return reentry ? { kind: 'admitted', ticket, reentry } : { kind: 'admitted', ticket };
+}
+
+/** The latest removal of a check-in that was not an undo on this device, if any. */
+export function reentryOf(checkins: readonly DoorCheckin[]): Reentry | null {
+  let latest: DoorCheckin | null = null;
+  for (const c of checkins)
+    if (c.deletedAt !== null && c.endedBy !== 'undo' && (!latest || c.deletedAt > latest.deletedAt!))
+      latest = c;
+  if (!latest) return null;
+  return { leftAt: latest.deletedAt!, seenAs: latest.endedBy === 'exit' ? 'exit' : 'deleted' };
 }
 
 export function attendeeName(ticket: DoorTicket): string {

@@ -17,7 +17,11 @@ export interface Settings {
   /** Null when no PIN is set. */
   kioskPin: PinHash | null;
   syncIntervalSeconds: number;
+  /** What a scan does on the staff screens: admit (entry) or record a guest leaving (exit). */
+  doorMode: DoorMode;
 }
+
+export type DoorMode = 'entry' | 'exit';
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
@@ -29,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoReturnSeconds: 3,
   kioskPin: null,
   syncIntervalSeconds: 10,
+  doorMode: 'entry',
 };
 
 const KEY = 'venue-checkin.settings';
@@ -51,6 +56,7 @@ export function loadSettings(): Settings {
     ...DEFAULT_SETTINGS,
     ...(saved as Partial<Settings>),
     kioskPin: isPinHash(saved.kioskPin) ? saved.kioskPin : null,
+    doorMode: saved.doorMode === 'exit' ? 'exit' : 'entry',
   };
 }
 

@@ -19,6 +19,7 @@ export function doorCheckin(row: CheckinRow): DoorCheckin {
     deletedAt: row.deletedAt,
     deviceName: row.deviceName,
     mine: row.clientId !== null,
+    ...(row.endedBy && { endedBy: row.endedBy }),
   };
 }
 

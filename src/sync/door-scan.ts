@@ -1,6 +1,7 @@
 // One scan, or one tap on "Check in", from code to verdict. Guarantees:
 // - the verdict and the check-in it makes are decided one at a time (a serial queue), so two
-//   reads of one ticket, or two taps, can never both admit;
+//   reads of one ticket, or two taps, can never both admit; exits (exit mode, "Record exit")
+//   take the same queue, so they can never make two exits either;
 // - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
 //   first download runs a code missing from the copy is never refused.
 import type { CheckinClient } from '../api/checkin-client';
@@ -10,6 +11,7 @@ import { upsertTickets } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
+import { judgeExit } from '../domain/exit';
 import { isTicketRefusal, judgeScan, type Verdict } from '../domain/verdict';
 import type { Clock } from './clock';
 import {
@@ -39,6 +41,8 @@ export interface DoorScanDeps {
   online: () => boolean;
   lastPullAt: () => number | null;
   record: (ticketId: number) => Promise<Result<CheckinRow>>;
+  /** Records the ticket's exit (src/sync/door-exit.ts). */
+  recordExit: (ticketId: number) => Promise<Result<CheckinRow[]>>;
   /** A sync cycle now; resolves true when the copy is then up to date with the service. */
   syncNow: () => Promise<boolean>;
   noteCorrection: (correction: CopyCorrection) => Promise<void>;
@@ -67,6 +71,38 @@ export function createDoorScan(deps: DoorScanDeps) {
       const row = await deps.record(verdict.ticket.id);
       return row.ok ? ok({ verdict, checkin: row.value, basis }) : row;
     });
+
+  /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
+  const judgeAndExit = (code: ScannedCode, basis: ScanBasis, byId?: number) =>
+    serial(async (): Promise<Result<ScanOutcome>> => {
+      const active = deps.active();
+      if (!active) return { ok: false, reason: 'no-list' };
+      const ticket =
+        byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
+      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
+      const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
+      if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis });
+      const ended = await deps.recordExit(verdict.ticket.id);
+      return ended.ok ? ok({ verdict, checkin: null, basis }) : ended;
+    });
+
+  /**
+   * An exit decided from the copy. Online, "not inside" waits for a sync first (3 s at most):
+   * another door may have admitted the guest since the last pull.
+   */
+  async function decideExit(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
+    const first = await judgeAndExit(code, { kind: 'local' }, byId);
+    if (!first.ok) return first;
+    const missing = first.value.verdict.kind === 'not-inside' || isTicketRefusal(first.value.verdict);
+    if (!missing) return first;
+    if (!deps.online())
+      return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
+    const synced = await withDeadline(deps.syncNow(), LOOKUP_DEADLINE_MS, clock, () => false);
+    const basis: ScanBasis = synced
+      ? { kind: 'synced' }
+      : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
+    return judgeAndExit(code, basis, byId);
+  }
 
   /** Asks the service about a refused code and corrects the copy with its answer. */
   async function confirm(code: ScannedCode): Promise<ScanBasis> {
@@ -130,6 +166,17 @@ export function createDoorScan(deps: DoorScanDeps) {
         ? { kind: 'ticket-slug', slug: ticket.slug, text }
         : { kind: 'not-a-ticket', text };
       return decide(code, ticketId);
+    },
+    /** A code read in exit mode: the ticket's guest leaves. */
+    exitScan: (raw: string) => decideExit(parseScannedCode(raw)),
+    /** "Record exit" on a verdict or a ticket: judged like a scan in exit mode. */
+    exit(ticketId: number): Promise<Result<ScanOutcome>> {
+      const ticket = deps.active()?.index.ticketById(ticketId);
+      const text = ticket?.slug ?? String(ticketId);
+      const code: ScannedCode = ticket
+        ? { kind: 'ticket-slug', slug: ticket.slug, text }
+        : { kind: 'not-a-ticket', text };
+      return decideExit(code, ticketId);
     },
     /**
      * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw

@@ -140,10 +140,17 @@ export function createListIndex(): ListIndex {
         }
         const before = forTicket.get(row.key);
         if (before && before.updatedAt > row.updatedAt) continue;
+        // A pulled copy carries none of what only this device knows: it keeps those marks.
+        const known = before && !row.deviceName && !row.endedBy && (before.deviceName || before.endedBy);
         forTicket.set(
           row.key,
-          before?.deviceName && !row.deviceName
-            ? { ...row, deviceName: before.deviceName, clientId: before.clientId }
+          known
+            ? {
+                ...row,
+                deviceName: before.deviceName,
+                clientId: before.clientId,
+                ...(before.endedBy && { endedBy: before.endedBy }),
+              }
             : row,
         );
         ticketOfKey.set(row.key, row.ticketId);

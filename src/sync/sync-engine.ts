@@ -12,6 +12,7 @@
 //   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
 //   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
 //   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
+//   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
 //   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
@@ -40,6 +41,7 @@ import { computeDoorStats, type DoorStats } from '../domain/door-stats';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
 import { newClientId } from './door-lookup';
+import { recordDoorExit } from './door-exit';
 import { createDoorScan } from './door-scan';
 import { DAY_MS, forgetList, type ListFacts, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
@@ -367,6 +369,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return row;
   }
 
+  async function recordExit(ticketId: number): Promise<Result<CheckinRow[]>> {
+    if (!active) return fail('no-list');
+    const { list, index } = active;
+    const ended = await recordDoorExit({
+      db,
+      list,
+      index,
+      ticketId,
+      now: clock.now(),
+      deviceName: options.deviceName(),
+      newId,
+    });
+    if (!ended.ok) {
+      storageTrouble(ended);
+      return ended;
+    }
+    await refresh();
+    if (status.online) sendSoon();
+    return ended;
+  }
+
   const door = createDoorScan({
     db,
     clock,
@@ -375,6 +398,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     online: () => status.online,
     lastPullAt: () => status.lastPullAt,
     record,
+    recordExit,
     async syncNow() {
       await sync(true);
       return status.reachable && !status.errors.list && !status.errors.tickets;
@@ -434,6 +458,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     admit: door.admit,
     admitAnyway: door.admitAnyway,
+    exitScan(...args: Parameters<typeof door.exitScan>) {
+      lastScanAt = clock.now();
+      return door.exitScan(...args);
+    },
+    exit: door.exit,
     async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');
       const { list, index } = active;

@@ -25,7 +25,8 @@ export function KioskScreen() {
   }));
   const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
-  const flow = useScanFlow();
+  // Attendees face the kiosk to come in: it never records exits.
+  const flow = useScanFlow('entry');
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   useWedgeScanner((code) => void flow.handle(code, 'wedge'), !unlocking);

@@ -2,6 +2,7 @@ import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { parseScannedCode } from '../../domain/scan-code';
 import { appStore } from '../../state/app-store';
+import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
@@ -40,8 +41,10 @@ export function ScanScreen() {
   };
 
   const list = status.list;
+  const exitMode = flow.mode === 'exit';
+  const setMode = (doorMode: DoorMode) => appStore.getState().setSettings({ doorMode });
   return (
-    <div className="scan">
+    <div className={`scan scan--${flow.mode}`}>
       <DoorStatusBar status={status} now={now} />
       <div className="scan__head">
         <div>
@@ -63,6 +66,33 @@ export function ScanScreen() {
           </Link>
         </nav>
       </div>
+
+      <div className="scan__modebar">
+        <fieldset className="mode-switch" data-testid="door-mode">
+          <legend className="visually-hidden">{t('doorModeLabel')}</legend>
+          {(['entry', 'exit'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              className={`mode-switch__option mode-switch__option--${mode}`}
+              aria-pressed={flow.mode === mode}
+              onClick={() => setMode(mode)}
+            >
+              {t(mode === 'entry' ? 'doorModeEntry' : 'doorModeExit')}
+            </button>
+          ))}
+        </fieldset>
+        <p className="scan__inside" data-testid="inside-now">
+          <span className="muted">{t('insideNow')}</span>{' '}
+          <strong className="scan__inside-count">{status.counts.checkedIn}</strong>
+        </p>
+      </div>
+      {exitMode && (
+        <p className="scan__exit-banner" role="status" data-testid="exit-mode">
+          <span aria-hidden="true">⇥ </span>
+          {t('doorModeExitBanner')}
+        </p>
+      )}
 
       {status.download && list && <DownloadProgress download={status.download} title={list.title} />}
       {list && !status.complete && (
@@ -95,8 +125,11 @@ export function ScanScreen() {
           autoCapitalize="off"
           spellCheck={false}
         />
-        <button type="submit" className="button button--primary button--large">
-          {t('scanManualGo')}
+        <button
+          type="submit"
+          className={`button button--large ${exitMode ? 'button--exit' : 'button--primary'}`}
+        >
+          {t(exitMode ? 'doorModeExit' : 'scanManualGo')}
         </button>
       </form>
       {flow.deciding && (

@@ -30,6 +30,11 @@ export function SearchScreen() {
   return (
     <section className="panel" aria-labelledby="search-title">
       <ScreenHead id="search-title" title={t('searchTitle')} />
+      {flow.mode === 'exit' && (
+        <p className="scan__exit-banner" role="status" data-testid="exit-mode">
+          {t('doorModeExitBanner')}
+        </p>
+      )}
       <label htmlFor={inputId}>{t('searchLabel')}</label>
       <input
         id={inputId}

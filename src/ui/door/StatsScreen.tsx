@@ -18,7 +18,7 @@ export function StatsScreen() {
   // Counted in the sync worker, where the list is; again whenever a check-in lands.
   const stats = useEngineAnswer(
     () => engine.stats(t('statsOtherDevices')),
-    [engine, status.list?.slug, status.counts.checkedIn],
+    [engine, status.list?.slug, status.counts.checkedIn, status.pending, status.lastPullAt],
     null,
   );
 
@@ -32,6 +32,10 @@ export function StatsScreen() {
         </p>
       ) : (
         <>
+          <p className="stats__inside" data-testid="stats-inside-now">
+            <span className="muted">{t('statsInsideNow')}</span>{' '}
+            <strong className="big-number">{stats.insideNow}</strong>
+          </p>
           <p className="big-number" data-testid="stats-overall">
             {stats.overall.checkedIn} / {stats.overall.total}{' '}
             <span className="muted">({stats.overall.percent}%)</span>
@@ -64,6 +68,32 @@ export function StatsScreen() {
               ))}
             </tbody>
           </table>
+          <h2>{t('statsFlow')}</h2>
+          {stats.flow.length === 0 ? (
+            <p className="muted">{t('statsNoArrivals')}</p>
+          ) : (
+            <table className="table flow" data-testid="stats-flow">
+              <thead>
+                <tr>
+                  <th scope="col">{t('statsFlowTime')}</th>
+                  <th scope="col">{t('statsFlowEntries')}</th>
+                  <th scope="col">{t('statsFlowExits')}</th>
+                  <th scope="col">{t('statsFlowInside')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.flow.slice(-24).map((q) => (
+                  <tr key={q.start}>
+                    <th scope="row">{quarter.format(q.start)}</th>
+                    <td>{q.entries}</td>
+                    <td>{q.exits}</td>
+                    <td>{q.inside}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="muted flow__note">{t('statsFlowNote')}</p>
           <h2>{t('statsArrivals')}</h2>
           {stats.arrivals.length === 0 ? (
             <p className="muted">{t('statsNoArrivals')}</p>

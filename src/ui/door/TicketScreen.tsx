@@ -77,6 +77,14 @@ export function TicketScreen({ id }: { id: number }) {
             >
               {t('ticketCheckInAgain')}
             </button>
+            <button
+              type="button"
+              className="button button--large button--exit"
+              disabled={flow.deciding}
+              onClick={() => void flow.exit(ticket.id)}
+            >
+              {t('ticketRecordExit')}
+            </button>
           </>
         ) : (
           <button
@@ -116,7 +124,15 @@ export function TicketScreen({ id }: { id: number }) {
                 {formatWhen(c.createdAt, now)} · {c.deviceName ?? t('verdictElsewhere')}
                 {c.status === 'pending' && ` · ${t('ticketPending')}`}
                 {c.status === 'parked' && ` · ${t('ticketParked')}`}
-                {c.deletedAt !== null && ` · ${t('ticketUndone', { time: formatWhen(c.deletedAt, now) })}`}
+                {c.deletedAt !== null &&
+                  ` · ${t(
+                    c.endedBy === 'exit'
+                      ? 'ticketExited'
+                      : c.endedBy === 'undo'
+                        ? 'ticketUndone'
+                        : 'ticketRemoved',
+                    { time: formatWhen(c.deletedAt, now) },
+                  )}`}
               </span>
               {c.deletedAt === null && (
                 <button type="button" className="button" onClick={() => void undo(c.key)}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   attendeeName,
   canAdmitAnyway,
+  canRecordExit,
   type DoorCheckin,
   type Verdict,
   verdictTone,
@@ -25,6 +26,8 @@ interface Props {
   /** Present when the verdict made a check-in that can still be taken back. */
   onUndo?: () => void;
   onAdmitAnyway?: () => void;
+  /** Records the exit of the verdict's ticket, offered while it is inside. */
+  onExit?: () => void;
   onDismiss(): void;
   /** Staff are using the buttons: the verdict should stay up. */
   onInteract?: () => void;
@@ -41,6 +44,33 @@ function checkedInWhen(previous: DoorCheckin, now: number): string {
 
 function Detail({ verdict, now, basis }: { verdict: Verdict; now: number; basis: ScanBasis }) {
   switch (verdict.kind) {
+    case 'admitted':
+      if (!verdict.reentry) return null;
+      return (
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {t(verdict.reentry.seenAs === 'exit' ? 'verdictReentryExit' : 'verdictReentryDeleted', {
+            time: formatClock(verdict.reentry.leftAt),
+          })}
+        </p>
+      );
+    case 'exit-recorded':
+      return (
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {t('verdictExitEntered', {
+            time: formatClock(verdict.enteredAt),
+            age: formatAge(Math.max(0, now - verdict.enteredAt)),
+          })}
+        </p>
+      );
+    case 'not-inside':
+      return (
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {t('verdictNotInsideHelp')}
+          {verdict.leftAt !== null && (
+            <> {t('verdictNotInsideLeft', { time: formatClock(verdict.leftAt) })}</>
+          )}
+        </p>
+      );
     case 'already-checked-in':
       return (
         <p className="verdict__detail" data-testid="verdict-detail">
@@ -128,9 +158,11 @@ export function VerdictView({
   answers = [],
   onUndo,
   onAdmitAnyway,
+  onExit,
   onDismiss,
   onInteract,
 }: Props) {
+  const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
   const tone = verdictTone(verdict);
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
@@ -156,8 +188,13 @@ export function VerdictView({
     >
       <div className="verdict__body" ref={bodyRef}>
         <div className="verdict__icon" aria-hidden="true">
-          {VERDICT_ICONS[tone]}
+          {verdict.kind === 'exit-recorded' ? '⇥' : VERDICT_ICONS[tone]}
         </div>
+        {exitMode && (
+          <p className="verdict__mode" data-testid="verdict-exit-tag">
+            {t('verdictExitTag')}
+          </p>
+        )}
         <h1 className="verdict__title">{verdictTitle(verdict)}</h1>
         {ticket && (
           <div className="verdict__ticket">
@@ -206,6 +243,11 @@ export function VerdictView({
                 {t('verdictAdmitAnyway')}
               </button>
             )}
+            {onExit && canRecordExit(verdict) && (
+              <button type="button" className="button button--large verdict__exit" onClick={onExit}>
+                {t('verdictRecordExit')}
+              </button>
+            )}
             {onUndo && (
               <button type="button" className="button button--large" onClick={onUndo}>
                 {t('verdictUndo')}
@@ -246,6 +288,7 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       onInteract={flow.hold}
       onUndo={shown.checkin ? () => void flow.undo() : undefined}
       onAdmitAnyway={() => void flow.admitAnyway()}
+      onExit={ticketId === null ? undefined : () => void flow.exit(ticketId)}
     />
   );
 }

@@ -6,6 +6,8 @@ import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
+import type { DoorMode } from '../../state/settings';
+import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
 import { useDoorEngine } from './useDoor';
 
@@ -28,9 +30,14 @@ function feedback(verdict: Verdict) {
 
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
-/** One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return. */
-export function useScanFlow() {
+/**
+ * One scan from any input to a verdict on screen, with undo, "admit anyway", exits and
+ * auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the kiosk).
+ */
+export function useScanFlow(mode?: DoorMode) {
   const engine = useDoorEngine();
+  const storedMode = useAppStore((s) => s.settings.doorMode);
+  const doorMode = mode ?? storedMode;
   const [shown, setShown] = useState<ShownVerdict | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const guard = useRef(createRepeatGuard());
@@ -73,7 +80,15 @@ export function useScanFlow() {
         if (shownRef.current || busy.current) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
       }
-      await decide(() => engine.scan(text));
+      await decide(() => (doorMode === 'exit' ? engine.exitScan(text) : engine.scan(text)));
+    },
+    [engine, decide, doorMode],
+  );
+
+  /** "Record exit" for a ticket inside (from its verdict or its screen): judged like an exit scan. */
+  const exit = useCallback(
+    async (ticketId: number) => {
+      if (!busy.current) await decide(() => engine.exit(ticketId));
     },
     [engine, decide],
   );
@@ -116,7 +131,8 @@ export function useScanFlow() {
   useEffect(() => {
     const seconds = appStore.getState().settings.autoReturnSeconds;
     if (!shown || seconds <= 0) return;
-    const delay = (verdictTone(shown.verdict) === 'go' ? seconds : seconds * 2) * 1000;
+    const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
+    const delay = (plain ? seconds : seconds * 2) * 1000;
     const timer = window.setTimeout(() => {
       if (!held.current) show(null);
     }, delay);
@@ -131,6 +147,8 @@ export function useScanFlow() {
     deciding,
     handle,
     admit,
+    exit,
+    mode: doorMode,
     /** A camera read while the camera is paused: the code stays "in view". */
     sighting: (text: string) => guard.current.sighting(text, performance.now()),
     dismiss,

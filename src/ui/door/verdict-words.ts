@@ -15,12 +15,15 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'not-a-ticket': 'verdictNotATicket',
   'list-code': 'verdictListCode',
   'list-expired': 'verdictListExpired',
+  'exit-recorded': 'verdictExitRecorded',
+  'not-inside': 'verdictNotInside',
 };
 
 export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i' } as const;
 
 /** The verdict's headline, with its figures filled in. */
 export function verdictTitle(verdict: Verdict): string {
+  if (verdict.kind === 'admitted' && verdict.reentry) return t('verdictWelcomeBack');
   return verdict.kind === 'still-downloading'
     ? t('verdictStillDownloading', { percent: verdict.percent })
     : t(VERDICT_TITLES[verdict.kind]);

@@ -459,6 +459,34 @@ export const en = {
   kitStep5:
     'A ticket already admitted shows who, when and where: call a supervisor before letting in a second person.',
   kitEvent: 'Event: {event}',
+  // Exits, re-entry and people inside (issue 14.3)
+  doorModeLabel: 'What a scan does',
+  doorModeEntry: 'Entry',
+  doorModeExit: 'Exit',
+  doorModeExitBanner: 'Exit mode: each scan records a guest leaving',
+  doorModeExitShort: 'Exit mode',
+  insideNow: 'Inside now',
+  verdictWelcomeBack: 'Welcome back',
+  verdictReentryExit: 'Re-entry: left at {time}',
+  verdictReentryDeleted: 'Re-entry: checked out at another door at {time}',
+  verdictExitRecorded: 'Exit recorded',
+  verdictNotInside: 'Not inside',
+  verdictExitTag: 'Exit',
+  verdictExitEntered: 'Came in at {time} ({age} ago). Nothing more to do.',
+  verdictNotInsideHelp: 'No active check-in for this ticket: nothing was sent.',
+  verdictNotInsideLeft: 'Last left at {time}.',
+  verdictRecordExit: 'Record exit',
+  ticketRecordExit: 'Record exit',
+  ticketExited: 'left {time}',
+  ticketRemoved: 'removed {time}',
+  statsInsideNow: 'Inside now (all doors)',
+  statsFlow: 'Entries, exits and inside per 15 minutes',
+  statsFlowTime: 'From',
+  statsFlowEntries: 'In',
+  statsFlowExits: 'Out',
+  statsFlowInside: 'Inside',
+  statsFlowNote:
+    'The service keeps an exit and an undo alike, as a deleted check-in: this device knows its own exits; a check-in deleted at another door counts as an exit.',
 } as const;
 
 export type MessageKey = keyof typeof en;
