@@ -20,7 +20,7 @@ export interface AuditRow {
   /** '' for rows about the device rather than one list (a list forgotten). */
   listSlug: string;
   at: number;
-  /** Random, so two rows in the same millisecond never collide. */
+  /** Ordered within this page's life, then random: rows of one millisecond keep their order and never collide. */
   id: string;
   device: string;
   /** 'open' (no supervisor PIN), 'door' or 'supervisor'. */
@@ -37,9 +37,11 @@ export type AuditEntry = Omit<AuditRow, 'id' | 'ticketReference' | 'reason'> & {
   reason?: string | null;
 };
 
+let serial = 0;
 const newId = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const random = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${(serial++).toString(36).padStart(8, '0')}-${random}`;
 };
 
 /**
@@ -55,15 +57,16 @@ export async function recordAudit(db: CheckinDatabase, entry: AuditEntry): Promi
   }
 }
 
-/** A list's rows and the device's own, newest first. */
-export async function readAudit(db: CheckinDatabase, listSlug: string, limit = 500): Promise<AuditRow[]> {
-  const range = (slug: string) =>
-    db.audit
+/** A list's rows and the device's own, newest first; all of them without a limit. */
+export async function readAudit(db: CheckinDatabase, listSlug: string, limit?: number): Promise<AuditRow[]> {
+  const range = (slug: string) => {
+    const rows = db.audit
       .where('[listSlug+at+id]')
       .between([slug, -Infinity, ''], [slug, Infinity, '\uffff'])
-      .reverse()
-      .limit(limit)
-      .toArray();
+      .reverse();
+    return (limit === undefined ? rows : rows.limit(limit)).toArray();
+  };
   const [list, device] = await Promise.all([range(listSlug), listSlug === '' ? [] : range('')]);
-  return [...list, ...device].sort((a, b) => b.at - a.at).slice(0, limit);
+  const all = [...list, ...device].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
+  return limit === undefined ? all : all.slice(0, limit);
 }

@@ -36,7 +36,7 @@ export function auditCsv(
   ticketOf: (id: number) => RemoteTicket | undefined,
 ): string {
   const auditLines = [...audit]
-    .sort((a, b) => a.at - b.at)
+    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
     .map((r) => {
       const t = r.ticketId === null ? undefined : ticketOf(r.ticketId);
       return line([

@@ -645,7 +645,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** The list's audit log and its unsent check-ins and undos, as one CSV. */
     async exportAudit(slug: string): Promise<string> {
       await auditing;
-      const rows = await readAudit(db, slug, Number.MAX_SAFE_INTEGER);
+      const rows = await readAudit(db, slug);
       const unsent = await readOutbox(db, slug);
       const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
       return auditCsv(rows, unsent, (id) => index.ticketById(id));
