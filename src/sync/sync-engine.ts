@@ -39,7 +39,7 @@ import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/o
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
-import { type DoorAccess, LOCKED, mayDo, mayUndo, roleAt } from '../domain/door-roles';
+import { cleanReason, type DoorAccess, LOCKED, mayDo, mayUndo, roleAt } from '../domain/door-roles';
 import { auditCsv } from './audit-csv';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
@@ -470,7 +470,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return door.admitAnyway(ticketId, seenActive, reason);
     },
     /** Door staff: their own last admission, for a short while (door-roles.ts); supervisors: any. */
-    async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
+    async undo(checkinKey: string, reason = ''): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');
       const { list, index } = active;
       const target = await db.checkins.get([list.slug, checkinKey]);
@@ -499,6 +499,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           action: 'undo',
           ticketId: target.ticketId,
           ticketReference: referenceOf(target.ticketId),
+          reason: cleanReason(reason) || null,
         });
       await refresh();
       if (status.online) void sync();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { OWN_UNDO_MS } from '../../domain/door-roles';
 import {
   attendeeName,
   canAdmitAnyway,
@@ -11,6 +12,7 @@ import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import type { Answer } from './AnswerList';
+import { useSupervisorGate } from './SupervisorGate';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
@@ -24,7 +26,10 @@ interface Props {
   answers?: Answer[];
   /** Present when the verdict made a check-in that can still be taken back. */
   onUndo?: () => void;
-  onAdmitAnyway?: () => void;
+  /** Until when door staff may undo without a supervisor (their own admission, just made). */
+  undoOpenUntil?: number;
+  /** "Admit anyway", with the reason staff chose or typed. */
+  onAdmitAnyway?: (reason: string) => void;
   onDismiss(): void;
   /** Staff are using the buttons: the verdict should stay up. */
   onInteract?: () => void;
@@ -121,16 +126,78 @@ export function basisWords(basis: ScanBasis, now: number): string | null {
   }
 }
 
+const REASONS = [
+  'admitAnywayReasonReentry',
+  'admitAnywayReasonMistake',
+  'admitAnywayReasonPaid',
+  'admitAnywayReasonOrganiser',
+] as const satisfies readonly MessageKey[];
+
+/** "Admit anyway" asks why: one of a few reasons, or typed. The reason goes into the audit log. */
+function AdmitAnywayReason({ onAdmit, onCancel }: { onAdmit(reason: string): void; onCancel(): void }) {
+  const id = useId();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const reason = choice === 'other' ? typed.trim() : choice ? t(choice as MessageKey) : '';
+  return (
+    <fieldset className="verdict__confirm" data-testid="admit-anyway-reason">
+      <legend>{t('admitAnywayWhy')}</legend>
+      <div className="verdict__reasons">
+        {[...REASONS, 'other' as const].map((key) => (
+          <label key={key} className="choice">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={key}
+              checked={choice === key}
+              onChange={() => setChoice(key)}
+            />
+            {key === 'other' ? t('admitAnywayReasonOther') : t(key)}
+          </label>
+        ))}
+        {choice === 'other' && (
+          <>
+            <label htmlFor={`${id}-typed`} className="visually-hidden">
+              {t('admitAnywayReasonTyped')}
+            </label>
+            <input
+              id={`${id}-typed`}
+              className="input"
+              maxLength={200}
+              value={typed}
+              placeholder={t('admitAnywayReasonTyped')}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </>
+        )}
+      </div>
+      <button type="button" className="button button--large" onClick={onCancel}>
+        {t('verdictConfirmAdmitNo')}
+      </button>
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={reason === ''}
+        onClick={() => onAdmit(reason)}
+      >
+        {t('admitAnywayConfirm')}
+      </button>
+    </fieldset>
+  );
+}
+
 export function VerdictView({
   verdict,
   now,
   basis = { kind: 'local' },
   answers = [],
   onUndo,
+  undoOpenUntil,
   onAdmitAnyway,
   onDismiss,
   onInteract,
 }: Props) {
+  const gate = useSupervisorGate();
   const tone = verdictTone(verdict);
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
@@ -151,7 +218,8 @@ export function VerdictView({
         if (e.target === e.currentTarget) onDismiss();
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onDismiss();
+        // An Escape meant for the PIN pad over the verdict only closes the pad.
+        if (e.key === 'Escape' && !(e.target as Element).closest('.pin')) onDismiss();
       }}
     >
       <div className="verdict__body" ref={bodyRef}>
@@ -183,31 +251,30 @@ export function VerdictView({
         onFocusCapture={(e) => (e.target as Element) !== nextRef.current && onInteract?.()}
       >
         {confirming ? (
-          <fieldset className="verdict__confirm">
-            <legend>{t('verdictConfirmAdmit')}</legend>
-            <button type="button" className="button button--large" onClick={() => setConfirming(false)}>
-              {t('verdictConfirmAdmitNo')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary button--large"
-              onClick={() => {
-                setConfirming(false);
-                onAdmitAnyway?.();
-              }}
-            >
-              {t('verdictConfirmAdmitYes')}
-            </button>
-          </fieldset>
+          <AdmitAnywayReason
+            onCancel={() => setConfirming(false)}
+            onAdmit={(reason) => {
+              setConfirming(false);
+              onAdmitAnyway?.(reason);
+            }}
+          />
         ) : (
           <>
             {onAdmitAnyway && canAdmitAnyway(verdict) && (
-              <button type="button" className="button button--large" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={() => gate.run(() => setConfirming(true))}
+              >
                 {t('verdictAdmitAnyway')}
               </button>
             )}
             {onUndo && (
-              <button type="button" className="button button--large" onClick={onUndo}>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={() => gate.run(onUndo, undoOpenUntil === undefined || Date.now() > undoOpenUntil)}
+              >
                 {t('verdictUndo')}
               </button>
             )}
@@ -221,6 +288,7 @@ export function VerdictView({
             </button>
           </>
         )}
+        {gate.pad}
       </div>
     </div>
   );
@@ -245,7 +313,8 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       onDismiss={flow.dismiss}
       onInteract={flow.hold}
       onUndo={shown.checkin ? () => void flow.undo() : undefined}
-      onAdmitAnyway={() => void flow.admitAnyway()}
+      undoOpenUntil={shown.checkin ? shown.checkin.createdAt + OWN_UNDO_MS : undefined}
+      onAdmitAnyway={(reason) => void flow.admitAnyway(reason)}
     />
   );
 }
