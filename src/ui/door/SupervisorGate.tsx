@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'wouter';
 import { type DoorRole, roleAt, supervisorLeft } from '../../domain/door-roles';
 import { appStore } from '../../state/app-store';
@@ -42,17 +43,21 @@ export function useSupervisorGate() {
     if (!needed || role !== 'door') return action();
     setPending(() => action);
   }, []);
-  const pad = pending ? (
-    <PinPad
-      title={t('supervisorPinTitle')}
-      check={checkSupervisorPin}
-      onCancel={() => setPending(null)}
-      onUnlock={() => {
-        setPending(null);
-        pending();
-      }}
-    />
-  ) : null;
+  // In the page's body: a verdict's or a bar's styles must not reach the pad.
+  const pad = pending
+    ? createPortal(
+        <PinPad
+          title={t('supervisorPinTitle')}
+          check={checkSupervisorPin}
+          onCancel={() => setPending(null)}
+          onUnlock={() => {
+            setPending(null);
+            pending();
+          }}
+        />,
+        document.body,
+      )
+    : null;
   return { run, pad };
 }
 

@@ -209,7 +209,7 @@ export function VerdictView({
 
   return (
     <div
-      className={`verdict verdict--${tone}`}
+      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}`}
       role="alert"
       aria-live="assertive"
       data-testid="verdict"
