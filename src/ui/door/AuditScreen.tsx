@@ -79,8 +79,7 @@ export function AuditScreen() {
               <th scope="col">{t('auditAction')}</th>
               <th scope="col">{t('auditTicket')}</th>
               <th scope="col">{t('auditReason')}</th>
-              <th scope="col">{t('auditRole')}</th>
-              <th scope="col">{t('auditDevice')}</th>
+              <th scope="col">{t('auditBy')}</th>
             </tr>
           </thead>
           <tbody>
@@ -95,8 +94,9 @@ export function AuditScreen() {
                   {row.ticketReference && <span className="code"> {row.ticketReference}</span>}
                 </td>
                 <td>{row.reason}</td>
-                <td>{ROLES[row.role] ? t(ROLES[row.role]!) : row.role}</td>
-                <td>{row.device}</td>
+                <td>
+                  {row.device} · {ROLES[row.role] ? t(ROLES[row.role]!) : row.role}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -82,7 +82,7 @@ export function SupervisorBar() {
         )}
       </span>
       <span className="role-bar__actions">
-        <Link href="/door/audit" className="button">
+        <Link href="/door/audit" className="role-bar__link">
           {t('roleAuditLink')}
         </Link>
         {role === 'supervisor' ? (
