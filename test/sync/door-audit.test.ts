@@ -141,6 +141,34 @@ describe('the audit log', () => {
     expect(JSON.stringify(all)).not.toContain(setup.tickets[0]!.reference);
   });
 
+  it('records a sync problem dismissed, with the service’s reason', async () => {
+    const { setup, engine, db } = await roleDevice(DOOR);
+    const voided = setup.tickets[4]!;
+    engine.setOnline(false);
+    await engine.scan(voided.slug);
+    // The service voids the ticket before the check-in reaches it: it refuses the check-in.
+    await setup.service.write(() =>
+      setup.service.context.store.update('tickets', voided.id, {
+        state: 'void',
+        updated_at: '2026-06-15T12:01:00.000Z',
+      }),
+    );
+    engine.setOnline(true);
+    await engine.syncNow();
+    const [parked] = engine.status().parked;
+    expect(parked).toMatchObject({ ticketId: voided.id });
+    await engine.dismissParked(parked!.outboxId);
+    await engine.auditWritten();
+    const [latest] = await readAudit(db, LIST);
+    expect(latest).toMatchObject({
+      action: 'problem-dismissed',
+      role: 'door',
+      ticketId: voided.id,
+      ticketReference: voided.reference,
+    });
+    expect(latest!.reason).toBeTruthy();
+  });
+
   it('refuses "forget this list" to a locked door', async () => {
     const { engine } = await roleDevice(DOOR);
     expect(await engine.forget(LIST)).toMatchObject({ ok: false, reason: 'supervisor-only' });
