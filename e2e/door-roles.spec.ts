@@ -179,3 +179,46 @@ test('a door needs the supervisor PIN to admit anyway or undo another door; the 
   expect(cells[4]![10]).toBe('queued');
   await context.setOffline(false);
 });
+
+test('with a supervisor PIN, the kiosk is left with it, and wrong PINs make the pad wait', async ({
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Kiosk roles');
+  await door.joinByTyping(MAIN_LIST);
+  await page.goto('/settings');
+  await page.getByLabel('Supervisor PIN (4 to 8 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save supervisor PIN' }).click();
+  const bar = page.getByTestId('role-bar');
+  await bar.getByRole('button', { name: 'Lock now' }).click();
+  await expect(bar).toHaveAttribute('data-role', 'door');
+
+  // No kiosk PIN was set: the supervisor PIN is enough to start it, and the one that leaves it.
+  await page.goto('/door/kiosk');
+  await expect(page.getByTestId('kiosk-message')).toContainText('Scan your ticket');
+  await page.getByRole('button', { name: 'Exit kiosk' }).click();
+  await enterPin(page, '2468');
+  await expect(page.getByRole('dialog', { name: 'Supervisor PIN' }).getByRole('alert')).toContainText(
+    'Wrong PIN',
+  );
+  await enterPin(page, PIN);
+  await door.expectScanScreen();
+  await expect(bar).toHaveAttribute('data-role', 'supervisor');
+
+  // Five wrong PINs in a row: the pad waits, and refuses even the right one meanwhile.
+  await bar.getByRole('button', { name: 'Lock now' }).click();
+  await bar.getByRole('button', { name: 'Unlock supervisor' }).click();
+  const pad = page.getByRole('dialog', { name: 'Supervisor PIN' });
+  for (let i = 0; i < 4; i++) {
+    await enterPin(page, '1111');
+    await expect(pad.getByRole('alert')).toContainText('Wrong PIN');
+  }
+  await enterPin(page, '1111');
+  await expect(pad.getByRole('alert')).toContainText(/Too many wrong PINs\. Try again in (30|29|28) s\./);
+  await enterPin(page, PIN);
+  await expect(pad.getByRole('alert')).toContainText('Too many wrong PINs');
+  await pad.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar).toHaveAttribute('data-role', 'door');
+});
