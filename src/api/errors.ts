@@ -14,7 +14,8 @@ export type FailureReason =
   | 'storage-full'
   | 'storage-unavailable'
   | 'unsent-checkins'
-  | 'no-list';
+  | 'no-list'
+  | 'supervisor-only';
 
 export interface Failure {
   ok: false;
@@ -63,6 +64,7 @@ const WORDS: Record<FailureReason, string> = {
   'unsent-checkins':
     'Some check-ins have not reached the service yet. Export them before forgetting the list.',
   'no-list': 'No check-in list is open on this device.',
+  'supervisor-only': 'Only a supervisor can do this. Unlock with the supervisor PIN.',
 };
 
 export function describeError(failure: Failure | FailureReason): string {

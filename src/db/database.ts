@@ -2,6 +2,7 @@
 // few: every index entry costs a write during the 100,000-ticket first download, so lookups and
 // search run on an in-memory index (src/sync/list-index.ts) built from these rows.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { AuditRow } from './audit-log';
 import type {
   AnswerRow,
   CheckinRow,
@@ -26,6 +27,7 @@ export class CheckinDatabase extends Dexie {
   syncState!: Table<SyncStateRow, [string, string]>;
   conflicts!: Table<ConflictRow, [string, number]>;
   corrections!: Table<CorrectionRow, [string, number, string]>;
+  audit!: Table<AuditRow, [string, number, string]>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -46,6 +48,8 @@ export class CheckinDatabase extends Dexie {
     });
     // Version 2 keeps what the service corrected at a scan, for the status screen.
     this.version(2).stores({ corrections: '[listSlug+at+code]' });
+    // Version 3: the audit log (src/db/audit-log.ts), keyed by list first so it goes with the list.
+    this.version(3).stores({ audit: '[listSlug+at+id]' });
   }
 }
 

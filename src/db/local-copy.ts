@@ -206,6 +206,7 @@ export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<v
       db.syncState,
       db.conflicts,
       db.corrections,
+      db.audit,
     ])
       await table
         .where(table.schema.primKey.name)

@@ -14,6 +14,8 @@ export interface ShellSlice {
   scanInProgress: boolean;
   /** A PIN saved in digits by an earlier version is being hashed; the kiosk stays locked. */
   pinMigrating: boolean;
+  /** Until when supervisor actions are unlocked (epoch ms); null while locked. Never stored. */
+  supervisorUntil: number | null;
 }
 
 export type SettingsSlice = Settings;
@@ -28,7 +30,13 @@ export interface AppState extends SyncSlice {
 export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
     ...createSyncSlice(set),
-    shell: { updateWaiting: false, offlineReady: false, scanInProgress: false, pinMigrating: false },
+    shell: {
+      updateWaiting: false,
+      offlineReady: false,
+      scanInProgress: false,
+      pinMigrating: false,
+      supervisorUntil: null,
+    },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),
     setSettings: (patch) => {

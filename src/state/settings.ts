@@ -19,6 +19,8 @@ export interface Settings {
   syncIntervalSeconds: number;
   /** What a scan does on the staff screens: admit (entry) or record a guest leaving (exit). */
   doorMode: DoorMode;
+  /** Null when no supervisor PIN is set: every door action is then open (src/domain/door-roles.ts). */
+  supervisorPin: PinHash | null;
 }
 
 export type DoorMode = 'entry' | 'exit';
@@ -34,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   kioskPin: null,
   syncIntervalSeconds: 10,
   doorMode: 'entry',
+  supervisorPin: null,
 };
 
 const KEY = 'venue-checkin.settings';
@@ -57,6 +60,7 @@ export function loadSettings(): Settings {
     ...(saved as Partial<Settings>),
     kioskPin: isPinHash(saved.kioskPin) ? saved.kioskPin : null,
     doorMode: saved.doorMode === 'exit' ? 'exit' : 'entry',
+    supervisorPin: isPinHash(saved.supervisorPin) ? saved.supervisorPin : null,
   };
 }
 

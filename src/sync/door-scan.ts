@@ -12,6 +12,7 @@ import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
 import { judgeExit } from '../domain/exit';
+import { cleanReason } from '../domain/door-roles';
 import { isTicketRefusal, judgeScan, type Verdict } from '../domain/verdict';
 import type { Clock } from './clock';
 import {
@@ -40,7 +41,7 @@ export interface DoorScanDeps {
   active: () => { list: ListRow; index: ListIndex; complete: boolean } | null;
   online: () => boolean;
   lastPullAt: () => number | null;
-  record: (ticketId: number) => Promise<Result<CheckinRow>>;
+  record: (ticketId: number, how?: { action: 'admit-anyway'; reason: string }) => Promise<Result<CheckinRow>>;
   /** Records the ticket's exit (src/sync/door-exit.ts). */
   recordExit: (ticketId: number) => Promise<Result<CheckinRow[]>>;
   /** A sync cycle now; resolves true when the copy is then up to date with the service. */
@@ -182,14 +183,14 @@ export function createDoorScan(deps: DoorScanDeps) {
      * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw
      * `seenActive` active check-ins. A second tap finds one more than that and records nothing.
      */
-    admitAnyway: (ticketId: number, seenActive: number) =>
+    admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
       serial(async (): Promise<Result<CheckinRow>> => {
         const active = deps.active();
         if (!active) return { ok: false, reason: 'no-list' };
         const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
         const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];
         if (latest && current.length > seenActive) return ok(latest);
-        return deps.record(ticketId);
+        return deps.record(ticketId, { action: 'admit-anyway', reason: cleanReason(reason) });
       }),
   };
 }

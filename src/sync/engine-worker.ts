@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { createCheckinClient } from '../api/checkin-client';
 import { createTransport, type FetchLike } from '../api/http';
 import { CheckinDatabase } from '../db/database';
+import { type DoorAccess, LOCKED } from '../domain/door-roles';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { SyncStatus } from './sync-status';
 
@@ -37,6 +38,8 @@ export interface EngineSettings {
   deviceName: string;
   syncIntervalMs: number;
   online: boolean;
+  /** The supervisor lock, as the page knows it (src/state/supervisor.ts). */
+  access?: DoorAccess;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -75,10 +78,11 @@ const worker = {
       deviceName: () => settings?.deviceName ?? '',
       syncIntervalMs: () => settings?.syncIntervalMs ?? 10_000,
       online: initial.online,
+      access: () => settings?.access ?? LOCKED,
       report: (status) => void host.report(status),
     });
   },
-  configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs'>>) {
+  configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs' | 'access'>>) {
     if (settings) Object.assign(settings, change);
   },
   get engine(): SyncEngine {

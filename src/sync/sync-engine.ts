@@ -26,18 +26,22 @@
 //   await engine.unsentByList()                     // lists holding unsent check-ins (the device wipe's guard)
 //   await engine.wipeDevice({ confirmed })          // stops for good and deletes the whole database
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
+//   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
 //   engine.stop()
 //
 // Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
 // nothing here throws into the screens: expected failures are `{ ok: false, reason }` values.
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, fail, ok, type Result } from '../api/errors';
+import { type AuditAction, type AuditEntry, readAudit, recordAudit } from '../db/audit-log';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { allLists, allSyncStates, eraseDatabase, readList, readSyncState } from '../db/local-copy';
 import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
+import { cleanReason, type DoorAccess, LOCKED, mayDo, mayUndo, roleAt } from '../domain/door-roles';
+import { auditCsv } from './audit-csv';
 import { createBackoffGate } from './backoff-gate';
 import { type Clock, systemClock } from './clock';
 import { newClientId } from './door-lookup';
@@ -69,6 +73,8 @@ export interface SyncEngineOptions {
   online?: boolean;
   random?: () => number;
   newId?: () => string;
+  /** The supervisor lock as the page knows it; without it every action is open. */
+  access?: () => DoorAccess;
 }
 
 export type { ScanOutcome } from './door-scan';
@@ -109,6 +115,26 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const withPushLock = createPushLock();
   let answers: Promise<AnswerLookup> | null = null;
   let pulls = 0;
+  const access = options.access ?? (() => LOCKED);
+  const role = () => roleAt(access(), clock.now());
+  /** This device's last admission: door staff may undo it for a short while. */
+  let lastOwnKey: string | null = null;
+  let auditLost = 0;
+  let auditing: Promise<unknown> = Promise.resolve();
+  /**
+   * Notes an action in the audit log, in order, without holding up the action: a row storage
+   * refuses is counted and shown, and the check-in it describes stands.
+   */
+  const audit = (entry: Omit<AuditEntry, 'at' | 'device' | 'role'>) => {
+    const row = { ...entry, at: clock.now(), device: options.deviceName(), role: role() };
+    auditing = auditing.then(async () => {
+      if (await recordAudit(db, row)) return;
+      auditLost += 1;
+      publish({ auditLost });
+    });
+    return auditing;
+  };
+  const referenceOf = (ticketId: number) => active?.index.ticketById(ticketId)?.reference ?? null;
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -342,7 +368,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }, 0);
   }
 
-  async function record(ticketId: number): Promise<Result<CheckinRow>> {
+  async function record(
+    ticketId: number,
+    how: { action: AuditAction; reason?: string } = { action: 'admit' },
+  ): Promise<Result<CheckinRow>> {
     if (!active) return fail('no-list');
     const { list, index } = active;
     const input = {
@@ -358,6 +387,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return row;
     }
     index.putCheckins([row.value]);
+    lastOwnKey = row.value.key;
+    void audit({ listSlug: list.slug, ticketId, ticketReference: referenceOf(ticketId), ...how });
     publish({
       pending: status.pending + 1,
       oldestPendingAt: status.oldestPendingAt ?? input.now,
@@ -385,6 +416,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       storageTrouble(ended);
       return ended;
     }
+    if (ended.value.length > 0)
+      void audit({ listSlug: list.slug, ticketId, ticketReference: referenceOf(ticketId), action: 'exit' });
     await refresh();
     if (status.online) sendSoon();
     return ended;
@@ -457,15 +490,31 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return door.scan(...args);
     },
     admit: door.admit,
-    admitAnyway: door.admitAnyway,
+    /** Supervisors only, once a supervisor PIN is set; the reason goes into the audit log. */
+    async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<CheckinRow>> {
+      if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
+      return door.admitAnyway(ticketId, seenActive, reason);
+    },
     exitScan(...args: Parameters<typeof door.exitScan>) {
       lastScanAt = clock.now();
       return door.exitScan(...args);
     },
     exit: door.exit,
-    async undo(checkinKey: string): Promise<Result<UndoOutcome>> {
+    /** Door staff: their own last admission, for a short while (door-roles.ts); supervisors: any. */
+    async undo(checkinKey: string, reason = ''): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');
       const { list, index } = active;
+      const target = await db.checkins.get([list.slug, checkinKey]);
+      if (
+        target &&
+        !mayUndo(
+          role(),
+          { key: checkinKey, createdAt: target.createdAt, mine: target.clientId !== null },
+          lastOwnKey,
+          clock.now(),
+        )
+      )
+        return fail('supervisor-only');
       const input = { now: clock.now(), deviceName: options.deviceName(), clientId: newId() };
       const outcome = await stored(() => recordUndo(db, list.slug, checkinKey, input));
       if (!outcome.ok) {
@@ -475,6 +524,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const row = await db.checkins.get([list.slug, checkinKey]);
       if (row) index.putCheckins([row]);
       else index.removeCheckins([checkinKey]);
+      if (target && outcome.value !== 'not-found')
+        void audit({
+          listSlug: list.slug,
+          action: 'undo',
+          ticketId: target.ticketId,
+          ticketReference: referenceOf(target.ticketId),
+          reason: cleanReason(reason) || null,
+        });
       await refresh();
       if (status.online) void sync();
       return outcome;
@@ -526,13 +583,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     facts,
     async forget(slug: string, { confirmed = false } = {}): Promise<Result<ListFacts>> {
+      if (!mayDo(role(), 'forget-list')) return fail('supervisor-only');
       const before = await facts(slug);
       if (!before) return fail('no-list');
+      // Rows still being written would land after the wipe and outlive the list.
+      await auditing;
       const result = await forgetList(db, slug, { confirmed });
       if (!result.ok) {
         storageTrouble(result);
         return result;
       }
+      // The list's own audit rows went with it (they name its attendees); this one names none.
+      void audit({
+        listSlug: '',
+        action: 'forget-list',
+        ticketId: null,
+        reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent`,
+      });
       if (active?.list.slug === slug) active = null;
       await refresh();
       return ok(before);
@@ -562,6 +629,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (timer !== null) clock.clearTimeout(timer);
       timer = null;
       await running?.catch(() => undefined);
+      await auditing;
       active = null;
       answers = null;
       const giveUp = new Promise<void>((resolve) => clock.setTimeout(resolve, ERASE_WAIT_MS));
@@ -585,7 +653,36 @@ export function createSyncEngine(options: SyncEngineOptions) {
       });
       if (active?.list.slug === row.listSlug && row.kind === 'checkin')
         active.index.removeCheckins([row.checkinKey]);
+      void audit({
+        listSlug: row.listSlug,
+        action: 'problem-dismissed',
+        ticketId: row.ticketId,
+        ticketReference: referenceOf(row.ticketId),
+        reason: row.parkedReason?.detail ?? row.parkedReason?.reason ?? null,
+      });
       await refresh();
     },
+    /** The open list's audit rows and the device's, newest first, with the tickets they name. */
+    async auditLog(limit = 500) {
+      await auditing;
+      const rows = await stored(() => readAudit(db, active?.list.slug ?? '', limit));
+      if (!rows.ok) return rows;
+      return ok(
+        rows.value.map((row) => ({
+          row,
+          ticket: row.ticketId === null ? null : (active?.index.ticketById(row.ticketId) ?? null),
+        })),
+      );
+    },
+    /** The list's audit log and its unsent check-ins and undos, as one CSV. */
+    async exportAudit(slug: string): Promise<string> {
+      await auditing;
+      const rows = await readAudit(db, slug);
+      const unsent = await readOutbox(db, slug);
+      const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
+      return auditCsv(rows, unsent, (id) => index.ticketById(id));
+    },
+    /** Waits for the audit rows noted so far to be written (or counted as lost). */
+    auditWritten: () => auditing.then(() => undefined),
   };
 }

@@ -49,6 +49,8 @@ export interface SyncStatus {
   storage: Failure | null;
   conflicts: ConflictRow[];
   counts: { tickets: number; checkedIn: number };
+  /** Audit rows storage refused since start: the actions stood, their record is missing. */
+  auditLost: number;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -69,6 +71,7 @@ export const initialSyncStatus: SyncStatus = {
   storage: null,
   conflicts: [],
   counts: { tickets: 0, checkedIn: 0 },
+  auditLost: 0,
 };
 
 export function pendingSummary(rows: readonly OutboxRow[]) {

@@ -10,6 +10,8 @@ import { ListsScreen } from '../door/ListsScreen';
 import { ProblemsScreen } from '../door/ProblemsScreen';
 import { SearchScreen } from '../door/SearchScreen';
 import { StatsScreen } from '../door/StatsScreen';
+import { AuditScreen } from '../door/AuditScreen';
+import { SupervisorOnly } from '../door/SupervisorGate';
 import { TicketScreen } from '../door/TicketScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Layout } from './Layout';
@@ -75,7 +77,12 @@ export function App({ onUpdate }: { onUpdate(): void }) {
               </Suspense>
             </Route>
             <Route path="/settings">
-              <SettingsScreen />
+              <SupervisorOnly>
+                <SettingsScreen />
+              </SupervisorOnly>
+            </Route>
+            <Route path="/door/audit">
+              <AuditScreen />
             </Route>
             <Route>
               <NotFound />

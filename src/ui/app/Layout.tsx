@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
 import { StatusPill } from '../components/StatusPill';
 import { UpdateBanner } from '../components/UpdateBanner';
+import { SupervisorBar } from '../door/SupervisorGate';
 import { t } from '../i18n/t';
 
 function isActive(section: string, path: string): boolean {
@@ -52,6 +53,7 @@ export function Layout({ children, onUpdate }: Props) {
         {!doorStatusShown && <StatusPill />}
       </header>
       <UpdateBanner onUpdate={onUpdate} />
+      <SupervisorBar />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>

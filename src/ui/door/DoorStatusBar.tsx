@@ -54,6 +54,11 @@ export function DoorStatusBar({ status, now }: Props) {
           {t('statusCorrections', { n: status.corrections.length })}
         </Link>
       )}
+      {status.auditLost > 0 && (
+        <Link href="/door/audit" className="pill pill--warn" data-testid="audit-lost">
+          {t('auditLostPill')}
+        </Link>
+      )}
       {status.storage && (
         <span className="pill pill--danger" role="alert">
           {t('statusStorage', { reason: describeError(status.storage) })}

@@ -6,6 +6,8 @@ import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { PinPad } from '../components/PinPad';
 import { checkKioskPin } from '../../state/kiosk-pin';
+import { checkLimited } from '../../state/pin-attempts';
+import { checkSupervisorPin } from './SupervisorGate';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
@@ -19,10 +21,18 @@ const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.C
  * a short result, then back to the prompt. Staff leave it only with the PIN.
  */
 export function KioskScreen() {
-  const { kioskPin, cameraDeviceId } = useAppStore((s) => ({
+  const {
+    kioskPin: ownPin,
+    supervisorPin,
+    cameraDeviceId,
+  } = useAppStore((s) => ({
     kioskPin: s.settings.kioskPin,
+    supervisorPin: s.settings.supervisorPin,
     cameraDeviceId: s.settings.cameraDeviceId,
   }));
+  // Leaving the kiosk is a supervisor's: with a supervisor PIN set, it is the one that lets out
+  // (and unlocks supervisor actions); otherwise the kiosk PIN, as before roles.
+  const kioskPin = supervisorPin ?? ownPin;
   const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
   // Attendees face the kiosk to come in: it never records exits.
@@ -102,7 +112,12 @@ export function KioskScreen() {
       </div>
       {unlocking && (
         <PinPad
-          check={(pin) => checkKioskPin(appStore, pin)}
+          title={supervisorPin ? t('supervisorPinTitle') : undefined}
+          check={async (pin) => {
+            if (supervisorPin) return checkSupervisorPin(pin);
+            const answer = await checkLimited(() => checkKioskPin(appStore, pin));
+            return answer.kind === 'wait' ? { waitMs: answer.ms } : answer.kind === 'right';
+          }}
           onCancel={() => setUnlocking(false)}
           onUnlock={() => {
             setUnlocking(false);

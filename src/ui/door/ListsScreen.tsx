@@ -5,6 +5,7 @@ import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { ForgetListDialog, forgottenMessage } from './ForgetListDialog';
 import { ScreenHead } from './ScreenHead';
+import { useSupervisorGate } from './SupervisorGate';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import './lists.css';
 
@@ -16,6 +17,7 @@ export function ListsScreen() {
   const [, navigate] = useLocation();
   const [forgetting, setForgetting] = useState<ListSummary | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const gate = useSupervisorGate();
 
   return (
     <section className="panel" aria-labelledby="lists-title">
@@ -37,10 +39,12 @@ export function ListsScreen() {
                 type="button"
                 className="button button--danger list-entry__forget"
                 aria-label={t('listsForgetNamed', { title: list.title })}
-                onClick={() => {
-                  setDone(null);
-                  setForgetting(list);
-                }}
+                onClick={() =>
+                  gate.run(() => {
+                    setDone(null);
+                    setForgetting(list);
+                  })
+                }
               >
                 {t('listsForget')}
               </button>
@@ -76,7 +80,11 @@ export function ListsScreen() {
         <Link href="/door/join" className="button button--primary">
           {t('listsJoinAnother')}
         </Link>
+        <Link href="/door/audit" className="button">
+          {t('roleAuditLink')}
+        </Link>
       </div>
+      {gate.pad}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { describeError } from '../../api/errors';
+import { OWN_UNDO_MS } from '../../domain/door-roles';
 import { attendeeName } from '../../domain/verdict';
 import { formatAge, formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { AnswerList } from './AnswerList';
 import { ScreenHead } from './ScreenHead';
+import { useSupervisorGate } from './SupervisorGate';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
 import { ScanFlowVerdict } from './VerdictView';
@@ -17,6 +19,7 @@ export function TicketScreen({ id }: { id: number }) {
   const now = useNow();
   const [message, setMessage] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const gate = useSupervisorGate();
   const reasonId = useId();
   // Asked again when counts change: a check-in landing changes the history.
   const detail = useEngineAnswer(() => engine.ticket(id), [engine, id, status.counts], undefined);
@@ -38,8 +41,11 @@ export function TicketScreen({ id }: { id: number }) {
   const active = history.filter((c) => c.deletedAt === null);
 
   const latest = active[0];
-  const undo = async (key: string) => {
-    const result = await engine.undo(key);
+  const undo = async (key: string, retried = false) => {
+    const result = await engine.undo(key, reason);
+    // The engine had the last word (an older own admission): ask for a supervisor, then again.
+    if (!result.ok && result.reason === 'supervisor-only' && !retried)
+      return gate.run(() => void undo(key, true));
     // The reason stays on this device with the check-in's history; the API has no field for it.
     if (result.ok && reason.trim()) localStorage.setItem(`venue-checkin.undo-reason.${key}`, reason.trim());
     setMessage(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
@@ -135,7 +141,17 @@ export function TicketScreen({ id }: { id: number }) {
                   )}`}
               </span>
               {c.deletedAt === null && (
-                <button type="button" className="button" onClick={() => void undo(c.key)}>
+                <button
+                  type="button"
+                  className="button"
+                  // Door staff undo their own admission of the last 30 s; anything else asks for a supervisor.
+                  onClick={() =>
+                    gate.run(
+                      () => void undo(c.key),
+                      c.clientId === null || Date.now() - c.createdAt > OWN_UNDO_MS,
+                    )
+                  }
+                >
                   {t('ticketUndo')}
                 </button>
               )}
@@ -151,6 +167,7 @@ export function TicketScreen({ id }: { id: number }) {
       )}
       {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}
       <ScanFlowVerdict flow={flow} now={now} />
+      {gate.pad}
     </section>
   );
 }

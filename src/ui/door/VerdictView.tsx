@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { OWN_UNDO_MS } from '../../domain/door-roles';
 import {
   attendeeName,
   canAdmitAnyway,
@@ -12,6 +13,7 @@ import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 import type { Answer } from './AnswerList';
+import { useSupervisorGate } from './SupervisorGate';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
@@ -25,7 +27,10 @@ interface Props {
   answers?: Answer[];
   /** Present when the verdict made a check-in that can still be taken back. */
   onUndo?: () => void;
-  onAdmitAnyway?: () => void;
+  /** Until when door staff may undo without a supervisor (their own admission, just made). */
+  undoOpenUntil?: number;
+  /** "Admit anyway", with the reason staff chose or typed. */
+  onAdmitAnyway?: (reason: string) => void;
   /** Records the exit of the verdict's ticket, offered while it is inside. */
   onExit?: () => void;
   onDismiss(): void;
@@ -151,18 +156,80 @@ export function basisWords(basis: ScanBasis, now: number): string | null {
   }
 }
 
+const REASONS = [
+  'admitAnywayReasonReentry',
+  'admitAnywayReasonMistake',
+  'admitAnywayReasonPaid',
+  'admitAnywayReasonOrganiser',
+] as const satisfies readonly MessageKey[];
+
+/** "Admit anyway" asks why: one of a few reasons, or typed. The reason goes into the audit log. */
+function AdmitAnywayReason({ onAdmit, onCancel }: { onAdmit(reason: string): void; onCancel(): void }) {
+  const id = useId();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const reason = choice === 'other' ? typed.trim() : choice ? t(choice as MessageKey) : '';
+  return (
+    <fieldset className="verdict__confirm" data-testid="admit-anyway-reason">
+      <legend>{t('admitAnywayWhy')}</legend>
+      <div className="verdict__reasons">
+        {[...REASONS, 'other' as const].map((key) => (
+          <label key={key} className="choice">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={key}
+              checked={choice === key}
+              onChange={() => setChoice(key)}
+            />
+            {key === 'other' ? t('admitAnywayReasonOther') : t(key)}
+          </label>
+        ))}
+        {choice === 'other' && (
+          <>
+            <label htmlFor={`${id}-typed`} className="visually-hidden">
+              {t('admitAnywayReasonTyped')}
+            </label>
+            <input
+              id={`${id}-typed`}
+              className="input"
+              maxLength={200}
+              value={typed}
+              placeholder={t('admitAnywayReasonTyped')}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </>
+        )}
+      </div>
+      <button type="button" className="button button--large" onClick={onCancel}>
+        {t('verdictConfirmAdmitNo')}
+      </button>
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={reason === ''}
+        onClick={() => onAdmit(reason)}
+      >
+        {t('admitAnywayConfirm')}
+      </button>
+    </fieldset>
+  );
+}
+
 export function VerdictView({
   verdict,
   now,
   basis = { kind: 'local' },
   answers = [],
   onUndo,
+  undoOpenUntil,
   onAdmitAnyway,
   onExit,
   onDismiss,
   onInteract,
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
+  const gate = useSupervisorGate();
   const tone = verdictTone(verdict);
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
@@ -174,7 +241,7 @@ export function VerdictView({
 
   return (
     <div
-      className={`verdict verdict--${tone}`}
+      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}`}
       role="alert"
       aria-live="assertive"
       data-testid="verdict"
@@ -183,7 +250,8 @@ export function VerdictView({
         if (e.target === e.currentTarget) onDismiss();
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onDismiss();
+        // An Escape meant for the PIN pad over the verdict only closes the pad.
+        if (e.key === 'Escape' && !(e.target as Element).closest('.pin')) onDismiss();
       }}
     >
       <div className="verdict__body" ref={bodyRef}>
@@ -220,26 +288,21 @@ export function VerdictView({
         onFocusCapture={(e) => (e.target as Element) !== nextRef.current && onInteract?.()}
       >
         {confirming ? (
-          <fieldset className="verdict__confirm">
-            <legend>{t('verdictConfirmAdmit')}</legend>
-            <button type="button" className="button button--large" onClick={() => setConfirming(false)}>
-              {t('verdictConfirmAdmitNo')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary button--large"
-              onClick={() => {
-                setConfirming(false);
-                onAdmitAnyway?.();
-              }}
-            >
-              {t('verdictConfirmAdmitYes')}
-            </button>
-          </fieldset>
+          <AdmitAnywayReason
+            onCancel={() => setConfirming(false)}
+            onAdmit={(reason) => {
+              setConfirming(false);
+              onAdmitAnyway?.(reason);
+            }}
+          />
         ) : (
           <>
             {onAdmitAnyway && canAdmitAnyway(verdict) && (
-              <button type="button" className="button button--large" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={() => gate.run(() => setConfirming(true))}
+              >
                 {t('verdictAdmitAnyway')}
               </button>
             )}
@@ -249,7 +312,11 @@ export function VerdictView({
               </button>
             )}
             {onUndo && (
-              <button type="button" className="button button--large" onClick={onUndo}>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={() => gate.run(onUndo, undoOpenUntil === undefined || Date.now() > undoOpenUntil)}
+              >
                 {t('verdictUndo')}
               </button>
             )}
@@ -263,6 +330,7 @@ export function VerdictView({
             </button>
           </>
         )}
+        {gate.pad}
       </div>
     </div>
   );
@@ -287,7 +355,8 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       onDismiss={flow.dismiss}
       onInteract={flow.hold}
       onUndo={shown.checkin ? () => void flow.undo() : undefined}
-      onAdmitAnyway={() => void flow.admitAnyway()}
+      undoOpenUntil={shown.checkin ? shown.checkin.createdAt + OWN_UNDO_MS : undefined}
+      onAdmitAnyway={(reason) => void flow.admitAnyway(reason)}
       onExit={ticketId === null ? undefined : () => void flow.exit(ticketId)}
     />
   );

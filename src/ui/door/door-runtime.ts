@@ -5,6 +5,7 @@ import { embeddedFetch } from '../../api/embedded-service';
 import type { EngineHost, EngineWorker } from '../../sync/engine-worker';
 import type { SyncEngine } from '../../sync/sync-engine';
 import { appStore } from '../../state/app-store';
+import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
@@ -30,9 +31,10 @@ const host: EngineHost = {
 };
 
 /** What the engine needs of the person's settings. */
-const engineSettings = ({ settings }: ReturnType<typeof appStore.getState>) => ({
-  deviceName: settings.deviceName.trim() || 'Door',
-  syncIntervalMs: settings.syncIntervalSeconds * 1000,
+const engineSettings = (state: ReturnType<typeof appStore.getState>) => ({
+  deviceName: state.settings.deviceName.trim() || 'Door',
+  syncIntervalMs: state.settings.syncIntervalSeconds * 1000,
+  access: accessOf(state),
 });
 
 function startEngine(): DoorEngine {
@@ -59,7 +61,8 @@ function startEngine(): DoorEngine {
     online: navigator.onLine,
   });
   appStore.subscribe((state, before) => {
-    if (state.settings === before.settings) return;
+    if (state.settings === before.settings && state.shell.supervisorUntil === before.shell.supervisorUntil)
+      return;
     void remote.configure(engineSettings(state));
   });
   // Calls made before the worker is ready wait for it.

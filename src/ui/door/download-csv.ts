@@ -7,3 +7,5 @@ export function downloadCsv(name: string, text: string): void {
 }
 
 export const unsentFileName = (title: string) => `unsent-checkins-${title.replace(/\W+/g, '-')}.csv`;
+
+export const auditFileName = (title: string) => `audit-log-${title.replace(/\W+/g, '-')}.csv`;

@@ -110,21 +110,24 @@ export function useScanFlow(mode?: DoorMode) {
     show(null);
   }, [engine, shown, show]);
 
-  const admitAnyway = useCallback(async () => {
-    if (!shown || !('ticket' in shown.verdict) || busy.current) return;
-    const ticket = shown.verdict.ticket;
-    const seenActive = shown.verdict.kind === 'already-checked-in' ? shown.verdict.count : 0;
-    busy.current = true;
-    try {
-      const result = await engine.admitAnyway(ticket.id, seenActive);
-      if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
-      const verdict: Verdict = { kind: 'admitted', ticket };
-      feedback(verdict);
-      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
-    } finally {
-      busy.current = false;
-    }
-  }, [engine, shown, show]);
+  const admitAnyway = useCallback(
+    async (reason: string) => {
+      if (!shown || !('ticket' in shown.verdict) || busy.current) return;
+      const ticket = shown.verdict.ticket;
+      const seenActive = shown.verdict.kind === 'already-checked-in' ? shown.verdict.count : 0;
+      busy.current = true;
+      try {
+        const result = await engine.admitAnyway(ticket.id, seenActive, reason);
+        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+        const verdict: Verdict = { kind: 'admitted', ticket };
+        feedback(verdict);
+        show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [engine, shown, show],
+  );
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
   // and never while staff are working the verdict's buttons.

@@ -487,6 +487,64 @@ export const en = {
   statsFlowInside: 'Inside',
   statsFlowNote:
     'The service keeps an exit and an undo alike, as a deleted check-in: this device knows its own exits; a check-in deleted at another door counts as an exit.',
+  // Roles, supervisor PIN and the audit log (issue 14.4).
+  roleDoor: 'Door staff',
+  roleSupervisor: 'Supervisor',
+  roleOpen: 'No PIN',
+  roleBarDoor: 'supervisor actions ask for the PIN',
+  roleBarSupervisor: 'locks in {time}',
+  roleUnlock: 'Unlock supervisor',
+  roleLockNow: 'Lock now',
+  roleAuditLink: 'Audit log',
+  supervisorPinTitle: 'Supervisor PIN',
+  supervisorPinWait: 'Too many wrong PINs. Try again in {time}.',
+  supervisorOnlyTitle: 'For supervisors',
+  supervisorOnlyBody:
+    'This screen changes how the device works. A supervisor unlocks it with the supervisor PIN.',
+  settingsSupervisor: 'Supervisor',
+  settingsSupervisorPin: 'Supervisor PIN (4 to 8 digits)',
+  settingsSupervisorPinChange: 'New supervisor PIN (4 to 8 digits)',
+  settingsSupervisorPinNotSet:
+    'No supervisor PIN is set: everyone using this device can admit anyway, undo any check-in, forget lists and change settings. Set one to make this device a door; those actions then ask for the PIN.',
+  settingsSupervisorPinIsSet:
+    'A supervisor PIN is set: this device works as a door. Admit anyway, undoing anything but its own last admission (for 30 s), forgetting lists, settings and leaving the kiosk ask for it, and stay unlocked for 5 minutes.',
+  settingsSupervisorPinHelp:
+    'Kept only as a salted hash. Separate from the kiosk PIN, which keeps attendees in the kiosk; with a supervisor PIN set, leaving the kiosk asks for the supervisor PIN.',
+  settingsSupervisorPinSave: 'Save supervisor PIN',
+  settingsSupervisorPinRemove: 'Remove supervisor PIN',
+  settingsSupervisorPinSaved:
+    'Supervisor PIN saved. This device now works as a door; you stay unlocked for 5 minutes.',
+  settingsSupervisorPinRemoved: 'Supervisor PIN removed: every action is open on this device.',
+  admitAnywayWhy: 'Why admit this person anyway?',
+  admitAnywayReasonReentry: 'Re-entry: went out and came back',
+  admitAnywayReasonMistake: 'Earlier check-in was a mistake',
+  admitAnywayReasonPaid: 'Paid at the door',
+  admitAnywayReasonOrganiser: 'Organiser approved',
+  admitAnywayReasonOther: 'Other reason',
+  admitAnywayReasonTyped: 'Reason',
+  admitAnywayConfirm: 'Admit',
+  auditTitle: 'Audit log',
+  auditIntro:
+    'What changed on this device: admissions, admit anyway with its reason, undos, dismissed sync problems and forgotten lists. It stays on this device and goes when the list is forgotten.',
+  auditNone: 'Nothing recorded yet.',
+  auditExport: 'Export CSV (with unsent check-ins)',
+  auditExported: 'Exported the audit log and {unsent} as CSV.',
+  auditLost:
+    'This device could not write {n} audit entries (storage full?). The check-ins themselves were kept.',
+  auditLostPill: 'Audit log incomplete',
+  auditWhen: 'Time',
+  auditBy: 'By',
+  auditAction: 'Action',
+  auditTicket: 'Ticket',
+  auditReason: 'Reason',
+  auditActionAdmit: 'Admitted',
+  auditActionAdmitAnyway: 'Admitted anyway',
+  auditActionUndo: 'Undone',
+  auditActionForgetList: 'List forgotten',
+  auditActionProblemDismissed: 'Sync problem dismissed',
+  auditActionExit: 'Exit',
+  auditActionAdmitAll: 'Admitted whole order',
+  auditShowing: 'The latest {n} entries; the CSV has them all.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { ForgetDeviceSection } from './ForgetDeviceSection';
 import { KioskPinField } from './KioskPinField';
+import { SupervisorPinField } from './SupervisorPinField';
 import { canHoldScreenAwake } from '../../platform/wake-lock';
 
 const update = appStore.getState().setSettings;
@@ -156,6 +157,10 @@ export function SettingsScreen() {
           choices={[5, 10, 30, 60]}
           onChange={(syncIntervalSeconds) => update({ syncIntervalSeconds })}
         />
+      </Section>
+
+      <Section title={t('settingsSupervisor')}>
+        <SupervisorPinField isSet={settings.supervisorPin !== null} />
       </Section>
 
       <Section title={t('settingsKiosk')}>
