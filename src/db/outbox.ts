@@ -62,9 +62,11 @@ export async function recordUndo(
   listSlug: string,
   checkinKey: string,
   input: { now: number; deviceName: string; clientId: string },
+  /** The check-in as the open list knows it: one of the first download lives only in its page. */
+  known?: CheckinRow,
 ): Promise<UndoOutcome> {
   return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
-    const checkin = await db.checkins.get([listSlug, checkinKey]);
+    const checkin = (await db.checkins.get([listSlug, checkinKey])) ?? known;
     if (!checkin || checkin.deletedAt !== null) return 'not-found';
     const queued = checkin.clientId
       ? await db.outbox.where('id').equals(checkin.clientId).first()

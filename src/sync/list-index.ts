@@ -18,6 +18,7 @@ export interface ListIndex {
   ticketBySlug(slug: string): RemoteTicket | undefined;
   ticketByReference(reference: string): RemoteTicket | undefined;
   checkinsOf(ticketId: number): CheckinRow[];
+  checkinByKey(key: string): CheckinRow | undefined;
   search(query: string, limit?: number): RemoteTicket[];
   /** Builds the search index for at most `ms`; true once it is whole. */
   indexSearchFor(ms: number): boolean;
@@ -164,6 +165,10 @@ export function createListIndex(): ListIndex {
       for (const id of touched) recount(id);
     },
     ticketById: (id) => byId.get(id),
+    checkinByKey(key) {
+      const id = ticketOfKey.get(key);
+      return id === undefined ? undefined : checkinsByTicket.get(id)?.get(key);
+    },
     ticketBySlug(slug) {
       const id = bySlug.get(slug);
       return id === undefined ? undefined : byId.get(id);

@@ -504,7 +504,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async undo(checkinKey: string, reason = ''): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');
       const { list, index } = active;
-      const target = await db.checkins.get([list.slug, checkinKey]);
+      const target = (await db.checkins.get([list.slug, checkinKey])) ?? index.checkinByKey(checkinKey);
       if (
         target &&
         !mayUndo(
@@ -516,7 +516,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       )
         return fail('supervisor-only');
       const input = { now: clock.now(), deviceName: options.deviceName(), clientId: newId() };
-      const outcome = await stored(() => recordUndo(db, list.slug, checkinKey, input));
+      const outcome = await stored(() => recordUndo(db, list.slug, checkinKey, input, target));
       if (!outcome.ok) {
         storageTrouble(outcome);
         return outcome;

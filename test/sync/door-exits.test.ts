@@ -99,6 +99,28 @@ describe('exit mode', () => {
     });
   });
 
+  it("undoes a check-in another door made before this device joined (held only in the first download's pages)", async () => {
+    const setup = await doorService(8);
+    const ticket = setup.tickets[6]!;
+    const api = clientOver((r) => setup.service.handle(r))();
+    await api.createCheckin(LIST, { ticketId: ticket.id });
+    setup.clock.advance(60 * MINUTE);
+    const device = await doorDevice({
+      name: 'North door',
+      fetch: (r) => setup.service.handle(r),
+      clock: manualClock(Date.parse('2026-06-15T13:00:00.000Z')),
+    });
+    await device.engine.join(LIST);
+    await device.engine.syncNow();
+    await device.db.checkins.clear();
+    const shown = device.engine.ticket(ticket.id);
+    const key = shown?.checkins.find((c) => c.deletedAt === null)?.key;
+    expect(key).toBeDefined();
+    expect(await device.engine.undo(key!)).toMatchObject({ ok: true, value: 'queued' });
+    await device.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
+  });
+
   it('says "not inside" for a ticket with no active check-in and sends nothing', async () => {
     const { setup, engine, device, deletes } = await joinedDoor();
     const ticket = setup.tickets[2]!;
