@@ -3,6 +3,7 @@
 import type { RemoteTicket } from '../api/schemas';
 import type { AuditRow } from '../db/audit-log';
 import type { OutboxRow } from '../db/rows';
+import { toCsv } from '../domain/csv';
 
 const HEADER = [
   'record',
@@ -18,18 +19,6 @@ const HEADER = [
   'state',
 ];
 
-/**
- * One CSV cell. Text a spreadsheet would run as a formula (a reason typed at the door, a name
- * starting with "=") is opened with an apostrophe, so it is shown, never evaluated.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value == null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const line = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(',');
-
 export function auditCsv(
   audit: readonly AuditRow[],
   unsent: readonly OutboxRow[],
@@ -39,7 +28,7 @@ export function auditCsv(
     .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
     .map((r) => {
       const t = r.ticketId === null ? undefined : ticketOf(r.ticketId);
-      return line([
+      return [
         'audit',
         new Date(r.at).toISOString(),
         r.device,
@@ -51,11 +40,11 @@ export function auditCsv(
         t?.lastName,
         r.reason,
         '',
-      ]);
+      ];
     });
   const unsentLines = unsent.map((r) => {
     const t = ticketOf(r.ticketId);
-    return line([
+    return [
       'unsent',
       new Date(r.scannedAt).toISOString(),
       r.deviceName,
@@ -67,7 +56,7 @@ export function auditCsv(
       t?.lastName,
       r.parkedReason?.reason,
       r.state,
-    ]);
+    ];
   });
-  return `${[HEADER.join(','), ...auditLines, ...unsentLines].join('\r\n')}\r\n`;
+  return toCsv(HEADER, [...auditLines, ...unsentLines]);
 }

@@ -8,6 +8,7 @@ import { wipeList } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';
 import type { ListRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
+import { toCsv } from '../domain/csv';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,11 +35,6 @@ export async function forgetList(
   if (!confirmed && (await unsentCheckins(db, listSlug)).length > 0) return fail('unsent-checkins');
   return stored(() => wipeList(db, listSlug));
 }
-
-const cell = (value: string | number | null | undefined) => {
-  const text = value == null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
 
 /** The unsent check-ins as CSV, enough for the organiser to enter them by hand. */
 export function unsentCsv(
@@ -68,11 +64,9 @@ export function unsentCsv(
       r.deviceName,
       r.state,
       r.parkedReason?.reason,
-    ]
-      .map(cell)
-      .join(',');
+    ];
   });
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  return toCsv(header, lines);
 }
 
 /** Lists whose expiry passed more than `afterMs` ago: due to be wiped automatically. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../src/db/audit-log';
-import { auditCsv, csvCell } from '../../src/sync/audit-csv';
+import { csvCell } from '../../src/domain/csv';
+import { auditCsv } from '../../src/sync/audit-csv';
 
 const row = (patch: Partial<AuditRow>): AuditRow => ({
   listSlug: 'chk_x',
@@ -20,9 +21,9 @@ describe('the audit CSV', () => {
     expect(csvCell('Re-entry, came back')).toBe('"Re-entry, came back"');
     expect(csvCell('said "ok"')).toBe('"said ""ok"""');
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(null)).toBe('');
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell(-5)).toBe('"-5"');
+    expect(csvCell(null)).toBe('""');
   });
 
   it('puts the audit rows oldest first, then the unsent ones, each saying which it is', () => {
@@ -52,7 +53,9 @@ describe('the audit CSV', () => {
           ? ({ id: 7, reference: 'AB12-1', firstName: 'Zoë', lastName: 'Ålvarez' } as never)
           : undefined,
     );
-    expect(csv.split('\r\n')).toEqual([
+    const unquoted = (line: string) => line.replaceAll('"', '');
+    expect(csv.startsWith('\uFEFF"record"')).toBe(true);
+    expect(csv.slice(1).split('\r\n').map(unquoted)).toEqual([
       'record,time,device,role,action,ticket_id,ticket_reference,first_name,last_name,reason,state',
       'audit,2026-11-23T19:00:00.000Z,North door,supervisor,admit-anyway,7,AB12-1,Zoë,Ålvarez,Paid at the door,',
       'audit,2026-11-23T19:00:05.000Z,North door,door,undo,7,AB12-1,Zoë,Ålvarez,,',
