@@ -433,7 +433,6 @@ export const en = {
   orgSignIn: 'Sign in',
   orgSignedInServer: 'Signed in to this server with a {mode} token for API {version}.',
   orgSignOut: 'Sign out on this device',
-  orgSignedOut: 'Signed out. Open a new sign-in link to connect again.',
   orgSignInTitle: 'Sign in to this server',
   orgSigningIn: 'Signing in…',
   orgSignInNoCode:

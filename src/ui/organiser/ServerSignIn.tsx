@@ -14,18 +14,11 @@ export function ServerSignIn() {
 
   if (connection.kind === 'server') {
     return (
-      <div className="org-actions org-wide">
-        <p className="org-wide">
+      <div className="org-signed-in">
+        <p>
           {t('orgSignedInServer', { mode: connection.mode ?? 'live', version: connection.version ?? '3.1' })}
         </p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            forgetConnection();
-            setMessage(t('orgSignedOut'));
-          }}
-        >
+        <button type="button" className="button" onClick={forgetConnection}>
           {t('orgSignOut')}
         </button>
       </div>
