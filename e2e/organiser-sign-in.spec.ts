@@ -108,3 +108,34 @@ test('an organiser opens the printed sign-in link, stays connected, works on the
   await expect(page.getByRole('heading', { name: 'Events of demo' })).toBeVisible();
   await laptop.close();
 });
+
+test('a server listening on the venue network tells the organiser which address doors join from', async ({
+  browser,
+}) => {
+  const exposed = await startServerProcess({
+    MOCK_DATA_DIR: join(root, 'exposed'),
+    DIST_DIR: 'dist',
+    MOCK_SEED: 'demo',
+    HOST: '0.0.0.0',
+  });
+  try {
+    const link = /^\s*Organiser:\s+(\S+)/m.exec(exposed.output())?.[1] ?? '';
+    const origin = new URL(link).origin;
+    expect(exposed.output()).toContain('open it once to sign in');
+    const context = await browser.newContext({ baseURL: origin });
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect(page.getByTestId('mode-marker')).toContainText(`This server (${new URL(origin).host})`);
+    await page.goto('/organiser/connection');
+    await expect(page.getByTestId('where-data-lives')).toContainText(
+      `Doors on this network can join lists from this server at ${origin}.`,
+    );
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SHOTS}/connection-exposed-${width}x${height}.png`, fullPage: true });
+    }
+    await context.close();
+  } finally {
+    await killHard(exposed);
+  }
+});

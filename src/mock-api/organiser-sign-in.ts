@@ -9,6 +9,7 @@ import { bufferedRequest } from './http/buffer-body';
 import { readBody } from './http/body';
 import { tokenFromHeader } from './http/auth';
 import { sameSecret } from './secrets';
+import { isLoopback } from './server-config';
 import { SIGN_IN_CODE_LENGTH, type SignInCodes } from './sign-in-codes';
 import type { MockService } from './service';
 
@@ -71,7 +72,8 @@ export function createOrganiserSignIn(service: MockService, codes: SignInCodes, 
       door_origin: settings.appOrigin ?? settings.publicOrigin,
       admin_api: `${settings.publicOrigin}/v3`,
       checkin_api: `${settings.publicOrigin}/checkin`,
-      reachable_from_network: settings.exposed,
+      // Behind a proxy (PUBLIC_URL) a loopback server is reached from the network all the same.
+      reachable_from_network: settings.exposed || !isLoopback(new URL(settings.publicOrigin).hostname),
       sign_in: true,
     });
 

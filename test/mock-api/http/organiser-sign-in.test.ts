@@ -6,6 +6,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchServiceInfo, redeemSignInCode } from '../../../src/api/service-info';
+import { createStaticApp } from '../../../src/mock-api/server';
 import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'organiser-sign-in-'));
@@ -48,7 +50,13 @@ function chunkedPost(path: string, chunks: string[]): Promise<{ status: number; 
   return new Promise((resolve, reject) => {
     const url = new URL(path, server.origin);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk) => {
@@ -80,6 +88,21 @@ describe('the organiser sign-in link over HTTP', () => {
     });
   });
 
+  it('lets the page tell this server from a static host, which answers /__service with the app shell', async () => {
+    expect(await fetchServiceInfo(server.origin, (request) => fetch(request))).toEqual({
+      origin: server.origin,
+      doorOrigin: server.origin,
+      reachableFromNetwork: false,
+    });
+    const staticHost = createStaticApp(distDir);
+    const shell = await staticHost.fetch(new Request('http://static.example/__service'));
+    expect(shell.headers.get('content-type')).toContain('text/html');
+    expect(
+      await fetchServiceInfo('http://static.example', async (request) => staticHost.fetch(request)),
+    ).toBeNull();
+    expect(await fetchServiceInfo('http://127.0.0.1:9', (request) => fetch(request))).toBeNull();
+  });
+
   it('prints one link with its QR code; its code gives a token once, which is never printed and outlives a restart', async () => {
     const [link] = printedLinks(server.output());
     expect(link).toMatch(/\/organiser\/sign-in#code=[0-9A-Za-z]{32}$/);
@@ -92,7 +115,9 @@ describe('the organiser sign-in link over HTTP', () => {
     expect(first.headers.get('cache-control')).toBe('no-store');
     const token = first.body.token as string;
     expect(first.body).toMatchObject({ mode: 'live', version: '3.1', accounts: ['demo'] });
-    const hello = await fetch(`${server.origin}/v3/hello`, { headers: { authorization: `Token token=${token}` } });
+    const hello = await fetch(`${server.origin}/v3/hello`, {
+      headers: { authorization: `Token token=${token}` },
+    });
     expect(hello.status).toBe(200);
 
     const again = await exchange(JSON.stringify({ code }));
@@ -111,21 +136,29 @@ describe('the organiser sign-in link over HTTP', () => {
     expect(fresh).not.toBe(link);
     expect(server.output()).not.toContain(token);
     expect((await exchange(JSON.stringify({ code }))).status).toBe(401);
-    const after = await fetch(`${server.origin}/v3/hello`, { headers: { authorization: `Token token=${token}` } });
+    const after = await fetch(`${server.origin}/v3/hello`, {
+      headers: { authorization: `Token token=${token}` },
+    });
     expect(after.status).toBe(200);
   }, 90_000);
 
   it('hands out a new link to the control token holder, closing the one before it', async () => {
     const [printed] = printedLinks(server.output());
     expect((await fetch(`${server.origin}/__service/sign-in-links`, { method: 'POST' })).status).toBe(401);
-    const issued = await fetch(`${server.origin}/__service/sign-in-links`, { method: 'POST', headers: CONTROL_HEADERS });
+    const issued = await fetch(`${server.origin}/__service/sign-in-links`, {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+    });
     expect(issued.status).toBe(201);
     const { url, expires_at } = (await issued.json()) as { url: string; expires_at: string };
     expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(29 * 60_000);
-    const replaced = await exchange(JSON.stringify({ code: codeOf(printed ?? '') }));
-    expect(replaced.status).toBe(410);
-    expect(replaced.body.message).toContain('replaced by a newer one');
-    expect((await exchange(JSON.stringify({ code: codeOf(url) }))).status).toBe(200);
+    const replaced = await redeemSignInCode(server.origin, codeOf(printed ?? ''), (request) =>
+      fetch(request),
+    );
+    expect(replaced).toMatchObject({ ok: false, reason: 'unauthorised', status: 410 });
+    expect(replaced.ok === false && replaced.detail).toContain('replaced by a newer one');
+    const signedIn = await redeemSignInCode(server.origin, codeOf(url), (request) => fetch(request));
+    expect(signedIn).toMatchObject({ ok: true, value: { mode: 'live', version: '3.1', accounts: ['demo'] } });
   });
 
   it('answers every malformed exchange 4xx in the documented shape, never 500', async () => {
@@ -151,7 +184,12 @@ describe('the organiser sign-in link over HTTP', () => {
       expect({ name, status: answer.status }).toEqual({ name, status });
       expect(answer.body).toEqual({ status, message: expect.any(String) });
     }
-    const chunked = await chunkedPost('/__service/sign-in', ['{"code":"', 'a'.repeat(800), 'a'.repeat(800), '"}']);
+    const chunked = await chunkedPost('/__service/sign-in', [
+      '{"code":"',
+      'a'.repeat(800),
+      'a'.repeat(800),
+      '"}',
+    ]);
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toEqual({ status: 413, message: expect.any(String) });
     const get = await fetch(`${server.origin}/__service/sign-in`);
