@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type RunningServer, killHard, startServerProcess } from '../test/mock-api/http/server-process';
+import {
+  CONTROL_HEADERS,
+  type RunningServer,
+  killHard,
+  startServerProcess,
+} from '../test/mock-api/http/server-process';
 import { OrganiserPage } from './page-models/organiser-page';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'e2e/.artifacts/organiser-sign-in';
@@ -89,10 +94,16 @@ test('an organiser opens the printed sign-in link, stays connected, works on the
   await page.screenshot({ path: `${SHOTS}/connection-demo-390x844.png`, fullPage: true });
 
   // The same link, opened again on another device, is refused in words.
-  const other = await browser.newContext({ baseURL: server.origin });
+  const other = await browser.newContext({ baseURL: server.origin, viewport: { width: 390, height: 844 } });
+  // The other device in the light theme, so both themes are looked at.
+  await other.addInitScript(() =>
+    localStorage.setItem('venue-checkin.settings', JSON.stringify({ theme: 'light' })),
+  );
   const second = await other.newPage();
   await second.goto(link ?? '');
   await expect(second.getByTestId('sign-in-refused')).toContainText('This sign-in link was already used');
+  expect(second.url()).not.toContain('code=');
+  await second.screenshot({ path: `${SHOTS}/sign-in-refused-390x844.png` });
   await expect(second.getByTestId('mode-marker')).toHaveCount(0);
   await second.getByRole('link', { name: 'Open connection settings' }).click();
   await expect(second.getByLabel(`This server (${host})`)).toBeChecked();
@@ -101,6 +112,16 @@ test('an organiser opens the printed sign-in link, stays connected, works on the
     await second.setViewportSize({ width, height });
     await second.screenshot({ path: `${SHOTS}/connection-sign-in-${width}x${height}.png`, fullPage: true });
   }
+  // A new link (here from the control token, as a script would get it) pasted on that screen.
+  const issued = await fetch(`${server.origin}/__service/sign-in-links`, {
+    method: 'POST',
+    headers: CONTROL_HEADERS,
+  });
+  const { url } = (await issued.json()) as { url: string };
+  await second.getByLabel('Or paste the sign-in link').fill(url);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await expect(second.getByTestId('mode-marker')).toContainText(`This server (${host})`);
+  await expect(second.getByText('Signed in to this server with a live token for API 3.1.')).toBeVisible();
   await other.close();
 
   // Still connected on the laptop after the refusal elsewhere.
