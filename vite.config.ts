@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 // Paths the service worker must never answer from its cache: they belong to the mock
 // service (same origin under `npm start`) and must always reach the network.
-const apiPaths = [/^\/v3(\/|$)/, /^\/checkin(\/|$)/, /^\/__mock(\/|$)/];
+const apiPaths = [/^\/v3(\/|$)/, /^\/checkin(\/|$)/, /^\/__mock(\/|$)/, /^\/__service(\/|$)/];
 
 export default defineConfig({
   define: {

@@ -221,6 +221,8 @@ test.describe('device safety', () => {
     await door.expectScanScreen();
     // An organiser token of the built-in service: its own database, and a token in storage.
     await page.goto('/organiser/connection');
+    // Served by the Node server, the connection screen offers that server first.
+    await page.getByLabel('Demo in this browser only').check();
     await page.getByRole('button', { name: 'Generate token' }).click();
     await expect(page.getByText(/generated and in use/)).toBeVisible();
     await page.goto('/');

@@ -95,6 +95,8 @@ test('the same journey on the built-in service, with the door app on the same de
   const org = new OrganiserPage(page);
   await new DoorPage(page).nameDevice('Laptop');
   await page.goto('/organiser/connection');
+  // Served by the Node server, the connection screen offers that server first.
+  await page.getByLabel('Demo in this browser only').check();
   await page.getByLabel('Mode').selectOption('live');
   await page.getByLabel('API version').selectOption('3.1');
   await page.getByRole('button', { name: 'Generate token' }).click();

@@ -44,6 +44,8 @@ test('the built-in service: generate a test token, see who you are, work, switch
 }) => {
   const org = new OrganiserPage(page);
   await page.goto('/organiser/connection');
+  // Served by the Node server, the connection screen offers that server first.
+  await page.getByLabel('Demo in this browser only').check();
   await page.getByLabel('Mode').selectOption('test');
   await page.getByLabel('API version').selectOption('3.0');
   await page.getByRole('button', { name: 'Generate token' }).click();

@@ -10,10 +10,14 @@ import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { Hono } from 'hono';
 import { warmCheckinLists } from './checkin/warm';
 import { DroppedResponse } from './faults';
+import { SERVICE_INFO_PATH, createOrganiserSignIn } from './organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
 import { type ServerSettings, readServerSettings } from './server-config';
 import { type MockService, createMockService } from './service';
+import { systemClock } from './clock';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
+import { signInBanner } from './sign-in-banner';
+import { createSignInCodes } from './sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
 import { RESET_VARIABLE, StoredDataError } from './store/stored-data-error';
 
@@ -65,11 +69,22 @@ export function createStaticApp(distDir = resolve(process.env.DIST_DIR ?? 'dist'
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 
+type OrganiserSignIn = ReturnType<typeof createOrganiserSignIn>;
+
 /** One fetch handler for the app and the mock; a dropped answer destroys the connection. */
-export function createServerFetch(service: MockService, distDir: string) {
+export function createServerFetch(service: MockService, distDir: string, signIn?: OrganiserSignIn) {
   const staticApp = createStaticApp(distDir);
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
-    const isService = SERVICE_PATH.test(new URL(request.url).pathname);
+    const pathname = new URL(request.url).pathname;
+    if (signIn && (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`))) {
+      const response = withSecurityHeaders(
+        await signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown'),
+        'api',
+      );
+      if (response.status >= 400 && request.body) response.headers.set('connection', 'close');
+      return response;
+    }
+    const isService = SERVICE_PATH.test(pathname);
     if (!isService) return withSecurityHeaders(await staticApp.fetch(request, env), 'app');
     try {
       const response = withSecurityHeaders(await service.handle(request), 'api');
@@ -89,7 +104,9 @@ export function createServerFetch(service: MockService, distDir: string) {
 async function ensureTokens(service: MockService, settings: ServerSettings): Promise<string[]> {
   if (settings.tokens)
     return settings.tokens.map((t) => `${t.token} (${t.mode}, ${t.version}, ${t.accounts.join('|')})`);
-  const stored = service.context.store.all('api_tokens').filter((t) => !t.revoked_at);
+  const stored = service.context.store
+    .all('api_tokens')
+    .filter((t) => !t.revoked_at && t.issued_by !== 'sign-in-link');
   const tokens =
     stored.length > 0
       ? stored
@@ -136,7 +153,10 @@ export async function startServer(settings: ServerSettings) {
     await service.write(() => replaceWellKnownSlugs(service.context));
   warmCheckinLists(service.context);
   const tokens = await ensureTokens(service, settings);
-  const fetch = createServerFetch(service, resolve(settings.distDir));
+  const signIn = createOrganiserSignIn(service, createSignInCodes(systemClock), settings);
+  const interactive = process.stdin.isTTY === true;
+  const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });
+  const fetch = createServerFetch(service, resolve(settings.distDir), signIn);
   const server = serve({ fetch, port: settings.port, hostname: settings.host }, () => {
     const origin = settings.publicOrigin;
     // The start banner is the one place tokens and list slugs are printed.
@@ -159,6 +179,7 @@ export async function startServer(settings: ServerSettings) {
         `  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${list.slug} (${list.title})`,
       );
     }
+    lines.push(firstLink);
     for (const token of tokens) lines.push(`  API token:    ${token}`);
     if (settings.faults) {
       lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
@@ -173,7 +194,15 @@ export async function startServer(settings: ServerSettings) {
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
   }
+  // In a terminal, Enter prints a new sign-in link (closing the one before it).
+  const onLine = () => {
+    signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive }).then((text) =>
+      console.log(text),
+    );
+  };
+  if (interactive) process.stdin.on('data', onLine);
   const stop = async () => {
+    if (interactive) process.stdin.off('data', onLine).pause();
     server.close();
     await service.close();
     process.exit(0);

@@ -8,6 +8,7 @@ export interface TokenRequest {
   mode: Mode;
   version: ApiVersion;
   accounts?: string[];
+  issuedBy?: 'sign-in-link';
 }
 
 /** Must run inside a transaction (the service's `write`). */
@@ -23,6 +24,7 @@ export function createToken(ctx: ServiceContext, request: TokenRequest): ApiToke
     account_slugs: request.accounts ?? ['demo'],
     created_at: ctx.clock.now().toISOString(),
     revoked_at: null,
+    ...(request.issuedBy ? { issued_by: request.issuedBy } : {}),
   });
 }
 

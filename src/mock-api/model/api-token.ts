@@ -12,6 +12,8 @@ export interface ApiToken {
   account_slugs: string[];
   created_at: string;
   revoked_at: string | null;
+  /** Set on tokens handed out by the organiser's sign-in link, which the start banner never prints. */
+  issued_by?: 'sign-in-link';
 }
 
 declare module '../store/tables' {

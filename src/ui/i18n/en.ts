@@ -334,11 +334,11 @@ export const en = {
   orgConnect: 'Connect',
   orgLiveData: 'LIVE DATA',
   orgTestData: 'TEST DATA',
-  orgBuiltinService: 'Built-in service',
+  orgBuiltinService: 'Demo in this browser',
   orgSwitchTo: 'Switch to {mode}',
   orgSwitchFailed: 'Could not switch: the built-in service did not answer.',
   orgServiceLegend: 'Ticketing service',
-  orgBuiltinOption: 'Built-in service on this device',
+  orgBuiltinOption: 'Demo in this browser only',
   orgRemoteOption: 'Another Admin API',
   orgMode: 'Mode',
   orgApiVersion: 'API version',
@@ -545,6 +545,35 @@ export const en = {
   auditActionExit: 'Exit',
   auditActionAdmitAll: 'Admitted whole order',
   auditShowing: 'The latest {n} entries; the CSV has them all.',
+  // Organiser connection: this server, signed in by its one-time link (issue 15.1).
+  orgThisServer: 'This server ({host})',
+  orgWhereLegend: 'Where the event data lives',
+  orgWhereServer: 'The data lives on the server at {origin}, in its data folder on that machine.',
+  orgWhereServerDoors: 'Doors on this network can join lists from this server at {doorOrigin}.',
+  orgWhereServerLocal:
+    'Only this computer can reach it: the server listens on this machine only. To let door phones join its lists, restart it with HOST=0.0.0.0 npm start.',
+  orgWhereDemo:
+    'Demo in this browser only: the data lives in this browser’s storage. No other device can see it, and only the door app in this browser can join its lists.',
+  orgWhereRemote:
+    'The data lives on the service at {host}. Doors join its lists with the check-in address it gives each list.',
+  orgWhereRemoteUnset:
+    'The data lives on the service whose Admin API you enter here, with a token it gave you.',
+  orgSignInHow:
+    'To sign in, open the one-time link that the server printed where it runs (npm start), or scan its QR code there. Each link works once and for 30 minutes; pressing Enter in the server’s terminal prints a new one.',
+  orgSignInPaste: 'Or paste the sign-in link',
+  orgSignIn: 'Sign in',
+  orgSignedInServer: 'Signed in to this server with a {mode} token for API {version}.',
+  orgSignOut: 'Sign out on this device',
+  orgSignInTitle: 'Sign in to this server',
+  orgSigningIn: 'Signing in…',
+  orgSignInNoCode:
+    'This address carries no sign-in code. Open the whole link the server printed, or paste it on the Connection screen.',
+  orgSignInRefused: 'The server refused this sign-in link.',
+  orgSignInUnreachable:
+    'The server did not answer. Check that it is still running, then open the link again.',
+  orgSignInNotServer: 'Sign-in links work only in the app served by its Node server (npm start).',
+  orgSignInRateLimited: 'Too many wrong sign-in codes from this device. Try again in {seconds} s.',
+  orgSignInFailed: 'Could not sign in.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,16 +1,32 @@
-// Where the organiser screens get their data: the built-in service (a token generated here,
-// live or test, API 3.0 or 3.1) or another Admin API (its base address and a pasted token).
+// Where the organiser screens get their data: the Node server this page came from (signed in
+// by its one-time link), the demo service inside this browser (a token generated here, live or
+// test, API 3.0 or 3.1) or another Admin API (its base address and a pasted token). Each choice
+// says where its data lives and which doors can reach it.
 import { t } from '../i18n/t';
 import { type FormEvent, useState } from 'react';
+import type { ServiceInfo } from '../../api/service-info';
 import { Link } from 'wouter';
 import { generateBuiltinToken, revokeBuiltinToken } from './builtin-service';
-import { saveConnection, useConnection } from './connection';
+import { type Connection, isUnchosen, saveConnection, useConnection } from './connection';
 import { FailureNotice } from './FailureNotice';
 import { useHello } from './hooks/useHello';
+import { useServiceInfo } from './hooks/useServiceInfo';
+import { ServerSignIn } from './ServerSignIn';
+import { WhereDataLives } from './WhereDataLives';
 
 export function ConnectionScreen() {
+  const served = useServiceInfo();
+  if (served.loading) return <p className="muted">{t('orgConnecting')}</p>;
+  return <ConnectionChoice served={served.info} />;
+}
+
+function ConnectionChoice({ served }: { served: ServiceInfo | null }) {
   const connection = useConnection();
-  const [kind, setKind] = useState(connection.kind);
+  const [kind, setKind] = useState<Connection['kind']>(
+    served && isUnchosen(connection) ? 'server' : connection.kind,
+  );
+  // The server's choice is offered when this page came from it, or when already signed in there.
+  const offerServer = served !== null || connection.kind === 'server';
   const [mode, setMode] = useState<'live' | 'test'>(
     connection.kind === 'builtin' ? (connection.mode ?? 'test') : 'test',
   );
@@ -65,7 +81,13 @@ export function ConnectionScreen() {
     <section className="panel org-section" aria-labelledby="connection-title">
       <h2 id="connection-title">{t('orgConnection')}</h2>
       <fieldset className="fieldset">
-        <legend>{t('orgServiceLegend')}</legend>
+        <legend>{t('orgWhereLegend')}</legend>
+        {offerServer ? (
+          <label className="choice">
+            <input type="radio" name="kind" checked={kind === 'server'} onChange={() => setKind('server')} />
+            {t('orgThisServer', { host: connection.kind === 'server' ? connection.host : location.host })}
+          </label>
+        ) : null}
         <label className="choice">
           <input type="radio" name="kind" checked={kind === 'builtin'} onChange={() => setKind('builtin')} />
           {t('orgBuiltinOption')}
@@ -75,7 +97,16 @@ export function ConnectionScreen() {
           {t('orgRemoteOption')}
         </label>
       </fieldset>
-      {kind === 'builtin' ? (
+      <WhereDataLives
+        {...(kind === 'server'
+          ? { kind, info: served }
+          : kind === 'builtin'
+            ? { kind }
+            : { kind, baseUrl: baseUrl || (connection.kind === 'remote' ? connection.baseUrl : '') })}
+      />
+      {kind === 'server' ? (
+        <ServerSignIn />
+      ) : kind === 'builtin' ? (
         <div className="org-grid">
           <div className="field">
             <label htmlFor="token-mode">{t('orgMode')}</label>
@@ -148,7 +179,7 @@ export function ConnectionScreen() {
           {message}
         </p>
       ) : null}
-      <WhoAmI />
+      {kind === 'server' && !connection.token ? null : <WhoAmI />}
     </section>
   );
 }

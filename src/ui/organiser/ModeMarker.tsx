@@ -23,8 +23,12 @@ export function ModeMarker() {
         {mode === 'test' ? t('orgTestData') : mode === 'live' ? t('orgLiveData') : '…'}
       </span>
       <span className="muted">
-        {connection.kind === 'builtin' ? t('orgBuiltinService') : connection.baseUrl}
-        {connection.kind === 'builtin' && connection.version ? ` · API ${connection.version}` : ''}
+        {connection.kind === 'builtin'
+          ? t('orgBuiltinService')
+          : connection.kind === 'server'
+            ? t('orgThisServer', { host: connection.host })
+            : connection.baseUrl}
+        {connection.kind !== 'remote' && connection.version ? ` · API ${connection.version}` : ''}
       </span>
       {connection.kind === 'builtin' && mode ? (
         <SwitchMode current={mode === 'test' ? 'test' : 'live'} />

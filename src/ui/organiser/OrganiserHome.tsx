@@ -12,6 +12,7 @@ import { EventsScreen } from './EventsScreen';
 import { FailureNotice } from './FailureNotice';
 import { useHello } from './hooks/useHello';
 import { ModeMarker } from './ModeMarker';
+import { SignInScreen } from './SignInScreen';
 import './organiser.css';
 
 export function OrganiserHome() {
@@ -26,6 +27,9 @@ export function OrganiserHome() {
       <Switch>
         <Route path="/connection">
           <ConnectionScreen />
+        </Route>
+        <Route path="/sign-in">
+          <SignInScreen />
         </Route>
         <Route path="/accounts/:account/new">{(p) => <EventNew account={p.account} />}</Route>
         <Route path="/accounts/:account">{(p) => <EventsScreen key={p.account} account={p.account} />}</Route>
