@@ -1,7 +1,7 @@
 // A registration's tickets, line items, receipts and refunds (embedded in 3.0, expanded in 3.1).
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedHref, useEventScope } from './event-scope';
-import { col } from './columns';
+import { col, money } from './columns';
 import { pick, text } from './format';
 import { RecordTable } from './RecordTable';
 import type { Column } from './resources';
@@ -28,8 +28,8 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     columns: [
       col('Release', 'title', 'release_title', 'release_id'),
       col('Quantity', 'quantity'),
-      col('Price', 'price'),
-      col('Total', 'total'),
+      money('Price', 'price'),
+      money('Total', 'total'),
     ],
   },
   {
@@ -38,7 +38,7 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     empty: 'No receipts.',
     columns: [
       col('Number', 'number', 'id'),
-      col('Total', 'total'),
+      money('Total', 'total'),
       col('Paid', 'paid'),
       col('Created', 'created_at'),
     ],
@@ -47,7 +47,7 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     key: 'refunds',
     title: 'Refunds',
     empty: 'No refunds.',
-    columns: [col('Amount', 'amount'), col('Manual', 'manual'), col('Created', 'created_at')],
+    columns: [money('Amount', 'amount'), col('Manual', 'manual'), col('Created', 'created_at')],
   },
 ];
 

@@ -1,6 +1,6 @@
 // Opt-ins, interested people, refunds and RSVP lists (with their release invitations).
 import type { AdminRecord } from '../../api/admin-client';
-import { col, personName } from './columns';
+import { col, money, personName } from './columns';
 import { pick, text } from './format';
 import type { ResourceDef } from './resources';
 
@@ -49,7 +49,7 @@ export const REFUNDS: ResourceDef = {
   idField: 'id',
   name: (r) => `Refund ${text(r.amount)}`,
   columns: [
-    col('Amount', 'amount'),
+    money('Amount', 'amount'),
     col('Manual', 'manual'),
     {
       label: 'Registration',

@@ -1,5 +1,6 @@
 // The event resources other than releases, and the lookup by key the routes use.
-import { col, personName, ratio } from './columns';
+import { col, money, personName, ratio } from './columns';
+import { formatMoney } from './event-format';
 import { text } from './format';
 import { INTERESTED_USERS, OPT_INS, REFUNDS, RSVP_LISTS } from './resource-extras';
 import { RELEASES, type ResourceDef } from './resources';
@@ -16,8 +17,8 @@ const REGISTRATIONS: ResourceDef = {
     { label: 'Name', value: personName },
     col('Email', 'email'),
     col('State', 'state'),
-    col('Tickets', 'tickets_count'),
-    col('Total', 'total'),
+    { ...col('Tickets', 'tickets_count'), numeric: true },
+    money('Total', 'total'),
     col('Paid', 'receipt_paid', 'paid'),
     col('Created', 'created_at'),
   ],
@@ -121,7 +122,12 @@ const DISCOUNT_CODES: ResourceDef = {
   columns: [
     col('Code', 'code'),
     col('Type', 'type'),
-    col('Value', 'value'),
+    {
+      label: 'Value',
+      value: (r, format) =>
+        String(r.type).startsWith('Percent') ? `${text(r.value)}%` : formatMoney(r.value, format ?? null),
+      numeric: true,
+    },
     col('State', 'state'),
     ratio('Used', 'quantity_used', 'quantity'),
     col('Registrations', 'registrations_count'),
