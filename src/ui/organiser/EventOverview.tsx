@@ -40,6 +40,7 @@ export function EventOverview({ record, account, reload }: Props) {
   const registrations = useAdminData((c) => countRegistrations(c, scopedPath(scope, 'registrations')), key);
   const lists = useAdminData((c) => collect(c, scopedPath(scope, 'checkin_lists'), 'checkin_lists'), key);
   const refresh = () => {
+    reload();
     releases.reload();
     registrations.reload();
     lists.reload();
@@ -58,10 +59,7 @@ export function EventOverview({ record, account, reload }: Props) {
     setEditing(false);
     if (saved.slug && saved.slug !== record.slug)
       navigate(`/events/${encodeURIComponent(account)}/${encodeURIComponent(String(saved.slug))}`);
-    else {
-      reload();
-      refresh();
-    }
+    else refresh();
   };
   const remove = async () => {
     const done = await write.run((c) => c.remove(scopedPath(scope)));
