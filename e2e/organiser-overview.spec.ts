@@ -34,6 +34,7 @@ function adminApi(request: APIRequestContext, baseURL: string) {
 }
 
 async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => {
       document.documentElement.dataset.theme = t;

@@ -69,7 +69,7 @@ export function ReleaseSales({
           ) : null}
           {summary.lines.length > 0 ? (
             <div className="org-table-wrap">
-              <table className="org-table" data-testid="overview-releases">
+              <table className="org-table ov-releases" data-testid="overview-releases">
                 <caption className="visually-hidden">{t('ovSales')}</caption>
                 <thead>
                   <tr>
@@ -99,16 +99,22 @@ export function ReleaseSales({
                           line.title
                         )}
                       </th>
-                      <td>
+                      <td data-label={t('ovSale')} className="ov-releases__sale">
                         {saleWords(line.sale, format)}
                         {line.secret ? `, ${t('ovSecret')}` : ''}
                       </td>
-                      <td className="org-num">{priceWords(line, format)}</td>
-                      <td className="org-num">{formatCount(line.sold)}</td>
-                      <td className="org-num">
+                      <td className="org-num" data-label={t('ovPrice')}>
+                        {priceWords(line, format)}
+                      </td>
+                      <td className="org-num" data-label={t('ovSold')}>
+                        {formatCount(line.sold)}
+                      </td>
+                      <td className="org-num" data-label={t('ovAvailable')}>
                         {line.available === null ? t('ovUnlimited') : formatCount(line.available)}
                       </td>
-                      <td className="org-num">{formatMoney(line.revenue ?? 0, format)}</td>
+                      <td className="org-num" data-label={t('ovRevenue')}>
+                        {formatMoney(line.revenue ?? 0, format)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

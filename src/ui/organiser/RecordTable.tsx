@@ -22,7 +22,7 @@ export function RecordTable({ caption, columns, records, href }: Props) {
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'org-num' : undefined}>
+              <th key={column.label} scope="col" className={cellClass(column)}>
                 {column.label}
               </th>
             ))}
@@ -32,7 +32,7 @@ export function RecordTable({ caption, columns, records, href }: Props) {
           {records.map((record, index) => (
             <tr key={String(record.id ?? record.slug ?? index)}>
               {columns.map((column, i) => (
-                <td key={column.label} className={column.numeric ? 'org-num' : undefined}>
+                <td key={column.label} className={cellClass(column)}>
                   {i === 0 && href ? (
                     <Link href={href(record)}>{column.value(record, format)}</Link>
                   ) : (
@@ -46,4 +46,9 @@ export function RecordTable({ caption, columns, records, href }: Props) {
       </table>
     </div>
   );
+}
+
+function cellClass(column: Column): string | undefined {
+  if (column.numeric) return 'org-num';
+  return column.wraps ? 'org-wraps' : undefined;
 }

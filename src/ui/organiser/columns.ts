@@ -28,3 +28,6 @@ export const ratio = (label: string, done: string, total: string): Column => ({
 /** `name` where the record has one, else first and last name. */
 export const personName = (r: AdminRecord): string =>
   text(pick(r, 'name') ?? ([r.first_name, r.last_name].filter(Boolean).join(' ') || undefined));
+
+/** A column of long free text that may wrap (names, emails, descriptions). */
+export const wrapping = (column: Column): Column => ({ ...column, wraps: true });

@@ -1,5 +1,5 @@
 // The event resources other than releases, and the lookup by key the routes use.
-import { col, money, personName, ratio } from './columns';
+import { col, money, personName, ratio, wrapping } from './columns';
 import { formatMoney } from './event-format';
 import { text } from './format';
 import { INTERESTED_USERS, OPT_INS, REFUNDS, RSVP_LISTS } from './resource-extras';
@@ -14,8 +14,8 @@ const REGISTRATIONS: ResourceDef = {
   name: (r) => `${text(r.reference)} · ${personName(r)}`,
   columns: [
     col('Reference', 'reference'),
-    { label: 'Name', value: personName },
-    col('Email', 'email'),
+    wrapping({ label: 'Name', value: personName }),
+    wrapping(col('Email', 'email')),
     col('State', 'state'),
     { ...col('Tickets', 'tickets_count'), numeric: true },
     money('Total', 'total'),
@@ -61,9 +61,9 @@ const TICKETS: ResourceDef = {
   name: (r) => `${text(r.reference)} · ${personName(r)}`,
   columns: [
     col('Reference', 'reference'),
-    { label: 'Name', value: personName },
-    col('Email', 'email'),
-    col('Release', 'release_title', 'release', 'release_slug'),
+    wrapping({ label: 'Name', value: personName }),
+    wrapping(col('Email', 'email')),
+    wrapping(col('Release', 'release_title', 'release', 'release_slug')),
     col('State', 'state'),
   ],
   listExpand: ['release'],

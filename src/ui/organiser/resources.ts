@@ -4,7 +4,8 @@
 import type { AdminRecord } from '../../api/admin-client';
 import { col, money, ratio } from './columns';
 import type { EventFormat } from './event-format';
-import { pick, text } from './format';
+import { releaseSale, saleWords } from './event-overview';
+import { text } from './format';
 
 export type FieldKind =
   | 'text'
@@ -40,6 +41,8 @@ export interface Column {
   value(record: AdminRecord, format?: EventFormat | null): string;
   /** Amounts and counts, aligned to the end so digits line up. */
   numeric?: boolean;
+  /** Long free text (names, emails): wraps rather than widening the table past the screen. */
+  wraps?: boolean;
 }
 
 export interface ActionDef {
@@ -100,7 +103,7 @@ const RELEASES: ResourceDef = {
     col('Position', 'position'),
     {
       label: 'Sale',
-      value: (r) => text(pick(r, 'state_name', 'state')) + (yes(r.archived) ? ' · archived' : ''),
+      value: (r, format) => saleWords(releaseSale(r, Date.now()), format ?? null),
     },
     { label: 'Visibility', value: (r) => (yes(r.secret) ? 'Secret' : 'Public') },
     money('Price', 'price'),
