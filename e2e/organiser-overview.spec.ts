@@ -209,3 +209,35 @@ test('an organiser reads an event: dates in its time zone, sales in its currency
   await expect(page.locator('.org-table')).toContainText('£18.50');
   await shoot(page, 'releases');
 });
+
+test('the demo event’s overview sums two thousand registrations from counts, in euros and London time', async ({
+  page,
+  baseURL,
+}) => {
+  const org = new OrganiserPage(page);
+  await org.connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
+  await page.goto('/organiser/events/demo/demo-conference');
+  await expect(page.getByTestId('overview-zone')).toHaveText('Times in Europe/London');
+  await expect(page.getByTestId('overview-revenue')).toHaveText(/^€\d{1,3}(,\d{3})+\.\d{2}$/);
+  const sold = Number((await page.getByTestId('overview-sold').innerText()).replace(/,/g, ''));
+  expect(sold).toBeGreaterThan(1000);
+  const counts = page.getByTestId('overview-registrations');
+  await expect(counts).toBeVisible();
+  const count = async (state: string) =>
+    Number((await counts.locator(`[data-state="${state}"]`).innerText()).replace(/,/g, ''));
+  const all = Number(
+    /([\d,]+) in all/
+      .exec(await page.getByRole('heading', { name: /Registrations/ }).innerText())?.[1]
+      ?.replace(/,/g, ''),
+  );
+  const lifecycle =
+    (await count('complete')) +
+    (await count('confirmed')) +
+    (await count('incomplete')) +
+    (await count('cancelled'));
+  expect(all).toBeGreaterThan(1000);
+  expect(lifecycle).toBe(all);
+  expect((await count('paid')) + (await count('unpaid'))).toBe(all);
+  await expect(page.getByTestId('overview-lists').getByRole('listitem')).toHaveCount(2);
+  await shoot(page, 'demo-overview');
+});

@@ -439,6 +439,7 @@ export const en = {
   ovSecretOnly: 'Only secret releases are on sale ({n}): buyers need their share link.',
   ovReleasesSelling: '{n} of {of} releases on sale.',
   ovReleasesSelling_one: '1 of {of} releases on sale.',
+  ovAlsoSecret: 'And {n} secret, by share link only.',
   ovOpensAt: 'Sales open {when}.',
   ovBecause: 'Releases: {reasons}.',
   ovCount_paused: '{n} paused',

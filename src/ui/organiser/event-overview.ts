@@ -119,13 +119,15 @@ export function eventSale(
         headline: t('ovOnSaleLinkOnly'),
         reason: t('ovSecretOnly', { n: selling.length }),
       };
+    const hidden = selling.length - open.length;
+    const sellingWords = t(open.length === 1 ? 'ovReleasesSelling_one' : 'ovReleasesSelling', {
+      n: open.length,
+      of: lines.length,
+    });
     return {
       onSale: true,
       headline: t('ovOnSale'),
-      reason: t(open.length === 1 ? 'ovReleasesSelling_one' : 'ovReleasesSelling', {
-        n: open.length,
-        of: lines.length,
-      }),
+      reason: hidden > 0 ? `${sellingWords} ${t('ovAlsoSecret', { n: hidden })}` : sellingWords,
     };
   }
   const upcoming = lines

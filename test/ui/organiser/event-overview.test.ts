@@ -97,6 +97,16 @@ describe('sales of the event', () => {
     expect(sale.reason).toMatch(/not live/);
   });
 
+  it('counts secret releases on sale apart from public ones', () => {
+    const summary = summariseReleases(
+      [release(), release({ secret: true }), release({ off_sale: true })],
+      NOW,
+    );
+    expect(eventSale({ live: true }, summary, format).reason).toBe(
+      '1 of 3 releases on sale. And 1 secret, by share link only.',
+    );
+  });
+
   it('sells by link only when every release on sale is secret', () => {
     const sale = eventSale({ live: true }, summariseReleases([release({ secret: true })], NOW), format);
     expect(sale).toMatchObject({ onSale: true, headline: 'On sale by link only' });
