@@ -208,6 +208,18 @@ test('an organiser reads an event: dates in its time zone, sales in its currency
   await org.section('Releases');
   await expect(page.locator('.org-table')).toContainText('£18.50');
   await shoot(page, 'releases');
+
+  // A sale window is typed on the event's clock too, and read back the same.
+  await page.getByRole('link', { name: 'Early bird' }).click();
+  await expect(org.fact('start_at')).toHaveText('10 Jan 2027, 12:00');
+  await expect(org.fact('price')).toHaveText('£18.50');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(org.field('On sale from')).toHaveValue('2027-01-10T12:00');
+  await expect(page.getByText('Event time (Asia/Tokyo).').first()).toBeVisible();
+  await org.field('On sale from').fill('2027-01-11T09:00');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(org.fact('start_at')).toHaveText('11 Jan 2027, 09:00');
+  await shoot(page, 'release');
 });
 
 test('the demo event’s overview sums two thousand registrations from counts, in euros and London time', async ({

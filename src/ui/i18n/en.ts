@@ -484,6 +484,7 @@ export const en = {
   ovRefresh: 'Refresh',
   ovUpdated: 'Updated {when}',
   ovManage: 'Manage',
+  ovTypedIn: 'Event time ({zone}).',
 } as const;
 
 export type MessageKey = keyof typeof en;

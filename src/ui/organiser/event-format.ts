@@ -187,3 +187,44 @@ export function formatEventDates(event: AdminRecord, format: EventFormat | null)
   if (end === null || end <= start) return shown.format(start);
   return shown.formatRange(start, end);
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Minutes the zone is ahead of UTC at the instant `ms`. */
+function zoneOffsetAt(ms: number, zone: EventZone): number {
+  if (zone.kind === 'offset') return zone.minutes;
+  const parts = dateFormat('en-US', zone.id, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/** An `<input type="datetime-local">` value showing the instant on the event's clock. */
+export function toWallClockInput(iso: unknown, format: EventFormat): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  const d = new Date(ms + zoneOffsetAt(ms, format.zone) * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/**
+ * The instant a wall-clock time typed for the event means, as ISO UTC. The offset is looked up
+ * twice so a time just after a daylight-saving change lands on the right side of it.
+ */
+export function fromWallClockInput(value: string, format: EventFormat): string | null {
+  if (value === '') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let ms = wall - zoneOffsetAt(wall, format.zone) * 60_000;
+  ms = wall - zoneOffsetAt(ms, format.zone) * 60_000;
+  return new Date(ms).toISOString();
+}

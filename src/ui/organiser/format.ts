@@ -1,7 +1,7 @@
 // Turns Admin API values into text for the organiser screens. Records are read loosely: 3.0
 // and 3.1 name some fields differently, and unknown fields are simply not shown.
 import type { AdminRecord } from '../../api/admin-client';
-import { type EventFormat, formatInstant } from './event-format';
+import { type EventFormat, formatInstant, fromWallClockInput, toWallClockInput } from './event-format';
 
 /** Timestamps are shown on the event's clock when `format` is given, else on the device's. */
 export function text(value: unknown, format?: EventFormat | null): string {
@@ -38,8 +38,9 @@ export function idsOf(record: AdminRecord, name: string): number[] {
   return [];
 }
 
-/** Value of an `<input type="datetime-local">` from an API datetime, in local time. */
-export function toLocalInput(iso: unknown): string {
+/** Value of an `<input type="datetime-local">` from an API datetime: on the event's clock, else the device's. */
+export function toLocalInput(iso: unknown, format?: EventFormat | null): string {
+  if (format) return toWallClockInput(iso, format);
   if (typeof iso !== 'string' || iso === '') return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
@@ -47,7 +48,8 @@ export function toLocalInput(iso: unknown): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function fromLocalInput(value: string): string | null {
+export function fromLocalInput(value: string, format?: EventFormat | null): string | null {
+  if (format) return fromWallClockInput(value, format);
   if (value === '') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();

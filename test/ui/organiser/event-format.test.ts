@@ -4,8 +4,10 @@ import {
   formatEventDates,
   formatInstant,
   formatMoney,
+  fromWallClockInput,
   offsetOf,
   sumMoney,
+  toWallClockInput,
 } from '../../../src/ui/organiser/event-format';
 import { text } from '../../../src/ui/organiser/format';
 
@@ -113,5 +115,32 @@ describe('times on the event’s clock', () => {
     expect(formatEventDates({ start_date: '2026-06-06' }, format)).toBe('Sat, 6 Jun 2026');
     expect(formatEventDates({}, format)).toBeNull();
     expect(formatEventDates({ date_or_range: '6th June' }, format)).toBe('6th June');
+  });
+});
+
+describe('datetimes typed on the event’s clock', () => {
+  it('shows an instant as the event’s wall clock and reads it back to the same instant', () => {
+    const tokyo = eventFormat({ timezone: 'Asia/Tokyo' });
+    expect(toWallClockInput('2027-03-06T10:00:00.000Z', tokyo)).toBe('2027-03-06T19:00');
+    expect(fromWallClockInput('2027-03-06T19:00', tokyo)).toBe('2027-03-06T10:00:00.000Z');
+    const offset = eventFormat({ created_at: '2026-01-01T00:00:00-05:00' });
+    expect(toWallClockInput('2026-06-06T17:30:00Z', offset)).toBe('2026-06-06T12:30');
+    expect(fromWallClockInput('2026-06-06T12:30', offset)).toBe('2026-06-06T17:30:00.000Z');
+  });
+
+  it('lands on the right side of a daylight-saving change', () => {
+    const london = eventFormat({ timezone: 'Europe/London' });
+    // Clocks go forward at 01:00 UTC on 29 March 2026: 00:30 is GMT, 02:30 is BST.
+    expect(fromWallClockInput('2026-03-29T00:30', london)).toBe('2026-03-29T00:30:00.000Z');
+    expect(fromWallClockInput('2026-03-29T02:30', london)).toBe('2026-03-29T01:30:00.000Z');
+    expect(fromWallClockInput('2026-10-25T12:00', london)).toBe('2026-10-25T12:00:00.000Z');
+    expect(toWallClockInput('2026-07-01T11:00:00Z', london)).toBe('2026-07-01T12:00');
+  });
+
+  it('leaves an empty field empty and something unreadable as it was typed', () => {
+    const london = eventFormat({ timezone: 'Europe/London' });
+    expect(fromWallClockInput('', london)).toBeNull();
+    expect(toWallClockInput(null, london)).toBe('');
+    expect(fromWallClockInput('soon', london)).toBe('soon');
   });
 });
