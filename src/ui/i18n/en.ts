@@ -484,6 +484,9 @@ export const en = {
   ovRefresh: 'Refresh',
   ovUpdated: 'Updated {when}',
   ovManage: 'Manage',
+  ovManageReleases: 'Manage releases',
+  ovManageRegistrations: 'Manage registrations',
+  ovManageLists: 'Manage check-in lists',
   ovTypedIn: 'Event time ({zone}).',
 } as const;
 

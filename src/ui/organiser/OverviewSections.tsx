@@ -39,7 +39,11 @@ export function ReleaseSales({
     <section className="org-subsection ov-sales" aria-labelledby="ov-sales-title">
       <div className="org-heading">
         <h3 id="ov-sales-title">{t('ovSales')}</h3>
-        {scope ? <Link href={scopedHref(scope, 'releases')}>{t('ovManage')}</Link> : null}
+        {scope ? (
+          <Link href={scopedHref(scope, 'releases')} aria-label={t('ovManageReleases')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
       </div>
       <Loading data={data} />
       {summary && sale ? (
@@ -142,7 +146,11 @@ export function RegistrationStates({ data }: { data: AdminData<RegistrationCount
             </span>
           ) : null}
         </h3>
-        {scope ? <Link href={scopedHref(scope, 'registrations')}>{t('ovManage')}</Link> : null}
+        {scope ? (
+          <Link href={scopedHref(scope, 'registrations')} aria-label={t('ovManageRegistrations')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
       </div>
       <Loading data={data} />
       {counts ? (
@@ -166,7 +174,11 @@ export function CheckinProgress({ data }: { data: AdminData<Collected> }) {
     <section className="org-subsection" aria-labelledby="ov-lists-title">
       <div className="org-heading">
         <h3 id="ov-lists-title">{t('ovCheckinLists')}</h3>
-        {scope ? <Link href={scopedHref(scope, 'checkin_lists')}>{t('ovManage')}</Link> : null}
+        {scope ? (
+          <Link href={scopedHref(scope, 'checkin_lists')} aria-label={t('ovManageLists')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
       </div>
       <Loading data={data} />
       {data.value && lists.length === 0 ? <p className="org-empty">{t('ovNoCheckinLists')}</p> : null}

@@ -32,11 +32,17 @@ export function RecordFacts({ record }: { record: AdminRecord }) {
       {entries.map(([key, value]) => (
         <div key={key} className="org-fact">
           <dt>{key.replace(/_/g, ' ')}</dt>
-          <dd data-fact={key}>{MONEY.has(key) ? formatMoney(value, format) : text(value, format)}</dd>
+          <dd data-fact={key}>{isMoney(record, key) ? formatMoney(value, format) : text(value, format)}</dd>
         </div>
       ))}
     </dl>
   );
+}
+
+/** A discount code's `value` is an amount only for money-off codes; otherwise a percentage. */
+function isMoney(record: AdminRecord, key: string): boolean {
+  if (key === 'value') return record.type === 'MoneyOffDiscountCode';
+  return MONEY.has(key);
 }
 
 function isIdList(value: unknown): boolean {
