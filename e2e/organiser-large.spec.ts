@@ -66,3 +66,29 @@ test('100,000 tickets page and search without freezing the screen', async ({ pag
     .info()
     .annotations.push({ type: 'longest main-thread task (ms)', description: String(Math.round(longest)) });
 });
+
+test('the overview of a 100,000-ticket event counts its registrations without loading them', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(`${server.url}/organiser/connection`);
+  await page.getByLabel('Another Admin API').check();
+  await page.getByLabel('Base address (ends in /v3)').fill(`${server.url}/v3`);
+  await page.getByLabel('API token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Save connection' }).click();
+  await expect(page.getByTestId('hello')).toBeVisible();
+  // Registrations are counted from one-record pages: no request may ask for more than 100.
+  const sizes: number[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/registrations')) sizes.push(Number(url.searchParams.get('page[size]')));
+  });
+  await page.goto(`${server.url}/organiser/events/demo/demo-conference`);
+  const heading = page.getByRole('heading', { name: /Registrations · [\d,]+ in all/ });
+  await expect(heading).toBeVisible({ timeout: 120_000 });
+  const all = Number(/([\d,]+) in all/.exec(await heading.innerText())?.[1]?.replace(/,/g, ''));
+  expect(all).toBeGreaterThan(50_000);
+  await expect(page.getByTestId('overview-sold')).toHaveText(/^\d{2,3},\d{3}$/);
+  expect(sizes.length).toBeGreaterThan(0);
+  expect(sizes.every((size) => size === 1)).toBe(true);
+});

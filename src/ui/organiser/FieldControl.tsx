@@ -1,3 +1,5 @@
+import { t } from '../i18n/t';
+import { useEventFormat } from './event-format-context';
 import type { FormValue } from './form-values';
 import { RefPicker } from './RefPicker';
 import type { FieldDef } from './resources';
@@ -19,9 +21,13 @@ const INPUT_TYPES: Partial<Record<FieldDef['kind'], string>> = {
 
 /** One labelled field; the service's messages for it sit right under it. */
 export function FieldControl({ field, value, errors, onChange }: Props) {
+  const format = useEventFormat();
   const id = `f-${field.name}`;
   const errorId = errors?.length ? `${id}-error` : undefined;
-  const helpId = field.help ? `${id}-help` : undefined;
+  // A datetime is typed on the event's clock; say which, so nobody types their own.
+  const zoneNote = field.kind === 'datetime' && format ? t('ovTypedIn', { zone: format.zoneLabel }) : null;
+  const help = [field.help, zoneNote].filter(Boolean).join(' ') || undefined;
+  const helpId = help ? `${id}-help` : undefined;
   const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined;
   const errorText = errors?.length ? (
     <p className="field-error" id={errorId} data-field={field.name}>
@@ -110,9 +116,9 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
           ))}
         </datalist>
       ) : null}
-      {field.help ? (
+      {help ? (
         <p className="help" id={helpId}>
-          {field.help}
+          {help}
         </p>
       ) : null}
       {errorText}

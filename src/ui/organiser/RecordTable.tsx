@@ -1,5 +1,8 @@
+// A page of records as a table: wider than the screen, it scrolls sideways inside its frame
+// with the first column (what names the row) kept in view.
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
+import { useEventFormat } from './event-format-context';
 import type { Column } from './resources';
 
 interface Props {
@@ -11,6 +14,7 @@ interface Props {
 }
 
 export function RecordTable({ caption, columns, records, href }: Props) {
+  const format = useEventFormat();
   return (
     <div className="org-table-wrap">
       <table className="org-table">
@@ -18,7 +22,7 @@ export function RecordTable({ caption, columns, records, href }: Props) {
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col">
+              <th key={column.label} scope="col" className={cellClass(column)}>
                 {column.label}
               </th>
             ))}
@@ -28,11 +32,11 @@ export function RecordTable({ caption, columns, records, href }: Props) {
           {records.map((record, index) => (
             <tr key={String(record.id ?? record.slug ?? index)}>
               {columns.map((column, i) => (
-                <td key={column.label}>
+                <td key={column.label} className={cellClass(column)}>
                   {i === 0 && href ? (
-                    <Link href={href(record)}>{column.value(record)}</Link>
+                    <Link href={href(record)}>{column.value(record, format)}</Link>
                   ) : (
-                    column.value(record)
+                    column.value(record, format)
                   )}
                 </td>
               ))}
@@ -42,4 +46,9 @@ export function RecordTable({ caption, columns, records, href }: Props) {
       </table>
     </div>
   );
+}
+
+function cellClass(column: Column): string | undefined {
+  if (column.numeric) return 'org-num';
+  return column.wraps ? 'org-wraps' : undefined;
 }

@@ -1,7 +1,7 @@
 // A registration's tickets, line items, receipts and refunds (embedded in 3.0, expanded in 3.1).
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedHref, useEventScope } from './event-scope';
-import { col } from './columns';
+import { col, money, wrapping } from './columns';
 import { pick, text } from './format';
 import { RecordTable } from './RecordTable';
 import type { Column } from './resources';
@@ -13,11 +13,11 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     empty: 'No tickets.',
     columns: [
       col('Reference', 'reference'),
-      {
+      wrapping({
         label: 'Name',
         value: (r) => text(pick(r, 'name') ?? [r.first_name, r.last_name].filter(Boolean).join(' ')),
-      },
-      col('Release', 'release_title', 'release', 'release_slug'),
+      }),
+      wrapping(col('Release', 'release_title', 'release', 'release_slug')),
       col('State', 'state'),
     ],
   },
@@ -27,9 +27,9 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     empty: 'No line items.',
     columns: [
       col('Release', 'title', 'release_title', 'release_id'),
-      col('Quantity', 'quantity'),
-      col('Price', 'price'),
-      col('Total', 'total'),
+      { ...col('Quantity', 'quantity'), numeric: true },
+      money('Price', 'price'),
+      money('Total', 'total'),
     ],
   },
   {
@@ -38,7 +38,7 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     empty: 'No receipts.',
     columns: [
       col('Number', 'number', 'id'),
-      col('Total', 'total'),
+      money('Total', 'total'),
       col('Paid', 'paid'),
       col('Created', 'created_at'),
     ],
@@ -47,7 +47,7 @@ const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] 
     key: 'refunds',
     title: 'Refunds',
     empty: 'No refunds.',
-    columns: [col('Amount', 'amount'), col('Manual', 'manual'), col('Created', 'created_at')],
+    columns: [money('Amount', 'amount'), col('Manual', 'manual'), col('Created', 'created_at')],
   },
 ];
 

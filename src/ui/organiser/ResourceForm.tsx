@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminFailure, AdminRecord } from '../../api/admin-client';
 import { FailureNotice } from './FailureNotice';
 import { loadDraft, saveDraft } from './drafts';
+import { useEventFormat } from './event-format-context';
 import { FieldControl } from './FieldControl';
 import { type FormValues, fieldForAttribute, initialValues, toAttributes } from './form-values';
 import type { FieldDef } from './resources';
@@ -34,7 +35,8 @@ export function ResourceForm({
   draftKey,
   children,
 }: Props) {
-  const initial = useMemo(() => initialValues(fields, record), [fields, record]);
+  const format = useEventFormat();
+  const initial = useMemo(() => initialValues(fields, record, format), [fields, record, format]);
   const [values, setValues] = useState<FormValues>(() => ({
     ...initial,
     ...(draftKey ? loadDraft(draftKey) : null),
@@ -68,7 +70,7 @@ export function ResourceForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(toAttributes(fields, values, record ? initial : null));
+    onSubmit(toAttributes(fields, values, record ? initial : null, format));
   };
 
   return (

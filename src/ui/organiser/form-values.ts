@@ -1,19 +1,25 @@
 // Between form state (strings, booleans, id lists) and Admin API attributes.
 import type { AdminRecord } from '../../api/admin-client';
+import type { EventFormat } from './event-format';
 import { fromLocalInput, idsOf, pick, toLocalInput } from './format';
 import type { FieldDef } from './resources';
 
 export type FormValue = string | boolean | number[];
 export type FormValues = Record<string, FormValue>;
 
-export function initialValues(fields: readonly FieldDef[], record: AdminRecord | null): FormValues {
+/** Datetimes are typed on the event's clock when `format` is given. */
+export function initialValues(
+  fields: readonly FieldDef[],
+  record: AdminRecord | null,
+  format?: EventFormat | null,
+): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const current = record ? pick(record, field.name, ...(field.readFrom ?? [])) : undefined;
     if (field.kind === 'checkbox') values[field.name] = current === true;
     else if (field.kind === 'refs')
       values[field.name] = record ? idsOf(record, field.name.replace(/_ids$/, '')) : [];
-    else if (field.kind === 'datetime') values[field.name] = toLocalInput(current);
+    else if (field.kind === 'datetime') values[field.name] = toLocalInput(current, format);
     else if (field.kind === 'list') values[field.name] = Array.isArray(current) ? current.join(', ') : '';
     else if (field.kind === 'select' && current === undefined && field.required && !record)
       values[field.name] = field.options?.[0] ?? '';
@@ -22,13 +28,13 @@ export function initialValues(fields: readonly FieldDef[], record: AdminRecord |
   return values;
 }
 
-function toApi(field: FieldDef, value: FormValue): unknown {
+function toApi(field: FieldDef, value: FormValue, format?: EventFormat | null): unknown {
   if (field.kind === 'checkbox' || field.kind === 'refs') return value;
   const s = String(value).trim();
   if (field.kind === 'list') return s === '' ? [] : s.split(/[\s,]+/).filter(Boolean);
   if (s === '') return field.required ? '' : null;
   if (field.kind === 'number') return Number.isFinite(Number(s)) ? Number(s) : s;
-  if (field.kind === 'datetime') return fromLocalInput(s);
+  if (field.kind === 'datetime') return fromLocalInput(s, format);
   return s;
 }
 
@@ -39,6 +45,7 @@ export function toAttributes(
   fields: readonly FieldDef[],
   values: FormValues,
   initial: FormValues | null,
+  format?: EventFormat | null,
 ): AdminRecord {
   const attributes: AdminRecord = {};
   for (const field of fields) {
@@ -52,7 +59,7 @@ export function toAttributes(
     ) {
       continue;
     }
-    attributes[field.name] = toApi(field, value);
+    attributes[field.name] = toApi(field, value, format);
   }
   return attributes;
 }

@@ -1,16 +1,19 @@
 // Turns Admin API values into text for the organiser screens. Records are read loosely: 3.0
 // and 3.1 name some fields differently, and unknown fields are simply not shown.
 import type { AdminRecord } from '../../api/admin-client';
+import { type EventFormat, formatInstant, fromWallClockInput, toWallClockInput } from './event-format';
 
-export function text(value: unknown): string {
+/** Timestamps are shown on the event's clock when `format` is given, else on the device's. */
+export function text(value: unknown, format?: EventFormat | null): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(text).join(', ');
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((v) => text(v, format)).join(', ');
   if (typeof value === 'object') {
     const o = value as AdminRecord;
-    return text(o.title ?? o.name ?? o.slug ?? o.id ?? JSON.stringify(value));
+    return text(o.title ?? o.name ?? o.slug ?? o.id ?? JSON.stringify(value), format);
   }
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return dateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value))
+    return format ? formatInstant(value, format) : dateTime(value);
   return String(value);
 }
 
@@ -35,8 +38,9 @@ export function idsOf(record: AdminRecord, name: string): number[] {
   return [];
 }
 
-/** Value of an `<input type="datetime-local">` from an API datetime, in local time. */
-export function toLocalInput(iso: unknown): string {
+/** Value of an `<input type="datetime-local">` from an API datetime: on the event's clock, else the device's. */
+export function toLocalInput(iso: unknown, format?: EventFormat | null): string {
+  if (format) return toWallClockInput(iso, format);
   if (typeof iso !== 'string' || iso === '') return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
@@ -44,7 +48,8 @@ export function toLocalInput(iso: unknown): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function fromLocalInput(value: string): string | null {
+export function fromLocalInput(value: string, format?: EventFormat | null): string | null {
+  if (format) return fromWallClockInput(value, format);
   if (value === '') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();

@@ -1,6 +1,6 @@
 // Opt-ins, interested people, refunds and RSVP lists (with their release invitations).
 import type { AdminRecord } from '../../api/admin-client';
-import { col, personName } from './columns';
+import { col, money, personName, wrapping } from './columns';
 import { pick, text } from './format';
 import type { ResourceDef } from './resources';
 
@@ -11,7 +11,11 @@ export const OPT_INS: ResourceDef = {
   plural: 'opt_ins',
   idField: 'slug',
   name: (r) => text(r.name),
-  columns: [col('Name', 'name'), col('Description', 'description'), col('Accepted', 'acceptance_count')],
+  columns: [
+    col('Name', 'name'),
+    wrapping(col('Description', 'description')),
+    col('Accepted', 'acceptance_count'),
+  ],
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
@@ -30,7 +34,7 @@ export const INTERESTED_USERS: ResourceDef = {
   plural: 'interested_users',
   idField: 'id',
   name: (r) => text(r.email),
-  columns: [col('Email', 'email'), col('Name', 'name'), col('Added', 'created_at')],
+  columns: [col('Email', 'email'), wrapping(col('Name', 'name')), col('Added', 'created_at')],
   fields: [
     { name: 'email', label: 'Email', kind: 'email', required: true },
     { name: 'name', label: 'Name', kind: 'text' },
@@ -49,7 +53,7 @@ export const REFUNDS: ResourceDef = {
   idField: 'id',
   name: (r) => `Refund ${text(r.amount)}`,
   columns: [
-    col('Amount', 'amount'),
+    money('Amount', 'amount'),
     col('Manual', 'manual'),
     {
       label: 'Registration',
@@ -84,8 +88,8 @@ export const RSVP_LISTS: ResourceDef = {
     plural: 'release_invitations',
     columns: [
       { label: 'Name', value: personName },
-      col('Email', 'email'),
-      col('Releases', 'releases'),
+      wrapping(col('Email', 'email')),
+      wrapping(col('Releases', 'releases')),
       col('Redeemed', 'redeemed'),
       col('Expires', 'expires_at'),
     ],

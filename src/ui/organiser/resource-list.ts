@@ -1,5 +1,6 @@
 // The event resources other than releases, and the lookup by key the routes use.
-import { col, personName, ratio } from './columns';
+import { col, money, personName, ratio, wrapping } from './columns';
+import { formatMoney } from './event-format';
 import { text } from './format';
 import { INTERESTED_USERS, OPT_INS, REFUNDS, RSVP_LISTS } from './resource-extras';
 import { RELEASES, type ResourceDef } from './resources';
@@ -13,11 +14,11 @@ const REGISTRATIONS: ResourceDef = {
   name: (r) => `${text(r.reference)} · ${personName(r)}`,
   columns: [
     col('Reference', 'reference'),
-    { label: 'Name', value: personName },
-    col('Email', 'email'),
+    wrapping({ label: 'Name', value: personName }),
+    wrapping(col('Email', 'email')),
     col('State', 'state'),
-    col('Tickets', 'tickets_count'),
-    col('Total', 'total'),
+    { ...col('Tickets', 'tickets_count'), numeric: true },
+    money('Total', 'total'),
     col('Paid', 'receipt_paid', 'paid'),
     col('Created', 'created_at'),
   ],
@@ -60,9 +61,9 @@ const TICKETS: ResourceDef = {
   name: (r) => `${text(r.reference)} · ${personName(r)}`,
   columns: [
     col('Reference', 'reference'),
-    { label: 'Name', value: personName },
-    col('Email', 'email'),
-    col('Release', 'release_title', 'release', 'release_slug'),
+    wrapping({ label: 'Name', value: personName }),
+    wrapping(col('Email', 'email')),
+    wrapping(col('Release', 'release_title', 'release', 'release_slug')),
     col('State', 'state'),
   ],
   listExpand: ['release'],
@@ -121,7 +122,12 @@ const DISCOUNT_CODES: ResourceDef = {
   columns: [
     col('Code', 'code'),
     col('Type', 'type'),
-    col('Value', 'value'),
+    {
+      label: 'Value',
+      value: (r, format) =>
+        String(r.type).startsWith('Percent') ? `${text(r.value)}%` : formatMoney(r.value, format ?? null),
+      numeric: true,
+    },
     col('State', 'state'),
     ratio('Used', 'quantity_used', 'quantity'),
     col('Registrations', 'registrations_count'),

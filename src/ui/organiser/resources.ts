@@ -2,8 +2,10 @@
 // fields the service computes), its writable fields and its state changes. The generic list,
 // detail and form screens are driven by these descriptions.
 import type { AdminRecord } from '../../api/admin-client';
-import { col, ratio } from './columns';
-import { pick, text } from './format';
+import { col, money, ratio } from './columns';
+import type { EventFormat } from './event-format';
+import { releaseSale, saleWords } from './event-overview';
+import { text } from './format';
 
 export type FieldKind =
   | 'text'
@@ -35,7 +37,12 @@ export interface FieldDef {
 
 export interface Column {
   label: string;
-  value(record: AdminRecord): string;
+  /** `format` is the open event's currency and clock, when there is one. */
+  value(record: AdminRecord, format?: EventFormat | null): string;
+  /** Amounts and counts, aligned to the end so digits line up. */
+  numeric?: boolean;
+  /** Long free text (names, emails): wraps rather than widening the table past the screen. */
+  wraps?: boolean;
 }
 
 export interface ActionDef {
@@ -96,13 +103,13 @@ const RELEASES: ResourceDef = {
     col('Position', 'position'),
     {
       label: 'Sale',
-      value: (r) => text(pick(r, 'state_name', 'state')) + (yes(r.archived) ? ' · archived' : ''),
+      value: (r, format) => saleWords(releaseSale(r, Date.now()), format ?? null),
     },
     { label: 'Visibility', value: (r) => (yes(r.secret) ? 'Secret' : 'Public') },
-    col('Price', 'price'),
+    money('Price', 'price'),
     ratio('Sold', 'tickets_count', 'quantity'),
     col('Sold out', 'sold_out'),
-    col('Income', 'gross_income'),
+    money('Income', 'gross_income'),
   ],
   fields: [
     { name: 'title', label: 'Title', kind: 'text', required: true },

@@ -1,0 +1,217 @@
+// The overview's three summaries: sales per release, registrations by state, check-in progress.
+import { Link } from 'wouter';
+import type { AdminRecord } from '../../api/admin-client';
+import { formatCount } from '../format';
+import { t } from '../i18n/t';
+import type { EventFormat } from './event-format';
+import { formatMoney } from './event-format';
+import { eventSale, priceWords, saleWords, summariseReleases } from './event-overview';
+import { scopedHref, useEventScope } from './event-scope';
+import { FailureNotice } from './FailureNotice';
+import type { AdminData } from './hooks/useAdminData';
+import {
+  type Collected,
+  PAYMENT_STATES,
+  REGISTRATION_STATES,
+  type RegistrationCounts,
+} from './overview-data';
+
+function Loading<T>({ data }: { data: AdminData<T> }) {
+  if (data.failure) return <FailureNotice failure={data.failure} onRetry={data.reload} />;
+  if (data.loading && !data.value) return <p className="muted">{t('orgLoading')}</p>;
+  return null;
+}
+
+export function ReleaseSales({
+  event,
+  data,
+  format,
+}: {
+  event: AdminRecord;
+  data: AdminData<Collected>;
+  format: EventFormat | null;
+}) {
+  const scope = useEventScope();
+  const collected = data.value;
+  const summary = collected ? summariseReleases(collected.records, Date.now()) : null;
+  const sale = summary ? eventSale(event, summary, format) : null;
+  return (
+    <section className="org-subsection ov-sales" aria-labelledby="ov-sales-title">
+      <div className="org-heading">
+        <h3 id="ov-sales-title">{t('ovSales')}</h3>
+        {scope ? (
+          <Link href={scopedHref(scope, 'releases')} aria-label={t('ovManageReleases')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
+      </div>
+      <Loading data={data} />
+      {summary && sale ? (
+        <>
+          <p className="ov-sale" data-testid="overview-sale">
+            <span className={`pill ${sale.onSale ? 'ov-pill--on' : 'ov-pill--off'}`}>{sale.headline}</span>{' '}
+            {sale.reason}
+          </p>
+          <dl className="ov-totals">
+            <div>
+              <dt>{t('ovTicketsSold')}</dt>
+              <dd data-testid="overview-sold">{formatCount(summary.sold)}</dd>
+            </div>
+            <div>
+              <dt>{t('ovTicketsLeft')}</dt>
+              <dd data-testid="overview-left">
+                {summary.available === null ? t('ovUnlimited') : formatCount(summary.available)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('ovRevenueGross')}</dt>
+              <dd data-testid="overview-revenue">{formatMoney(summary.revenue, format)}</dd>
+            </div>
+          </dl>
+          {collected && !collected.complete ? (
+            <p className="muted">{t('ovFirstOf', { n: collected.records.length, total: collected.total })}</p>
+          ) : null}
+          {summary.lines.length > 0 ? (
+            <div className="org-table-wrap">
+              <table className="org-table ov-releases" data-testid="overview-releases">
+                <caption className="visually-hidden">{t('ovSales')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('ovRelease')}</th>
+                    <th scope="col">{t('ovSale')}</th>
+                    <th scope="col" className="org-num">
+                      {t('ovPrice')}
+                    </th>
+                    <th scope="col" className="org-num">
+                      {t('ovSold')}
+                    </th>
+                    <th scope="col" className="org-num">
+                      {t('ovAvailable')}
+                    </th>
+                    <th scope="col" className="org-num">
+                      {t('ovRevenue')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.lines.map((line) => (
+                    <tr key={line.slug}>
+                      <th scope="row">
+                        {scope ? (
+                          <Link href={scopedHref(scope, 'releases', line.slug)}>{line.title}</Link>
+                        ) : (
+                          line.title
+                        )}
+                      </th>
+                      <td data-label={t('ovSale')} className="ov-releases__sale">
+                        {saleWords(line.sale, format)}
+                        {line.secret ? `, ${t('ovSecret')}` : ''}
+                      </td>
+                      <td className="org-num" data-label={t('ovPrice')}>
+                        {priceWords(line, format)}
+                      </td>
+                      <td className="org-num" data-label={t('ovSold')}>
+                        {formatCount(line.sold)}
+                      </td>
+                      <td className="org-num" data-label={t('ovAvailable')}>
+                        {line.available === null ? t('ovUnlimited') : formatCount(line.available)}
+                      </td>
+                      <td className="org-num" data-label={t('ovRevenue')}>
+                        {formatMoney(line.revenue ?? 0, format)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function RegistrationStates({ data }: { data: AdminData<RegistrationCounts> }) {
+  const scope = useEventScope();
+  const counts = data.value;
+  return (
+    <section className="org-subsection" aria-labelledby="ov-registrations-title">
+      <div className="org-heading">
+        <h3 id="ov-registrations-title">
+          {t('ovRegistrations')}
+          {counts?.all !== null && counts?.all !== undefined ? (
+            <span className="muted ov-aside">
+              {' '}
+              · {t('ovRegistrationsAll', { n: formatCount(counts.all) })}
+            </span>
+          ) : null}
+        </h3>
+        {scope ? (
+          <Link href={scopedHref(scope, 'registrations')} aria-label={t('ovManageRegistrations')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
+      </div>
+      <Loading data={data} />
+      {counts ? (
+        <dl className="ov-totals" data-testid="overview-registrations">
+          {[...REGISTRATION_STATES, ...PAYMENT_STATES].map((state) => (
+            <div key={state} className={state === 'paid' ? 'ov-totals__break' : undefined}>
+              <dt>{t(`ovState_${state}`)}</dt>
+              <dd data-state={state}>{formatCount(counts.byState[state])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </section>
+  );
+}
+
+export function CheckinProgress({ data }: { data: AdminData<Collected> }) {
+  const scope = useEventScope();
+  const lists = data.value?.records ?? [];
+  return (
+    <section className="org-subsection" aria-labelledby="ov-lists-title">
+      <div className="org-heading">
+        <h3 id="ov-lists-title">{t('ovCheckinLists')}</h3>
+        {scope ? (
+          <Link href={scopedHref(scope, 'checkin_lists')} aria-label={t('ovManageLists')}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
+      </div>
+      <Loading data={data} />
+      {data.value && lists.length === 0 ? <p className="org-empty">{t('ovNoCheckinLists')}</p> : null}
+      {lists.length > 0 ? (
+        <ul className="ov-lists" data-testid="overview-lists">
+          {lists.map((list) => {
+            const checked = Number(list.checked_in_count ?? 0);
+            const total = Number(list.tickets_count ?? 0);
+            const words = t('ovListProgress', { checked: formatCount(checked), total: formatCount(total) });
+            const slug = String(list.slug ?? list.id);
+            return (
+              <li key={slug}>
+                <div className="ov-list__head">
+                  {scope ? (
+                    <Link href={scopedHref(scope, 'checkin_lists', slug)}>{String(list.title ?? slug)}</Link>
+                  ) : (
+                    String(list.title ?? slug)
+                  )}
+                  {list.expired === true || list.state === 'expired' ? (
+                    <span className="muted"> ({t('ovExpired')})</span>
+                  ) : null}
+                  <span className="ov-list__words">{words}</span>
+                </div>
+                <progress
+                  max={Math.max(total, 1)}
+                  value={Math.min(checked, Math.max(total, 1))}
+                  aria-label={words}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
