@@ -318,6 +318,8 @@ test('arrivals of a list on the built-in service in this browser match its Admin
   page,
 }) => {
   await page.goto('/organiser/connection');
+  // Served by the Node server, the connection screen offers that server first.
+  await page.getByLabel('Demo in this browser only').check();
   await page.getByLabel('Mode').selectOption('live');
   await page.getByLabel('API version').selectOption('3.1');
   await page.getByRole('button', { name: 'Generate token' }).click();
