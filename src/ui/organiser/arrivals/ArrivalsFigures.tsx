@@ -6,7 +6,7 @@ import type {
   FeedItem,
   ReleaseProgress as Progress,
 } from '../../../domain/arrivals';
-import { t } from '../../i18n/t';
+import { t, tn } from '../../i18n/t';
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
@@ -32,7 +32,7 @@ export function ArrivalsTiles({ summary }: { summary: ArrivalsSummary }) {
           <span className="live-arrivals__number" data-testid="arrivals-inside">
             {insideNow}
           </span>{' '}
-          <span className="live-arrivals__of">{t('arrInsideHelp')}</span>
+          <span className="live-arrivals__of">{tn('arrInsideHelp', insideNow)}</span>
         </dd>
       </div>
       <div className={`live-arrivals__tile${doubles.length > 0 ? ' live-arrivals__tile--warn' : ''}`}>
@@ -41,7 +41,7 @@ export function ArrivalsTiles({ summary }: { summary: ArrivalsSummary }) {
           <span className="live-arrivals__number" data-testid="arrivals-doubles">
             {doubles.length}
           </span>{' '}
-          <span className="live-arrivals__of">{t('arrDoublesHelp')}</span>
+          <span className="live-arrivals__of">{tn('arrDoublesHelp', doubles.length)}</span>
         </dd>
       </div>
     </dl>
