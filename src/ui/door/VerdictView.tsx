@@ -6,11 +6,13 @@ import {
   type Verdict,
   verdictTone,
 } from '../../domain/verdict';
+import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import type { Answer } from './AnswerList';
+import { notAdmittedWhy, OrderTickets } from './OrderTickets';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { useDoorEngine, useEngineAnswer } from './useDoor';
@@ -28,6 +30,12 @@ interface Props {
   onDismiss(): void;
   /** Staff are using the buttons: the verdict should stay up. */
   onInteract?: () => void;
+  /** The ticket's order (its other tickets), or the whole order of a registration reference. */
+  order?: DoorOrder | null;
+  /** What the last "Admit all" left out. */
+  batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number };
+  onAdmitOrder?: () => void;
+  onUndoOrder?: () => void;
 }
 
 function checkedInWhen(previous: DoorCheckin, now: number): string {
@@ -130,8 +138,14 @@ export function VerdictView({
   onAdmitAnyway,
   onDismiss,
   onInteract,
+  order = null,
+  batch,
+  onAdmitOrder,
+  onUndoOrder,
 }: Props) {
   const tone = verdictTone(verdict);
+  const toAdmit = order ? admittable(order).length : 0;
+  const leftOut = batch ? notAdmittedWhy(batch.refused, batch.notOnList) : null;
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -169,7 +183,21 @@ export function VerdictView({
             </p>
           </div>
         )}
+        {verdict.kind === 'order' && (order?.buyerName || order?.buyerEmail) && (
+          <p className="verdict__name">
+            {t('orderBuyer', { name: order.buyerName || order.buyerEmail || '' })}
+          </p>
+        )}
         <Detail verdict={verdict} now={now} basis={basis} />
+        {leftOut && (
+          <p className="verdict__detail" data-testid="order-left-out">
+            {leftOut}
+          </p>
+        )}
+        {order && <OrderTickets order={order} whole={verdict.kind === 'order'} />}
+        {order && verdict.kind === 'order' && toAdmit === 0 && !batch && (
+          <p className="verdict__detail">{t('orderNothingLeft')}</p>
+        )}
         {(tone !== 'go' || basis.kind === 'online') && basisWords(basis, now) && (
           <p className="verdict__basis" data-testid="verdict-basis">
             {basisWords(basis, now)}
@@ -201,6 +229,16 @@ export function VerdictView({
           </fieldset>
         ) : (
           <>
+            {onAdmitOrder && toAdmit > 0 && (
+              <button type="button" className="button button--primary button--large" onClick={onAdmitOrder}>
+                {tn('orderAdmitAll', toAdmit)}
+              </button>
+            )}
+            {onUndoOrder && batch && batch.admitted > 0 && (
+              <button type="button" className="button button--large" onClick={onUndoOrder}>
+                {tn('orderUndoAll', batch.admitted)}
+              </button>
+            )}
             {onAdmitAnyway && canAdmitAnyway(verdict) && (
               <button type="button" className="button button--large" onClick={() => setConfirming(true)}>
                 {t('verdictAdmitAnyway')}
@@ -246,6 +284,16 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       onInteract={flow.hold}
       onUndo={shown.checkin ? () => void flow.undo() : undefined}
       onAdmitAnyway={() => void flow.admitAnyway()}
+      order={shown.order}
+      batch={
+        shown.batch && {
+          refused: shown.batch.refused,
+          notOnList: shown.batch.notOnList,
+          admitted: shown.batch.checkins.length,
+        }
+      }
+      onAdmitOrder={() => void flow.admitOrder()}
+      onUndoOrder={() => void flow.undoOrder()}
     />
   );
 }

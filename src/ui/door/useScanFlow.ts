@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
 import type { CheckinRow } from '../../db/rows';
+import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import { useDoorEngine } from './useDoor';
 
 export type ScanSource = 'camera' | 'wedge' | 'typed' | 'search';
@@ -17,6 +18,10 @@ export interface ShownVerdict {
   checkin: CheckinRow | null;
   basis: ScanBasis;
   at: number;
+  /** The order's other tickets (or all of them), when the ticket's order holds several. */
+  order: DoorOrder | null;
+  /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
+  batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
 }
 
 function feedback(verdict: Verdict) {
@@ -105,17 +110,67 @@ export function useScanFlow() {
       if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
       const verdict: Verdict = { kind: 'admitted', ticket };
       feedback(verdict);
-      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
+      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now(), order: shown.order });
     } finally {
       busy.current = false;
     }
   }, [engine, shown, show]);
+
+  /** "Admit all N": the tickets of the shown order that staff see as not yet in. */
+  const admitOrder = useCallback(async () => {
+    const order = shownRef.current?.order;
+    if (!order || busy.current) return;
+    const ids = admittable(order).map((o) => o.ticket.id);
+    if (ids.length === 0) return;
+    busy.current = true;
+    setDeciding(true);
+    try {
+      const result = await engine.admitOrder(order.reference, ids);
+      if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+      const { verdict, order: whole, checkins, refused, notOnList } = result.value;
+      setNotice(null);
+      feedback(verdict);
+      show({
+        verdict,
+        order: whole,
+        checkin: null,
+        basis: { kind: 'local' },
+        at: Date.now(),
+        batch: { checkins, refused, notOnList },
+      });
+    } finally {
+      busy.current = false;
+      setDeciding(false);
+    }
+  }, [engine, show]);
+
+  /** Takes back every check-in the last "Admit all" made. */
+  const undoOrder = useCallback(async () => {
+    const checkins = shownRef.current?.batch?.checkins ?? [];
+    if (checkins.length === 0 || busy.current) return;
+    busy.current = true;
+    try {
+      let undone = 0;
+      let failure: string | null = null;
+      for (const checkin of checkins) {
+        const result = await engine.undo(checkin.key);
+        if (result.ok) undone++;
+        else failure ??= describeError(result);
+      }
+      setNotice(failure ? t('scanUndoFailed', { reason: failure }) : tn('orderUndone', undone));
+      show(null);
+    } finally {
+      busy.current = false;
+    }
+  }, [engine, show]);
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
   // and never while staff are working the verdict's buttons.
   useEffect(() => {
     const seconds = appStore.getState().settings.autoReturnSeconds;
     if (!shown || seconds <= 0) return;
+    // An order with tickets still to let in waits for staff: "Admit all" or "Next scan".
+    if (shown.order && admittable(shown.order).length > 0) return;
     const delay = (verdictTone(shown.verdict) === 'go' ? seconds : seconds * 2) * 1000;
     const timer = window.setTimeout(() => {
       if (!held.current) show(null);
@@ -136,6 +191,8 @@ export function useScanFlow() {
     dismiss,
     undo,
     admitAnyway,
+    admitOrder,
+    undoOrder,
     /** Keeps the verdict up while staff use its buttons. */
     hold: () => {
       held.current = true;
