@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
@@ -186,7 +187,9 @@ test('typing an order’s reference shows it; “Admit all” leaves out a ticke
   await withDevice(null, async (page, door) => {
     // The check-in made at the other door reaches this device's copy before the order is shown.
     await page.goto(`/door/search?q=${inside!.reference}`);
-    await expect(page.locator('.results .pill')).toHaveText('✓ Checked in', { timeout: 30_000 });
+    await expect(page.locator(`a[href="/door/tickets/${inside!.id}"] .pill`)).toHaveText('✓ Checked in', {
+      timeout: 30_000,
+    });
     await page.goto('/');
     await door.expectScanScreen();
     await door.typeCode(order[0]!.reference.split('-')[0]!.toLowerCase());
@@ -232,5 +235,63 @@ test('search finds an order by its buyer’s email and admits it whole', async (
       .click();
     await expect(door.verdict()).toContainText(`Admitted ${order.length}`);
     await expect.poll(() => newCheckins(before), { timeout: 20_000 }).toEqual(once(order));
+  });
+});
+
+test('a group of twelve fits the phone: the order scrolls within itself and its buttons stay in view', async () => {
+  test.setTimeout(120_000);
+  const admin = `${baseURL}/v3/demo/demo-conference`;
+  const headers = {
+    Authorization: `Token token=${ORGANISER_TOKENS.live31}`,
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
+  const releases = (await (await fetch(`${admin}/releases`, { headers })).json()) as {
+    releases: { id: number; slug: string }[];
+  };
+  const general = releases.releases.find((r) => r.slug === 'general-admission')!;
+  const created = await fetch(`${admin}/registrations`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      registration: {
+        name: 'Coach Party',
+        email: 'bookings@coach-party.example',
+        line_items: [{ release_id: general.id, quantity: 12 }],
+      },
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { reference } = ((await created.json()) as { registration: { reference: string } }).registration;
+  const before = (await serviceState()).ids;
+
+  await withDevice(null, async (page, door) => {
+    await page.goto('/');
+    await door.expectScanScreen();
+    // The new order reaches this device's copy with the next pull.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/door/search?q=${reference}`);
+          return page.getByTestId('order-results').getByRole('button').count();
+        },
+        { timeout: 40_000, intervals: [3_000] },
+      )
+      .toBe(1);
+    await page.goto('/');
+    await door.expectScanScreen();
+    await door.typeCode(reference);
+    await door.expectVerdict('order');
+    const list = door.verdict().getByTestId('order-tickets');
+    await expect(list.getByTestId('order-ticket')).toHaveCount(12);
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight + 10)).toBe(true);
+    await expectButtonsInView(page);
+    await photograph(page, 'order-of-twelve');
+    await page.getByRole('button', { name: 'Admit all 12' }).click();
+    await expect(door.verdict()).toContainText('Admitted 12');
+    await expect
+      .poll(async () => Object.keys(await newCheckins(before)).length, { timeout: 20_000 })
+      .toBe(12);
+    expect(Object.values(await newCheckins(before)).every((n) => n === 1)).toBe(true);
   });
 });

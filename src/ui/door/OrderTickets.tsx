@@ -61,14 +61,12 @@ export function OrderTickets({ order, whole }: Props) {
             <span className="order-ticket__mark" aria-hidden="true">
               {STATES[o.state].mark}
             </span>
-            <span className="order-ticket__who">
-              <span className="order-ticket__name">{attendeeName(o.ticket)}</span>
-              <span className="order-ticket__meta">
-                <span className="code">{o.ticket.reference}</span>
-                {o.ticket.releaseTitle && <> · {o.ticket.releaseTitle}</>}
-              </span>
-            </span>
+            <span className="order-ticket__name">{attendeeName(o.ticket)}</span>
             <span className="order-ticket__state">{stateWords(o)}</span>
+            <span className="order-ticket__meta">
+              <span className="code">{o.ticket.reference}</span>
+              {o.ticket.releaseTitle && <> · {o.ticket.releaseTitle}</>}
+            </span>
           </li>
         ))}
       </ul>

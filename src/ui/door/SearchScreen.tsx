@@ -85,6 +85,7 @@ export function SearchScreen() {
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
+                      <span className="pill">{t('searchOrderOpen')}</span>
                     </button>
                   </li>
                 ))}

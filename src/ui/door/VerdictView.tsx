@@ -184,7 +184,7 @@ export function VerdictView({
           </div>
         )}
         {verdict.kind === 'order' && (order?.buyerName || order?.buyerEmail) && (
-          <p className="verdict__name">
+          <p className="verdict__buyer">
             {t('orderBuyer', { name: order.buyerName || order.buyerEmail || '' })}
           </p>
         )}

@@ -446,6 +446,7 @@ export const en = {
   searchOrders: 'Orders',
   searchOrderMeta: 'Order {reference} · {tickets} tickets · {inside} inside',
   searchTickets: 'Tickets',
+  searchOrderOpen: 'Show the order',
 } as const;
 
 export type MessageKey = keyof typeof en;
