@@ -25,7 +25,7 @@ export function KioskScreen() {
   }));
   const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
-  const flow = useScanFlow();
+  const flow = useScanFlow({ wholeOrders: false });
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   useWedgeScanner((code) => void flow.handle(code, 'wedge'), !unlocking);

@@ -23,9 +23,11 @@ const WHY: Record<OrderTicketState, MessageKey> = {
   closed: 'orderWhyClosed',
 };
 
-function stateWords({ state, since }: OrderTicket): string {
-  const words = t(STATES[state].words, { time: since ? formatClock(since.createdAt) : '' });
-  return state === 'inside' && since?.deviceName ? `${words}, ${since.deviceName}` : words;
+/** When a ticket already inside went in, and where: under its state. */
+function sinceWords({ state, since }: OrderTicket): string | null {
+  if (state !== 'inside' || !since) return null;
+  const time = t('orderInsideSince', { time: formatClock(since.createdAt) });
+  return since.deviceName ? `${time}, ${since.deviceName}` : time;
 }
 
 /** Why "Admit all" let some tickets stay out: "1 not paid, 1 already inside". */
@@ -49,7 +51,8 @@ export function OrderTickets({ order, whole }: Props) {
   return (
     <section className="verdict__order" aria-label={whole ? tn('orderWhole', n) : tn('orderOthers', n)}>
       <p className="verdict__order-head">{whole ? tn('orderWhole', n) : tn('orderOthers', n)}</p>
-      <ul className="order-tickets" data-testid="order-tickets">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long order scrolls, and a keyboard must reach it */}
+      <ul className="order-tickets" data-testid="order-tickets" tabIndex={0}>
         {order.tickets.map((o) => (
           <li
             key={o.ticket.id}
@@ -62,11 +65,12 @@ export function OrderTickets({ order, whole }: Props) {
               {STATES[o.state].mark}
             </span>
             <span className="order-ticket__name">{attendeeName(o.ticket)}</span>
-            <span className="order-ticket__state">{stateWords(o)}</span>
+            <span className="order-ticket__state">{t(STATES[o.state].words)}</span>
             <span className="order-ticket__meta">
               <span className="code">{o.ticket.reference}</span>
               {o.ticket.releaseTitle && <> · {o.ticket.releaseTitle}</>}
             </span>
+            {sinceWords(o) && <span className="order-ticket__since">{sinceWords(o)}</span>}
           </li>
         ))}
       </ul>

@@ -33,8 +33,11 @@ function feedback(verdict: Verdict) {
 
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
-/** One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return. */
-export function useScanFlow() {
+/**
+ * One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return.
+ * `wholeOrders: false` (the attendee-facing kiosk) shows no order's other tickets.
+ */
+export function useScanFlow({ wholeOrders = true }: { wholeOrders?: boolean } = {}) {
   const engine = useDoorEngine();
   const [shown, setShown] = useState<ShownVerdict | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -63,13 +66,13 @@ export function useScanFlow() {
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         setNotice(null);
         feedback(result.value.verdict);
-        show({ ...result.value, at: Date.now() });
+        show({ ...result.value, order: wholeOrders ? result.value.order : null, at: Date.now() });
       } finally {
         busy.current = false;
         setDeciding(false);
       }
     },
-    [show],
+    [show, wholeOrders],
   );
 
   const handle = useCallback(
