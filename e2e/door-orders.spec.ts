@@ -110,7 +110,7 @@ async function photograph(page: Page, name: string) {
 
 /** The "Admit all" button and the verdict's "Next scan" are both on screen, not scrolled away. */
 async function expectButtonsInView(page: Page) {
-  for (const name of [/^Admit (all \d+|the last 1)$/, /^Next scan$/]) {
+  for (const name of [/^Admit (all \d+|1 more)$/, /^Next scan$/]) {
     const box = await page.getByRole('button', { name }).boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
@@ -164,7 +164,7 @@ test('one scan of a family’s ticket shows the order; “Admit all” lets in t
     await photograph(page, 'scan-with-order');
 
     const admitAll = page.getByRole('button', {
-      name: rest.length === 1 ? 'Admit the last 1' : `Admit all ${rest.length}`,
+      name: rest.length === 1 ? 'Admit 1 more' : `Admit all ${rest.length}`,
     });
     await admitAll.click();
     await door.expectVerdict('order');
@@ -211,7 +211,7 @@ test('typing an order’s reference shows it; “Admit all” leaves out a ticke
     await expectButtonsInView(page);
     await photograph(page, 'order-by-reference');
     await page
-      .getByRole('button', { name: others.length === 1 ? 'Admit the last 1' : `Admit all ${others.length}` })
+      .getByRole('button', { name: others.length === 1 ? 'Admit 1 more' : `Admit all ${others.length}` })
       .click();
     await expect(door.verdict()).toContainText(`Admitted ${others.length}`);
     await expect.poll(() => newCheckins(before), { timeout: 20_000 }).toEqual(once(others));
@@ -236,7 +236,7 @@ test('search finds an order by its buyer’s email and admits it whole', async (
     await door.expectVerdict('order');
     await expect(door.verdict().getByTestId('order-ticket')).toHaveCount(order.length);
     await page
-      .getByRole('button', { name: order.length === 1 ? 'Admit the last 1' : `Admit all ${order.length}` })
+      .getByRole('button', { name: order.length === 1 ? 'Admit 1 more' : `Admit all ${order.length}` })
       .click();
     await expect(door.verdict()).toContainText(`Admitted ${order.length}`);
     await expect.poll(() => newCheckins(before), { timeout: 20_000 }).toEqual(once(order));

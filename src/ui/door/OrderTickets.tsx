@@ -1,3 +1,4 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
 import type { DoorOrder, OrderTicket, OrderTicketState } from '../../domain/order';
 import { attendeeName } from '../../domain/verdict';
 import { formatClock } from '../format';
@@ -43,14 +44,51 @@ interface Props {
   order: DoorOrder;
   /** The whole order (a registration reference), or the rest of it around a scanned ticket. */
   whole: boolean;
+  /** The verdict's scrolling body: when the order makes it overflow, the list folds to one line. */
+  body: RefObject<HTMLElement | null>;
+  onInteract?: () => void;
 }
 
-/** The order's tickets on a verdict: a compact list that scrolls within itself when long. */
-export function OrderTickets({ order, whole }: Props) {
+/** "1 not yet in · 1 inside": the folded list's line. */
+function stateCounts(order: DoorOrder): string {
+  const counts = new Map<OrderTicketState, number>();
+  for (const o of order.tickets) counts.set(o.state, (counts.get(o.state) ?? 0) + 1);
+  return [...counts].map(([state, n]) => `${n} ${t(STATES[state].words).toLowerCase()}`).join(' · ');
+}
+
+/**
+ * The order's tickets on a verdict: a compact list that scrolls within itself when long. On a
+ * screen too short for it (a small phone) it folds to one line, which a tap opens.
+ */
+export function OrderTickets({ order, whole, body, onInteract }: Props) {
+  const [folded, setFolded] = useState(false);
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el || folded || opened) return;
+    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
+  });
   const n = order.tickets.length;
+  const head = whole ? tn('orderWhole', n) : tn('orderOthers', n);
+  if (folded && !opened)
+    return (
+      <button
+        type="button"
+        className="verdict__answers-line verdict__order-line"
+        aria-expanded={false}
+        data-testid="order-folded"
+        onClick={() => {
+          onInteract?.();
+          setOpened(true);
+        }}
+      >
+        <span className="visually-hidden">{head}: </span>
+        <strong aria-hidden="true">{t('orderFolded')}</strong> {stateCounts(order)}
+      </button>
+    );
   return (
-    <section className="verdict__order" aria-label={whole ? tn('orderWhole', n) : tn('orderOthers', n)}>
-      <p className="verdict__order-head">{whole ? tn('orderWhole', n) : tn('orderOthers', n)}</p>
+    <section className="verdict__order" aria-label={head}>
+      <p className="verdict__order-head">{head}</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long order scrolls, and a keyboard must reach it */}
       <ul className="order-tickets" data-testid="order-tickets" tabIndex={0}>
         {order.tickets.map((o) => (

@@ -156,7 +156,7 @@ export function VerdictView({
 
   return (
     <div
-      className={`verdict verdict--${tone}`}
+      className={`verdict verdict--${tone}${order?.tickets.length ? ' verdict--with-order' : ''}`}
       role="alert"
       aria-live="assertive"
       data-testid="verdict"
@@ -194,7 +194,14 @@ export function VerdictView({
             {leftOut}
           </p>
         )}
-        {order && <OrderTickets order={order} whole={verdict.kind === 'order'} />}
+        {order && (
+          <OrderTickets
+            order={order}
+            whole={verdict.kind === 'order'}
+            body={bodyRef}
+            onInteract={onInteract}
+          />
+        )}
         {order && verdict.kind === 'order' && toAdmit === 0 && !batch && (
           <p className="verdict__detail">{t('orderNothingLeft')}</p>
         )}
