@@ -98,6 +98,8 @@ export const ticketSchema = z.pipe(
     slug: z.string(),
     reference: z.string(),
     registration_reference: text,
+    registration_name: text,
+    registration_email: text,
     first_name: text,
     last_name: text,
     email: text,
@@ -115,6 +117,9 @@ export const ticketSchema = z.pipe(
     slug: t.slug,
     reference: t.reference,
     registrationReference: t.registration_reference,
+    // The buyer (the registration's contact): optional, a service may leave them out.
+    buyerName: t.registration_name,
+    buyerEmail: t.registration_email,
     firstName: t.first_name,
     lastName: t.last_name,
     email: t.email,

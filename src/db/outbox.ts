@@ -50,6 +50,48 @@ export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Pro
   return checkin;
 }
 
+/**
+ * Several check-ins at once (a whole order): every check-in and its outbox row in one
+ * transaction, so the order is admitted whole or not at all, and its rows leave in one batch.
+ */
+export async function recordCheckins(
+  db: CheckinDatabase,
+  inputs: readonly NewCheckin[],
+): Promise<CheckinRow[]> {
+  const checkins: CheckinRow[] = inputs.map((input) => ({
+    listSlug: input.listSlug,
+    key: `local:${input.clientId}`,
+    uuid: null,
+    id: null,
+    ticketId: input.ticketId,
+    createdAt: input.now,
+    updatedAt: input.now,
+    deletedAt: null,
+    deviceName: input.deviceName,
+    clientId: input.clientId,
+    status: 'pending',
+  }));
+  const rows: OutboxRow[] = inputs.map((input) => ({
+    id: input.clientId,
+    listSlug: input.listSlug,
+    kind: 'checkin',
+    ticketId: input.ticketId,
+    checkinKey: `local:${input.clientId}`,
+    uuid: null,
+    scannedAt: input.now,
+    deviceName: input.deviceName,
+    state: 'queued',
+    attemptFloor: null,
+    attempts: 0,
+    parkedReason: null,
+  }));
+  await db.transaction('rw', db.checkins, db.outbox, async () => {
+    await db.checkins.bulkAdd(checkins);
+    await db.outbox.bulkAdd(rows);
+  });
+  return checkins;
+}
+
 export type UndoOutcome = 'cancelled' | 'queued' | 'waiting' | 'not-found';
 
 /**

@@ -58,7 +58,9 @@ export type Verdict =
   | { kind: 'list-expired'; expiredAt: number }
   // Exit mode (src/domain/exit.ts): the guest leaves, or was not inside by this copy.
   | { kind: 'exit-recorded'; ticket: DoorTicket; enteredAt: number }
-  | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null };
+  | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null }
+  /** A registration's reference: its order is shown; `admitted` counts what "Admit all" just let in. */
+  | { kind: 'order'; reference: string; text: string; admitted: number };
 
 /** `info` is calm and never an admission: the ticket was just admitted here, or the copy is incomplete. */
 export type Tone = 'go' | 'caution' | 'stop' | 'info';
@@ -67,6 +69,8 @@ export function verdictTone(verdict: Verdict): Tone {
   switch (verdict.kind) {
     case 'admitted':
       return 'go';
+    case 'order':
+      return verdict.admitted > 0 ? 'go' : 'info';
     case 'just-admitted':
     case 'still-downloading':
     case 'exit-recorded':
@@ -109,13 +113,19 @@ export interface ScanFacts {
   checkins: readonly DoorCheckin[];
   list: DoorList;
   now: number;
+  /** For a registration reference: how many of its tickets the local copy holds. */
+  orderTickets?: number;
 }
 
-export function judgeScan({ code, ticket, checkins, list, now }: ScanFacts): Verdict {
+export function judgeScan({ code, ticket, checkins, list, now, orderTickets = 0 }: ScanFacts): Verdict {
   if (code.kind === 'not-a-ticket') return { kind: 'not-a-ticket', text: code.text };
   if (code.kind === 'checkin-list') return { kind: 'list-code', slug: code.slug, text: code.text };
   if (list.expiresAt !== null && list.expiresAt <= now)
     return { kind: 'list-expired', expiredAt: list.expiresAt };
+  if (code.kind === 'registration-reference')
+    return orderTickets > 0
+      ? { kind: 'order', reference: code.reference, text: code.text, admitted: 0 }
+      : { kind: 'unknown-code', text: code.text };
   if (!ticket) {
     // A well-formed slug is a real ticket of some other list; a reference may just be mistyped.
     return code.kind === 'ticket-slug'

@@ -9,6 +9,7 @@ import { type Failure, ok, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
 import { upsertTickets } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';
+import type { DoorOrder } from '../domain/order';
 import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
 import { judgeExit } from '../domain/exit';
@@ -25,6 +26,7 @@ import {
   withDeadline,
 } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
+import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { ListIndex } from './list-index';
 
 export interface ScanOutcome {
@@ -32,6 +34,8 @@ export interface ScanOutcome {
   /** The check-in recorded for an admitted scan, else null. */
   checkin: CheckinRow | null;
   basis: ScanBasis;
+  /** The order's other tickets (all of them for a registration reference), when it has several. */
+  order: DoorOrder | null;
 }
 
 export interface DoorScanDeps {
@@ -44,6 +48,8 @@ export interface DoorScanDeps {
   record: (ticketId: number, how?: { action: 'admit-anyway'; reason: string }) => Promise<Result<CheckinRow>>;
   /** Records the ticket's exit (src/sync/door-exit.ts). */
   recordExit: (ticketId: number) => Promise<Result<CheckinRow[]>>;
+  /** Several check-ins in one outbox write (a whole order). */
+  recordAll: (ticketIds: readonly number[]) => Promise<Result<CheckinRow[]>>;
   /** A sync cycle now; resolves true when the copy is then up to date with the service. */
   syncNow: () => Promise<boolean>;
   noteCorrection: (correction: CopyCorrection) => Promise<void>;
@@ -64,13 +70,23 @@ export function createDoorScan(deps: DoorScanDeps) {
     serial(async (): Promise<Result<ScanOutcome>> => {
       const active = deps.active();
       if (!active) return { ok: false, reason: 'no-list' };
-      const ticket =
-        byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
-      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
-      const verdict = judgeScan({ code, ticket, checkins, list: active.list, now: clock.now() });
-      if (verdict.kind !== 'admitted') return ok({ verdict, checkin: null, basis });
-      const row = await deps.record(verdict.ticket.id);
-      return row.ok ? ok({ verdict, checkin: row.value, basis }) : row;
+      const { index, list } = active;
+      const ticket = byId !== undefined ? (index.ticketById(byId) ?? null) : ticketFor(index, code);
+      const checkins = ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
+      const whole =
+        code.kind === 'registration-reference' ? orderOf(index, list, code.reference, clock.now()) : null;
+      const orderTickets = whole?.tickets.length ?? 0;
+      const verdict = judgeScan({ code, ticket, checkins, list, now: clock.now(), orderTickets });
+      if (verdict.kind === 'order') return ok({ verdict, checkin: null, basis, order: whole });
+      let checkin: CheckinRow | null = null;
+      if (verdict.kind === 'admitted') {
+        const row = await deps.record(verdict.ticket.id);
+        if (!row.ok) return row;
+        checkin = row.value;
+      }
+      // Judged after the admission, so the rest of the order reads as the door now stands.
+      const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
+      return ok({ verdict, checkin, basis, order });
     });
 
   /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
@@ -82,9 +98,9 @@ export function createDoorScan(deps: DoorScanDeps) {
         byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
       const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
       const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
-      if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis });
+      if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
       const ended = await deps.recordExit(verdict.ticket.id);
-      return ended.ok ? ok({ verdict, checkin: null, basis }) : ended;
+      return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
     });
 
   /**
@@ -179,6 +195,15 @@ export function createDoorScan(deps: DoorScanDeps) {
         : { kind: 'not-a-ticket', text };
       return decideExit(code, ticketId);
     },
+    /** "Admit all N": the order's tickets staff saw as not yet in, by the rules of a scan (door-order.ts). */
+    admitOrder: (reference: string, ticketIds: readonly number[]): Promise<Result<OrderAdmission>> =>
+      serial(() =>
+        admitOrder(
+          { active: deps.active, now: () => clock.now(), recordAll: deps.recordAll },
+          reference,
+          ticketIds,
+        ),
+      ),
     /**
      * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw
      * `seenActive` active check-ins. A second tap finds one more than that and records nothing.

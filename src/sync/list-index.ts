@@ -5,6 +5,7 @@
 // built on the first search, or ahead of it in short slices (`indexSearchFor`).
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
+import { orderReferenceOf } from '../domain/order';
 import { normalizeText, searchTerms } from './search-text';
 
 const BUCKET = 2;
@@ -17,6 +18,8 @@ export interface ListIndex {
   ticketById(id: number): RemoteTicket | undefined;
   ticketBySlug(slug: string): RemoteTicket | undefined;
   ticketByReference(reference: string): RemoteTicket | undefined;
+  /** The tickets of one registration (order) the copy holds, by its reference. */
+  ticketsOfOrder(reference: string): RemoteTicket[];
   checkinsOf(ticketId: number): CheckinRow[];
   checkinByKey(key: string): CheckinRow | undefined;
   search(query: string, limit?: number): RemoteTicket[];
@@ -49,6 +52,15 @@ export function createListIndex(): ListIndex {
   const byId = new Map<number, RemoteTicket>();
   const bySlug = new Map<string, number>();
   const byReference = new Map<string, number>();
+  const byOrder = new Map<string, number[]>();
+  const dropFromOrder = (ticket: RemoteTicket) => {
+    const key = orderReferenceOf(ticket);
+    const ids = key === null ? undefined : byOrder.get(key);
+    if (!ids) return;
+    const left = ids.filter((id) => id !== ticket.id);
+    if (left.length) byOrder.set(key!, left);
+    else byOrder.delete(key!);
+  };
   // Prefix buckets: the first letters of a term -> parallel arrays of terms and ticket ids.
   const buckets = new Map<string, { terms: string[]; ids: number[] }>();
   const checkinsByTicket = new Map<number, Map<string, CheckinRow>>();
@@ -120,12 +132,19 @@ export function createListIndex(): ListIndex {
         if (before) {
           bySlug.delete(before.slug);
           byReference.delete(before.reference.toUpperCase());
+          dropFromOrder(before);
         }
         byId.set(t.id, t);
         if (t.state === 'void') voided.add(t.id);
         else voided.delete(t.id);
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
+        const order = orderReferenceOf(t);
+        if (order !== null) {
+          const ids = byOrder.get(order);
+          if (ids) ids.push(t.id);
+          else byOrder.set(order, [t.id]);
+        }
         // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
         if (searchStarted) for (const term of searchTerms(t)) addTerm(term, t.id);
       }
@@ -176,6 +195,9 @@ export function createListIndex(): ListIndex {
     ticketByReference(reference) {
       const id = byReference.get(reference.toUpperCase());
       return id === undefined ? undefined : byId.get(id);
+    },
+    ticketsOfOrder(reference) {
+      return (byOrder.get(reference.toUpperCase()) ?? []).flatMap((id) => byId.get(id) ?? []);
     },
     checkinsOf: (ticketId) => [...(checkinsByTicket.get(ticketId)?.values() ?? [])],
     search(query, limit = 50) {

@@ -9,7 +9,7 @@ export function normalizeText(text: string): string {
   return text.normalize('NFD').replace(MARKS, '').toLowerCase().trim();
 }
 
-/** The words a ticket can be found by, normalised: names, email, company, references. */
+/** The words a ticket can be found by, normalised: names, email, company, references, its buyer. */
 export function searchTerms(ticket: {
   firstName: string | null;
   lastName: string | null;
@@ -17,6 +17,8 @@ export function searchTerms(ticket: {
   companyName: string | null;
   reference: string;
   registrationReference: string | null;
+  buyerName?: string | null;
+  buyerEmail?: string | null;
 }): string[] {
   const terms = new Set<string>();
   const addWords = (value: string | null) => {
@@ -33,5 +35,8 @@ export function searchTerms(ticket: {
   addWords(ticket.companyName);
   terms.add(normalizeText(ticket.reference));
   if (ticket.registrationReference) terms.add(normalizeText(ticket.registrationReference));
+  // The buyer finds the whole order: every ticket of it carries the buyer's name and email.
+  addWords(ticket.buyerName ?? null);
+  if (ticket.buyerEmail) terms.add(normalizeText(ticket.buyerEmail));
   return [...terms];
 }

@@ -13,6 +13,8 @@
 //   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
 //   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
 //   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
+//   await engine.admitOrder(reference, ticketIds)   // "Admit all N" of an order: one outbox write (door-order.ts)
+//   engine.searchOrders('anna')  engine.hasOrder(r) // orders by buyer, holder or reference; is `r` an order here
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
 //   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
@@ -36,7 +38,7 @@ import { type Failure, fail, ok, type Result } from '../api/errors';
 import { type AuditAction, type AuditEntry, readAudit, recordAudit } from '../db/audit-log';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { allLists, allSyncStates, eraseDatabase, readList, readSyncState } from '../db/local-copy';
-import { readOutbox, recordCheckin, recordUndo, type UndoOutcome } from '../db/outbox';
+import { readOutbox, recordCheckin, recordCheckins, recordUndo, type UndoOutcome } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { storageFailure, stored } from '../db/storage';
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
@@ -47,6 +49,7 @@ import { type Clock, systemClock } from './clock';
 import { newClientId } from './door-lookup';
 import { recordDoorExit } from './door-exit';
 import { createDoorScan } from './door-scan';
+import { findOrders } from './find-orders';
 import { DAY_MS, forgetList, type ListFacts, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
@@ -423,6 +426,40 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return ended;
   }
 
+  async function recordAll(ticketIds: readonly number[]): Promise<Result<CheckinRow[]>> {
+    if (!active) return fail('no-list');
+    const { list, index } = active;
+    const deviceName = options.deviceName();
+    const now = clock.now();
+    const inputs = ticketIds.map((ticketId) => ({
+      listSlug: list.slug,
+      ticketId,
+      deviceName,
+      now,
+      clientId: newId(),
+    }));
+    const rows = await stored(() => recordCheckins(db, inputs));
+    if (!rows.ok) {
+      storageTrouble(rows);
+      return rows;
+    }
+    index.putCheckins(rows.value);
+    for (const row of rows.value)
+      void audit({
+        listSlug: list.slug,
+        ticketId: row.ticketId,
+        ticketReference: referenceOf(row.ticketId),
+        action: 'admit-all',
+      });
+    publish({
+      pending: status.pending + rows.value.length,
+      oldestPendingAt: status.oldestPendingAt ?? now,
+      counts: index.counts(),
+    });
+    if (status.online) sendSoon();
+    return rows;
+  }
+
   const door = createDoorScan({
     db,
     clock,
@@ -432,6 +469,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     lastPullAt: () => status.lastPullAt,
     record,
     recordExit,
+    recordAll,
     async syncNow() {
       await sync(true);
       return status.reachable && !status.errors.list && !status.errors.tickets;
@@ -500,6 +538,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return door.exitScan(...args);
     },
     exit: door.exit,
+    admitOrder: door.admitOrder,
+    /** Orders of two or more tickets found by their buyer, a holder or a reference. */
+    searchOrders(query: string, limit?: number) {
+      return active ? findOrders(active.index, query, limit) : [];
+    },
+    /** Whether the open list holds tickets of this registration reference. */
+    hasOrder: (reference: string) => (active?.index.ticketsOfOrder(reference).length ?? 0) > 0,
     /** Door staff: their own last admission, for a short while (door-roles.ts); supervisors: any. */
     async undo(checkinKey: string, reason = ''): Promise<Result<UndoOutcome>> {
       if (!active) return fail('no-list');

@@ -45,11 +45,20 @@ describe('parseScannedCode', () => {
     '',
     'WIFI:S:venue;T:WPA;P:secret;;',
     'https://example.com/menu',
-    '9K9R',
+    '9K9',
     'ti_',
     '<script>alert(1)</script>',
   ])('calls %j not a ticket', (text) => {
     expect(parseScannedCode(text).kind).toBe('not-a-ticket');
+  });
+
+  it('reads a registration’s own reference (four characters) as an order, any case', () => {
+    expect(parseScannedCode(' h9b6 ')).toEqual({
+      kind: 'registration-reference',
+      reference: 'H9B6',
+      text: 'h9b6',
+    });
+    expect(parseScannedCode('9K9R2').kind).toBe('not-a-ticket');
   });
 
   it('keeps a bounded copy of what was read', () => {

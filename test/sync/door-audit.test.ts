@@ -104,6 +104,26 @@ describe('roles at the engine', () => {
 });
 
 describe('the audit log', () => {
+  it('records an exit as an exit, and a "not inside" scan not at all', async () => {
+    const { setup, engine, db } = await roleDevice({ supervisorPinSet: false, supervisorUntil: null });
+    const [guest, absent] = setup.tickets;
+    await engine.scan(guest!.slug);
+    expect(await engine.exitScan(guest!.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'exit-recorded' } },
+    });
+    expect(await engine.exitScan(absent!.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'not-inside' } },
+    });
+    await engine.auditWritten();
+    const rows = await readAudit(db, LIST);
+    expect(rows.map((r) => [r.action, r.ticketId])).toEqual([
+      ['exit', guest!.id],
+      ['admit', guest!.id],
+    ]);
+  });
+
   it('exports the audit rows and the unsent check-ins as one CSV', async () => {
     const { setup, engine } = await roleDevice({ supervisorPinSet: false, supervisorUntil: null });
     const [sent, unsent] = setup.tickets;
@@ -112,7 +132,9 @@ describe('the audit log', () => {
     engine.setOnline(false);
     await engine.scan(unsent!.slug);
     const csv = await engine.exportAudit(LIST);
-    const lines = csv.trimEnd().split('\r\n');
+    // Every field quoted and a byte order mark first (src/domain/csv.ts); no value here holds a comma.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).replaceAll('"', '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'record,time,device,role,action,ticket_id,ticket_reference,first_name,last_name,reason,state',
     );

@@ -4,7 +4,7 @@ import { formatUtc } from '../http/format';
 import { type Answer, answerResponse } from '../model/answer';
 import type { Checkin } from '../model/checkin';
 import type { Question } from '../model/question';
-import { paymentState } from '../model/registration';
+import { paymentState, type Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { type Ticket, ticketName } from '../model/ticket';
 import type { ListTicket } from './membership';
@@ -22,6 +22,8 @@ export function ticketJson({
     registration_id: ticket.registration_id,
     registration_reference: registration?.reference ?? null,
     registration_slug: registration?.slug ?? null,
+    registration_name: registration ? buyerName(registration) : null,
+    registration_email: registration?.email ?? null,
     first_name: ticket.first_name,
     last_name: ticket.last_name,
     name: ticketName(ticket),
@@ -41,6 +43,13 @@ export function ticketJson({
     created_at: formatUtc(ticket.created_at),
     updated_at: formatUtc(updatedAt),
   };
+}
+
+/** The buyer's name as the order holds it: its own name, else the buyer's first and last names. */
+function buyerName(registration: Registration): string | null {
+  return (
+    registration.name || [registration.first_name, registration.last_name].filter(Boolean).join(' ') || null
+  );
 }
 
 export function checkinJson(checkin: Checkin): Record<string, unknown> {

@@ -35,8 +35,8 @@ export function KioskScreen() {
   const kioskPin = supervisorPin ?? ownPin;
   const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
-  // Attendees face the kiosk to come in: it never records exits.
-  const flow = useScanFlow('entry');
+  // Attendees face the kiosk to come in: it never records exits, nor shows an order's other tickets.
+  const flow = useScanFlow({ mode: 'entry', wholeOrders: false });
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   useWedgeScanner((code) => void flow.handle(code, 'wedge'), !unlocking);

@@ -10,13 +10,14 @@ import { DoorHealth } from './DoorHealth';
 import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
 import { useScanFlow } from './useScanFlow';
-import { useDoorStatus, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 
 // The decoder is the heaviest part of the app: it loads only when a camera view is shown.
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
 export function ScanScreen() {
+  const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
   const flow = useScanFlow();
@@ -32,11 +33,20 @@ export function ScanScreen() {
     const text = manual.trim();
     if (!text) return;
     // A code is checked at once; anything else is a name (or part of one) to search for.
-    if (parseScannedCode(text).kind === 'not-a-ticket') {
+    const code = parseScannedCode(text);
+    if (code.kind === 'not-a-ticket') {
       navigate(`/door/search?q=${encodeURIComponent(text)}`);
       return;
     }
     setManual('');
+    // Four letters are an order's reference only when this list holds that order ("Anna" is a name).
+    if (code.kind === 'registration-reference') {
+      void engine.hasOrder(code.reference).then((found) => {
+        if (found) void flow.handle(text, 'typed');
+        else navigate(`/door/search?q=${encodeURIComponent(text)}`);
+      });
+      return;
+    }
     void flow.handle(text, 'typed');
   };
 

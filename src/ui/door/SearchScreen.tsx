@@ -27,6 +27,12 @@ export function SearchScreen() {
     [],
   );
 
+  const orders = useEngineAnswer(
+    async () => (deferred.trim().length >= 2 ? engine.searchOrders(deferred.trim(), 10) : []),
+    [engine, deferred, status.counts],
+    [],
+  );
+
   return (
     <section className="panel" aria-labelledby="search-title">
       <ScreenHead id="search-title" title={t('searchTitle')} />
@@ -55,25 +61,63 @@ export function SearchScreen() {
           {t('searchEmpty', { q: deferred.trim() })}
         </p>
       ) : (
-        <ul className="results" aria-live="polite">
-          {results.map(({ ticket, inside }) => {
-            return (
-              <li key={ticket.id}>
-                <Link href={`/door/tickets/${ticket.id}`} className="result">
-                  <span className="result__name">{attendeeName(ticket)}</span>
-                  <span className="result__meta">
-                    {[ticket.reference, ticket.releaseTitle, ticket.companyName, ticket.email]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                  <span className={`pill ${inside ? 'pill--ok' : ''}`}>
-                    {inside ? `✓ ${t('searchCheckedIn')}` : t('searchNotCheckedIn')}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          {orders.length > 0 && (
+            <>
+              <h2 className="results__head">{t('searchOrders')}</h2>
+              <ul className="results" data-testid="order-results">
+                {orders.map((order) => (
+                  <li key={order.reference}>
+                    {/* Opens the order as its reference would: its tickets and "Admit all". */}
+                    <button
+                      type="button"
+                      className="result result--order"
+                      disabled={flow.deciding}
+                      onClick={() => void flow.handle(order.reference, 'search')}
+                    >
+                      <span className="result__name">
+                        {order.buyerName ?? order.buyerEmail ?? order.reference}
+                      </span>
+                      <span className="result__meta">
+                        {[
+                          t('searchOrderMeta', {
+                            reference: order.reference,
+                            tickets: order.tickets,
+                            inside: order.inside,
+                          }),
+                          order.buyerName ? order.buyerEmail : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                      <span className="pill">{t('searchOrderOpen')}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <h2 className="results__head">{t('searchTickets')}</h2>
+            </>
+          )}
+          <ul className="results" aria-live="polite">
+            {results.map(({ ticket, inside }) => {
+              return (
+                <li key={ticket.id}>
+                  <Link href={`/door/tickets/${ticket.id}`} className="result">
+                    <span className="result__name">{attendeeName(ticket)}</span>
+                    <span className="result__meta">
+                      {[ticket.reference, ticket.releaseTitle, ticket.companyName, ticket.email]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                    <span className={`pill ${inside ? 'pill--ok' : ''}`}>
+                      {inside ? `✓ ${t('searchCheckedIn')}` : t('searchNotCheckedIn')}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       <ScanFlowVerdict flow={flow} now={now} />
     </section>

@@ -8,11 +8,13 @@ import {
   type Verdict,
   verdictTone,
 } from '../../domain/verdict';
+import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import type { Answer } from './AnswerList';
+import { notAdmittedWhy, OrderTickets } from './OrderTickets';
 import { useSupervisorGate } from './SupervisorGate';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
@@ -36,6 +38,12 @@ interface Props {
   onDismiss(): void;
   /** Staff are using the buttons: the verdict should stay up. */
   onInteract?: () => void;
+  /** The ticket's order (its other tickets), or the whole order of a registration reference. */
+  order?: DoorOrder | null;
+  /** What the last "Admit all" left out. */
+  batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number };
+  onAdmitOrder?: () => void;
+  onUndoOrder?: () => void;
 }
 
 function checkedInWhen(previous: DoorCheckin, now: number): string {
@@ -227,10 +235,16 @@ export function VerdictView({
   onExit,
   onDismiss,
   onInteract,
+  order = null,
+  batch,
+  onAdmitOrder,
+  onUndoOrder,
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
   const gate = useSupervisorGate();
   const tone = verdictTone(verdict);
+  const toAdmit = order ? admittable(order).length : 0;
+  const leftOut = batch ? notAdmittedWhy(batch.refused, batch.notOnList) : null;
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
   const [confirming, setConfirming] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -241,7 +255,7 @@ export function VerdictView({
 
   return (
     <div
-      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}`}
+      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}${order?.tickets.length ? ' verdict--with-order' : ''}`}
       role="alert"
       aria-live="assertive"
       data-testid="verdict"
@@ -274,7 +288,28 @@ export function VerdictView({
             </p>
           </div>
         )}
+        {verdict.kind === 'order' && (order?.buyerName || order?.buyerEmail) && (
+          <p className="verdict__buyer">
+            {t('orderBuyer', { name: order.buyerName || order.buyerEmail || '' })}
+          </p>
+        )}
         <Detail verdict={verdict} now={now} basis={basis} />
+        {leftOut && (
+          <p className="verdict__detail" data-testid="order-left-out">
+            {leftOut}
+          </p>
+        )}
+        {order && (
+          <OrderTickets
+            order={order}
+            whole={verdict.kind === 'order'}
+            body={bodyRef}
+            onInteract={onInteract}
+          />
+        )}
+        {order && verdict.kind === 'order' && toAdmit === 0 && !batch && (
+          <p className="verdict__detail">{t('orderNothingLeft')}</p>
+        )}
         {(tone !== 'go' || basis.kind === 'online') && basisWords(basis, now) && (
           <p className="verdict__basis" data-testid="verdict-basis">
             {basisWords(basis, now)}
@@ -297,6 +332,16 @@ export function VerdictView({
           />
         ) : (
           <>
+            {onAdmitOrder && toAdmit > 0 && (
+              <button type="button" className="button button--primary button--large" onClick={onAdmitOrder}>
+                {tn('orderAdmitAll', toAdmit)}
+              </button>
+            )}
+            {onUndoOrder && batch && batch.admitted > 0 && (
+              <button type="button" className="button button--large" onClick={onUndoOrder}>
+                {tn('orderUndoAll', batch.admitted)}
+              </button>
+            )}
             {onAdmitAnyway && canAdmitAnyway(verdict) && (
               <button
                 type="button"
@@ -358,6 +403,16 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       undoOpenUntil={shown.checkin ? shown.checkin.createdAt + OWN_UNDO_MS : undefined}
       onAdmitAnyway={(reason) => void flow.admitAnyway(reason)}
       onExit={ticketId === null ? undefined : () => void flow.exit(ticketId)}
+      order={shown.order}
+      batch={
+        shown.batch && {
+          refused: shown.batch.refused,
+          notOnList: shown.batch.notOnList,
+          admitted: shown.batch.checkins.length,
+        }
+      }
+      onAdmitOrder={() => void flow.admitOrder()}
+      onUndoOrder={() => void flow.undoOrder()}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
 import type { CheckinRow } from '../../db/rows';
+import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
@@ -8,7 +9,7 @@ import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 import { useDoorEngine } from './useDoor';
 
 export type ScanSource = 'camera' | 'wedge' | 'typed' | 'search';
@@ -19,6 +20,10 @@ export interface ShownVerdict {
   checkin: CheckinRow | null;
   basis: ScanBasis;
   at: number;
+  /** The order's other tickets (or all of them), when the ticket's order holds several. */
+  order: DoorOrder | null;
+  /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
+  batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
 }
 
 function feedback(verdict: Verdict) {
@@ -31,10 +36,11 @@ function feedback(verdict: Verdict) {
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
 /**
- * One scan from any input to a verdict on screen, with undo, "admit anyway", exits and
- * auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the kiosk).
+ * One scan from any input to a verdict on screen, with undo, "admit anyway", exits, whole orders
+ * and auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the
+ * kiosk); `wholeOrders: false` (the attendee-facing kiosk) shows no order's other tickets.
  */
-export function useScanFlow(mode?: DoorMode) {
+export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; wholeOrders?: boolean } = {}) {
   const engine = useDoorEngine();
   const storedMode = useAppStore((s) => s.settings.doorMode);
   const doorMode = mode ?? storedMode;
@@ -65,13 +71,13 @@ export function useScanFlow(mode?: DoorMode) {
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         setNotice(null);
         feedback(result.value.verdict);
-        show({ ...result.value, at: Date.now() });
+        show({ ...result.value, order: wholeOrders ? result.value.order : null, at: Date.now() });
       } finally {
         busy.current = false;
         setDeciding(false);
       }
     },
-    [show],
+    [show, wholeOrders],
   );
 
   const handle = useCallback(
@@ -121,7 +127,13 @@ export function useScanFlow(mode?: DoorMode) {
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         const verdict: Verdict = { kind: 'admitted', ticket };
         feedback(verdict);
-        show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
+        show({
+          verdict,
+          checkin: result.value,
+          basis: { kind: 'local' },
+          at: Date.now(),
+          order: shown.order,
+        });
       } finally {
         busy.current = false;
       }
@@ -129,11 +141,61 @@ export function useScanFlow(mode?: DoorMode) {
     [engine, shown, show],
   );
 
+  /** "Admit all N": the tickets of the shown order that staff see as not yet in. */
+  const admitOrder = useCallback(async () => {
+    const order = shownRef.current?.order;
+    if (!order || busy.current) return;
+    const ids = admittable(order).map((o) => o.ticket.id);
+    if (ids.length === 0) return;
+    busy.current = true;
+    setDeciding(true);
+    try {
+      const result = await engine.admitOrder(order.reference, ids);
+      if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+      const { verdict, order: whole, checkins, refused, notOnList } = result.value;
+      setNotice(null);
+      feedback(verdict);
+      show({
+        verdict,
+        order: whole,
+        checkin: null,
+        basis: { kind: 'local' },
+        at: Date.now(),
+        batch: { checkins, refused, notOnList },
+      });
+    } finally {
+      busy.current = false;
+      setDeciding(false);
+    }
+  }, [engine, show]);
+
+  /** Takes back every check-in the last "Admit all" made. */
+  const undoOrder = useCallback(async () => {
+    const checkins = shownRef.current?.batch?.checkins ?? [];
+    if (checkins.length === 0 || busy.current) return;
+    busy.current = true;
+    try {
+      let undone = 0;
+      let failure: string | null = null;
+      for (const checkin of checkins) {
+        const result = await engine.undo(checkin.key);
+        if (result.ok) undone++;
+        else failure ??= describeError(result);
+      }
+      setNotice(failure ? t('scanUndoFailed', { reason: failure }) : tn('orderUndone', undone));
+      show(null);
+    } finally {
+      busy.current = false;
+    }
+  }, [engine, show]);
+
   // Back to scanning after the configured delay; longer for anything but a plain admission,
   // and never while staff are working the verdict's buttons.
   useEffect(() => {
     const seconds = appStore.getState().settings.autoReturnSeconds;
     if (!shown || seconds <= 0) return;
+    // An order with tickets still to let in waits for staff: "Admit all" or "Next scan".
+    if (shown.order && admittable(shown.order).length > 0) return;
     const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
     const delay = (plain ? seconds : seconds * 2) * 1000;
     const timer = window.setTimeout(() => {
@@ -157,6 +219,8 @@ export function useScanFlow(mode?: DoorMode) {
     dismiss,
     undo,
     admitAnyway,
+    admitOrder,
+    undoOrder,
     /** Keeps the verdict up while staff use its buttons. */
     hold: () => {
       held.current = true;

@@ -1,7 +1,7 @@
 // How a verdict is named and marked on the door screens (staff view and kiosk alike).
 import type { Verdict } from '../../domain/verdict';
 import type { MessageKey } from '../i18n/en';
-import { t } from '../i18n/t';
+import { t, tn } from '../i18n/t';
 
 export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   admitted: 'verdictAdmitted',
@@ -17,6 +17,7 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'list-expired': 'verdictListExpired',
   'exit-recorded': 'verdictExitRecorded',
   'not-inside': 'verdictNotInside',
+  order: 'verdictOrder',
 };
 
 export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i' } as const;
@@ -24,6 +25,10 @@ export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i' }
 /** The verdict's headline, with its figures filled in. */
 export function verdictTitle(verdict: Verdict): string {
   if (verdict.kind === 'admitted' && verdict.reentry) return t('verdictWelcomeBack');
+  if (verdict.kind === 'order')
+    return verdict.admitted > 0
+      ? tn('verdictOrderAdmitted', verdict.admitted)
+      : t('verdictOrder', { reference: verdict.reference });
   return verdict.kind === 'still-downloading'
     ? t('verdictStillDownloading', { percent: verdict.percent })
     : t(VERDICT_TITLES[verdict.kind]);
