@@ -13,6 +13,7 @@ export interface ServiceTicket {
   state: string;
   payment_state: string;
   void?: boolean;
+  registration_reference?: string | null;
 }
 
 export interface ServiceCheckin {
