@@ -17,6 +17,8 @@ export interface Settings {
   /** Null when no PIN is set. */
   kioskPin: PinHash | null;
   syncIntervalSeconds: number;
+  /** Each new code replaces the verdict at once; a refusal stops the lane until seen. */
+  fastLane: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -29,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoReturnSeconds: 3,
   kioskPin: null,
   syncIntervalSeconds: 10,
+  fastLane: false,
 };
 
 const KEY = 'venue-checkin.settings';
@@ -51,6 +54,7 @@ export function loadSettings(): Settings {
     ...DEFAULT_SETTINGS,
     ...(saved as Partial<Settings>),
     kioskPin: isPinHash(saved.kioskPin) ? saved.kioskPin : null,
+    fastLane: saved.fastLane === true,
   };
 }
 

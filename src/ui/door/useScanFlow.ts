@@ -4,8 +4,17 @@ import type { CheckinRow } from '../../db/rows';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
+import {
+  EMPTY_LANE,
+  type Lane,
+  laneAcknowledged,
+  laneAfterUndo,
+  laneAfterVerdict,
+  stopsTheLane,
+} from '../../scanner/fast-lane';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
+import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
 import { useDoorEngine } from './useDoor';
 
@@ -28,10 +37,26 @@ function feedback(verdict: Verdict) {
 
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
-/** One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return. */
+/**
+ * One scan from any input to a verdict on screen, with undo, "admit anyway" and auto-return.
+ * In the fast lane the camera keeps judging while a verdict is up: the next different code
+ * replaces it, and only a refusal stops the camera until staff tap "Next scan".
+ */
 export function useScanFlow() {
   const engine = useDoorEngine();
+  const fastLane = useAppStore((s) => s.settings.fastLane);
   const [shown, setShown] = useState<ShownVerdict | null>(null);
+  const [lane, setLane] = useState<Lane>(EMPTY_LANE);
+  const laneRef = useRef(lane);
+  laneRef.current = lane;
+  const fastLaneRef = useRef(fastLane);
+  fastLaneRef.current = fastLane;
+  // Each verdict's time is also its key on screen: two in one millisecond must still differ.
+  const lastAt = useRef(0);
+  const stamp = useCallback(() => {
+    lastAt.current = Math.max(Date.now(), lastAt.current + 1);
+    return lastAt.current;
+  }, []);
   const [notice, setNotice] = useState<string | null>(null);
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
@@ -58,19 +83,22 @@ export function useScanFlow() {
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         setNotice(null);
         feedback(result.value.verdict);
-        show({ ...result.value, at: Date.now() });
+        const at = stamp();
+        if (fastLaneRef.current) setLane((current) => laneAfterVerdict(current, result.value.verdict, at));
+        show({ ...result.value, at });
       } finally {
         busy.current = false;
         setDeciding(false);
       }
     },
-    [show],
+    [show, stamp],
   );
 
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
       if (source === 'camera') {
-        if (shownRef.current || busy.current) return guard.current.sighting(text, performance.now());
+        const waiting = fastLaneRef.current ? laneRef.current.stoppedBy !== null : shownRef.current !== null;
+        if (waiting || busy.current) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
       }
       await decide(() => engine.scan(text));
@@ -86,12 +114,16 @@ export function useScanFlow() {
     [engine, decide],
   );
 
-  const dismiss = useCallback(() => show(null), [show]);
+  const dismiss = useCallback(() => {
+    setLane(laneAcknowledged);
+    show(null);
+  }, [show]);
 
   const undo = useCallback(async () => {
     if (!shown?.checkin) return;
     const result = await engine.undo(shown.checkin.key);
     setNotice(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
+    if (result.ok) setLane((current) => laneAfterUndo(current, shown.at));
     show(null);
   }, [engine, shown, show]);
 
@@ -105,28 +137,40 @@ export function useScanFlow() {
       if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
       const verdict: Verdict = { kind: 'admitted', ticket };
       feedback(verdict);
-      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at: Date.now() });
+      const at = stamp();
+      if (fastLaneRef.current) setLane((current) => laneAfterVerdict(laneAcknowledged(current), verdict, at));
+      show({ verdict, checkin: result.value, basis: { kind: 'local' }, at });
     } finally {
       busy.current = false;
     }
-  }, [engine, shown, show]);
+  }, [engine, shown, show, stamp]);
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
-  // and never while staff are working the verdict's buttons.
+  // and never while staff are working the verdict's buttons. A refusal in the fast lane
+  // stays until it is seen.
   useEffect(() => {
     const seconds = appStore.getState().settings.autoReturnSeconds;
     if (!shown || seconds <= 0) return;
+    if (fastLane && stopsTheLane(shown.verdict)) return;
     const delay = (verdictTone(shown.verdict) === 'go' ? seconds : seconds * 2) * 1000;
     const timer = window.setTimeout(() => {
       if (!held.current) show(null);
     }, delay);
     return () => window.clearTimeout(timer);
-  }, [shown, show]);
+  }, [shown, show, fastLane]);
+
+  // Leaving the fast lane (or entering it) starts from a clean strip and a running camera.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes
+  useEffect(() => {
+    setLane(EMPTY_LANE);
+  }, [fastLane]);
 
   useEffect(() => () => appStore.getState().setShell({ scanInProgress: false }), []);
 
   return {
     shown,
+    fastLane,
+    lane,
     notice,
     deciding,
     handle,

@@ -414,6 +414,17 @@ export const en = {
   orgCreateRegistration: 'Create registration',
   orgNoSection: 'There is no “{name}” section.',
   orgNoneYet: 'None in this event yet.',
+  // Fast lane and long shifts (issue 14, parts 2 and 5)
+  laneToggle: 'Fast lane',
+  laneToggleHelp: 'Each new code replaces the verdict at once; a refusal stops the lane.',
+  laneStrip: 'Last verdicts',
+  laneReady: 'Ready for the next ticket',
+  laneUndone: 'undone',
+  cameraRestarting: 'The camera stopped. Restarting it…',
+  cameraRetrying: 'Trying again by itself.',
+  cameraPaused: 'Camera paused to save the battery. Tap, press a key or move in front of it to wake it.',
+  cameraPausedAttendee: 'Tap the screen to scan your ticket.',
+  cameraWake: 'Wake the camera',
 } as const;
 
 export type MessageKey = keyof typeof en;
