@@ -59,3 +59,18 @@ export function laneAcknowledged(lane: Lane): Lane {
 export function laneAfterUndo(lane: Lane, at: number): Lane {
   return { ...lane, strip: lane.strip.map((e) => (e.at === at ? { ...e, undone: true } : e)) };
 }
+
+export interface CameraMoment {
+  fastLane: boolean;
+  lane: Lane;
+  /** A verdict is on screen. */
+  verdictUp: boolean;
+  /** A scan is being decided. */
+  deciding: boolean;
+}
+
+/** Whether a camera read may be judged now, or only keeps its code "in view" (the repeat guard). */
+export function cameraJudges({ fastLane, lane, verdictUp, deciding }: CameraMoment): boolean {
+  if (deciding) return false;
+  return fastLane ? lane.stoppedBy === null : !verdictUp;
+}

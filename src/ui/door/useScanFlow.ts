@@ -5,6 +5,7 @@ import { type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
 import {
+  cameraJudges,
   EMPTY_LANE,
   type Lane,
   laneAcknowledged,
@@ -97,8 +98,13 @@ export function useScanFlow() {
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
       if (source === 'camera') {
-        const waiting = fastLaneRef.current ? laneRef.current.stoppedBy !== null : shownRef.current !== null;
-        if (waiting || busy.current) return guard.current.sighting(text, performance.now());
+        const judges = cameraJudges({
+          fastLane: fastLaneRef.current,
+          lane: laneRef.current,
+          verdictUp: shownRef.current !== null,
+          deciding: busy.current,
+        });
+        if (!judges) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
       }
       await decide(() => engine.scan(text));
