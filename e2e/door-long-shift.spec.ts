@@ -115,11 +115,11 @@ const savedCamera = (page: Page) =>
     () => JSON.parse(localStorage.getItem('venue-checkin.settings') ?? '{}').cameraDeviceId ?? null,
   );
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   profile = await mkdtemp(join(tmpdir(), 'door-long-shift-'));
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await rm(profile, { recursive: true, force: true });
 });
 
@@ -223,8 +223,8 @@ test('motion in front of a paused camera wakes it', async () => {
     leadSeconds: 4,
     tailSeconds: 0,
   });
-  await openDoor(wave, async (page) => {
-    await page.goto('/');
+  await openDoor(wave, async (page, door) => {
+    await door.joinByTyping(MAIN_LIST);
     await expect(camera(page)).toHaveAttribute('data-phase', 'running');
     await page.evaluate(() => {
       (window as unknown as { cameraPhases: string[] }).cameraPhases.length = 0;
