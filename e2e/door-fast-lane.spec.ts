@@ -129,3 +129,54 @@ test('ten codes through the fast lane are each admitted once; a refusal stops th
       await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, ticket.id), { timeout: 30_000 }).toBe(1);
   });
 });
+
+test('the lane strip and the paused camera at phone and tablet sizes, in both themes', async () => {
+  test.setTimeout(180_000);
+  const tickets = await service.freshTickets(MAIN_LIST, 4);
+  const codes = tickets.map((t) => t.slug);
+  const video = await makeQrSequenceVideo('fast-lane-shots', codes, { secondsEach: 1, tailSeconds: 40 });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    await context.clock.install();
+    await context.addInitScript(() => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      // The last card stays until the next code, so it is in the picture.
+      localStorage.setItem(key, JSON.stringify({ ...saved, fastLane: true, autoReturnSeconds: 0 }));
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    const strip = page.getByTestId('lane-strip');
+    await expect(strip.getByRole('listitem')).toHaveCount(4, { timeout: 30_000 });
+    await expect(page.getByTestId('lane-verdict')).toHaveAttribute('data-verdict', 'admitted');
+    const shots = async (name: string) => {
+      for (const theme of ['dark', 'light'])
+        for (const size of [
+          { width: 390, height: 844 },
+          { width: 1024, height: 768 },
+        ]) {
+          await page.setViewportSize(size);
+          await page.evaluate((value) => {
+            document.documentElement.dataset.theme = value;
+          }, theme);
+          await page.getByTestId(name === 'lane' ? 'lane-verdict' : 'camera-paused').scrollIntoViewIfNeeded();
+          await page
+            .screenshot({
+              path: `e2e/.artifacts/fast-lane/${size.width}x${size.height}/${theme}-${name}.png`,
+            })
+            .catch(() => undefined);
+        }
+    };
+    await shots('lane');
+    await page.clock.fastForward('02:01');
+    await expect(page.getByTestId('camera-paused')).toBeVisible();
+    await shots('paused');
+  } finally {
+    await context.close();
+  }
+});
