@@ -69,8 +69,11 @@ export interface CameraMoment {
   deciding: boolean;
 }
 
-/** Whether a camera read may be judged now, or only keeps its code "in view" (the repeat guard). */
+/**
+ * Whether a camera read may be judged, or only keeps its code "in view" (the repeat guard).
+ * In the lane a code read while another is being decided is judged next (it waits its turn).
+ */
 export function cameraJudges({ fastLane, lane, verdictUp, deciding }: CameraMoment): boolean {
-  if (deciding) return false;
-  return fastLane ? lane.stoppedBy === null : !verdictUp;
+  if (fastLane) return lane.stoppedBy === null;
+  return !deciding && !verdictUp;
 }

@@ -113,6 +113,8 @@ describe('fast lane', () => {
   it('outside the fast lane the camera waits while any verdict is up', () => {
     expect(cameraJudges({ fastLane: false, lane: EMPTY_LANE, verdictUp: true, deciding: false })).toBe(false);
     expect(cameraJudges({ fastLane: false, lane: EMPTY_LANE, verdictUp: false, deciding: false })).toBe(true);
-    expect(cameraJudges({ fastLane: true, lane: EMPTY_LANE, verdictUp: false, deciding: true })).toBe(false);
+    expect(cameraJudges({ fastLane: false, lane: EMPTY_LANE, verdictUp: false, deciding: true })).toBe(false);
+    // In the lane a code read during a decision waits its turn instead of passing unjudged.
+    expect(cameraJudges({ fastLane: true, lane: EMPTY_LANE, verdictUp: true, deciding: true })).toBe(true);
   });
 });

@@ -49,7 +49,6 @@ export function useScanFlow() {
   const [shown, setShown] = useState<ShownVerdict | null>(null);
   const [lane, setLane] = useState<Lane>(EMPTY_LANE);
   const laneRef = useRef(lane);
-  laneRef.current = lane;
   const fastLaneRef = useRef(fastLane);
   fastLaneRef.current = fastLane;
   // Each verdict's time is also its key on screen: two in one millisecond must still differ.
@@ -74,7 +73,17 @@ export function useScanFlow() {
     appStore.getState().setShell({ scanInProgress: next !== null });
   }, []);
 
-  /** One decision at a time from this screen: the camera only watches meanwhile. */
+  /** The lane, kept in a ref as well so a decision can see the one before it at once. */
+  const updateLane = useCallback((next: (lane: Lane) => Lane) => {
+    laneRef.current = next(laneRef.current);
+    setLane(laneRef.current);
+  }, []);
+  // Fast lane: new codes read while a decision is under way wait here, in order, rather than
+  // pass unjudged (a busy phone, or an online check, can take longer than a guest stands there).
+  const waiting = useRef<string[]>([]);
+  const drainRef = useRef<() => Promise<void>>(async () => {});
+
+  /** One decision at a time from this screen. */
   const decide = useCallback(
     async (work: () => ReturnType<typeof engine.scan>) => {
       busy.current = true;
@@ -85,15 +94,29 @@ export function useScanFlow() {
         setNotice(null);
         feedback(result.value.verdict);
         const at = stamp();
-        if (fastLaneRef.current) setLane((current) => laneAfterVerdict(current, result.value.verdict, at));
+        if (fastLaneRef.current) updateLane((current) => laneAfterVerdict(current, result.value.verdict, at));
         show({ ...result.value, at });
       } finally {
         busy.current = false;
         setDeciding(false);
+        if (waiting.current.length > 0) queueMicrotask(() => void drainRef.current());
       }
     },
-    [show, stamp],
+    [show, stamp, updateLane],
   );
+
+  // The next waiting code, once the decision before it is done (each one drains the next).
+  drainRef.current = async () => {
+    if (busy.current || waiting.current.length === 0) return;
+    if (laneRef.current.stoppedBy) {
+      // Not judged while the lane is stopped: judged afresh when seen after it runs again.
+      for (const code of waiting.current) guard.current.forget(code);
+      waiting.current = [];
+      return;
+    }
+    const next = waiting.current.shift() as string;
+    await decide(() => engine.scan(next));
+  };
 
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
@@ -106,6 +129,10 @@ export function useScanFlow() {
         });
         if (!judges) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
+        if (busy.current) {
+          waiting.current.push(text);
+          return;
+        }
       }
       await decide(() => engine.scan(text));
     },
@@ -121,17 +148,17 @@ export function useScanFlow() {
   );
 
   const dismiss = useCallback(() => {
-    setLane(laneAcknowledged);
+    updateLane(laneAcknowledged);
     show(null);
-  }, [show]);
+  }, [show, updateLane]);
 
   const undo = useCallback(async () => {
     if (!shown?.checkin) return;
     const result = await engine.undo(shown.checkin.key);
     setNotice(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
-    if (result.ok) setLane((current) => laneAfterUndo(current, shown.at));
+    if (result.ok) updateLane((current) => laneAfterUndo(current, shown.at));
     show(null);
-  }, [engine, shown, show]);
+  }, [engine, shown, show, updateLane]);
 
   const admitAnyway = useCallback(async () => {
     if (!shown || !('ticket' in shown.verdict) || busy.current) return;
@@ -144,12 +171,13 @@ export function useScanFlow() {
       const verdict: Verdict = { kind: 'admitted', ticket };
       feedback(verdict);
       const at = stamp();
-      if (fastLaneRef.current) setLane((current) => laneAfterVerdict(laneAcknowledged(current), verdict, at));
+      if (fastLaneRef.current)
+        updateLane((current) => laneAfterVerdict(laneAcknowledged(current), verdict, at));
       show({ verdict, checkin: result.value, basis: { kind: 'local' }, at });
     } finally {
       busy.current = false;
     }
-  }, [engine, shown, show, stamp]);
+  }, [engine, shown, show, stamp, updateLane]);
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
   // and never while staff are working the verdict's buttons. A refusal in the fast lane
@@ -168,7 +196,8 @@ export function useScanFlow() {
   // Leaving the fast lane (or entering it) starts from a clean strip and a running camera.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes
   useEffect(() => {
-    setLane(EMPTY_LANE);
+    updateLane(() => EMPTY_LANE);
+    waiting.current = [];
   }, [fastLane]);
 
   useEffect(() => () => appStore.getState().setShell({ scanInProgress: false }), []);
