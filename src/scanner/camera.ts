@@ -79,10 +79,11 @@ export async function startCamera({
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
   const { BrowserQRCodeReader } = await import('@zxing/browser');
-  // The default waits 500 ms between attempts; a queue at the door cannot.
+  // The default waits 500 ms between attempts; a queue at the door cannot. Nor can it wait
+  // after a read: in the fast lane the next guest's code may be in view for half a second.
   const reader = new BrowserQRCodeReader(undefined, {
     delayBetweenScanAttempts: 40,
-    delayBetweenScanSuccess: 250,
+    delayBetweenScanSuccess: 40,
   });
   const stream = await openStream(deviceId);
   const track = stream.getVideoTracks()[0];

@@ -23,10 +23,6 @@ const RUNS = [
 ].filter((run) => !process.env.BENCH_LANE_RUN || run.name === process.env.BENCH_LANE_RUN);
 const line = (name: string, value: number | string, unit: string) =>
   console.log(`bench ${name}: ${value} ${unit}`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 interface ServiceTicket {
   id: number;
@@ -196,21 +192,11 @@ try {
     const times = admittedMarks.map((m) => m.at);
     const spanMin = (Math.max(...times) - Math.min(...times)) / 60_000;
     const perMinute = shown.size > 1 ? (shown.size - 1) / spanMin : 0;
-    // Each code's verdict against when the clip put the code in view (the first frame plus its slot).
-    const delays = admittedMarks.map((m) => {
-      const index = tickets.findIndex((t) => t.reference === refOf(m.text));
-      return m.at - (marks.firstFrame + (LEAD_S + index * run.secondsEach) * 1000);
-    });
     line(`fast-lane-admissions-${run.name}`, perMinute.toFixed(1), '/min');
     line(`fast-lane-missed-${run.name}`, missed, 'codes');
     line(`fast-lane-doubled-${run.name}`, Math.max(serverDoubles, pageDoubles), 'check-ins');
     line(`fast-lane-verdicts-shown-${run.name}`, shown.size, `of ${CODES}`);
     line(`fast-lane-refusals-${run.name}`, marks.refusals.length, 'stops');
-    line(
-      `fast-lane-in-view-to-verdict-${run.name}-median`,
-      median(delays).toFixed(0),
-      'ms (from the clip’s slot)',
-    );
   }
   line('fast-lane-load-average', loadavg()[0]!.toFixed(2), '(1 min, at the end)');
 } finally {
