@@ -44,6 +44,7 @@ interface LaneMark {
 interface PageMarks {
   firstFrame: number;
   lane: LaneMark[];
+  strip: LaneMark[];
   refusals: { kind: string; at: number }[];
 }
 
@@ -97,7 +98,7 @@ async function open(video: string) {
 
 /** Marks each lane verdict as it is drawn, and acknowledges any refusal so the count goes on. */
 function watchLane() {
-  const marks: PageMarks = { firstFrame: 0, lane: [], refusals: [] };
+  const marks: PageMarks = { firstFrame: 0, lane: [], strip: [], refusals: [] };
   (window as unknown as { __lane: PageMarks }).__lane = marks;
   new MutationObserver((records) => {
     const video = document.querySelector('video');
@@ -171,9 +172,12 @@ try {
     const marks = await marksOf(page);
     const byRef = new Map(tickets.map((t) => [t.reference, t]));
     const refOf = (text: string) => [...byRef.keys()].find((ref) => text.includes(ref));
-    const admittedMarks = marks.lane.filter((m) => m.kind === 'admitted' && refOf(m.text));
-    const shown = new Set(admittedMarks.map((m) => refOf(m.text)));
-    const pageDoubles = admittedMarks.length - shown.size;
+    const admittedIn = (list: LaneMark[]) => list.filter((m) => m.kind === 'admitted' && refOf(m.text));
+    // Every verdict enters the strip once; its card is drawn unless the next came first.
+    const admittedEntries = admittedIn(marks.strip);
+    const shown = new Set(admittedEntries.map((m) => refOf(m.text)));
+    const cards = new Set(admittedIn(marks.lane).map((m) => refOf(m.text)));
+    const pageDoubles = admittedEntries.length - shown.size;
 
     // The server's word, once the outbox has gone out.
     let active = await activeCheckins();
@@ -184,18 +188,25 @@ try {
     }
     await context.close();
     const serverDoubles = tickets.reduce((sum, t) => sum + Math.max(0, (active.get(t.id) ?? 0) - 1), 0);
-    const missedAt = tickets.flatMap((t, i) =>
-      !shown.has(t.reference) || (active.get(t.id) ?? 0) === 0 ? [i + 1] : [],
-    );
-    const missed = missedAt.length;
-    if (missed > 0) console.log(`# ${run.name}: missed code number(s) ${missedAt.join(', ')} of ${CODES}`);
-    const times = admittedMarks.map((m) => m.at);
+    const notShown = tickets.flatMap((t, i) => (shown.has(t.reference) ? [] : [i + 1]));
+    const notOnServer = tickets.flatMap((t, i) => ((active.get(t.id) ?? 0) === 0 ? [i + 1] : []));
+    const missed = tickets.filter((t) => !shown.has(t.reference) || (active.get(t.id) ?? 0) === 0).length;
+    if (missed > 0)
+      console.log(
+        `# ${run.name}: code numbers not shown: ${notShown.join(', ') || 'none'}; with no check-in on the server: ${notOnServer.join(', ') || 'none'}`,
+      );
+    const times = admittedEntries.map((m) => m.at);
     const spanMin = (Math.max(...times) - Math.min(...times)) / 60_000;
     const perMinute = shown.size > 1 ? (shown.size - 1) / spanMin : 0;
     line(`fast-lane-admissions-${run.name}`, perMinute.toFixed(1), '/min');
     line(`fast-lane-missed-${run.name}`, missed, 'codes');
     line(`fast-lane-doubled-${run.name}`, Math.max(serverDoubles, pageDoubles), 'check-ins');
     line(`fast-lane-verdicts-shown-${run.name}`, shown.size, `of ${CODES}`);
+    line(
+      `fast-lane-cards-drawn-${run.name}`,
+      cards.size,
+      `of ${CODES} (the rest went straight to the strip)`,
+    );
     line(`fast-lane-refusals-${run.name}`, marks.refusals.length, 'stops');
   }
   line('fast-lane-load-average', loadavg()[0]!.toFixed(2), '(1 min, at the end)');

@@ -71,7 +71,10 @@ function StripItem({ entry }: { entry: LaneEntry }) {
       <span className="lane__item-icon" aria-hidden="true">
         {VERDICT_ICONS[entry.tone]}
       </span>
-      <span className="lane__item-name">{entry.name ?? t(VERDICT_TITLES[entry.kind])}</span>
+      <span className="lane__item-name">
+        {entry.name ?? t(VERDICT_TITLES[entry.kind])}
+        {entry.reference && <span className="lane__item-ref code"> {entry.reference}</span>}
+      </span>
       <span className="lane__item-what">
         {entry.undone ? t('laneUndone') : entry.name ? t(VERDICT_TITLES[entry.kind]) : ''}
       </span>

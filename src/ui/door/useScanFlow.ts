@@ -61,7 +61,7 @@ export function useScanFlow() {
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
   // A scan being decided (an online check takes up to a few seconds), or a button's action in
-  // flight: the camera only watches meanwhile, and buttons do not act twice.
+  // flight: outside the fast lane the camera only watches meanwhile; buttons do not act twice.
   const [deciding, setDeciding] = useState(false);
   const busy = useRef(false);
   const shownRef = useRef<ShownVerdict | null>(null);
