@@ -45,6 +45,7 @@ interface PageMarks {
   firstFrame: number;
   lane: LaneMark[];
   strip: LaneMark[];
+  notices: string[];
   refusals: { kind: string; at: number }[];
 }
 
@@ -98,7 +99,7 @@ async function open(video: string) {
 
 /** Marks each lane verdict as it is drawn, and acknowledges any refusal so the count goes on. */
 function watchLane() {
-  const marks: PageMarks = { firstFrame: 0, lane: [], strip: [], refusals: [] };
+  const marks: PageMarks = { firstFrame: 0, lane: [], strip: [], notices: [], refusals: [] };
   (window as unknown as { __lane: PageMarks }).__lane = marks;
   new MutationObserver((records) => {
     const video = document.querySelector('video');
@@ -118,6 +119,14 @@ function watchLane() {
               text: el.textContent ?? '',
               at: performance.now(),
             });
+          // A strip entry: the verdict with its name, also when the next card came too soon to draw it.
+          if (el.classList.contains('lane__item'))
+            marks.strip.push({
+              kind: el.dataset.verdict ?? '',
+              text: el.textContent ?? '',
+              at: performance.now(),
+            });
+          if (el.classList.contains('scan__notice')) marks.notices.push(el.textContent ?? '');
           if (el.dataset.testid === 'verdict') {
             marks.refusals.push({ kind: el.dataset.verdict ?? '', at: performance.now() });
             (el.querySelector('.button--solid') as HTMLButtonElement | null)?.click();
@@ -194,6 +203,11 @@ try {
     if (missed > 0)
       console.log(
         `# ${run.name}: code numbers not shown: ${notShown.join(', ') || 'none'}; with no check-in on the server: ${notOnServer.join(', ') || 'none'}`,
+      );
+    const kinds = marks.strip.map((m) => m.kind).filter((k) => k !== 'admitted');
+    if (kinds.length || marks.notices.length)
+      console.log(
+        `# ${run.name}: other verdicts: ${kinds.join(', ') || 'none'}; notices: ${marks.notices.join(' | ') || 'none'}`,
       );
     const times = admittedEntries.map((m) => m.at);
     const spanMin = (Math.max(...times) - Math.min(...times)) / 60_000;
