@@ -126,7 +126,9 @@ function watchLane() {
               text: el.textContent ?? '',
               at: performance.now(),
             });
-          if (el.classList.contains('scan__notice')) marks.notices.push(el.textContent ?? '');
+          // A problem recording a scan (the "Checking…" line of each decision is not one).
+          if (el.classList.contains('scan__notice') && !el.dataset.testid)
+            marks.notices.push(el.textContent ?? '');
           if (el.dataset.testid === 'verdict') {
             marks.refusals.push({ kind: el.dataset.verdict ?? '', at: performance.now() });
             (el.querySelector('.button--solid') as HTMLButtonElement | null)?.click();
