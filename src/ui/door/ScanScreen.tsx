@@ -76,16 +76,19 @@ export function ScanScreen() {
       )}
 
       <LaneToggle />
-      <Suspense fallback={<div className="camera" />}>
-        <CameraView
-          paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
-          deviceId={cameraDeviceId}
-          onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
-          onCode={(text) => void flow.handle(text, 'camera')}
-          onSighting={flow.sighting}
-        />
-      </Suspense>
-      {flow.fastLane && <FastLane flow={flow} />}
+      {/* In the lane the camera and the verdicts share the screen: side by side where it is wide. */}
+      <div className={flow.fastLane ? 'scan__lane-area' : 'scan__camera-area'}>
+        <Suspense fallback={<div className="camera" />}>
+          <CameraView
+            paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
+            deviceId={cameraDeviceId}
+            onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
+            onCode={(text) => void flow.handle(text, 'camera')}
+            onSighting={flow.sighting}
+          />
+        </Suspense>
+        {flow.fastLane && <FastLane flow={flow} />}
+      </div>
 
       <form className="scan__manual" onSubmit={submitManual}>
         <label htmlFor={manualId} className="visually-hidden">

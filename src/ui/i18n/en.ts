@@ -416,7 +416,7 @@ export const en = {
   orgNoneYet: 'None in this event yet.',
   // Fast lane and long shifts (issue 14, parts 2 and 5)
   laneToggle: 'Fast lane',
-  laneToggleHelp: 'Each new code replaces the verdict at once; a refusal stops the lane.',
+  laneToggleHelp: 'The next code replaces the verdict; a refusal stops it.',
   laneStrip: 'Last verdicts',
   laneReady: 'Ready for the next ticket',
   laneUndone: 'undone',
