@@ -135,7 +135,8 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
   const tickets = await service.freshTickets(MAIN_LIST, 4);
   const codes = tickets.map((t) => t.slug);
   const video = await makeQrSequenceVideo('fast-lane-shots', codes, { secondsEach: 1, tailSeconds: 40 });
-  const context = await chromium.launchPersistentContext(profile, {
+  const ownProfile = await mkdtemp(join(tmpdir(), 'door-fast-lane-shots-'));
+  const context = await chromium.launchPersistentContext(ownProfile, {
     executablePath: '/usr/bin/chromium',
     args: [...chromiumArgs, ...fakeCameraArgs(video)],
     baseURL,
@@ -150,7 +151,9 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
       localStorage.setItem(key, JSON.stringify({ ...saved, fastLane: true, autoReturnSeconds: 0 }));
     });
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/');
+    const door = new DoorPage(page);
+    await door.nameDevice('Lane door');
+    await door.joinByTyping(MAIN_LIST);
     const strip = page.getByTestId('lane-strip');
     await expect(strip.getByRole('listitem')).toHaveCount(4, { timeout: 30_000 });
     await expect(page.getByTestId('lane-verdict')).toHaveAttribute('data-verdict', 'admitted');
@@ -179,5 +182,6 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
     await shots('paused');
   } finally {
     await context.close();
+    await rm(ownProfile, { recursive: true, force: true });
   }
 });

@@ -76,7 +76,12 @@ function StripItem({ entry }: { entry: LaneEntry }) {
         {entry.reference && <span className="lane__item-ref code"> {entry.reference}</span>}
       </span>
       <span className="lane__item-what">
-        {entry.undone ? t('laneUndone') : entry.name ? t(VERDICT_TITLES[entry.kind]) : ''}
+        {/* Icon and colour say "admitted"; anything else is named. */}
+        {entry.undone
+          ? t('laneUndone')
+          : entry.name && entry.kind !== 'admitted'
+            ? t(VERDICT_TITLES[entry.kind])
+            : ''}
       </span>
       <time className="lane__item-time muted">{formatClock(entry.at)}</time>
     </li>
