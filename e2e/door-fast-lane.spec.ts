@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,6 +178,17 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
         }
     };
     await shots('lane');
+    // The lane, its switch and its strip, in both themes: nothing serious for a screen reader or contrast.
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      const { violations } = await new AxeBuilder({ page }).include('.scan').analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
     await page.clock.fastForward('02:01');
     await expect(page.getByTestId('camera-paused')).toBeVisible();
     await shots('paused');
