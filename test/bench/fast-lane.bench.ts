@@ -46,6 +46,9 @@ interface PageMarks {
   lane: LaneMark[];
   strip: LaneMark[];
   notices: string[];
+  attempts: number;
+  longestGap: number;
+  longestTask: number;
   refusals: { kind: string; at: number }[];
 }
 
@@ -99,8 +102,36 @@ async function open(video: string) {
 
 /** Marks each lane verdict as it is drawn, and acknowledges any refusal so the count goes on. */
 function watchLane() {
-  const marks: PageMarks = { firstFrame: 0, lane: [], strip: [], notices: [], refusals: [] };
+  const marks: PageMarks = {
+    firstFrame: 0,
+    lane: [],
+    strip: [],
+    notices: [],
+    refusals: [],
+    attempts: 0,
+    longestGap: 0,
+    longestTask: 0,
+  };
   (window as unknown as { __lane: PageMarks }).__lane = marks;
+  // Each decode attempt draws the video into the decoder's canvas: the gaps say whether the page
+  // was starved when a code went by unread.
+  let lastAttempt = 0;
+  const draw = CanvasRenderingContext2D.prototype.drawImage as (...args: unknown[]) => void;
+  CanvasRenderingContext2D.prototype.drawImage = function (
+    this: CanvasRenderingContext2D,
+    ...args: unknown[]
+  ) {
+    if (args[0] instanceof HTMLVideoElement) {
+      const now = performance.now();
+      if (lastAttempt && marks.firstFrame) marks.longestGap = Math.max(marks.longestGap, now - lastAttempt);
+      lastAttempt = now;
+      marks.attempts++;
+    }
+    return draw.apply(this, args);
+  } as typeof CanvasRenderingContext2D.prototype.drawImage;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.longestTask = Math.max(marks.longestTask, entry.duration);
+  }).observe({ type: 'longtask' });
   new MutationObserver((records) => {
     const video = document.querySelector('video');
     if (video && !video.dataset.watched) {
@@ -224,6 +255,11 @@ try {
       `of ${CODES} (the rest went straight to the strip)`,
     );
     line(`fast-lane-refusals-${run.name}`, marks.refusals.length, 'stops');
+    line(
+      `fast-lane-decode-attempts-${run.name}`,
+      (marks.attempts / (passMs / 1000)).toFixed(1),
+      `/s (longest gap ${Math.round(marks.longestGap)} ms, longest main-thread task ${Math.round(marks.longestTask)} ms)`,
+    );
   }
   line('fast-lane-load-average', loadavg()[0]!.toFixed(2), '(1 min, at the end)');
 } finally {
