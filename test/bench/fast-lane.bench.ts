@@ -49,6 +49,8 @@ interface PageMarks {
   strip: LaneMark[];
   notices: string[];
   attempts: number;
+  cameras: number;
+  longestFrameGap: number;
   longestGap: number;
   longestTask: number;
   refusals: { kind: string; at: number }[];
@@ -111,6 +113,8 @@ function watchLane() {
     notices: [],
     refusals: [],
     attempts: 0,
+    cameras: 0,
+    longestFrameGap: 0,
     longestGap: 0,
     longestTask: 0,
   };
@@ -138,14 +142,21 @@ function watchLane() {
     const video = document.querySelector('video');
     if (video && !video.dataset.watched) {
       video.dataset.watched = '1';
-      video.requestVideoFrameCallback((now) => {
+      // Every new picture from the camera: a long gap means the picture froze, whatever the decoder did.
+      let lastFrame = 0;
+      const onFrame = (now: number) => {
         marks.firstFrame ||= now;
-      });
+        if (lastFrame) marks.longestFrameGap = Math.max(marks.longestFrameGap, now - lastFrame);
+        lastFrame = now;
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
     }
     for (const record of records)
       for (const node of record.addedNodes) {
         if (!(node instanceof HTMLElement)) continue;
         for (const el of [node, ...node.querySelectorAll('*')] as HTMLElement[]) {
+          if (el.classList.contains('camera')) marks.cameras++;
           if (el.dataset.testid === 'lane-verdict')
             marks.lane.push({
               kind: el.dataset.verdict ?? '',
@@ -269,7 +280,7 @@ try {
     line(
       `fast-lane-decode-attempts-${run.name}`,
       (marks.attempts / (passMs / 1000)).toFixed(1),
-      `/s (longest gap ${Math.round(marks.longestGap)} ms, longest main-thread task ${Math.round(marks.longestTask)} ms)`,
+      `/s (longest gap ${Math.round(marks.longestGap)} ms, longest main-thread task ${Math.round(marks.longestTask)} ms, longest time without a new camera picture ${Math.round(marks.longestFrameGap)} ms)`,
     );
   }
   line('fast-lane-load-average', loadavg()[0]!.toFixed(2), '(1 min, at the end)');
