@@ -1,14 +1,21 @@
 // The camera adapter: the only module that knows @zxing/browser. It is imported lazily by the
-// scan screen, so the decoder (the largest dependency) never weighs on the first load.
+// scan screen, so the decoder (the largest dependency) never weighs on the first load. It owns
+// the stream itself, so the decoder can stop (paused to save the battery) while the picture
+// stays, and a track that ends (another app took the camera) is seen and reported.
 import type { IScannerControls } from '@zxing/browser';
 
 export type CameraProblem = 'denied' | 'busy' | 'no-camera' | 'insecure' | 'failed';
 
 export interface CameraSession {
-  stop(): void;
-  /** Present only when the device's camera has a torch. */
+  readonly deviceId: string | null;
+  /** Present only where the camera's track has a torch. */
   setTorch?: (on: boolean) => Promise<void>;
-  deviceId: string | null;
+  /** Stops decoding; the picture stays, at a low frame rate where the camera allows. */
+  pause(): void;
+  resume(): void;
+  /** True once the track has ended: taken by another app, unplugged, or stopped by the system. */
+  lost(): boolean;
+  stop(): void;
 }
 
 export interface CameraOptions {
@@ -16,10 +23,13 @@ export interface CameraOptions {
   /** A remembered camera; otherwise the rear camera. */
   deviceId?: string | null;
   onCode(text: string): void;
+  /** The track ended by itself. */
+  onLost?(): void;
 }
 
 export function describeCameraFailure(error: unknown): CameraProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'InsecureContext') return 'insecure';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'busy';
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
@@ -33,30 +43,100 @@ export async function listCameras(): Promise<MediaDeviceInfo[]> {
   return devices.filter((d) => d.kind === 'videoinput');
 }
 
-export async function startCamera({ video, deviceId, onCode }: CameraOptions): Promise<CameraSession> {
+const REAR: MediaTrackConstraints = {
+  facingMode: { ideal: 'environment' },
+  width: { ideal: 1280 },
+  height: { ideal: 720 },
+};
+
+/** The remembered camera, or the rear one when it is gone (a phone replaced, a webcam unplugged). */
+async function openStream(deviceId: string | null | undefined): Promise<MediaStream> {
+  const media = navigator.mediaDevices;
+  if (deviceId) {
+    try {
+      return await media.getUserMedia({ audio: false, video: { deviceId: { exact: deviceId } } });
+    } catch (error) {
+      if (describeCameraFailure(error) !== 'no-camera') throw error;
+    }
+  }
+  return media.getUserMedia({ audio: false, video: REAR });
+}
+
+function hasTorch(track: MediaStreamTrack): boolean {
+  const capabilities = track.getCapabilities?.() as
+    | (MediaTrackCapabilities & { torch?: unknown })
+    | undefined;
+  return Boolean(capabilities && 'torch' in capabilities && capabilities.torch !== false);
+}
+
+export async function startCamera({
+  video,
+  deviceId,
+  onCode,
+  onLost,
+}: CameraOptions): Promise<CameraSession> {
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
   const { BrowserQRCodeReader } = await import('@zxing/browser');
-  // The default waits 500 ms between attempts; a queue at the door cannot.
+  // The default waits 500 ms between attempts; a queue at the door cannot. Nor can it wait
+  // after a read: in the fast lane the next guest's code may be in view for half a second.
   const reader = new BrowserQRCodeReader(undefined, {
     delayBetweenScanAttempts: 40,
-    delayBetweenScanSuccess: 250,
+    delayBetweenScanSuccess: 40,
   });
-  const constraints: MediaStreamConstraints = {
-    audio: false,
-    video: deviceId
-      ? { deviceId: { exact: deviceId } }
-      : { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+  const stream = await openStream(deviceId);
+  const track = stream.getVideoTracks()[0];
+  const stopTracks = () => {
+    for (const t of stream.getTracks()) t.stop();
   };
-  const controls: IScannerControls = await reader.decodeFromConstraints(constraints, video, (result) => {
-    if (result) onCode(result.getText());
+  let ended = false;
+  let stopped = false;
+  track?.addEventListener('ended', () => {
+    ended = true;
+    if (!stopped) onLost?.();
   });
-  const stream = video.srcObject instanceof MediaStream ? video.srcObject : null;
-  const track = stream?.getVideoTracks()[0];
+  try {
+    video.srcObject = stream;
+    await video.play();
+  } catch (error) {
+    stopTracks();
+    throw error;
+  }
+  let controls: IScannerControls | null = null;
+  const decode = () => {
+    controls ??= reader.scan(video, (result) => {
+      if (result) onCode(result.getText());
+    });
+  };
+  decode();
+  // applyConstraints replaces every constraint: the ones the stream was opened with come along.
+  const opened = track?.getConstraints() ?? {};
   return {
-    stop: () => controls.stop(),
-    setTorch: controls.switchTorch,
     deviceId: track?.getSettings().deviceId ?? deviceId ?? null,
+    setTorch:
+      track && hasTorch(track)
+        ? (on) => track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] })
+        : undefined,
+    pause() {
+      if (stopped) return;
+      controls?.stop();
+      controls = null;
+      void track?.applyConstraints({ ...opened, frameRate: { ideal: 5 } }).catch(() => undefined);
+    },
+    resume() {
+      if (stopped) return;
+      void track?.applyConstraints(opened).catch(() => undefined);
+      decode();
+    },
+    // track.stop() from elsewhere fires no "ended" event: the state is read as well.
+    lost: () => ended || track?.readyState === 'ended',
+    stop() {
+      stopped = true;
+      controls?.stop();
+      controls = null;
+      stopTracks();
+      video.srcObject = null;
+    },
   };
 }

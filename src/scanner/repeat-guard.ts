@@ -23,6 +23,10 @@ export function createRepeatGuard(goneMs = 2000) {
       forgetGone(nowMs);
       if (inView.has(text)) inView.set(text, nowMs);
     },
+    /** A code accepted but never judged (its turn was dropped): judged when next seen. */
+    forget(text: string): void {
+      inView.delete(text);
+    },
     reset() {
       inView.clear();
     },

@@ -21,6 +21,8 @@ export interface Settings {
   doorMode: DoorMode;
   /** Null when no supervisor PIN is set: every door action is then open (src/domain/door-roles.ts). */
   supervisorPin: PinHash | null;
+  /** Each new code replaces the verdict at once; a refusal stops the lane until seen. */
+  fastLane: boolean;
 }
 
 export type DoorMode = 'entry' | 'exit';
@@ -37,6 +39,7 @@ export const DEFAULT_SETTINGS: Settings = {
   syncIntervalSeconds: 10,
   doorMode: 'entry',
   supervisorPin: null,
+  fastLane: false,
 };
 
 const KEY = 'venue-checkin.settings';
@@ -61,6 +64,7 @@ export function loadSettings(): Settings {
     kioskPin: isPinHash(saved.kioskPin) ? saved.kioskPin : null,
     doorMode: saved.doorMode === 'exit' ? 'exit' : 'entry',
     supervisorPin: isPinHash(saved.supervisorPin) ? saved.supervisorPin : null,
+    fastLane: saved.fastLane === true,
   };
 }
 

@@ -31,4 +31,12 @@ describe('repeat guard', () => {
     expect(guard.accept('ti_a', 0)).toBe(true);
     expect(guard.accept('ti_b', 10)).toBe(true);
   });
+
+  it('judges a forgotten code again at its next read, though it never left the view', () => {
+    const guard = createRepeatGuard(2000);
+    expect(guard.accept('ti_a', 0)).toBe(true);
+    guard.forget('ti_a');
+    expect(guard.accept('ti_a', 100)).toBe(true);
+    expect(guard.accept('ti_a', 200)).toBe(false);
+  });
 });

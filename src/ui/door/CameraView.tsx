@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CameraProblem, CameraSession } from '../../scanner/camera';
+import { IDLE_PAUSE_MS, restartDelayMs, restartsByItself } from '../../scanner/camera-recovery';
+import { watchForMotion } from '../../scanner/motion';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
 
@@ -10,6 +12,9 @@ const PROBLEM_TEXT: Record<CameraProblem, MessageKey> = {
   insecure: 'cameraInsecure',
   failed: 'cameraFailed',
 };
+
+/** How often a running camera is checked for a track that ended without saying so. */
+const LOST_CHECK_MS = 2000;
 
 interface Props {
   /** Paused while a verdict is on screen, so the same ticket is not read underneath it. */
@@ -24,10 +29,12 @@ interface Props {
    * controls; staff hints such as "use a scanner or search" would only confuse them.
    */
   attendeeFacing?: boolean;
+  /** With no code for this long the decoder stops until a tap, a key or motion. */
+  idlePauseMs?: number;
 }
 
 type CameraState =
-  | { phase: 'starting' }
+  | { phase: 'starting'; restarting: boolean }
   | { phase: 'running'; session: CameraSession }
   | { phase: 'failed'; problem: CameraProblem };
 
@@ -38,53 +45,131 @@ export function CameraView({
   onCode,
   onSighting,
   attendeeFacing = false,
+  idlePauseMs = IDLE_PAUSE_MS,
 }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
   codeHandler.current = onCode;
   const sightingHandler = useRef(onSighting);
   sightingHandler.current = onSighting;
+  const deviceChosen = useRef(onDeviceChosen);
+  deviceChosen.current = onDeviceChosen;
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
-  const [state, setState] = useState<CameraState>({ phase: 'starting' });
+  const wantedDevice = useRef(deviceId);
+  wantedDevice.current = deviceId;
+  const [state, setState] = useState<CameraState>({ phase: 'starting', restarting: false });
   const [attempt, setAttempt] = useState(0);
+  const failures = useRef(0);
   const [torch, setTorch] = useState(false);
+  const torchRef = useRef(torch);
+  torchRef.current = torch;
   const [cameraCount, setCameraCount] = useState(0);
+  const [idle, setIdle] = useState(false);
+  const idleTimer = useRef<number | undefined>(undefined);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the camera on retry
+  const armIdle = useCallback(() => {
+    window.clearTimeout(idleTimer.current);
+    idleTimer.current = window.setTimeout(() => setIdle(true), idlePauseMs);
+  }, [idlePauseMs]);
+
+  const restart = useCallback(() => {
+    setState({ phase: 'starting', restarting: true });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the camera (retry, loss, another camera)
   useEffect(() => {
     let cancelled = false;
     let session: CameraSession | null = null;
-    setState({ phase: 'starting' });
+    let retry: number | undefined;
+    setTorch(false);
+    setIdle(false);
     (async () => {
       const camera = await import('../../scanner/camera');
       try {
         if (!video.current) return;
         session = await camera.startCamera({
           video: video.current,
-          deviceId,
+          deviceId: wantedDevice.current,
           onCode: (text) => {
+            armIdle();
             if (!pausedRef.current) codeHandler.current(text);
             else sightingHandler.current?.(text);
           },
+          onLost: () => {
+            if (!cancelled) restart();
+          },
         });
         if (cancelled) return session.stop();
+        failures.current = 0;
         setState({ phase: 'running', session });
         setCameraCount((await camera.listCameras()).length);
-        if (session.deviceId && session.deviceId !== deviceId) onDeviceChosen(session.deviceId);
+        if (session.deviceId && session.deviceId !== wantedDevice.current)
+          deviceChosen.current(session.deviceId);
       } catch (error) {
-        const problem =
-          error instanceof Error && error.name === 'InsecureContext'
-            ? 'insecure'
-            : camera.describeCameraFailure(error);
-        if (!cancelled) setState({ phase: 'failed', problem });
+        if (cancelled) return;
+        const problem = camera.describeCameraFailure(error);
+        setState({ phase: 'failed', problem });
+        // Taken by another app, or gone for a moment: tried again by itself, less often each time.
+        if (restartsByItself(problem))
+          retry = window.setTimeout(() => setAttempt((n) => n + 1), restartDelayMs(failures.current++));
       }
     })();
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
       session?.stop();
     };
-  }, [deviceId, attempt]);
+  }, [attempt]);
+
+  const session = state.phase === 'running' ? state.session : null;
+
+  // Another camera chosen (here or in settings): the running one gives way to it.
+  useEffect(() => {
+    if (session && deviceId && deviceId !== session.deviceId) setAttempt((n) => n + 1);
+  }, [deviceId, session]);
+
+  useEffect(() => {
+    if (!session) return;
+    const timer = window.setInterval(() => {
+      if (session.lost()) restart();
+    }, LOST_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [session, restart]);
+
+  // Two minutes with no code: the decoder stops and the torch goes out until someone is back.
+  useEffect(() => {
+    if (!session) return;
+    if (!idle) {
+      armIdle();
+      return () => window.clearTimeout(idleTimer.current);
+    }
+    const torchWasOn = torchRef.current;
+    session.pause();
+    if (torchWasOn) void session.setTorch?.(false).catch(() => undefined);
+    const stopWatching = video.current ? watchForMotion(video.current, () => setIdle(false)) : () => {};
+    return () => {
+      stopWatching();
+      session.resume();
+      if (torchWasOn) void session.setTorch?.(true).catch(() => undefined);
+    };
+  }, [session, idle, armIdle]);
+
+  // Any tap or key on the page is someone at work: it wakes the camera or keeps it awake.
+  useEffect(() => {
+    if (!session) return;
+    const active = () => {
+      setIdle(false);
+      armIdle();
+    };
+    document.addEventListener('pointerdown', active, true);
+    document.addEventListener('keydown', active, true);
+    return () => {
+      document.removeEventListener('pointerdown', active, true);
+      document.removeEventListener('keydown', active, true);
+    };
+  }, [session, armIdle]);
 
   const switchCamera = useCallback(async () => {
     const { listCameras } = await import('../../scanner/camera');
@@ -95,21 +180,32 @@ export function CameraView({
     onDeviceChosen(cameras[(index + 1) % cameras.length]?.deviceId ?? null);
   }, [state, deviceId, onDeviceChosen]);
 
-  const session = state.phase === 'running' ? state.session : null;
+  const phase = idle && session ? 'paused' : state.phase;
   return (
-    <div className="camera" data-phase={state.phase}>
+    <div className="camera" data-phase={phase}>
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
       <div className="camera__frame" aria-hidden="true" />
-      {state.phase === 'starting' && <p className="camera__message">{t('cameraStarting')}</p>}
+      {state.phase === 'starting' && (
+        <p className="camera__message">{t(state.restarting ? 'cameraRestarting' : 'cameraStarting')}</p>
+      )}
+      {phase === 'paused' && (
+        <div className="camera__message camera__message--paused" role="status" data-testid="camera-paused">
+          <p>{t(attendeeFacing ? 'cameraPausedAttendee' : 'cameraPaused')}</p>
+          <button type="button" className="button button--primary" onClick={() => setIdle(false)}>
+            {t('cameraWake')}
+          </button>
+        </div>
+      )}
       {state.phase === 'failed' && !attendeeFacing && (
         <div className="camera__message camera__message--problem" role="alert">
           <p>{t(PROBLEM_TEXT[state.problem])}</p>
+          {restartsByItself(state.problem) && <p className="camera__retrying">{t('cameraRetrying')}</p>}
           <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
             {t('cameraRetry')}
           </button>
         </div>
       )}
-      {session && !attendeeFacing && (
+      {session && phase === 'running' && !attendeeFacing && (
         <div className="camera__controls">
           {cameraCount > 1 && (
             <button type="button" className="button" onClick={() => void switchCamera()}>
@@ -123,7 +219,10 @@ export function CameraView({
               aria-pressed={torch}
               onClick={() => {
                 const next = !torch;
-                void session.setTorch?.(next).then(() => setTorch(next));
+                void session.setTorch?.(next).then(
+                  () => setTorch(next),
+                  () => undefined,
+                );
               }}
             >
               {torch ? t('cameraTorchOff') : t('cameraTorchOn')}

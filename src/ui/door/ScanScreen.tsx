@@ -1,6 +1,7 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { parseScannedCode } from '../../domain/scan-code';
+import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
@@ -9,6 +10,7 @@ import { t } from '../i18n/t';
 import { DoorHealth } from './DoorHealth';
 import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
+import { FastLane, LaneToggle } from './FastLane';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
 import { ScanFlowVerdict } from './VerdictView';
@@ -27,6 +29,8 @@ export function ScanScreen() {
   const manualId = useId();
 
   useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+  // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
+  useEffect(() => holdScreenAwake(), []);
 
   const submitManual = (event: FormEvent) => {
     event.preventDefault();
@@ -111,15 +115,20 @@ export function ScanScreen() {
         </p>
       )}
 
-      <Suspense fallback={<div className="camera" />}>
-        <CameraView
-          paused={flow.shown !== null}
-          deviceId={cameraDeviceId}
-          onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
-          onCode={(text) => void flow.handle(text, 'camera')}
-          onSighting={flow.sighting}
-        />
-      </Suspense>
+      <LaneToggle />
+      {/* In the lane the camera and the verdicts share the screen: side by side where it is wide. */}
+      <div className={flow.fastLane ? 'scan__lane-area' : 'scan__camera-area'}>
+        <Suspense fallback={<div className="camera" />}>
+          <CameraView
+            paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
+            deviceId={cameraDeviceId}
+            onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
+            onCode={(text) => void flow.handle(text, 'camera')}
+            onSighting={flow.sighting}
+          />
+        </Suspense>
+        {flow.fastLane && <FastLane flow={flow} />}
+      </div>
 
       <form className="scan__manual" onSubmit={submitManual}>
         <label htmlFor={manualId} className="visually-hidden">
@@ -155,7 +164,9 @@ export function ScanScreen() {
 
       <DoorHealth status={status} now={now} />
 
-      <ScanFlowVerdict flow={flow} now={now} />
+      {(!flow.fastLane || (flow.shown && flow.lane.stoppedBy?.at === flow.shown.at)) && (
+        <ScanFlowVerdict flow={flow} now={now} />
+      )}
     </div>
   );
 }

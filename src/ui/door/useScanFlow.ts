@@ -5,6 +5,15 @@ import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
+import {
+  cameraJudges,
+  EMPTY_LANE,
+  type Lane,
+  laneAcknowledged,
+  laneAfterUndo,
+  laneAfterVerdict,
+  stopsTheLane,
+} from '../../scanner/fast-lane';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
@@ -39,17 +48,30 @@ export type ScanFlow = ReturnType<typeof useScanFlow>;
  * One scan from any input to a verdict on screen, with undo, "admit anyway", exits, whole orders
  * and auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the
  * kiosk); `wholeOrders: false` (the attendee-facing kiosk) shows no order's other tickets.
+ * In the fast lane the camera keeps judging while a verdict is up: the next different code
+ * replaces it, and only a refusal stops the camera until staff tap "Next scan".
  */
 export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; wholeOrders?: boolean } = {}) {
   const engine = useDoorEngine();
   const storedMode = useAppStore((s) => s.settings.doorMode);
   const doorMode = mode ?? storedMode;
+  const fastLane = useAppStore((s) => s.settings.fastLane);
   const [shown, setShown] = useState<ShownVerdict | null>(null);
+  const [lane, setLane] = useState<Lane>(EMPTY_LANE);
+  const laneRef = useRef(lane);
+  const fastLaneRef = useRef(fastLane);
+  fastLaneRef.current = fastLane;
+  // Each verdict's time is also its key on screen: two in one millisecond must still differ.
+  const lastAt = useRef(0);
+  const stamp = useCallback(() => {
+    lastAt.current = Math.max(Date.now(), lastAt.current + 1);
+    return lastAt.current;
+  }, []);
   const [notice, setNotice] = useState<string | null>(null);
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
   // A scan being decided (an online check takes up to a few seconds), or a button's action in
-  // flight: the camera only watches meanwhile, and buttons do not act twice.
+  // flight: outside the fast lane the camera only watches meanwhile; buttons do not act twice.
   const [deciding, setDeciding] = useState(false);
   const busy = useRef(false);
   const shownRef = useRef<ShownVerdict | null>(null);
@@ -61,7 +83,17 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     appStore.getState().setShell({ scanInProgress: next !== null });
   }, []);
 
-  /** One decision at a time from this screen: the camera only watches meanwhile. */
+  /** The lane, kept in a ref as well so a decision can see the one before it at once. */
+  const updateLane = useCallback((next: (lane: Lane) => Lane) => {
+    laneRef.current = next(laneRef.current);
+    setLane(laneRef.current);
+  }, []);
+  // Fast lane: new codes read while a decision is under way wait here, in order, rather than
+  // pass unjudged (a busy phone, or an online check, can take longer than a guest stands there).
+  const waiting = useRef<string[]>([]);
+  const drainRef = useRef<() => Promise<void>>(async () => {});
+
+  /** One decision at a time from this screen. */
   const decide = useCallback(
     async (work: () => ReturnType<typeof engine.scan>) => {
       busy.current = true;
@@ -71,20 +103,46 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         setNotice(null);
         feedback(result.value.verdict);
-        show({ ...result.value, order: wholeOrders ? result.value.order : null, at: Date.now() });
+        const at = stamp();
+        if (fastLaneRef.current) updateLane((current) => laneAfterVerdict(current, result.value.verdict, at));
+        show({ ...result.value, order: wholeOrders ? result.value.order : null, at });
       } finally {
         busy.current = false;
         setDeciding(false);
+        if (waiting.current.length > 0) queueMicrotask(() => void drainRef.current());
       }
     },
-    [show, wholeOrders],
+    [show, stamp, updateLane, wholeOrders],
   );
+
+  // The next waiting code, once the decision before it is done (each one drains the next).
+  drainRef.current = async () => {
+    if (busy.current || waiting.current.length === 0) return;
+    if (laneRef.current.stoppedBy) {
+      // Not judged while the lane is stopped: judged afresh when seen after it runs again.
+      for (const code of waiting.current) guard.current.forget(code);
+      waiting.current = [];
+      return;
+    }
+    const next = waiting.current.shift() as string;
+    await decide(() => engine.scan(next));
+  };
 
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
       if (source === 'camera') {
-        if (shownRef.current || busy.current) return guard.current.sighting(text, performance.now());
+        const judges = cameraJudges({
+          fastLane: fastLaneRef.current,
+          lane: laneRef.current,
+          verdictUp: shownRef.current !== null,
+          deciding: busy.current,
+        });
+        if (!judges) return guard.current.sighting(text, performance.now());
         if (!guard.current.accept(text, performance.now())) return;
+        if (busy.current) {
+          waiting.current.push(text);
+          return;
+        }
       }
       await decide(() => (doorMode === 'exit' ? engine.exitScan(text) : engine.scan(text)));
     },
@@ -107,14 +165,18 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     [engine, decide],
   );
 
-  const dismiss = useCallback(() => show(null), [show]);
+  const dismiss = useCallback(() => {
+    updateLane(laneAcknowledged);
+    show(null);
+  }, [show, updateLane]);
 
   const undo = useCallback(async () => {
     if (!shown?.checkin) return;
     const result = await engine.undo(shown.checkin.key);
     setNotice(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
+    if (result.ok) updateLane((current) => laneAfterUndo(current, shown.at));
     show(null);
-  }, [engine, shown, show]);
+  }, [engine, shown, show, updateLane]);
 
   const admitAnyway = useCallback(
     async (reason: string) => {
@@ -127,18 +189,15 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
         const verdict: Verdict = { kind: 'admitted', ticket };
         feedback(verdict);
-        show({
-          verdict,
-          checkin: result.value,
-          basis: { kind: 'local' },
-          at: Date.now(),
-          order: shown.order,
-        });
+        const at = stamp();
+        if (fastLaneRef.current)
+          updateLane((current) => laneAfterVerdict(laneAcknowledged(current), verdict, at));
+        show({ verdict, checkin: result.value, basis: { kind: 'local' }, at, order: shown.order });
       } finally {
         busy.current = false;
       }
     },
-    [engine, shown, show],
+    [engine, shown, show, stamp, updateLane],
   );
 
   /** "Admit all N": the tickets of the shown order that staff see as not yet in. */
@@ -160,14 +219,14 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         order: whole,
         checkin: null,
         basis: { kind: 'local' },
-        at: Date.now(),
+        at: stamp(),
         batch: { checkins, refused, notOnList },
       });
     } finally {
       busy.current = false;
       setDeciding(false);
     }
-  }, [engine, show]);
+  }, [engine, show, stamp]);
 
   /** Takes back every check-in the last "Admit all" made. */
   const undoOrder = useCallback(async () => {
@@ -190,24 +249,35 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   }, [engine, show]);
 
   // Back to scanning after the configured delay; longer for anything but a plain admission,
-  // and never while staff are working the verdict's buttons.
+  // and never while staff are working the verdict's buttons. A refusal in the fast lane
+  // stays until it is seen.
   useEffect(() => {
     const seconds = appStore.getState().settings.autoReturnSeconds;
     if (!shown || seconds <= 0) return;
     // An order with tickets still to let in waits for staff: "Admit all" or "Next scan".
     if (shown.order && admittable(shown.order).length > 0) return;
+    if (fastLane && stopsTheLane(shown.verdict)) return;
     const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
     const delay = (plain ? seconds : seconds * 2) * 1000;
     const timer = window.setTimeout(() => {
       if (!held.current) show(null);
     }, delay);
     return () => window.clearTimeout(timer);
-  }, [shown, show]);
+  }, [shown, show, fastLane]);
+
+  // Leaving the fast lane (or entering it) starts from a clean strip and a running camera.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes
+  useEffect(() => {
+    updateLane(() => EMPTY_LANE);
+    waiting.current = [];
+  }, [fastLane]);
 
   useEffect(() => () => appStore.getState().setShell({ scanInProgress: false }), []);
 
   return {
     shown,
+    fastLane,
+    lane,
     notice,
     deciding,
     handle,

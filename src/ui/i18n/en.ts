@@ -685,6 +685,17 @@ export const en = {
   searchOrderMeta: 'Order {reference} · {tickets} tickets · {inside} inside',
   searchTickets: 'Tickets',
   searchOrderOpen: 'Show the order',
+  // Fast lane and long shifts (issue 14, parts 2 and 5)
+  laneToggle: 'Fast lane',
+  laneToggleHelp: 'The next code replaces the verdict; a refusal stops it.',
+  laneStrip: 'Last verdicts',
+  laneReady: 'Ready for the next ticket',
+  laneUndone: 'undone',
+  cameraRestarting: 'The camera stopped. Restarting it…',
+  cameraRetrying: 'Trying again by itself.',
+  cameraPaused: 'Camera paused to save the battery. Tap, press a key or move in front of it to wake it.',
+  cameraPausedAttendee: 'Tap the screen to scan your ticket.',
+  cameraWake: 'Wake the camera',
 } as const;
 
 export type MessageKey = keyof typeof en;
