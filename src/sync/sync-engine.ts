@@ -334,8 +334,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!list || stopped || !status.online) return;
       // A cycle under way may be past its push: send once it is done.
       if (running) return void running.then(sendSoon, sendSoon);
+      // Idle again after it, unless a cycle began meanwhile (that one ends idle itself).
       void push(list, false)
         .then(refresh)
+        .then(() => {
+          if (!running) publish({ phase: 'idle' });
+        })
         .catch(() => undefined);
     }, 0);
   }
