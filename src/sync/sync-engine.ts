@@ -202,8 +202,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     );
     backoff.note(`push:${list.slug}`, result);
     // A double admission recorded while this device's own check-in was pending names it without
-    // its uuid: record them again now that the service has answered for it.
-    if (index && result.ok && result.value.sent > 0)
+    // its uuid: record them again now that the service has answered for it, or a lost answer
+    // was settled by recovery (its pulled copy then stops counting as another door's).
+    if (index && result.ok && result.value.sent + result.value.recovered > 0)
       await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     if (index) {
       const { outbox: _, ...errors } = status.errors;
