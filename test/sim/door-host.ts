@@ -3,6 +3,7 @@
 // 100,000-ticket list are more than one Node thread keeps up with: each door holds its own
 // copy and index of the list, so a host per core splits both the work and the heap.
 import 'fake-indexeddb/auto';
+import { seekingCursors } from './cursor-seek';
 import type { Admission, DoorOptions, SimDoor } from './door';
 import { simDoor } from './door';
 import { type DoorCopy, readDoorCopy } from './invariants';
@@ -33,6 +34,8 @@ export interface HostStep {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+seekingCursors();
 
 export function doorHost(all: readonly DoorOptions[]) {
   const doors = new Map<number, SimDoor>(all.map((o) => [o.n, simDoor(o)]));

@@ -5,8 +5,10 @@
 // moves every door one simulated second per step, running the engines' own timers (a sync
 // every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
 // waits `realMsPerStep` of real time so requests in flight get answered, and then until every
-// door is idle and the operations started that second are done (at most `drainMs`): forty doors
-// share one Node thread here, so a simulated second lasts as long as its work needs. The server and the
+// door is idle and the operations started that second are done (at most `drainMs`), so a
+// simulated second lasts as long as its work needs. The doors live on door hosts (door-host.ts):
+// in this thread, or spread over `workers` worker threads, each with its own fake-indexeddb and
+// heap (forty copies of a 100,000-ticket list are too much for one thread). The server and the
 // proxy run on real time; fault windows are judged by the simulated second at which a request
 // reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
 // starts at the real time of the run. After the last scheduled second, everything heals: no
