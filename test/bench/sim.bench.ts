@@ -14,7 +14,7 @@ const run = await runSimulation({
   doors: Number(process.env.SIM_DOORS ?? 40),
   listSize: Number(process.env.SIM_TICKETS ?? 100_000),
   durationS: Number(process.env.SIM_SECONDS ?? 600),
-  admissions: Number(process.env.SIM_ADMISSIONS ?? 22_000),
+  admissions: Number(process.env.SIM_ADMISSIONS ?? 24_000),
   sharedShare: 0.06,
   undoShare: 0.02,
   restarts: 20,
