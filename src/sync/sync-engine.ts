@@ -233,8 +233,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     );
     backoff.note(`push:${list.slug}`, result);
     // A double admission recorded while this device's own check-in was pending names it without
-    // its uuid: record them again now that the service has answered for it.
-    if (index && result.ok && result.value.sent > 0)
+    // its uuid: record them again now that the service has answered for it, or a lost answer
+    // was settled by recovery (its pulled copy then stops counting as another door's).
+    if (index && result.ok && result.value.sent + result.value.recovered > 0)
       await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     if (index) {
       const { outbox: _, ...errors } = status.errors;
@@ -365,8 +366,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!list || stopped || !status.online) return;
       // A cycle under way may be past its push: send once it is done.
       if (running) return void running.then(sendSoon, sendSoon);
+      // Idle again after it, unless a cycle began meanwhile (that one ends idle itself).
       void push(list, false)
         .then(refresh)
+        .then(() => {
+          if (!running) publish({ phase: 'idle' });
+        })
         .catch(() => undefined);
     }, 0);
   }

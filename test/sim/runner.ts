@@ -5,8 +5,10 @@
 // moves every door one simulated second per step, running the engines' own timers (a sync
 // every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
 // waits `realMsPerStep` of real time so requests in flight get answered, and then until every
-// door is idle and the operations started that second are done (at most `drainMs`): forty doors
-// share one Node thread here, so a simulated second lasts as long as its work needs. The server and the
+// door is idle and the operations started that second are done (at most `drainMs`), so a
+// simulated second lasts as long as its work needs. The doors live on door hosts (door-host.ts):
+// in this thread, or spread over `workers` worker threads, each with its own fake-indexeddb and
+// heap (forty copies of a 100,000-ticket list are too much for one thread). The server and the
 // proxy run on real time; fault windows are judged by the simulated second at which a request
 // reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
 // starts at the real time of the run. After the last scheduled second, everything heals: no
@@ -16,14 +18,14 @@
 // Reproducing: the schedule, the fault decisions (by door and request number) and every
 // door's ids and jitter come from the seed; the interleaving of real HTTP does not, so a
 // seed replays the same scenario, not the same microsecond order.
-import 'fake-indexeddb/auto';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import type { RemoteCheckin } from '../../src/api/schemas';
 import { createRandom } from '../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { type SimDoor, simDoor } from './door';
-import { checkInvariants, differences, type Findings, readDoorCopy } from './invariants';
+import type { DoorState, HostEvent } from './door-host';
+import { type Host, hostPool } from './host-pool';
+import { checkInvariants, differences, type Findings } from './invariants';
 import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
 import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
 import { simService } from './service-process';
@@ -40,8 +42,10 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   maxHealS?: number;
   /** How often (simulated s) the heal loop compares every door with the service. */
   healCheckEveryS?: number;
-  /** Join every door over the network; otherwise the first joins and the rest copy its database. */
+  /** Join every door over the network; otherwise the first of each host joins and the rest copy its database. */
   joinEach?: boolean;
+  /** Worker threads for the doors (each with its own fake-indexeddb); 0 runs them in this thread. */
+  workers?: number;
   log?: (line: string) => void;
 }
 
@@ -59,8 +63,6 @@ export interface SimResult {
   /** Doors still reporting errors (or offline) when the run ended. */
   troubles: string[];
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
   const client = createCheckinClient(
@@ -88,12 +90,31 @@ async function ticketIds(origin: string): Promise<number[]> {
   }
 }
 
+/** SIM_PROFILE=<from>:<to> writes a CPU profile of those simulated seconds to sim-<from>-<to>.cpuprofile. */
+async function profiler() {
+  const [from, to] = (process.env.SIM_PROFILE ?? '').split(':').map(Number);
+  if (from === undefined || to === undefined || Number.isNaN(to)) return async (_second: number) => undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  return async (second: number) => {
+    if (second === from) {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    } else if (second === to) {
+      const { profile } = await session.post('Profiler.stop');
+      (await import('node:fs')).writeFileSync(`sim-${from}-${to}.cpuprofile`, JSON.stringify(profile));
+    }
+  };
+}
+
 export async function runSimulation(options: SimOptions): Promise<SimResult> {
+  const profileAt = await profiler();
   const log = options.log ?? (() => undefined);
   const wallStart = performance.now();
   const service = await simService(options.listSize);
   let proxy: Awaited<ReturnType<typeof startFaultProxy>> | null = null;
-  const doors: SimDoor[] = [];
+  let pool: ReturnType<typeof hostPool> | null = null;
   try {
     const tickets = await ticketIds(service.origin);
     const plan = planSimulation({ ...options, tickets });
@@ -108,7 +129,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const restart = (door: number) => {
       restartWanted.delete(door);
       doorRestarts++;
-      const work = doors[door]!.restart(start + second * 1000);
+      const work = pool!.hostOf(door).restart(door, start + second * 1000);
       restarting.add(work);
       void work.finally(() => restarting.delete(work));
     };
@@ -142,75 +163,95 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       },
     });
 
-    for (let n = 0; n < plan.doors; n++)
-      doors.push(
-        simDoor({
-          n,
-          seed: plan.seed,
-          dbName: `sim-${plan.seed}-${start}-door-${n}`,
-          baseUrl: proxy.baseUrlFor(n),
-          skewMs: plan.skewMs[n]!,
-          simNow: start,
-        }),
-      );
-    await doors[0]!.join(DEMO_CHECKIN_LIST);
-    for (const door of doors.slice(1)) {
-      if (options.joinEach) await door.join(DEMO_CHECKIN_LIST);
-      else await door.copyFrom(doors[0]!.db());
-    }
-    await Promise.all(doors.map((d) => d.start()));
+    const doorOptions = Array.from({ length: plan.doors }, (_, n) => ({
+      n,
+      seed: plan.seed,
+      dbName: `sim-${plan.seed}-${start}-door-${n}`,
+      baseUrl: proxy!.baseUrlFor(n),
+      skewMs: plan.skewMs[n]!,
+      simNow: start,
+    }));
+    pool = hostPool(doorOptions, options.workers ?? 0);
+    const { hosts, hostOf } = pool;
+    await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
+    await Promise.all(hosts.map((h) => h.start()));
     const before = new Set((await serviceCheckins(service.origin)).keys());
     log(
-      `sim ${plan.seed}: ${plan.doors} doors joined in ${((performance.now() - wallStart) / 1000).toFixed(1)} s`,
+      `sim ${plan.seed}: ${plan.doors} doors joined in ${((performance.now() - wallStart) / 1000).toFixed(1)} s (${hosts.length} door ${hosts.length === 1 ? 'host' : 'hosts'})`,
     );
 
     const returns: { at: number; door: number }[] = [];
+    const online = new Set(doorOptions.map((d) => d.n));
+    let states: DoorState[] = [];
     let next = 0;
-    let started: Promise<unknown>[] = [];
+    let events: HostEvent[] = [];
+    const trace = !!process.env.SIM_TRACE;
+    // One simulated second on every host at once; it ends when every host has finished it.
     const step = async () => {
+      const stepStart = performance.now();
       const simNow = start + second * 1000;
-      await Promise.all(doors.map((d) => d.advanceTo(simNow)));
-      await sleep(options.realMsPerStep);
-      // The second ends when what it started is done: its operations, and every door's sync.
-      const until = performance.now() + (options.drainMs ?? 0);
-      const ops = Promise.allSettled(started);
-      let opsDone = false;
-      void ops.then(() => {
-        opsDone = true;
-      });
-      while (
-        performance.now() < until &&
-        !(opsDone && doors.every((d) => d.engine().status().phase === 'idle'))
-      )
-        await sleep(5);
-      started = [];
+      const byHost = new Map<Host, HostEvent[]>(hosts.map((h) => [h, []]));
+      for (const e of events) byHost.get(hostOf(e.door))!.push(e);
+      events = [];
+      states = (
+        await Promise.all(
+          hosts.map((h) =>
+            h.step({
+              simNow,
+              events: byHost.get(h)!,
+              realMsPerStep: options.realMsPerStep,
+              drainMs: options.drainMs ?? 0,
+            }),
+          ),
+        )
+      ).flat();
+      if (trace) {
+        const busy = states.filter((d) => d.phase !== 'idle');
+        log(
+          `trace ${second} s: step ${(performance.now() - stepStart).toFixed(0)} ms, busy ${busy.length} [${busy
+            .slice(0, 6)
+            .map((d) => `${d.n}:${d.phase}`)
+            .join(
+              ' ',
+            )}], pending ${states.reduce((s, d) => s + d.pending, 0)}, proxy ${JSON.stringify(proxy!.counts)}`,
+        );
+      }
     };
     faulty = true;
     for (; second < plan.durationS; second++) {
       while (next < plan.events.length && plan.events[next]!.at < second + 1) {
         const event = plan.events[next++]!;
-        const door = 'door' in event ? doors[event.door]! : null;
-        if (event.kind === 'admit') started.push(door!.admit(event.id, event.ticket, event.anyway));
-        else if (event.kind === 'undo') started.push(door!.undo(event.admit) ?? Promise.resolve());
+        if (event.kind === 'admit')
+          events.push({
+            kind: 'admit',
+            door: event.door,
+            id: event.id,
+            ticket: event.ticket,
+            anyway: event.anyway,
+          });
+        else if (event.kind === 'undo') events.push({ kind: 'undo', door: event.door, admit: event.admit });
         else if (event.kind === 'offline') {
-          door!.setOnline(false);
+          online.delete(event.door);
+          events.push({ kind: 'online', door: event.door, online: false });
           returns.push({ at: second + event.forS, door: event.door });
         } else if (event.kind === 'restart') {
           // Wanted mid-flush: the door restarts as its next write leaves (or in 10 s regardless).
           restartWanted.set(event.door, second + 10);
-          void door!.engine().flush();
+          events.push({ kind: 'flush', door: event.door });
         } else void service.killAndRestart();
       }
       for (const r of returns.filter((r) => r.at <= second)) {
         returns.splice(returns.indexOf(r), 1);
-        if (!doors[r.door]!.isOnline()) doors[r.door]!.setOnline(true);
+        if (!online.has(r.door)) {
+          online.add(r.door);
+          events.push({ kind: 'online', door: r.door, online: true });
+        }
       }
       for (const [door, by] of restartWanted) if (by <= second) restart(door);
+      await profileAt(second);
       await step();
       if (second % 60 === 0)
-        log(
-          `sim ${plan.seed}: ${second} s, ${doors.reduce((s, d) => s + d.admissions.length, 0)} admissions`,
-        );
+        log(`sim ${plan.seed}: ${second} s, ${states.reduce((s, d) => s + d.admissions, 0)} admissions`);
     }
 
     // Heal.
@@ -218,12 +259,15 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     restartWanted.clear();
     await service.settled();
     await Promise.all([...restarting]);
-    for (const door of doors) if (!door.isOnline()) door.setOnline(true);
+    await Promise.all(hosts.map((h) => h.settled()));
+    for (const n of doorOptions.map((d) => d.n))
+      if (!online.has(n)) events.push({ kind: 'online', door: n, online: true });
     const healStart = second;
     const healWall = performance.now();
     let healedAfterS: number | null = null;
     const maxHealS = options.maxHealS ?? 300;
     let service_ = new Map<string, RemoteCheckin>();
+    const allCopies = async () => (await Promise.all(hosts.map((h) => h.copies(DEMO_CHECKIN_LIST)))).flat();
     while (second - healStart <= maxHealS) {
       await step();
       if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
@@ -232,48 +276,46 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         const inside = new Set(
           [...service_.values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId),
         );
-        const looksDone = doors.every((d) => {
-          const status = d.engine().status();
-          return status.pending === 0 && status.counts.checkedIn === inside.size;
-        });
-        const copies = looksDone
-          ? await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)))
-          : [];
+        const looksDone = states.every((d) => d.pending === 0 && d.checkedIn === inside.size);
+        const copies = looksDone ? await allCopies() : [];
         if (looksDone && copies.every((c) => differences(c, service_).length === 0)) {
           healedAfterS = second - healStart;
           break;
         }
+        if (trace)
+          log(
+            `trace heal ${second - healStart} s: ${inside.size} inside; doors behind: ${states
+              .filter((d) => d.pending !== 0 || d.checkedIn !== inside.size)
+              .slice(0, 8)
+              .map(
+                (d) =>
+                  `${d.n} (${d.pending} pending, ${d.checkedIn} in, ${d.phase}, ${d.errors.join('/') || 'no errors'})`,
+              )
+              .join(', ')}`,
+          );
       }
       second++;
     }
     const healWallS = (performance.now() - healWall) / 1000;
     // Let the last answers land (doors' own pulls record conflicts) before reading everything.
-    await Promise.all(doors.flatMap((d) => d.pending()));
-    await Promise.all(doors.map((d) => d.engine().stop()));
+    await Promise.all(hosts.map((h) => h.stop()));
     service_ = await serviceCheckins(service.origin);
-    const copies = await Promise.all(doors.map((d) => readDoorCopy(d, DEMO_CHECKIN_LIST)));
-    const troubles = doors.flatMap((d) => {
-      const { errors, lastPullAt, online } = d.engine().status();
-      const reasons = Object.entries(errors).flatMap(([k, e]) => (e ? [`${k}: ${e.reason}`] : []));
-      return reasons.length || !online
-        ? [`door ${d.n}: ${online ? 'online' : 'offline'}, last pull ${lastPullAt}, ${reasons.join(', ')}`]
-        : [];
-    });
+    const copies = (await allCopies()).sort((a, b) => a.door - b.door);
+    const finalStates = (await Promise.all(hosts.map((h) => h.states()))).flat().sort((a, b) => a.n - b.n);
+    const troubles = finalStates.flatMap((d) =>
+      d.errors.length || !d.online
+        ? [
+            `door ${d.n}: ${d.online ? 'online' : 'offline'}, last pull ${d.lastPullAt}, ${d.errors.join(', ')}`,
+          ]
+        : [],
+    );
+    const admissions = (await Promise.all(hosts.map((h) => h.admissions()))).flat();
     if (process.env.SIM_DUMP)
       (await import('node:fs')).writeFileSync(
         process.env.SIM_DUMP,
-        JSON.stringify({
-          service: [...service_.values()],
-          copies,
-          admissions: doors.map((d) => d.admissions),
-        }),
+        JSON.stringify({ service: [...service_.values()], copies, admissions }),
       );
-    const findings = checkInvariants(
-      doors.map((d) => d.admissions),
-      copies,
-      service_,
-      before,
-    );
+    const findings = checkInvariants(admissions, copies, service_, before);
     return {
       seed: plan.seed,
       plan,
@@ -288,10 +330,13 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       troubles,
     };
   } finally {
-    for (const door of doors) {
-      void door.engine().stop();
-      door.db().close();
-    }
+    if (pool)
+      await Promise.all(
+        pool.hosts.map(async (h) => {
+          await h.close().catch(() => undefined);
+          await h.terminate();
+        }),
+      );
     await proxy?.close();
     await service.stop();
   }

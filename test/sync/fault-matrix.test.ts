@@ -338,6 +338,50 @@ describe('the outbox reaches the service exactly once', () => {
 });
 
 describe('double admissions', () => {
+  it('shows its own side of a double admission once a lost answer is settled by recovery alone', async () => {
+    // Behind double admissions the partition simulation (test/sim, seed 20261123, 40 doors) found
+    // unshown: a push that only recovered an unanswered batch (nothing new sent) left the double
+    // admission as recorded while the check-in was pending: its own side without a uuid, its
+    // pulled copy as another door's, until the next pull.
+    const setup = await doorService(10);
+    const clock = manualClock();
+    let drop = false;
+    const a = await doorDevice({
+      name: 'North door',
+      clock,
+      fetch: async (r) => {
+        const answer = await setup.service.handle(r);
+        if (drop && r.method === 'POST') throw new TypeError('socket hang up');
+        return answer;
+      },
+    });
+    const b = await doorDevice({ name: 'South door', fetch: (r) => setup.service.handle(r), clock });
+    for (const d of [a, b]) {
+      await d.engine.join(LIST);
+      await d.engine.syncNow();
+    }
+    const ticket = setup.tickets[4]!;
+    a.engine.setOnline(false);
+    expect((await a.engine.scan(ticket.slug)).ok).toBe(true);
+    expect((await b.engine.scan(ticket.reference)).ok).toBe(true);
+    await b.engine.flush();
+    // One cycle: its push loses the answer, its pull brings both check-ins.
+    drop = true;
+    a.engine.setOnline(true);
+    await a.engine.stop();
+    expect(a.engine.status().errors.outbox?.reason).toBe('network');
+    drop = false;
+    await a.engine.flush();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    expect(a.engine.status().pending).toBe(0);
+    const own = a.engine.ticket(ticket.id)!.checkins.find((c) => c.clientId !== null)!;
+    const sides = a.engine.status().conflicts.find((c) => c.ticketId === ticket.id)?.checkins;
+    expect(sides?.map((c) => [c.source, c.uuid === own.uuid]).sort()).toEqual([
+      ['elsewhere', false],
+      ['this-device', true],
+    ]);
+  });
+
   it('shows the conflict on both devices when both admitted the same ticket offline', async () => {
     const setup = await doorService(10);
     const clock = manualClock();

@@ -112,6 +112,19 @@ describe('scanning and undoing', () => {
     expect(again.ok && again.value.verdict.kind).toBe('admitted');
   });
 
+  it('is idle again once a scan sent online has its answer', async () => {
+    const { setup, engine, device } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    const ticket = setup.tickets[2]!;
+    await engine.scan(ticket.slug);
+    await device.clock.advance(0);
+    await vi.waitFor(() => expect(engine.status().lastPushAt).not.toBeNull());
+    await vi.waitFor(() => expect(engine.status().pending).toBe(0));
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(1);
+    expect(engine.status().phase).toBe('idle');
+  });
+
   it('pulls every N seconds while online and tells when it last did', async () => {
     const { engine, device } = await setupDevice();
     await engine.join(LIST);

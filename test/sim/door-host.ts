@@ -1,0 +1,130 @@
+// A host for some of the simulation's doors: in the runner's own thread, or in a worker thread
+// of its own (door-worker.ts), each with its own fake-indexeddb. Forty doors on a
+// 100,000-ticket list are more than one Node thread keeps up with: each door holds its own
+// copy and index of the list, so a host per core splits both the work and the heap.
+import 'fake-indexeddb/auto';
+import { seekingCursors } from './cursor-seek';
+import type { Admission, DoorOptions, SimDoor } from './door';
+import { simDoor } from './door';
+import { type DoorCopy, readDoorCopy } from './invariants';
+
+export type HostEvent =
+  | { kind: 'admit'; door: number; id: number; ticket: number; anyway: boolean }
+  | { kind: 'undo'; door: number; admit: number }
+  | { kind: 'online'; door: number; online: boolean }
+  | { kind: 'flush'; door: number };
+
+/** What the runner needs to know of a door after each simulated second. */
+export interface DoorState {
+  n: number;
+  phase: string;
+  pending: number;
+  checkedIn: number;
+  online: boolean;
+  lastPullAt: number | null;
+  errors: string[];
+  admissions: number;
+}
+
+export interface HostStep {
+  simNow: number;
+  events: HostEvent[];
+  realMsPerStep: number;
+  drainMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+seekingCursors();
+
+export function doorHost(all: readonly DoorOptions[]) {
+  const doors = new Map<number, SimDoor>(all.map((o) => [o.n, simDoor(o)]));
+  const restarting = new Set<Promise<void>>();
+  const door = (n: number) => {
+    const found = doors.get(n);
+    if (!found) throw new Error(`door ${n} is not on this host`);
+    return found;
+  };
+  const state = (d: SimDoor): DoorState => {
+    const s = d.engine().status();
+    return {
+      n: d.n,
+      phase: s.phase,
+      pending: s.pending,
+      checkedIn: s.counts.checkedIn,
+      online: s.online,
+      lastPullAt: s.lastPullAt,
+      errors: Object.entries(s.errors).flatMap(([k, e]) => (e ? [`${k}: ${e.reason}`] : [])),
+      admissions: d.admissions.length,
+    };
+  };
+  return {
+    /** The first door joins over the network; the others take a copy of its database. */
+    async join(slug: string, joinEach: boolean) {
+      const [first, ...rest] = [...doors.values()];
+      if (!first) return;
+      await first.join(slug);
+      for (const d of rest) {
+        if (joinEach) await d.join(slug);
+        else await d.copyFrom(first.db());
+      }
+    },
+    async start() {
+      await Promise.all([...doors.values()].map((d) => d.start()));
+    },
+    /**
+     * One simulated second: the events of the second start, every clock moves to `simNow`
+     * (running the engines' timers), and the second ends when what it started is done and every
+     * door is idle, or `drainMs` after `realMsPerStep`.
+     */
+    async step(s: HostStep): Promise<DoorState[]> {
+      const started: Promise<unknown>[] = [];
+      for (const e of s.events) {
+        const d = door(e.door);
+        if (e.kind === 'admit') started.push(d.admit(e.id, e.ticket, e.anyway));
+        else if (e.kind === 'undo') started.push(d.undo(e.admit) ?? Promise.resolve());
+        else if (e.kind === 'online') d.setOnline(e.online);
+        else void d.engine().flush();
+      }
+      await Promise.all([...doors.values()].map((d) => d.advanceTo(s.simNow)));
+      await sleep(s.realMsPerStep);
+      const until = performance.now() + s.drainMs;
+      let opsDone = false;
+      void Promise.allSettled(started).then(() => {
+        opsDone = true;
+      });
+      while (
+        performance.now() < until &&
+        !(opsDone && [...doors.values()].every((d) => d.engine().status().phase === 'idle'))
+      )
+        await sleep(5);
+      return [...doors.values()].map(state);
+    },
+    /** Crash and start again (tracked: `settled` waits for it). */
+    restart(n: number, simNow: number) {
+      const work = door(n).restart(simNow);
+      restarting.add(work);
+      void work.finally(() => restarting.delete(work));
+    },
+    async settled() {
+      await Promise.all([...restarting]);
+    },
+    states: () => [...doors.values()].map(state),
+    copies: (slug: string): Promise<DoorCopy[]> =>
+      Promise.all([...doors.values()].map((d) => readDoorCopy(d, slug))),
+    admissions: (): Admission[][] => [...doors.values()].map((d) => d.admissions),
+    /** Lets the last answers land, then stops every engine. */
+    async stop() {
+      await Promise.all([...doors.values()].flatMap((d) => d.pending()));
+      await Promise.all([...doors.values()].map((d) => d.engine().stop()));
+    },
+    close() {
+      for (const d of doors.values()) {
+        void d.engine().stop();
+        d.db().close();
+      }
+    },
+  };
+}
+
+export type DoorHost = ReturnType<typeof doorHost>;
