@@ -36,14 +36,24 @@ async function openDoor(video: string, run: (page: Page, door: DoorPage) => Prom
     await page.addInitScript(() => {
       const seen: SeenVerdict[] = [];
       const refusals: string[] = [];
+      const shownAt = new Set<string>();
       Object.assign(window, { laneSeen: seen, refusalsSeen: refusals });
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.addedNodes) {
             if (!(node instanceof HTMLElement)) continue;
             for (const el of [node, ...node.querySelectorAll('*')] as HTMLElement[]) {
-              if (el.dataset.testid === 'lane-verdict')
+              // A verdict is shown as the lane's card or, when the next one replaced it within
+              // one frame (a rush on a slow phone), as its line in the strip: counted once by its time.
+              const at = el.dataset.at;
+              if (
+                at &&
+                (el.dataset.testid === 'lane-verdict' || el.classList.contains('lane__item')) &&
+                !shownAt.has(at)
+              ) {
+                shownAt.add(at);
                 seen.push({ kind: el.dataset.verdict ?? '', text: el.textContent ?? '' });
+              }
               if (el.dataset.testid === 'verdict') refusals.push(el.dataset.verdict ?? '');
             }
           }

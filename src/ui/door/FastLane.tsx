@@ -38,6 +38,7 @@ function LaneCard({ shown, onUndo }: { shown: ShownVerdict; onUndo?: () => void 
       aria-live="assertive"
       data-testid="lane-verdict"
       data-verdict={verdict.kind}
+      data-at={shown.at}
     >
       <span className="lane__icon" aria-hidden="true">
         {VERDICT_ICONS[tone]}
@@ -67,6 +68,7 @@ function StripItem({ entry }: { entry: LaneEntry }) {
       className={`lane__item lane__item--${entry.tone}`}
       data-verdict={entry.kind}
       data-undone={entry.undone}
+      data-at={entry.at}
     >
       <span className="lane__item-icon" aria-hidden="true">
         {VERDICT_ICONS[entry.tone]}
