@@ -99,7 +99,7 @@ test('ten codes through the fast lane are each admitted once; a refusal stops th
     // The first five pass without a tap; the code that is not a ticket stops the lane.
     await door.expectVerdict('not-a-ticket');
     const beforeStop = await laneSeen(page);
-    expect(beforeStop.map((v) => v.kind)).toEqual(Array(5).fill('admitted'));
+    expect(beforeStop.map((v) => v.kind)).toEqual([...Array(5).fill('admitted'), 'not-a-ticket']);
     for (const [i, ticket] of tickets.slice(0, 5).entries())
       expect(beforeStop[i]?.text).toContain(ticket.reference);
     const strip = page.getByTestId('lane-strip');
@@ -111,7 +111,7 @@ test('ten codes through the fast lane are each admitted once; a refusal stops th
     // Stopped: the next codes go by in front of the camera and nothing is judged.
     await page.waitForTimeout(3000);
     await door.expectVerdict('not-a-ticket');
-    expect(await laneSeen(page)).toHaveLength(5);
+    expect(await laneSeen(page)).toHaveLength(6);
 
     // Seen: "Next scan" runs the lane again. Codes missed while it was stopped come round in the
     // loop; any refusal on the way (the same menu code, a guest seen twice) is acknowledged too.
