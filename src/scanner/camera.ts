@@ -104,9 +104,30 @@ export async function startCamera({
     throw error;
   }
   let controls: IScannerControls | null = null;
+  // zxing 0.23 cannot read about 2.5 % of clean QR codes at the size they arrive; about two in
+  // three of those read at half size (README, "Fast lane"). Every second failed attempt is tried
+  // again on a half-size copy of the frame: a quarter of the pixels, so little extra work.
+  const half = document.createElement('canvas');
+  const halfContext = half.getContext('2d', { willReadFrequently: true });
+  let failures = 0;
+  const tryHalfSize = () => {
+    if (!halfContext || video.videoWidth === 0) return null;
+    half.width = Math.round(video.videoWidth / 2);
+    half.height = Math.round(video.videoHeight / 2);
+    halfContext.drawImage(video, 0, 0, half.width, half.height);
+    try {
+      return reader.decodeFromCanvas(half).getText();
+    } catch {
+      return null;
+    }
+  };
   const decode = () => {
     controls ??= reader.scan(video, (result) => {
-      if (result) onCode(result.getText());
+      if (result) return onCode(result.getText());
+      failures += 1;
+      if (failures % 2 !== 0) return;
+      const text = tryHalfSize();
+      if (text !== null) onCode(text);
     });
   };
   decode();
