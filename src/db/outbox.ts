@@ -16,28 +16,29 @@ export interface NewCheckin {
   clientId: string;
 }
 
-export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
-  const checkin: CheckinRow = {
-    listSlug: input.listSlug,
-    key: `local:${input.clientId}`,
-    uuid: null,
-    id: null,
-    ticketId: input.ticketId,
-    createdAt: input.now,
-    updatedAt: input.now,
-    deletedAt: null,
-    deviceName: input.deviceName,
-    clientId: input.clientId,
-    status: 'pending',
-  };
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
-    await db.checkins.add(checkin);
-    await db.outbox.add({
+/** A check-in made here, and its outbox row, before the service has heard of it. */
+function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRow } {
+  const key = `local:${input.clientId}`;
+  return {
+    checkin: {
+      listSlug: input.listSlug,
+      key,
+      uuid: null,
+      id: null,
+      ticketId: input.ticketId,
+      createdAt: input.now,
+      updatedAt: input.now,
+      deletedAt: null,
+      deviceName: input.deviceName,
+      clientId: input.clientId,
+      status: 'pending',
+    },
+    row: {
       id: input.clientId,
       listSlug: input.listSlug,
       kind: 'checkin',
       ticketId: input.ticketId,
-      checkinKey: checkin.key,
+      checkinKey: key,
       uuid: null,
       scannedAt: input.now,
       deviceName: input.deviceName,
@@ -45,7 +46,15 @@ export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Pro
       attemptFloor: null,
       attempts: 0,
       parkedReason: null,
-    });
+    },
+  };
+}
+
+export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
+  const { checkin, row } = pendingCheckin(input);
+  await db.transaction('rw', db.checkins, db.outbox, async () => {
+    await db.checkins.add(checkin);
+    await db.outbox.add(row);
   });
   return checkin;
 }
@@ -58,38 +67,12 @@ export async function recordCheckins(
   db: CheckinDatabase,
   inputs: readonly NewCheckin[],
 ): Promise<CheckinRow[]> {
-  const checkins: CheckinRow[] = inputs.map((input) => ({
-    listSlug: input.listSlug,
-    key: `local:${input.clientId}`,
-    uuid: null,
-    id: null,
-    ticketId: input.ticketId,
-    createdAt: input.now,
-    updatedAt: input.now,
-    deletedAt: null,
-    deviceName: input.deviceName,
-    clientId: input.clientId,
-    status: 'pending',
-  }));
-  const rows: OutboxRow[] = inputs.map((input) => ({
-    id: input.clientId,
-    listSlug: input.listSlug,
-    kind: 'checkin',
-    ticketId: input.ticketId,
-    checkinKey: `local:${input.clientId}`,
-    uuid: null,
-    scannedAt: input.now,
-    deviceName: input.deviceName,
-    state: 'queued',
-    attemptFloor: null,
-    attempts: 0,
-    parkedReason: null,
-  }));
+  const pending = inputs.map(pendingCheckin);
   await db.transaction('rw', db.checkins, db.outbox, async () => {
-    await db.checkins.bulkAdd(checkins);
-    await db.outbox.bulkAdd(rows);
+    await db.checkins.bulkAdd(pending.map((p) => p.checkin));
+    await db.outbox.bulkAdd(pending.map((p) => p.row));
   });
-  return checkins;
+  return pending.map((p) => p.checkin);
 }
 
 export type UndoOutcome = 'cancelled' | 'queued' | 'waiting' | 'not-found';
