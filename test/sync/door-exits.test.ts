@@ -27,6 +27,29 @@ async function joinedDoor(tickets = 8) {
   return { setup, device, engine: device.engine, wait, deletes, fetch };
 }
 
+/**
+ * A door that joined after another door checked `ticketIndex` in, long before, caught as
+ * between the first download's page and the pull that writes rows: the check-in is only in
+ * the page (a camera at a fresh door reads that soon).
+ */
+async function joinedAfterAnotherDoor(ticketIndex: number) {
+  const setup = await doorService(8);
+  const ticket = setup.tickets[ticketIndex]!;
+  const api = clientOver((r) => setup.service.handle(r))();
+  await api.createCheckin(LIST, { ticketId: ticket.id });
+  // Long before: no later pull's overlap brings it again.
+  setup.clock.advance(60 * MINUTE);
+  const device = await doorDevice({
+    name: 'North door',
+    fetch: (r) => setup.service.handle(r),
+    clock: manualClock(Date.parse('2026-06-15T13:00:00.000Z')),
+  });
+  await device.engine.join(LIST);
+  await device.engine.syncNow();
+  await device.db.checkins.clear();
+  return { setup, ticket, device };
+}
+
 const checkinsOnService = (setup: Awaited<ReturnType<typeof doorService>>, ticketId: number) =>
   setup.service.context.store
     .findBy('checkins', 'byList', setup.list.id)
@@ -61,22 +84,7 @@ describe('exit mode', () => {
   });
 
   it("ends a check-in another door made before this device joined (held only in the first download's pages)", async () => {
-    const setup = await doorService(8);
-    const ticket = setup.tickets[7]!;
-    const api = clientOver((r) => setup.service.handle(r))();
-    await api.createCheckin(LIST, { ticketId: ticket.id });
-    // Long before: no later pull's overlap brings it again.
-    setup.clock.advance(60 * MINUTE);
-    const device = await doorDevice({
-      name: 'North door',
-      fetch: (r) => setup.service.handle(r),
-      clock: manualClock(Date.parse('2026-06-15T13:00:00.000Z')),
-    });
-    await device.engine.join(LIST);
-    await device.engine.syncNow();
-    // As between the first download's page and the pull that writes rows: the check-in is only
-    // in the page (a camera at a fresh door reads that soon).
-    await device.db.checkins.clear();
+    const { setup, ticket, device } = await joinedAfterAnotherDoor(7);
     expect(await device.engine.exitScan(ticket.slug)).toMatchObject({
       ok: true,
       value: { verdict: { kind: 'exit-recorded' } },
@@ -100,19 +108,7 @@ describe('exit mode', () => {
   });
 
   it("undoes a check-in another door made before this device joined (held only in the first download's pages)", async () => {
-    const setup = await doorService(8);
-    const ticket = setup.tickets[6]!;
-    const api = clientOver((r) => setup.service.handle(r))();
-    await api.createCheckin(LIST, { ticketId: ticket.id });
-    setup.clock.advance(60 * MINUTE);
-    const device = await doorDevice({
-      name: 'North door',
-      fetch: (r) => setup.service.handle(r),
-      clock: manualClock(Date.parse('2026-06-15T13:00:00.000Z')),
-    });
-    await device.engine.join(LIST);
-    await device.engine.syncNow();
-    await device.db.checkins.clear();
+    const { setup, ticket, device } = await joinedAfterAnotherDoor(6);
     const shown = device.engine.ticket(ticket.id);
     const key = shown?.checkins.find((c) => c.deletedAt === null)?.key;
     expect(key).toBeDefined();
