@@ -75,6 +75,24 @@ export async function recordCheckins(
   return pending.map((p) => p.checkin);
 }
 
+/** The outbox row that deletes a check-in on the service (by uuid): an undo, or an exit. */
+function endingRow(checkin: CheckinRow, id: string, input: { now: number; deviceName: string }): OutboxRow {
+  return {
+    id,
+    listSlug: checkin.listSlug,
+    kind: 'undo',
+    ticketId: checkin.ticketId,
+    checkinKey: checkin.key,
+    uuid: checkin.uuid,
+    scannedAt: input.now,
+    deviceName: input.deviceName,
+    state: 'queued',
+    attemptFloor: null,
+    attempts: 0,
+    parkedReason: null,
+  };
+}
+
 export type UndoOutcome = 'cancelled' | 'queued' | 'waiting' | 'not-found';
 
 /**
@@ -103,20 +121,7 @@ export async function recordUndo(
       return 'cancelled';
     }
     await db.checkins.put({ ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'undo' });
-    await db.outbox.add({
-      id: input.clientId,
-      listSlug,
-      kind: 'undo',
-      ticketId: checkin.ticketId,
-      checkinKey,
-      uuid: checkin.uuid,
-      scannedAt: input.now,
-      deviceName: input.deviceName,
-      state: 'queued',
-      attemptFloor: null,
-      attempts: 0,
-      parkedReason: null,
-    });
+    await db.outbox.add(endingRow(checkin, input.clientId, input));
     return queued ? 'waiting' : 'queued';
   });
 }
@@ -144,21 +149,7 @@ export async function recordExit(
       await db.checkins.put(row);
       ended.push(row);
       if (checkin.status === 'parked') continue;
-      await db.outbox.add({
-        id: input.newId(),
-        listSlug,
-        kind: 'undo',
-        endedBy: 'exit',
-        ticketId: checkin.ticketId,
-        checkinKey: key,
-        uuid: checkin.uuid,
-        scannedAt: input.now,
-        deviceName: input.deviceName,
-        state: 'queued',
-        attemptFloor: null,
-        attempts: 0,
-        parkedReason: null,
-      });
+      await db.outbox.add({ ...endingRow(checkin, input.newId(), input), endedBy: 'exit' });
     }
     return ended;
   });
