@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 
@@ -15,12 +15,7 @@ const service = new CheckinService(baseURL);
 let profile: string;
 
 async function withCamera(video: string, run: (page: Page, door: DoorPage) => Promise<void>) {
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context: BrowserContext = await phoneWithCamera(profile, video);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const door = new DoorPage(page);

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 
@@ -227,12 +227,7 @@ test('exit mode with the camera: a ticket held in view makes one exit, never a s
   await service.checkInElsewhere(MAIN_LIST, guest.id);
   const video = await makeQrVideo('exit-held-ticket', guest.slug);
   const profile = await mkdtemp(join(tmpdir(), 'door-exits-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context = await phoneWithCamera(profile, video);
   try {
     await context.addInitScript(() => {
       const key = 'venue-checkin.settings';

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrSequenceVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 
@@ -22,12 +22,7 @@ interface SeenVerdict {
 }
 
 async function openDoor(video: string, run: (page: Page, door: DoorPage) => Promise<void>) {
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context: BrowserContext = await phoneWithCamera(profile, video);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const door = new DoorPage(page);
@@ -147,12 +142,7 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
   const codes = tickets.map((t) => t.slug);
   const video = await makeQrSequenceVideo('fast-lane-shots', codes, { secondsEach: 1, tailSeconds: 40 });
   const ownProfile = await mkdtemp(join(tmpdir(), 'door-fast-lane-shots-'));
-  const context = await chromium.launchPersistentContext(ownProfile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context = await phoneWithCamera(ownProfile, video);
   try {
     await context.clock.install();
     await context.addInitScript(() => {

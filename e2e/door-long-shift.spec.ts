@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrSequenceVideo } from './fixtures/qr-video';
 import { DoorPage, MAIN_LIST } from './page-models/door-page';
 
@@ -12,7 +12,7 @@ import { DoorPage, MAIN_LIST } from './page-models/door-page';
 // track has one; a camera whose track ends is restarted; the camera used is remembered.
 test.describe.configure({ mode: 'serial' });
 
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const _baseURL = `http://127.0.0.1:${E2E_PORT}`;
 let profile: string;
 
 /** Stand-ins for what headless Chromium lacks: a screen lock to count, a torch, a hidden tab. */
@@ -79,12 +79,7 @@ function platformFakes() {
 }
 
 async function openDoor(video: string, run: (page: Page, door: DoorPage) => Promise<void>) {
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context: BrowserContext = await phoneWithCamera(profile, video);
   try {
     await context.clock.install();
     await context.addInitScript(platformFakes);

@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
-import { chromiumArgs, E2E_PORT, fakeCameraArgs } from './fixtures/browser';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
@@ -66,14 +66,7 @@ async function withDevice(
   video: string | null,
   run: (page: Page, door: DoorPage, context: BrowserContext) => Promise<void>,
 ) {
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    // Without a video, no camera at all: a fake device's id would be remembered and differ
-    // from the id of the video's device.
-    args: [...chromiumArgs, ...(video ? fakeCameraArgs(video) : [])],
-    baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+  const context = await phoneWithCamera(profile, video);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const door = new DoorPage(page);
