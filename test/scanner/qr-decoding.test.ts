@@ -56,6 +56,10 @@ describe('QR decoding of ticket codes', () => {
     expect(read(secret)).toBe(secret);
   });
 
+  it('reads ti_pLHrEnRYQB2ySrP8VyhgPh8, whose data runs into a finder pattern’s border', () => {
+    expect(read('ti_pLHrEnRYQB2ySrP8VyhgPh8')).toBe('ti_pLHrEnRYQB2ySrP8VyhgPh8');
+  });
+
   it('reads every one of 400 clean ticket codes', () => {
     const unread = ticketSecrets(400, 20261123).filter((secret) => read(secret) !== secret);
     expect(unread).toEqual([]);
