@@ -44,17 +44,18 @@ export interface UndoCandidate {
 }
 
 /**
- * Door staff undo only this device's last admission, within OWN_UNDO_MS of making it: a
- * mistaken tap is put right at once, anything older or anyone else's needs a supervisor.
+ * Door staff undo only this device's last admission (one scan, or every ticket of one "Admit
+ * all"), within OWN_UNDO_MS of making it: a mistaken tap is put right at once, anything older
+ * or anyone else's needs a supervisor.
  */
 export function mayUndo(
   role: DoorRole,
   checkin: UndoCandidate,
-  lastOwnKey: string | null,
+  lastOwnKeys: ReadonlySet<string>,
   now: number,
 ): boolean {
   if (role !== 'door') return true;
-  return checkin.mine && checkin.key === lastOwnKey && now - checkin.createdAt <= OWN_UNDO_MS;
+  return checkin.mine && lastOwnKeys.has(checkin.key) && now - checkin.createdAt <= OWN_UNDO_MS;
 }
 
 export const MAX_REASON_LENGTH = 200;

@@ -121,7 +121,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const access = options.access ?? (() => LOCKED);
   const role = () => roleAt(access(), clock.now());
   /** This device's last admission: door staff may undo it for a short while. */
-  let lastOwnKey: string | null = null;
+  // The check-ins of this device's last admission: one scan's, or one "Admit all"'s.
+  let lastOwnKeys: ReadonlySet<string> = new Set();
   let auditLost = 0;
   let auditing: Promise<unknown> = Promise.resolve();
   /**
@@ -395,7 +396,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return row;
     }
     index.putCheckins([row.value]);
-    lastOwnKey = row.value.key;
+    lastOwnKeys = new Set([row.value.key]);
     void audit({ listSlug: list.slug, ticketId, ticketReference: referenceOf(ticketId), ...how });
     publish({
       pending: status.pending + 1,
@@ -449,6 +450,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return rows;
     }
     index.putCheckins(rows.value);
+    lastOwnKeys = new Set(rows.value.map((row) => row.key));
     for (const row of rows.value)
       void audit({
         listSlug: list.slug,
@@ -560,7 +562,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         !mayUndo(
           role(),
           { key: checkinKey, createdAt: target.createdAt, mine: target.clientId !== null },
-          lastOwnKey,
+          lastOwnKeys,
           clock.now(),
         )
       )

@@ -16,7 +16,9 @@ describe('door roles', () => {
     const role = roleAt({ supervisorPinSet: false, supervisorUntil: null }, NOW);
     expect(role).toBe('open');
     expect(mayDo(role, 'admit-anyway')).toBe(true);
-    expect(mayUndo(role, { key: 'other', createdAt: NOW - 3_600_000, mine: false }, null, NOW)).toBe(true);
+    expect(mayUndo(role, { key: 'other', createdAt: NOW - 3_600_000, mine: false }, new Set(), NOW)).toBe(
+      true,
+    );
   });
 
   it('works as a door once a PIN is set, and as a supervisor until the unlock runs out', () => {
@@ -37,13 +39,22 @@ describe('door roles', () => {
 
   it('lets door staff undo only their own last admission, for 30 seconds', () => {
     const own = { key: 'local:a', createdAt: NOW, mine: true };
-    expect(mayUndo('door', own, 'local:a', NOW + OWN_UNDO_MS)).toBe(true);
-    expect(mayUndo('door', own, 'local:a', NOW + OWN_UNDO_MS + 1)).toBe(false);
+    expect(mayUndo('door', own, new Set(['local:a']), NOW + OWN_UNDO_MS)).toBe(true);
+    expect(mayUndo('door', own, new Set(['local:a']), NOW + OWN_UNDO_MS + 1)).toBe(false);
     // An earlier admission of this device, once another has followed it.
-    expect(mayUndo('door', own, 'local:b', NOW + 1000)).toBe(false);
+    expect(mayUndo('door', own, new Set(['local:b']), NOW + 1000)).toBe(false);
     // Another door's check-in, however recent.
-    expect(mayUndo('door', { key: 'uuid-1', createdAt: NOW, mine: false }, 'local:a', NOW)).toBe(false);
-    expect(mayUndo('supervisor', { key: 'uuid-1', createdAt: 0, mine: false }, null, NOW)).toBe(true);
+    expect(mayUndo('door', { key: 'uuid-1', createdAt: NOW, mine: false }, new Set(['local:a']), NOW)).toBe(
+      false,
+    );
+    expect(mayUndo('supervisor', { key: 'uuid-1', createdAt: 0, mine: false }, new Set(), NOW)).toBe(true);
+  });
+
+  it('counts every ticket of the last "Admit all" as that last admission', () => {
+    const batch = new Set(['local:a', 'local:b', 'local:c']);
+    for (const key of batch)
+      expect(mayUndo('door', { key, createdAt: NOW, mine: true }, batch, NOW)).toBe(true);
+    expect(mayUndo('door', { key: 'local:d', createdAt: NOW, mine: true }, batch, NOW)).toBe(false);
   });
 
   it('keeps a reason to one bounded line', () => {

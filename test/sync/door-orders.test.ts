@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
+import { type DoorAccess, OWN_UNDO_MS } from '../../src/domain/door-roles';
 import type { Registration } from '../../src/mock-api/model/registration';
 import { makeRegistration, makeTicket } from '../mock-api/factories';
 import { doorDevice, doorService, LIST, serviceCheckins } from './support';
@@ -53,12 +54,12 @@ function recordingBatches(inner: FetchLike) {
   return { fetch, batches };
 }
 
-async function joined(wrap?: (inner: FetchLike) => FetchLike) {
+async function joined(wrap?: (inner: FetchLike) => FetchLike, access?: () => DoorAccess) {
   const setup = await doorService(3);
   const family = await sellOrder(setup, 'FAM4', ['Leo', 'Ines', 'Tom']);
   const inner: FetchLike = (r) => setup.service.handle(r);
   const recorder = recordingBatches(wrap ? wrap(inner) : inner);
-  const device = await doorDevice({ fetch: recorder.fetch });
+  const device = await doorDevice({ fetch: recorder.fetch, access });
   return { setup, family, device, engine: device.engine, batches: recorder.batches };
 }
 
@@ -246,6 +247,40 @@ describe('"Admit all"', () => {
     const admission = await engine.admitOrder('FAM4', [family[0]!.id, setup.tickets[0]!.id]);
     expect(admission.ok && admission.value).toMatchObject({ notOnList: 1, refused: [] });
     expect(admission.ok && admission.value.checkins.map((c) => c.ticketId)).toEqual([family[0]!.id]);
+  });
+});
+
+describe('"Undo these N" on a locked door', () => {
+  const door = () => ({ supervisorPinSet: true, supervisorUntil: null });
+
+  it('takes back every ticket of its own last "Admit all" without a supervisor, for 30 seconds', async () => {
+    const { setup, family, engine, device } = await joined(undefined, door);
+    await engine.join(LIST);
+    await engine.syncNow();
+    const admission = await engine.admitOrder(
+      'FAM4',
+      family.map((t) => t.id),
+    );
+    if (!admission.ok) throw new Error(admission.reason);
+    await engine.flush();
+    for (const checkin of admission.value.checkins.slice(0, 2))
+      expect(await engine.undo(checkin.key)).toMatchObject({ ok: true });
+
+    // Once the door has admitted someone else, that batch is no longer its last admission.
+    const other = await engine.scan(setup.tickets[0]!.slug);
+    expect(other.ok && other.value.verdict.kind).toBe('admitted');
+    expect(await engine.undo(admission.value.checkins[2]!.key)).toMatchObject({
+      ok: false,
+      reason: 'supervisor-only',
+    });
+    await device.clock.advance(OWN_UNDO_MS + 1);
+    if (!other.ok) throw new Error(other.reason);
+    expect(await engine.undo(other.value.checkin!.key)).toMatchObject({
+      ok: false,
+      reason: 'supervisor-only',
+    });
+    await engine.flush();
+    expect(serviceCheckins(setup.service, setup.list.id).size).toBe(3);
   });
 });
 

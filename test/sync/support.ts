@@ -105,6 +105,8 @@ export interface DeviceOptions {
   db?: CheckinDatabase;
   fetch: FetchLike;
   clock?: ReturnType<typeof manualClock>;
+  /** The supervisor lock; none by default (an open device). */
+  access?: () => import('../../src/domain/door-roles').DoorAccess;
 }
 
 /** A door device: its own Dexie database and sync engine, joined to the test list. */
@@ -113,6 +115,7 @@ export async function doorDevice({
   db = freshDb(name),
   fetch,
   clock = manualClock(),
+  access,
 }: DeviceOptions) {
   const { createSyncEngine } = await import('../../src/sync/sync-engine');
   const statuses: import('../../src/sync/sync-status').SyncStatus[] = [];
@@ -124,6 +127,7 @@ export async function doorDevice({
     clock,
     report: (s) => statuses.push(s),
     random: () => 0.5,
+    access,
   });
   return { engine, db, clock, statuses, status: () => engine.status() };
 }
