@@ -4,6 +4,7 @@ import type { RemoteTicket } from '../api/schemas';
 import type { AuditRow } from '../db/audit-log';
 import type { OutboxRow } from '../db/rows';
 import { toCsv } from '../domain/csv';
+import { unsentAction } from './forget-list';
 
 const HEADER = [
   'record',
@@ -49,7 +50,7 @@ export function auditCsv(
       new Date(r.scannedAt).toISOString(),
       r.deviceName,
       '',
-      r.kind,
+      unsentAction(r),
       r.ticketId,
       t?.reference,
       t?.firstName,

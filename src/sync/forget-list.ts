@@ -21,10 +21,17 @@ export interface ListFacts {
   checkins: number;
   /** Check-ins the service has not acknowledged: lost if the list is forgotten. */
   unsent: number;
+  /** Exits and undos not yet sent: lost too, and the service would go on counting those guests in. */
+  unsentEnds: number;
 }
 
-export async function unsentCheckins(db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> {
-  return (await readOutbox(db, listSlug)).filter((r) => r.kind === 'checkin');
+/** Everything this device has not yet sent for the list: check-ins, undos and exits. */
+export const unsentChanges = (db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> =>
+  readOutbox(db, listSlug);
+
+export function countUnsent(rows: readonly OutboxRow[]): Pick<ListFacts, 'unsent' | 'unsentEnds'> {
+  const unsent = rows.filter((r) => r.kind === 'checkin').length;
+  return { unsent, unsentEnds: rows.length - unsent };
 }
 
 export async function forgetList(
@@ -32,17 +39,22 @@ export async function forgetList(
   listSlug: string,
   { confirmed = false } = {},
 ): Promise<Result<void>> {
-  if (!confirmed && (await unsentCheckins(db, listSlug)).length > 0) return fail('unsent-checkins');
+  if (!confirmed && (await unsentChanges(db, listSlug)).length > 0) return fail('unsent-checkins');
   return stored(() => wipeList(db, listSlug));
 }
 
-/** The unsent check-ins as CSV, enough for the organiser to enter them by hand. */
+/** What an unsent row asks of the service, in the words of the door. */
+export const unsentAction = (row: OutboxRow): 'check-in' | 'exit' | 'undo' =>
+  row.kind === 'checkin' ? 'check-in' : row.endedBy === 'exit' ? 'exit' : 'undo';
+
+/** The unsent check-ins, exits and undos as CSV, enough for the organiser to enter them by hand. */
 export function unsentCsv(
   rows: readonly OutboxRow[],
   ticketOf: (id: number) => RemoteTicket | undefined,
 ): string {
   const header = [
     'scanned_at',
+    'action',
     'ticket_id',
     'ticket_reference',
     'ticket_slug',
@@ -56,6 +68,7 @@ export function unsentCsv(
     const t = ticketOf(r.ticketId);
     return [
       new Date(r.scannedAt).toISOString(),
+      unsentAction(r),
       r.ticketId,
       t?.reference,
       t?.slug,

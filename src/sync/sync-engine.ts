@@ -50,7 +50,15 @@ import { newClientId } from './door-lookup';
 import { recordDoorExit } from './door-exit';
 import { createDoorScan } from './door-scan';
 import { findOrders } from './find-orders';
-import { DAY_MS, forgetList, type ListFacts, unsentCheckins, unsentCsv, wipeExpired } from './forget-list';
+import {
+  countUnsent,
+  DAY_MS,
+  forgetList,
+  type ListFacts,
+  unsentChanges,
+  unsentCsv,
+  wipeExpired,
+} from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
 import { loadListIndex } from './open-list';
@@ -494,8 +502,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!list) return null;
     const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
     const { tickets, checkedIn } = index.counts();
-    const unsent = (await unsentCheckins(db, slug)).length;
-    return { slug, title: list.title, tickets, checkins: checkedIn, unsent };
+    const unsent = countUnsent(await unsentChanges(db, slug));
+    return { slug, title: list.title, tickets, checkins: checkedIn, ...unsent };
   }
 
   return {
@@ -650,7 +658,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         listSlug: '',
         action: 'forget-list',
         ticketId: null,
-        reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent`,
+        reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent check-ins, ${before.unsentEnds} unsent exits or undos`,
       });
       if (active?.list.slug === slug) active = null;
       await refresh();
@@ -660,8 +668,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const lists = await allLists(db);
       const out: ListFacts[] = [];
       for (const list of lists) {
-        const unsent = (await unsentCheckins(db, list.slug)).length;
-        if (unsent > 0) out.push({ slug: list.slug, title: list.title, tickets: 0, checkins: 0, unsent });
+        const unsent = countUnsent(await unsentChanges(db, list.slug));
+        if (unsent.unsent + unsent.unsentEnds > 0)
+          out.push({ slug: list.slug, title: list.title, tickets: 0, checkins: 0, ...unsent });
       }
       return out;
     },
@@ -676,7 +685,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const lists = await stored(() => allLists(db));
       if (!lists.ok) return lists;
       for (const list of lists.value)
-        if (!confirmed && (await unsentCheckins(db, list.slug)).length > 0) return fail('unsent-checkins');
+        if (!confirmed && (await unsentChanges(db, list.slug)).length > 0) return fail('unsent-checkins');
       stopped = true;
       if (timer !== null) clock.clearTimeout(timer);
       timer = null;
@@ -692,7 +701,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return ok({ lists: lists.value.length, databaseDeleted: erased.value });
     },
     async exportUnsent(slug: string): Promise<string> {
-      const rows = await unsentCheckins(db, slug);
+      const rows = await unsentChanges(db, slug);
       const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
       return unsentCsv(rows, (id) => index.ticketById(id));
     },

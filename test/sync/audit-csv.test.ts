@@ -59,7 +59,7 @@ describe('the audit CSV', () => {
       'record,time,device,role,action,ticket_id,ticket_reference,first_name,last_name,reason,state',
       'audit,2026-11-23T19:00:00.000Z,North door,supervisor,admit-anyway,7,AB12-1,Zoë,Ålvarez,Paid at the door,',
       'audit,2026-11-23T19:00:05.000Z,North door,door,undo,7,AB12-1,Zoë,Ålvarez,,',
-      'unsent,2026-11-23T19:00:06.000Z,North door,,checkin,7,AB12-1,Zoë,Ålvarez,rejected,parked',
+      'unsent,2026-11-23T19:00:06.000Z,North door,,check-in,7,AB12-1,Zoë,Ålvarez,rejected,parked',
       '',
     ]);
   });

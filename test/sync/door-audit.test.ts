@@ -144,7 +144,7 @@ describe('the audit log', () => {
         new RegExp(`^audit,[^,]+,North door,open,admit,${unsent!.id},${unsent!.reference}$`),
       ),
       expect.stringMatching(
-        new RegExp(`^unsent,[^,]+,North door,,checkin,${unsent!.id},${unsent!.reference}$`),
+        new RegExp(`^unsent,[^,]+,North door,,check-in,${unsent!.id},${unsent!.reference}$`),
       ),
     ]);
     expect(lines[3]).toMatch(/,queued$/);

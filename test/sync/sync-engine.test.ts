@@ -209,11 +209,12 @@ describe('forgetting a list', () => {
       tickets: 10,
       checkins: 1,
       unsent: 1,
+      unsentEnds: 0,
     });
     // The answer says what went, counted before it went.
     expect(await engine.forget(LIST, { confirmed: true })).toEqual({
       ok: true,
-      value: { slug: LIST, title: 'Main door', tickets: 10, checkins: 1, unsent: 1 },
+      value: { slug: LIST, title: 'Main door', tickets: 10, checkins: 1, unsent: 1, unsentEnds: 0 },
     });
     await engine.auditWritten();
     // Nothing of the list is left but the audit log's one line that it was forgotten, naming no attendee.
@@ -223,6 +224,26 @@ describe('forgetting a list', () => {
     ]);
     expect(engine.status().list).toBeNull();
     expect(await engine.facts(LIST)).toBeNull();
+  });
+
+  it('holds back for an exit not yet sent, and exports it as an exit', async () => {
+    const { setup, engine } = await setupDevice();
+    await engine.join(LIST);
+    await engine.syncNow();
+    const guest = setup.tickets[4]!;
+    expect(await engine.scan(guest.slug)).toMatchObject({ ok: true });
+    await engine.syncNow();
+    engine.setOnline(false);
+    expect(await engine.exit(guest.id)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'exit-recorded' } },
+    });
+    expect(await engine.facts(LIST)).toMatchObject({ checkins: 0, unsent: 0, unsentEnds: 1 });
+    expect(await engine.forget(LIST)).toMatchObject({ ok: false, reason: 'unsent-checkins' });
+    expect(await engine.unsentByList()).toMatchObject([{ slug: LIST, unsent: 0, unsentEnds: 1 }]);
+    const [header, line] = (await engine.exportUnsent(LIST)).split('\r\n');
+    expect(header).toContain('"scanned_at","action","ticket_id"');
+    expect(line).toContain(`"exit","${guest.id}","${guest.reference}"`);
   });
 
   it('wipes the whole device only once unsent check-ins are confirmed lost, and stays wiped', async () => {

@@ -10,9 +10,16 @@ import { useDoorEngine, useEngineAnswer } from './useDoor';
 export const tickets = (n: number) => countOf(n, t('nounTicket'), t('nounTickets'));
 export const checkins = (n: number) => countOf(n, t('nounCheckin'), t('nounCheckins'));
 
+/** "3 check-ins", "1 exit or undo", "3 check-ins and 1 exit or undo". */
+export function unsentWords({ unsent, unsentEnds }: Pick<ListFacts, 'unsent' | 'unsentEnds'>): string {
+  const ends = countOf(unsentEnds, t('nounEnd'), t('nounEnds'));
+  if (unsentEnds === 0) return checkins(unsent);
+  return unsent === 0 ? ends : t('unsentBoth', { checkins: checkins(unsent), ends });
+}
+
 /**
  * "Forget this list", asked with what it deletes: the list's name, its tickets and check-ins,
- * and any check-ins not yet sent (then only after they are exported as CSV).
+ * and any check-ins, exits or undos not yet sent (then only after they are exported as CSV).
  */
 export function ForgetListDialog({
   list,
@@ -32,7 +39,7 @@ export function ForgetListDialog({
   const [exported, setExported] = useState(false);
   const [working, setWorking] = useState(false);
   const [failed, setFailed] = useState(false);
-  const unsent = facts?.unsent ?? 0;
+  const unsent = facts ? facts.unsent + facts.unsentEnds : 0;
 
   const forget = async () => {
     setWorking(true);
@@ -87,7 +94,7 @@ export function ForgetListDialog({
           </ul>
           {unsent > 0 ? (
             <p className="field-error" data-testid="forget-list-unsent">
-              {t('listsForgetUnsent', { unsent: checkins(unsent) })}
+              {t('listsForgetUnsent', { unsent: unsentWords(facts) })}
             </p>
           ) : (
             <p className="muted">{t('forgetListNothingUnsent')}</p>
@@ -110,10 +117,10 @@ export function ForgetListDialog({
 
 /** "Forgot Main door: 2,800 tickets, 14 check-ins; nothing was unsent." */
 export function forgottenMessage(facts: ListFacts): string {
-  return t(facts.unsent > 0 ? 'forgetListDoneUnsent' : 'forgetListDone', {
+  return t(facts.unsent + facts.unsentEnds > 0 ? 'forgetListDoneUnsent' : 'forgetListDone', {
     title: facts.title,
     tickets: tickets(facts.tickets),
     checkins: checkins(facts.checkins),
-    unsent: checkins(facts.unsent),
+    unsent: unsentWords(facts),
   });
 }

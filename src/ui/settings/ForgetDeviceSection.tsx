@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { downloadCsv, unsentFileName } from '../door/download-csv';
 import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../door/useDoor';
 import { countOf } from '../format';
-import { checkins } from '../door/ForgetListDialog';
+import { unsentWords } from '../door/ForgetListDialog';
 import { t } from '../i18n/t';
 import { forgetDevice } from './forget-device';
 import { ForgetDeviceResult } from './ForgetDeviceResult';
@@ -43,7 +43,7 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
   const [exported, setExported] = useState(false);
   const [working, setWorking] = useState(false);
   const [failed, setFailed] = useState(false);
-  const unsentTotal = unsent?.reduce((n, l) => n + l.unsent, 0) ?? 0;
+  const unsentTotal = unsent?.reduce((n, l) => n + l.unsent + l.unsentEnds, 0) ?? 0;
 
   const exportAll = async () => {
     for (const list of unsent ?? [])
@@ -104,7 +104,10 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
       ) : unsentTotal > 0 ? (
         <p className="field-error" data-testid="forget-device-unsent">
           {t('forgetDeviceUnsent', {
-            unsent: checkins(unsentTotal),
+            unsent: unsentWords({
+              unsent: unsent.reduce((n, l) => n + l.unsent, 0),
+              unsentEnds: unsent.reduce((n, l) => n + l.unsentEnds, 0),
+            }),
             lists: unsent.map((l) => l.title).join(', '),
           })}
         </p>
