@@ -140,7 +140,7 @@ test.describe('device safety', () => {
     await expect(page.locator('.list-entry')).toHaveCount(2);
   });
 
-  test('forgetting a list asks with its name and counts, guards unsent check-ins, and says what went', async ({
+  test('forgetting a list asks with its name and counts, guards unsent check-ins and exits, and says what went', async ({
     context,
     baseURL,
   }) => {
@@ -151,6 +151,12 @@ test.describe('device safety', () => {
     await context.setOffline(true);
     await door.typeCode(ticket!.reference);
     await door.expectVerdict('admitted');
+    await door.nextScan();
+    // The guest steps out again: the exit waits in the outbox with the check-in.
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('just-admitted');
+    await door.verdict().getByRole('button', { name: 'Record exit' }).click();
+    await door.expectVerdict('exit-recorded');
     await door.nextScan();
 
     await page.getByRole('link', { name: 'Lists' }).first().click();
@@ -163,7 +169,7 @@ test.describe('device safety', () => {
       `${total.toLocaleString('en')} tickets`,
     );
     await expect(dialog.getByTestId('forget-list-unsent')).toContainText(
-      'Not yet sent to the service: 1 check-in',
+      'Not yet sent to the service: 1 check-in and 1 exit or undo.',
     );
     const forgetAnyway = dialog.getByRole('button', { name: 'Forget anyway' });
     await expect(forgetAnyway).toBeDisabled();
@@ -181,7 +187,7 @@ test.describe('device safety', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('lists-message')).toContainText(
       new RegExp(
-        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?, including 1 check-in not yet sent`,
+        `^Forgot ${title}: ${total.toLocaleString('en')} tickets, \\d+ check-ins?, including 1 check-in and 1 exit or undo not yet sent`,
       ),
     );
     await expect(entry).toHaveCount(0);
@@ -247,7 +253,7 @@ test.describe('device safety', () => {
     await page.getByRole('button', { name: 'Forget this device’s data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forget everything on this device?' });
     await expect(dialog.getByTestId('forget-device-unsent')).toContainText(
-      'Not yet sent to the service: 1 check-in',
+      'Not yet sent to the service: 1 check-in and 1 exit or undo.',
     );
     const anyway = dialog.getByRole('button', { name: 'Forget everything anyway' });
     await expect(anyway).toBeDisabled();
