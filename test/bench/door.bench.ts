@@ -11,6 +11,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { cameraMarked, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = 100;
@@ -134,26 +135,10 @@ try {
   for (const slug of slugs.slice(SCANS, SCANS + CAMERA_RUNS)) {
     const video = await makeQrVideo(`bench-${slug}`, slug);
     const run = await open(video);
-    await run.page.addInitScript(() => {
-      const marks = { firstFrame: 0, verdict: 0 };
-      (window as unknown as { __bench: typeof marks }).__bench = marks;
-      new MutationObserver(() => {
-        const el = document.querySelector('video') as HTMLVideoElement | null;
-        if (el && !el.dataset.watched) {
-          el.dataset.watched = '1';
-          el.requestVideoFrameCallback((now) => {
-            marks.firstFrame ||= now;
-          });
-        }
-        if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
-          marks.verdict = performance.now();
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await run.page.addInitScript(watchCameraMarks);
     await scanScreen(run.page);
-    await run.page.getByTestId('verdict').waitFor({ timeout: 30_000 });
-    const marks = await run.page.evaluate(
-      () => (window as unknown as { __bench: { firstFrame: number; verdict: number } }).__bench,
-    );
+    await cameraMarked(run.page, 30_000);
+    const marks = await readCameraMarks(run.page);
     cameraTimes.push(marks.verdict - marks.firstFrame);
     await run.context.close();
   }

@@ -14,6 +14,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { cameraMarked, watchCameraMarks } from './browser/camera-marks';
 import { throttleWorkers, type WorkerThrottle } from './browser/worker-cgroup';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -365,39 +366,15 @@ try {
   for (const slug of nextSlugs(CAMERA_RUNS)) {
     const video = await makeQrVideo(`phone-bench-${slug}`, slug);
     const door = await open({ throttle: true, video });
-    await door.page.addInitScript(() => {
-      const marks = { firstFrame: 0, verdict: 0 };
-      (window as unknown as { __bench: typeof marks }).__bench = marks;
-      new MutationObserver(() => {
-        const el = document.querySelector('video') as HTMLVideoElement | null;
-        if (el && !el.dataset.watched) {
-          el.dataset.watched = '1';
-          el.requestVideoFrameCallback((now) => {
-            marks.firstFrame ||= now;
-          });
-        }
-        if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
-          requestAnimationFrame(() => {
-            marks.verdict ||= performance.now();
-          });
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await door.page.addInitScript(watchCameraMarks);
     await door.page.goto('/');
-    const seen = await door.page
-      .waitForFunction(
-        () => (window as unknown as { __bench: { verdict: number } }).__bench.verdict > 0,
-        null,
-        {
-          timeout: 90_000,
-          polling: 100,
-        },
-      )
+    const seen = await cameraMarked(door.page, 90_000)
       .then(() => true)
       .catch(() => false);
     const marks = await door.page.evaluate(() => {
       const video = document.querySelector('video');
       return {
-        ...(window as unknown as { __bench: { firstFrame: number; verdict: number } }).__bench,
+        ...(window as unknown as { __bench: import('./browser/camera-marks').CameraMarks }).__bench,
         video: video ? `readyState ${video.readyState}, ${video.videoWidth}x${video.videoHeight}` : 'none',
         status: document.querySelector('[data-testid="door-status"]')?.textContent ?? 'no scan screen',
         camera: document.querySelector('.camera')?.textContent?.slice(0, 120) ?? '',

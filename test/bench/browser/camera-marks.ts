@@ -1,0 +1,36 @@
+// The camera figure of the door and phone benches: from the first video frame the page gets to
+// the verdict's first painted frame, marked in the page as they happen.
+import type { Page } from '@playwright/test';
+
+export interface CameraMarks {
+  firstFrame: number;
+  verdict: number;
+}
+
+/** Add with `page.addInitScript(watchCameraMarks)` before the scan screen opens. */
+export function watchCameraMarks() {
+  const marks: CameraMarks = { firstFrame: 0, verdict: 0 };
+  (window as unknown as { __bench: CameraMarks }).__bench = marks;
+  new MutationObserver(() => {
+    const el = document.querySelector('video') as HTMLVideoElement | null;
+    if (el && !el.dataset.watched) {
+      el.dataset.watched = '1';
+      el.requestVideoFrameCallback((now) => {
+        marks.firstFrame ||= now;
+      });
+    }
+    if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
+      requestAnimationFrame(() => {
+        marks.verdict ||= performance.now();
+      });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+export const readCameraMarks = (page: Page): Promise<CameraMarks> =>
+  page.evaluate(() => (window as unknown as { __bench: CameraMarks }).__bench);
+
+export const cameraMarked = (page: Page, timeout: number) =>
+  page.waitForFunction(() => (window as unknown as { __bench: CameraMarks }).__bench.verdict > 0, null, {
+    timeout,
+    polling: 100,
+  });
