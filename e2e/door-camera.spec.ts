@@ -114,3 +114,16 @@ test('a ticket held in front of the camera after its admission is not read again
   });
   expect(await service.activeCheckinsOf(VIP_LIST, held.id)).toBe(1);
 });
+
+test('reads a ticket shown light on dark, as a phone in dark mode may show it', async () => {
+  test.setTimeout(120_000);
+  const [guest] = await service.freshTickets(VIP_LIST, 1);
+  if (!guest) throw new Error('the demo seed lacks a fresh VIP ticket');
+  const video = await makeQrVideo('inverted-ticket', guest.slug, { inverted: true });
+  await withCamera(video, async (page, door) => {
+    await page.goto('/');
+    await door.expectVerdict('admitted');
+    await expect(door.verdict()).toContainText(guest.reference);
+  });
+  expect(await service.activeCheckinsOf(VIP_LIST, guest.id)).toBe(1);
+});

@@ -78,7 +78,8 @@ export async function startCamera({
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
-  const { BrowserQRCodeReader } = await import('@zxing/browser');
+  const [{ BrowserQRCodeReader, HTMLCanvasElementLuminanceSource }, { BinaryBitmap, HybridBinarizer }] =
+    await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
   // The default waits 500 ms between attempts; a queue at the door cannot. Nor can it wait
   // after a read: in the fast lane the next guest's code may be in view for half a second.
   const reader = new BrowserQRCodeReader(undefined, {
@@ -104,29 +105,34 @@ export async function startCamera({
     throw error;
   }
   let controls: IScannerControls | null = null;
-  // A code held close fills the frame with large, soft modules that read better at half size.
-  // Every second failed attempt is tried again on a half-size copy of the frame: a quarter of
-  // the pixels, so little extra work. (The decoder itself is patched: patches/README.md.)
+  // Every second failed attempt is tried again on a half-size copy of the frame, a quarter of
+  // the pixels: a code held close fills the frame with large, soft modules that read better
+  // there, and a code shown light on dark (a phone in dark mode or with inverted colours) reads
+  // only inverted. (The decoder itself is patched: patches/README.md.)
   const half = document.createElement('canvas');
   const halfContext = half.getContext('2d', { willReadFrequently: true });
   let failures = 0;
-  const tryHalfSize = () => {
+  const retryHalfSize = () => {
     if (!halfContext || video.videoWidth === 0) return null;
     half.width = Math.round(video.videoWidth / 2);
     half.height = Math.round(video.videoHeight / 2);
     halfContext.drawImage(video, 0, 0, half.width, half.height);
-    try {
-      return reader.decodeFromCanvas(half).getText();
-    } catch {
-      return null;
+    const source = new HTMLCanvasElementLuminanceSource(half);
+    for (const luminance of [source, source.invert()]) {
+      try {
+        return reader.decodeBitmap(new BinaryBitmap(new HybridBinarizer(luminance))).getText();
+      } catch {
+        // Not readable this way: the next, or the next frame.
+      }
     }
+    return null;
   };
   const decode = () => {
     controls ??= reader.scan(video, (result) => {
       if (result) return onCode(result.getText());
       failures += 1;
       if (failures % 2 !== 0) return;
-      const text = tryHalfSize();
+      const text = retryHalfSize();
       if (text !== null) onCode(text);
     });
   };
