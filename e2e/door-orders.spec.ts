@@ -25,23 +25,7 @@ interface OrderTicket extends ServiceTicket {
   registration_email: string | null;
 }
 
-/** Orders of the list with every ticket admissible and none checked in yet, largest first. */
-async function freshOrders(): Promise<OrderTicket[][]> {
-  const taken = new Set((await service.checkins(MAIN_LIST)).map((c) => c.ticket_id));
-  const byOrder = new Map<string, OrderTicket[]>();
-  for (const t of (await service.tickets(MAIN_LIST)) as OrderTicket[]) {
-    const order = byOrder.get(t.registration_reference) ?? [];
-    order.push(t);
-    byOrder.set(t.registration_reference, order);
-  }
-  return [...byOrder.values()]
-    .filter(
-      (o) =>
-        o.length >= 2 &&
-        o.every((t) => !taken.has(t.id) && t.state === 'complete' && t.payment_state !== 'unpaid'),
-    )
-    .sort((a, b) => b.length - a.length);
-}
+const freshOrders = () => service.freshOrders<OrderTicket>(MAIN_LIST);
 
 /** Active check-ins per ticket on the service, and the ids of every check-in. */
 async function serviceState() {

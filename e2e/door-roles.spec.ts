@@ -176,7 +176,7 @@ test('a door needs the supervisor PIN to admit anyway or undo another door; the 
     ['audit', 'Roles door', 'door', 'undo', String(own!.id), own!.reference],
     ['audit', 'Roles door', 'supervisor', 'admit-anyway', String(elsewhere!.id), elsewhere!.reference],
     ['audit', 'Roles door', 'supervisor', 'admit', String(offline!.id), offline!.reference],
-    ['unsent', 'Roles door', '', 'checkin', String(offline!.id), offline!.reference],
+    ['unsent', 'Roles door', '', 'check-in', String(offline!.id), offline!.reference],
   ]);
   expect(cells[2]![9]).toBe('Re-entry: went out and came back');
   expect(cells[4]![10]).toBe('queued');
@@ -224,4 +224,45 @@ test('with a supervisor PIN, the kiosk is left with it, and wrong PINs make the 
   await expect(pad.getByRole('alert')).toContainText('Too many wrong PINs');
   await pad.getByRole('button', { name: 'Cancel' }).click();
   await expect(bar).toHaveAttribute('data-role', 'door');
+});
+
+test('a locked door takes back its own “Admit all” at once, without the PIN', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const service = new CheckinService(baseURL!);
+  const [order] = await service.freshOrders(MAIN_LIST);
+  if (!order) throw new Error('the demo seed lacks an order of two or more fresh tickets');
+  await context.addInitScript(() => {
+    const key = 'venue-checkin.settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...saved, sounds: false, autoReturnSeconds: 0 }));
+  });
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Family door');
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  await page.goto('/settings');
+  await page.getByLabel('Supervisor PIN (4 to 8 digits)').fill(PIN);
+  await page.getByRole('button', { name: 'Save supervisor PIN' }).click();
+  await page.getByTestId('role-bar').getByRole('button', { name: 'Lock now' }).click();
+  await expect(page.getByTestId('role-bar')).toHaveAttribute('data-role', 'door');
+
+  await page.goto('/');
+  await door.typeCode(order[0]!.registration_reference!);
+  await door.expectVerdict('order');
+  await door
+    .verdict()
+    .getByRole('button', { name: `Admit all ${order.length}` })
+    .click();
+  await door
+    .verdict()
+    .getByRole('button', { name: `Undo these ${order.length}` })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Supervisor PIN' })).toHaveCount(0);
+  await expect(page.getByText(`${order.length} check-ins undone.`)).toBeVisible();
+  for (const ticket of order)
+    await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, ticket.id), { timeout: 15_000 }).toBe(0);
 });

@@ -83,6 +83,24 @@ export class CheckinService {
       .filter((t) => !taken.has(t.id) && t.state === 'complete' && t.payment_state !== 'unpaid')
       .slice(0, count);
   }
+
+  /** Orders of the list with every ticket admissible and none checked in yet, largest first. */
+  async freshOrders<T extends ServiceTicket = ServiceTicket>(list: string): Promise<T[][]> {
+    const taken = new Set((await this.checkins(list)).map((c) => c.ticket_id));
+    const byOrder = new Map<string, T[]>();
+    for (const t of (await this.tickets(list)) as T[]) {
+      const order = byOrder.get(t.registration_reference ?? '') ?? [];
+      order.push(t);
+      if (t.registration_reference) byOrder.set(t.registration_reference, order);
+    }
+    return [...byOrder.values()]
+      .filter(
+        (o) =>
+          o.length >= 2 &&
+          o.every((t) => !taken.has(t.id) && t.state === 'complete' && t.payment_state !== 'unpaid'),
+      )
+      .sort((a, b) => b.length - a.length);
+  }
 }
 
 export class DoorPage {

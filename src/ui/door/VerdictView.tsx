@@ -41,7 +41,8 @@ interface Props {
   /** The ticket's order (its other tickets), or the whole order of a registration reference. */
   order?: DoorOrder | null;
   /** What the last "Admit all" left out. */
-  batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number };
+  /** The last "Admit all": door staff undo it without a supervisor until `undoOpenUntil`. */
+  batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number; undoOpenUntil: number };
   onAdmitOrder?: () => void;
   onUndoOrder?: () => void;
 }
@@ -338,7 +339,11 @@ export function VerdictView({
               </button>
             )}
             {onUndoOrder && batch && batch.admitted > 0 && (
-              <button type="button" className="button button--large" onClick={onUndoOrder}>
+              <button
+                type="button"
+                className="button button--large"
+                onClick={() => gate.run(onUndoOrder, Date.now() > batch.undoOpenUntil)}
+              >
                 {tn('orderUndoAll', batch.admitted)}
               </button>
             )}
@@ -409,6 +414,7 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
           refused: shown.batch.refused,
           notOnList: shown.batch.notOnList,
           admitted: shown.batch.checkins.length,
+          undoOpenUntil: Math.min(...shown.batch.checkins.map((c) => c.createdAt)) + OWN_UNDO_MS,
         }
       }
       onAdmitOrder={() => void flow.admitOrder()}
