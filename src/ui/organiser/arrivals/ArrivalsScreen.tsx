@@ -6,14 +6,13 @@ import type { AdminRecord } from '../../../api/admin-client';
 import { describeError } from '../../../api/errors';
 import { useAppStore } from '../../../state/use-app-store';
 import { t } from '../../i18n/t';
-import { scopedHref, scopedPath } from '../event-scope';
-import { FailureNotice } from '../FailureNotice';
-import { useAdminData } from '../hooks/useAdminData';
+import { scopedHref } from '../event-scope';
 import { ArrivalsChart } from './ArrivalsChart';
 import { ArrivalsTiles, DoubleAdmissions, LatestFeed, ReleaseProgress } from './ArrivalsFigures';
 import { CheckinReportButton } from './CheckinReportButton';
 import { timeFormat, validTimeZone } from './time-format';
 import { ARRIVALS_INTERVAL_MS, useArrivals } from './useArrivals';
+import { useListAndEvent } from './useListAndEvent';
 import './arrivals.css';
 
 interface Props {
@@ -24,18 +23,12 @@ interface Props {
 
 export function ArrivalsScreen({ account, event, id }: Props) {
   const scope = { account, event };
-  const list = useAdminData(
-    (client) => client.get(scopedPath(scope, 'checkin_lists', id), 'checkin_list'),
-    `${account}/${event}/${id}`,
-  );
-  const eventData = useAdminData((client) => client.get(scopedPath(scope), 'event'), `${account}/${event}`);
-  const record = list.value;
-  if (list.failure) return <FailureNotice failure={list.failure} onRetry={list.reload} />;
-  if (!record) return <p className="muted">{t('orgLoading')}</p>;
+  const loaded = useListAndEvent(scope, id);
+  if (!loaded.ready) return loaded.notice;
   return (
     <Arrivals
-      record={record}
-      eventRecord={eventData.value}
+      record={loaded.list}
+      eventRecord={loaded.event}
       listHref={scopedHref(scope, 'checkin_lists', id)}
     />
   );

@@ -4,24 +4,18 @@
 import { Link } from 'wouter';
 import { t } from '../../i18n/t';
 import { webCheckinAddress } from '../CheckinListPanel';
-import { scopedHref, scopedPath } from '../event-scope';
-import { FailureNotice } from '../FailureNotice';
-import { useAdminData } from '../hooks/useAdminData';
+import { scopedHref } from '../event-scope';
 import { QrImage } from '../QrImage';
+import { useListAndEvent } from './useListAndEvent';
 import './arrivals.css';
 
 const STEPS = ['kitStep1', 'kitStep2', 'kitStep3', 'kitStep4', 'kitStep5'] as const;
 
 export function DoorKitScreen({ account, event, id }: { account: string; event: string; id: string }) {
   const scope = { account, event };
-  const list = useAdminData(
-    (client) => client.get(scopedPath(scope, 'checkin_lists', id), 'checkin_list'),
-    `${account}/${event}/${id}`,
-  );
-  const eventData = useAdminData((client) => client.get(scopedPath(scope), 'event'), `${account}/${event}`);
-  const record = list.value;
-  if (list.failure) return <FailureNotice failure={list.failure} onRetry={list.reload} />;
-  if (!record) return <p className="muted">{t('orgLoading')}</p>;
+  const loaded = useListAndEvent(scope, id);
+  if (!loaded.ready) return loaded.notice;
+  const record = loaded.list;
   const title = String(record.title ?? '');
   const address = webCheckinAddress(record);
   return (
@@ -33,8 +27,8 @@ export function DoorKitScreen({ account, event, id }: { account: string; event: 
         </button>
       </div>
       <h2 id="door-kit-title">{t('kitTitle', { list: title })}</h2>
-      {eventData.value ? (
-        <p className="door-kit__event">{t('kitEvent', { event: String(eventData.value.title ?? '') })}</p>
+      {loaded.event ? (
+        <p className="door-kit__event">{t('kitEvent', { event: String(loaded.event.title ?? '') })}</p>
       ) : null}
       <div className="door-kit__code">
         <QrImage value={address} label={`QR code of the check-in list ${title}`} size={320} />
