@@ -16,6 +16,9 @@ export interface NewCheckin {
   clientId: string;
 }
 
+/** A row as it enters the outbox: queued, never tried. */
+const NOT_YET_SENT = { state: 'queued', attemptFloor: null, attempts: 0, parkedReason: null } as const;
+
 /** A check-in made here, and its outbox row, before the service has heard of it. */
 function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRow } {
   const key = `local:${input.clientId}`;
@@ -42,10 +45,7 @@ function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRo
       uuid: null,
       scannedAt: input.now,
       deviceName: input.deviceName,
-      state: 'queued',
-      attemptFloor: null,
-      attempts: 0,
-      parkedReason: null,
+      ...NOT_YET_SENT,
     },
   };
 }
@@ -86,10 +86,7 @@ function endingRow(checkin: CheckinRow, id: string, input: { now: number; device
     uuid: checkin.uuid,
     scannedAt: input.now,
     deviceName: input.deviceName,
-    state: 'queued',
-    attemptFloor: null,
-    attempts: 0,
-    parkedReason: null,
+    ...NOT_YET_SENT,
   };
 }
 
