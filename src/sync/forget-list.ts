@@ -25,10 +25,7 @@ export interface ListFacts {
   unsentEnds: number;
 }
 
-/** Everything this device has not yet sent for the list: check-ins, undos and exits. */
-export const unsentChanges = (db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> =>
-  readOutbox(db, listSlug);
-
+/** What the list's outbox holds, counted: every row is a change the service has not heard of. */
 export function countUnsent(rows: readonly OutboxRow[]): Pick<ListFacts, 'unsent' | 'unsentEnds'> {
   const unsent = rows.filter((r) => r.kind === 'checkin').length;
   return { unsent, unsentEnds: rows.length - unsent };
@@ -39,7 +36,7 @@ export async function forgetList(
   listSlug: string,
   { confirmed = false } = {},
 ): Promise<Result<void>> {
-  if (!confirmed && (await unsentChanges(db, listSlug)).length > 0) return fail('unsent-checkins');
+  if (!confirmed && (await readOutbox(db, listSlug)).length > 0) return fail('unsent-checkins');
   return stored(() => wipeList(db, listSlug));
 }
 

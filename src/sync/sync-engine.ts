@@ -50,15 +50,7 @@ import { newClientId } from './door-lookup';
 import { recordDoorExit } from './door-exit';
 import { createDoorScan } from './door-scan';
 import { findOrders } from './find-orders';
-import {
-  countUnsent,
-  DAY_MS,
-  forgetList,
-  type ListFacts,
-  unsentChanges,
-  unsentCsv,
-  wipeExpired,
-} from './forget-list';
+import { countUnsent, DAY_MS, forgetList, type ListFacts, unsentCsv, wipeExpired } from './forget-list';
 import { joinList } from './join-list';
 import type { ListIndex } from './list-index';
 import { loadListIndex } from './open-list';
@@ -502,7 +494,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!list) return null;
     const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
     const { tickets, checkedIn } = index.counts();
-    const unsent = countUnsent(await unsentChanges(db, slug));
+    const unsent = countUnsent(await readOutbox(db, slug));
     return { slug, title: list.title, tickets, checkins: checkedIn, ...unsent };
   }
 
@@ -668,7 +660,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const lists = await allLists(db);
       const out: ListFacts[] = [];
       for (const list of lists) {
-        const unsent = countUnsent(await unsentChanges(db, list.slug));
+        const unsent = countUnsent(await readOutbox(db, list.slug));
         if (unsent.unsent + unsent.unsentEnds > 0)
           out.push({ slug: list.slug, title: list.title, tickets: 0, checkins: 0, ...unsent });
       }
@@ -685,7 +677,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const lists = await stored(() => allLists(db));
       if (!lists.ok) return lists;
       for (const list of lists.value)
-        if (!confirmed && (await unsentChanges(db, list.slug)).length > 0) return fail('unsent-checkins');
+        if (!confirmed && (await readOutbox(db, list.slug)).length > 0) return fail('unsent-checkins');
       stopped = true;
       if (timer !== null) clock.clearTimeout(timer);
       timer = null;
@@ -701,7 +693,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return ok({ lists: lists.value.length, databaseDeleted: erased.value });
     },
     async exportUnsent(slug: string): Promise<string> {
-      const rows = await unsentChanges(db, slug);
+      const rows = await readOutbox(db, slug);
       const index = active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
       return unsentCsv(rows, (id) => index.ticketById(id));
     },
