@@ -2,18 +2,9 @@
 // joined on a stranger's server without asking, and a list or the whole device forgotten
 // only when confirmed, with proof afterwards, read from the browser's own storage.
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+import { expect, type Page, test } from '@playwright/test';
+import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
-
-async function joinedDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
-  const page = await context.newPage();
-  const door = new DoorPage(page);
-  await door.nameDevice(name);
-  await door.joinByTyping(MAIN_LIST);
-  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
-  return { page, door };
-}
 
 async function expectNoSeriousAxeViolation(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
+import { countVerdicts, verdictsSeen } from './fixtures/verdicts-seen';
 import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 
 // One door device (a persistent profile, so its IndexedDB survives) whose camera is Chromium's
@@ -88,19 +89,7 @@ test('a ticket held in front of the camera after its admission is not read again
   if (!held) throw new Error('the demo seed lacks a fresh VIP ticket');
   const video = await makeQrVideo('held-ticket', held.slug);
   await withCamera(video, async (page, door) => {
-    // Every verdict that appears, counted in the page as it happens.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { verdictsSeen: string[] }).verdictsSeen = seen;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node instanceof HTMLElement) {
-              const verdict = node.matches('[data-verdict]') ? node : node.querySelector('[data-verdict]');
-              if (verdict) seen.push(verdict.getAttribute('data-verdict') ?? '');
-            }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.addInitScript(countVerdicts);
     await page.goto('/');
     await door.expectVerdict('admitted');
     // The verdict returns to scanning on its own (3 s) while the code stays in view.
@@ -108,9 +97,7 @@ test('a ticket held in front of the camera after its admission is not read again
     // Ten more seconds of the same code in front of the camera: nothing new is judged.
     await page.waitForTimeout(10_000);
     await expect(door.verdict()).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { verdictsSeen: string[] }).verdictsSeen)).toEqual(
-      ['admitted'],
-    );
+    expect(await verdictsSeen(page)).toEqual(['admitted']);
   });
   expect(await service.activeCheckinsOf(VIP_LIST, held.id)).toBe(1);
 });

@@ -5,7 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
-import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { countVerdicts, verdictsSeen } from './fixtures/verdicts-seen';
+import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 
 // Exits, re-entry and people inside, on the production build against the real Node server:
 // what the door shows, and what the service itself then holds.
@@ -15,20 +16,9 @@ const SIZES = [
   [1024, 768],
 ] as const;
 
-async function exitDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
-  await context.addInitScript(() => {
-    const key = 'venue-checkin.settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
-    // Verdicts stay until "Next scan": the journey reads each one.
-    localStorage.setItem(key, JSON.stringify({ ...saved, autoReturnSeconds: 0 }));
-  });
-  const page = await context.newPage();
-  const door = new DoorPage(page);
-  await door.nameDevice(name);
-  await door.joinByTyping(MAIN_LIST);
-  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
-  return { page, door };
-}
+// Verdicts stay until "Next scan": the journey reads each one.
+const exitDoor = (context: BrowserContext, name: string) =>
+  joinedDoor(context, name, { autoReturnSeconds: 0 });
 
 const insideNow = (page: Page) => page.getByTestId('inside-now').locator('strong');
 
@@ -233,18 +223,8 @@ test('exit mode with the camera: a ticket held in view makes one exit, never a s
       const key = 'venue-checkin.settings';
       const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
       localStorage.setItem(key, JSON.stringify({ ...saved, doorMode: 'exit', autoReturnSeconds: 2 }));
-      // Every verdict that appears, counted in the page as it happens.
-      const seen: string[] = [];
-      (window as unknown as { verdictsSeen: string[] }).verdictsSeen = seen;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node instanceof HTMLElement) {
-              const verdict = node.matches('[data-verdict]') ? node : node.querySelector('[data-verdict]');
-              if (verdict) seen.push(verdict.getAttribute('data-verdict') ?? '');
-            }
-      }).observe(document, { childList: true, subtree: true });
     });
+    await context.addInitScript(countVerdicts);
     const page = context.pages()[0] ?? (await context.newPage());
     const door = new DoorPage(page);
     await door.nameDevice('Camera exit');
@@ -257,9 +237,7 @@ test('exit mode with the camera: a ticket held in view makes one exit, never a s
     // Ten more seconds of the same code in view: nothing new is judged.
     await page.waitForTimeout(10_000);
     await expect(door.verdict()).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { verdictsSeen: string[] }).verdictsSeen)).toEqual(
-      ['exit-recorded'],
-    );
+    expect(await verdictsSeen(page)).toEqual(['exit-recorded']);
     await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
   } finally {
     await context.close();

@@ -1,16 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { expect, test } from '@playwright/test';
+import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
-
-async function joinedDoor(context: BrowserContext, name: string): Promise<{ page: Page; door: DoorPage }> {
-  const page = await context.newPage();
-  const door = new DoorPage(page);
-  await door.nameDevice(name);
-  await door.joinByTyping(MAIN_LIST);
-  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
-  return { page, door };
-}
 
 test.describe('door offline', () => {
   test('admits tickets offline, keeps the queue across an offline reload, and sends each once', async ({

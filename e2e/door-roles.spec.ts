@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 
 const PIN = '4826';
 
@@ -234,16 +234,7 @@ test('a locked door takes back its own “Admit all” at once, without the PIN'
   const service = new CheckinService(baseURL!);
   const [order] = await service.freshOrders(MAIN_LIST);
   if (!order) throw new Error('the demo seed lacks an order of two or more fresh tickets');
-  await context.addInitScript(() => {
-    const key = 'venue-checkin.settings';
-    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
-    localStorage.setItem(key, JSON.stringify({ ...saved, sounds: false, autoReturnSeconds: 0 }));
-  });
-  const page = await context.newPage();
-  const door = new DoorPage(page);
-  await door.nameDevice('Family door');
-  await door.joinByTyping(MAIN_LIST);
-  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  const { page, door } = await joinedDoor(context, 'Family door', { sounds: false, autoReturnSeconds: 0 });
   await page.goto('/settings');
   await page.getByLabel('Supervisor PIN (4 to 8 digits)').fill(PIN);
   await page.getByRole('button', { name: 'Save supervisor PIN' }).click();

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { csvRecords } from '../test/fixtures/read-csv';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService } from './page-models/door-page';
 import { DoorPage } from './page-models/door-page';
@@ -106,37 +107,6 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await file.path();
   return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
-}
-
-/** RFC 4180, enough to read back what the app wrote. */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  const [header = [], ...data] = rows;
-  return data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }
 
 async function expectAccessible(page: Page, name: string) {
@@ -245,7 +215,7 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   );
   expect(report.name).toMatch(/^checkin-report-Main-door-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(report.text.startsWith('\uFEFF"checked_in_at"')).toBe(true);
-  const rows = parseCsv(report.text);
+  const rows = csvRecords(report.text);
   expect(rows).toHaveLength(5);
   expect(rows.filter((r) => r.ticket_reference === ada1!.reference).map((r) => r.double_admission)).toEqual([
     'yes',
@@ -300,7 +270,7 @@ test('an organiser watches arrivals live while doors check in, then exports the 
   await org.section('Registrations');
   const registrations = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
   await expect(page.getByText('Exported 3 rows.')).toBeVisible();
-  const regRows = parseCsv(registrations.text);
+  const regRows = csvRecords(registrations.text);
   expect(regRows.map((r) => r.name).sort()).toEqual(["'=Linus Torvalds", 'Ada Lovelace', 'Grace Hopper']);
   expect(Object.keys(regRows[0]!).slice(0, 3)).toEqual(['reference', 'name', 'email']);
   await shoot(page, 'registrations', () =>
@@ -309,7 +279,7 @@ test('an organiser watches arrivals live while doors check in, then exports the 
 
   await org.section('Tickets');
   const tickets = await download(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
-  const ticketRows = parseCsv(tickets.text);
+  const ticketRows = csvRecords(tickets.text);
   expect(ticketRows.map((r) => r.reference).sort()).toEqual(prepared.tickets.map((t) => t.reference).sort());
   expect(ticketRows.filter((r) => r.release_title === 'VIP' || r['release.title'] === 'VIP')).toHaveLength(1);
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const MAIN_LIST = 'chk_pDemoMainEntrance000000';
 export const VIP_LIST = 'chk_pDemoVipLounge0000000000';
@@ -177,4 +177,26 @@ export class DoorPage {
   pending() {
     return this.page.getByTestId('pending');
   }
+}
+
+/**
+ * A new page of `context`: a door named `name`, joined to the main list and synced once.
+ * `settings` are stored before the app starts (e.g. `autoReturnSeconds: 0`, so verdicts stay).
+ */
+export async function joinedDoor(
+  context: BrowserContext,
+  name: string,
+  settings: Record<string, unknown> = {},
+): Promise<{ page: Page; door: DoorPage }> {
+  await context.addInitScript((values) => {
+    const key = 'venue-checkin.settings';
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...saved, ...values }));
+  }, settings);
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice(name);
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+  return { page, door };
 }

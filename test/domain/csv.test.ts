@@ -2,36 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createArrivals } from '../../src/domain/arrivals';
 import { checkinReportCsv } from '../../src/domain/checkin-report';
 import { CSV_BOM, csvCell, recordsToCsv, toCsv } from '../../src/domain/csv';
-
-/** A small RFC 4180 reader, to read back what was written. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
+import { parseCsv } from '../fixtures/read-csv';
 
 describe('CSV for spreadsheets', () => {
   it('quotes every field, so commas, quotes and line breaks stay inside it', () => {
