@@ -93,9 +93,22 @@ function endingRow(checkin: CheckinRow, id: string, input: { now: number; device
 export type UndoOutcome = 'cancelled' | 'queued' | 'waiting' | 'not-found';
 
 /**
- * Undoes a check-in. Still queued: both rows go, nothing ever reaches the service. Already
- * sent: the check-in is marked deleted here and a DELETE by uuid is queued. In flight: the
- * undo is queued and waits for the check-in's answer to learn the uuid.
+ * Whether the service may hold this row's check-in: it is in the batch out now, or it left
+ * before in a request whose answer never came (`attempts`). Such a request may still land, late
+ * (a killed page's, a timed-out one's), after a recovery pull found nothing, so only a row that
+ * never left may be cancelled on the device alone.
+ */
+async function mayHaveReached(db: CheckinDatabase, row: OutboxRow): Promise<boolean> {
+  if (row.attempts > 0) return true;
+  return ((await readAttempt(db, row.listSlug))?.seqs ?? []).includes(row.seq!);
+}
+
+/**
+ * Undoes a check-in. Never sent: both rows go, nothing ever reaches the service. Already
+ * sent: the check-in is marked deleted here and a DELETE by uuid is queued. Out now, or out
+ * before with no answer: the undo is queued and waits until the check-in is known to exist
+ * (its answer, or recovery, or sending it again, which the service takes as the same check-in
+ * by its uuid) and then deletes it by that uuid.
  */
 export async function recordUndo(
   db: CheckinDatabase,
@@ -111,8 +124,8 @@ export async function recordUndo(
     const queued = checkin.clientId
       ? await db.outbox.where('id').equals(checkin.clientId).first()
       : undefined;
-    const inFlight = queued ? ((await readAttempt(db, listSlug))?.seqs ?? []).includes(queued.seq!) : false;
-    if (queued && !inFlight) {
+    // A parked row was refused by the service: nothing of it is there to undo.
+    if (queued && (queued.state === 'parked' || !(await mayHaveReached(db, queued)))) {
       await db.outbox.delete(queued.seq!);
       await db.checkins.delete([listSlug, checkinKey]);
       return 'cancelled';
@@ -182,15 +195,33 @@ export async function readOutbox(db: CheckinDatabase, listSlug: string): Promise
   );
 }
 
-/** Marks a batch as sent out, with the server-time floor of this attempt (for recovery). */
+/**
+ * Claims a batch about to leave, in one transaction: the rows still queued (an undo may have
+ * cancelled one since the push read them) join the attempt with its server-time floor, and only
+ * they may be sent. The floor stays the lowest of the rows out, so recovery looks back far
+ * enough for the oldest.
+ */
 export async function markSending(
   db: CheckinDatabase,
   listSlug: string,
   rows: OutboxRow[],
   floor: number,
-): Promise<void> {
-  const earlier = (await readAttempt(db, listSlug))?.seqs ?? [];
-  await writeAttempt(db, listSlug, { floor, seqs: [...earlier, ...rows.map((r) => r.seq!)] });
+): Promise<OutboxRow[]> {
+  return db.transaction('rw', db.outbox, db.syncState, async () => {
+    const attempt = await readAttempt(db, listSlug);
+    const earlier = attempt?.seqs ?? [];
+    const out = new Set(earlier);
+    const current = await db.outbox.bulkGet(rows.map((r) => r.seq!));
+    const claimed = current.filter(
+      (r): r is OutboxRow => r !== undefined && r.state === 'queued' && !out.has(r.seq!),
+    );
+    if (claimed.length === 0) return [];
+    await writeAttempt(db, listSlug, {
+      floor: attempt && earlier.length ? Math.min(attempt.floor, floor) : floor,
+      seqs: [...earlier, ...claimed.map((r) => r.seq!)],
+    });
+    return claimed;
+  });
 }
 
 async function forget(db: CheckinDatabase, listSlug: string, seqs: number[]): Promise<void> {
@@ -267,13 +298,39 @@ export async function markSent(
 export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteCheckin }[]): string[] =>
   sent.flatMap(({ row, remote }) => [row.checkinKey, remote.uuid]);
 
-/** Rows of a batch the service surely did not record: they go out again later. */
+/** Rows of a batch the service surely did not record (refused, 429): they go out again later. */
 export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {
   await forget(
     db,
     listSlug,
     rows.map((r) => r.seq!),
   );
+}
+
+/**
+ * Rows of an unanswered batch that recovery did not find on the service: they go out again,
+ * and each counts the unanswered request it left in (`attempts`), since that request may still
+ * land late; from now on they are never cancelled on the device alone (`recordUndo`).
+ */
+export async function requeueUnanswered(
+  db: CheckinDatabase,
+  listSlug: string,
+  rows: OutboxRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction('rw', db.outbox, db.syncState, async () => {
+    await forget(
+      db,
+      listSlug,
+      rows.map((r) => r.seq!),
+    );
+    await db.outbox
+      .where(':id')
+      .anyOf(rows.map((r) => r.seq!))
+      .modify((row) => {
+        row.attempts += 1;
+      });
+  });
 }
 
 /** Puts a row aside with the service's reason; it no longer holds the others back. */

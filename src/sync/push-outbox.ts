@@ -86,8 +86,9 @@ async function sendSingly(
   options: PushOptions,
   report: PushReport,
 ): Promise<Result<void>> {
-  for (const row of rows) {
-    await markSending(db, options.listSlug, [row], options.floor);
+  for (const listed of rows) {
+    const [row] = await markSending(db, options.listSlug, [listed], options.floor);
+    if (!row) continue; // cancelled by an undo since the batch was refused
     const answer = await api.createCheckin(options.listSlug, { ticketId: row.ticketId, uuid: row.id });
     if (answer.ok) {
       await learnClientUuids(db, options.listSlug, [row], [answer.value]);
@@ -146,8 +147,9 @@ export async function pushOutbox(
   const outbox = await readOutbox(db, listSlug);
   const queued = outbox.filter((r) => r.state === 'queued' && r.kind === 'checkin');
   while (queued.length > 0) {
-    const batch = queued.splice(0, batchSize);
-    await markSending(db, listSlug, batch, options.floor);
+    // Only the rows still queued go: an undo may have cancelled one since the outbox was read.
+    const batch = await markSending(db, listSlug, queued.splice(0, batchSize), options.floor);
+    if (batch.length === 0) continue;
     const answer = await api.createCheckins(
       listSlug,
       batch.map((r) => ({ ticketId: r.ticketId, uuid: r.id })),

@@ -12,7 +12,7 @@ import { isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { patchSyncState, readSyncState, upsertCheckins } from '../db/local-copy';
-import { markSent, park, readOutbox, replacedKeys, requeue } from '../db/outbox';
+import { markSent, park, readOutbox, replacedKeys, requeueUnanswered } from '../db/outbox';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -105,7 +105,7 @@ export async function recoverUnanswered(
   // Linked first, so the upsert finds this device's rows by uuid instead of adding copies.
   const linked = await stored(async () => {
     const sent = await markSent(db, listSlug, found);
-    await requeue(db, listSlug, again);
+    await requeueUnanswered(db, listSlug, again);
     return [...sent, ...(await upsertCheckins(db, listSlug, pulled.value))];
   });
   if (!linked.ok) return linked;
