@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CheckinDatabase } from '../../src/db/database';
-import { readOutbox } from '../../src/db/outbox';
+import { markSending, readOutbox } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/api/http';
 import { doorDevice, doorService, LIST, manualClock, serviceCheckins, serviceOver } from './support';
 
@@ -215,6 +215,23 @@ describe('the outbox reaches the service exactly once', () => {
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
     expect(await readOutbox(device.db, LIST)).toEqual([]);
     expect(device.engine.ticket(ticket.id)!.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
+  });
+
+  it('sends only the rows still queued when an undo cancelled one after the push read the outbox', async () => {
+    // Found in the forty-door simulation (issue 20, seed 20261123): a push read the outbox, an
+    // undo cancelled one of its rows before the batch was marked as sending, and the batch
+    // still carried it: the service held a check-in the door had said was never sent.
+    const setup = await doorService(5);
+    const device = await joinedDevice(setup);
+    device.engine.setOnline(false);
+    const [first, second] = setup.tickets;
+    const scans = [await device.engine.scan(first!.slug), await device.engine.scan(second!.slug)];
+    const keys = scans.map((s) => (s.ok ? s.value.checkin!.key : 'no admission'));
+    const read = await readOutbox(device.db, LIST); // what a push has read
+    expect(await device.engine.undo(keys[0]!)).toEqual({ ok: true, value: 'cancelled' });
+    const claimed = await markSending(device.db, LIST, read, 0);
+    expect(claimed.map((r) => r.checkinKey)).toEqual([keys[1]]);
+    expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
   });
 
   it('rides out a burst of 5xx answers with backoff', async () => {
