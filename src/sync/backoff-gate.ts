@@ -1,7 +1,12 @@
 // When a failing request may be tried again: exponential backoff with jitter per key (a pull,
 // one list's push), honouring the service's Retry-After. An on-demand sync may cut a wait
 // short, unless the service named it or three tries in a row have failed.
-import type { Result } from '../api/errors';
+//
+// A door must catch up within seconds of its network coming back, so a request that never
+// reached the service (no answer, a timeout: it cost the service nothing) waits at most 10 s;
+// one the service failed (5xx) at most 30 s, to spare a struggling service; and any success
+// ends every wait the service did not name, since it shows the way to the service is open.
+import type { Failure, Result } from '../api/errors';
 import { backoffMs, type Clock } from './clock';
 
 interface Backoff {
@@ -9,6 +14,15 @@ interface Backoff {
   until: number;
   /** The service named the wait (Retry-After): even an on-demand sync honours it. */
   told: boolean;
+}
+
+const NO_ANSWER_CAP_MS = 10_000;
+const SERVICE_FAILED_CAP_MS = 30_000;
+
+function capFor(failure: Failure): number {
+  return failure.reason === 'network' || failure.reason === 'timeout'
+    ? NO_ANSWER_CAP_MS
+    : SERVICE_FAILED_CAP_MS;
 }
 
 export function createBackoffGate(clock: Clock, random: () => number) {
@@ -19,11 +33,14 @@ export function createBackoffGate(clock: Clock, random: () => number) {
       return !b || clock.now() >= b.until || (onDemand && !b.told && b.failures < 3);
     },
     note(key: string, result: Result<unknown>): void {
-      if (result.ok) return void waits.delete(key);
+      if (result.ok) {
+        for (const [other, b] of waits) if (other === key || !b.told) waits.delete(other);
+        return;
+      }
       const failures = (waits.get(key)?.failures ?? 0) + 1;
       waits.set(key, {
         failures,
-        until: clock.now() + backoffMs(failures, result.retryAfterMs, random),
+        until: clock.now() + backoffMs(failures, result.retryAfterMs, random, capFor(result)),
         told: result.retryAfterMs !== undefined,
       });
     },

@@ -12,8 +12,13 @@ export const systemClock: Clock = {
 };
 
 /** Exponential backoff with full jitter, honouring the service's `Retry-After` when given. */
-export function backoffMs(failures: number, retryAfterMs: number | undefined, random = Math.random): number {
-  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
+export function backoffMs(
+  failures: number,
+  retryAfterMs: number | undefined,
+  random = Math.random,
+  capMs = 60_000,
+): number {
+  const base = Math.min(capMs, 1000 * 2 ** Math.max(0, failures - 1));
   const jittered = base / 2 + random() * (base / 2);
   return Math.max(retryAfterMs ?? 0, jittered);
 }
