@@ -27,6 +27,8 @@ export interface FaultProxyOptions {
   decide: (door: number, method: string, serial: number) => ProxyAction;
   /** Called as a door's write leaves for the service (the runner restarts doors mid-flush here). */
   onWrite?: (door: number) => void;
+  /** Called once per write with what became of it (the runner's trace of each check-in's uuid). */
+  onWriteDone?: (door: number, method: string, path: string, body: Buffer, fate: string) => void;
 }
 
 const PATH = /^\/d\/(\d+)(\/.*)$/;
@@ -62,14 +64,21 @@ export async function startFaultProxy(options: FaultProxyOptions) {
     serials.set(door, serial);
     const method = request.method ?? 'GET';
     const action = options.decide(door, method, serial);
+    const write = method !== 'GET' && method !== 'HEAD';
+    const done = (body: Buffer, fate: string) => {
+      if (write) options.onWriteDone?.(door, method, match[2]!, body, fate);
+    };
     if (action.kind === 'cut') {
       counts.cut++;
+      const body = write ? await bodyOf(request).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
       request.socket.destroy();
+      done(body, 'cut before the service');
       return;
     }
     if (action.kind === 'status') {
       if (action.status === 429) counts.rateLimited++;
       else counts.serverErrors++;
+      done(await bodyOf(request).catch(() => Buffer.alloc(0)), `answered ${action.status} by the proxy`);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (action.retryAfterS !== undefined) headers['retry-after'] = String(action.retryAfterS);
       response.writeHead(action.status, headers).end(JSON.stringify({ error: 'simulated' }));
@@ -93,14 +102,17 @@ export async function startFaultProxy(options: FaultProxyOptions) {
     } catch {
       counts.upstreamDown++;
       request.socket.destroy();
+      done(body, 'service down, cut');
       return;
     }
     if (action.dropAnswer) {
       counts.dropped++;
       request.socket.destroy();
+      done(body, `service answered ${answer.status}, answer dropped`);
       return;
     }
     counts.forwarded++;
+    done(body, `service answered ${answer.status}`);
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!HOP_HEADERS.has(name) && name !== 'content-encoding') out[name] = value;

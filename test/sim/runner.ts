@@ -108,7 +108,13 @@ async function profiler() {
   };
 }
 
+const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
 export async function runSimulation(options: SimOptions): Promise<SimResult> {
+  const traces = new Map<string, string[]>();
+  const traceOf = (uuid: string) => traces.get(uuid) ?? traces.set(uuid, []).get(uuid)!;
+  const restarts = new Map<number, number[]>();
+  const restartsOf = (door: number) => restarts.get(door) ?? restarts.set(door, []).get(door)!;
   const profileAt = await profiler();
   const log = options.log ?? (() => undefined);
   const wallStart = performance.now();
@@ -129,6 +135,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const restart = (door: number) => {
       restartWanted.delete(door);
       doorRestarts++;
+      restartsOf(door).push(second);
       const work = pool!.hostOf(door).restart(door, start + second * 1000);
       restarting.add(work);
       void work.finally(() => restarting.delete(work));
@@ -160,6 +167,10 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       decide,
       onWrite: (door) => {
         if (restartWanted.has(door)) restart(door);
+      },
+      onWriteDone: (door, method, path, body, fate) => {
+        const uuids = new Set([...`${path} ${body.toString('utf8')}`.matchAll(UUID_TEXT)].map((m) => m[0]));
+        for (const uuid of uuids) traceOf(uuid).push(`${second} s: door ${door} ${method} ${fate}`);
       },
     });
 
@@ -316,6 +327,23 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         JSON.stringify({ service: [...service_.values()], copies, admissions }),
       );
     const findings = checkInvariants(admissions, copies, service_, before);
+    // Each failure with its trace: every write that carried the uuid, and the door's story.
+    const byClientId = new Map(admissions.flat().map((a) => [a.clientId, a]));
+    findings.examples = findings.examples.flatMap((example) => {
+      const uuid = example.match(UUID_TEXT)?.[0];
+      const admission = uuid ? byClientId.get(uuid) : undefined;
+      if (!uuid) return [example];
+      const at = admission && admission.event >= 0 ? plan.events[admission.event]?.at : undefined;
+      return [
+        example,
+        ...(admission
+          ? [
+              `    door ${admission.door} admitted it at ${at ?? '?'} s${admission.undo ? `, undo said ${admission.undo}` : ''}; door restarts at ${restartsOf(admission.door).join(', ') || 'none'} s`,
+            ]
+          : []),
+        ...(traces.get(uuid) ?? ['no write carried it']).map((line) => `    ${line}`),
+      ];
+    });
     return {
       seed: plan.seed,
       plan,
