@@ -98,7 +98,7 @@ export function ScanScreen() {
         </fieldset>
         <p className="scan__inside" data-testid="inside-now">
           <span className="muted">{t('insideNow')}</span>{' '}
-          <strong className="scan__inside-count">{status.counts.checkedIn}</strong>
+          <strong className="scan__inside-count">{status.counts.inside}</strong>
         </p>
       </div>
       {exitMode && (
