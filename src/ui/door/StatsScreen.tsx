@@ -49,7 +49,7 @@ export function StatsScreen() {
           </p>
           <Bar percent={stats.overall.percent} label={`${stats.overall.percent}%`} />
           <h2>{t('statsByRelease')}</h2>
-          <table className="table">
+          <table className="table" data-testid="stats-by-release">
             <tbody>
               {stats.byRelease.map((r) => (
                 <tr key={r.release}>
