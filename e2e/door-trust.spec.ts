@@ -171,3 +171,60 @@ test.describe('door verdicts staff can trust', () => {
     expect(await service.activeCheckinsOf(MAIN_LIST, ticket!.id)).toBe(1);
   });
 });
+
+// Counts that match the service: a cancelled ticket scanned online stays in the door's copy (an
+// offline scan still says "cancelled"), but no total counts it. Screenshots of the scan, the
+// undo and the stats screen land in e2e/.artifacts/door-counts/<size>/ for people to look at.
+for (const size of [
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+]) {
+  test(`6: after a scan, its undo and a cancelled ticket scanned online, every total is the list's (${size.width}x${size.height})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: `e2e/.artifacts/door-counts/${size.width}x${size.height}/${name}.png` });
+    const found = await admin<{ tickets: { slug: string; state: string }[] }>(
+      baseURL!,
+      '/demo-conference/tickets?search%5Bstates%5D%5B%5D=void',
+    );
+    const cancelled = found.tickets.find((t) => t.state === 'void');
+    if (!cancelled) throw new Error('the demo seed has no void ticket');
+    const service = new CheckinService(baseURL!);
+    const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+    const context = await browser.newContext({ viewport: size });
+    const { page, door } = await joinedDoor(context, 'Counting door');
+    const { tickets_count: listTotal } = await service.list(MAIN_LIST);
+    await expect.poll(async () => (await door.statusProgress()).total).toBe(listTotal);
+    const before = await door.statusProgress();
+
+    await door.typeCode(ticket!.reference);
+    await door.expectVerdict('admitted');
+    await expect.poll(async () => (await door.statusProgress()).done).toBe(before.done + 1);
+    await shot(page, 'scan');
+    await door.verdict().getByRole('button', { name: 'Undo check-in' }).click();
+    // Said where staff look, not below the camera, out of sight on a phone.
+    await expect(page.getByText('Check-in undone.')).toBeInViewport();
+    await expect.poll(async () => (await door.statusProgress()).done).toBe(before.done);
+    await shot(page, 'undo');
+
+    await door.typeCode(cancelled.slug);
+    await door.expectVerdict('void');
+    await expect(page.getByTestId('verdict-basis')).toHaveText('Checked online');
+    await door.nextScan();
+
+    await page.getByTestId('progress').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
+    await expect(page.getByTestId('stats-overall')).toBeVisible();
+    const status = await door.statusProgress();
+    const stats = await door.statsTotals();
+    await shot(page, 'stats');
+    expect(status).toEqual(before);
+    expect(stats.total).toBe(status.total);
+    expect(stats.total).toBe(listTotal);
+    expect(stats.releases.reduce((n, total) => n + total, 0)).toBe(listTotal);
+    expect(stats.done).toBeLessThanOrEqual(stats.total);
+    await context.close();
+  });
+}

@@ -27,6 +27,11 @@ export interface ServiceCheckin {
 export class CheckinService {
   constructor(readonly baseURL: string) {}
 
+  /** The list as a door sees it: `tickets_count` is the number every door total must show. */
+  async list(list: string): Promise<{ tickets_count: number; checkins_count: number }> {
+    return (await fetch(`${this.baseURL}/checkin/checkin_lists/${list}`)).json();
+  }
+
   async tickets(list: string): Promise<ServiceTicket[]> {
     const out: ServiceTicket[] = [];
     for (let page = 1; ; page++) {
@@ -177,6 +182,29 @@ export class DoorPage {
   pending() {
     return this.page.getByTestId('pending');
   }
+
+  /** The status bar's "done / total in": on every door screen. */
+  async statusProgress(): Promise<{ done: number; total: number }> {
+    return fraction(await this.page.getByTestId('progress').textContent());
+  }
+
+  /** The stats screen's overall "checked in / total", and each release's total. */
+  async statsTotals(): Promise<{ done: number; total: number; releases: number[] }> {
+    const overall = fraction(await this.page.getByTestId('stats-overall').textContent());
+    const rows = await this.page.getByTestId('stats-by-release').getByRole('row').all();
+    const releases = await Promise.all(
+      rows.map(async (row) => fraction(await row.getByRole('cell').first().textContent()).total),
+    );
+    return { ...overall, releases };
+  }
+}
+
+/** "28 / 2,800 in (1%)" -> { done: 28, total: 2800 }. */
+function fraction(text: string | null): { done: number; total: number } {
+  const match = /([\d,]+)\s*\/\s*([\d,]+)/.exec(text ?? '');
+  if (!match) throw new Error(`no "done / total" in ${JSON.stringify(text)}`);
+  const number = (digits: string) => Number(digits.replaceAll(',', ''));
+  return { done: number(match[1]!), total: number(match[2]!) };
 }
 
 /**

@@ -2,11 +2,13 @@
 // (tickets and check-ins, first in full, then `since` a cursor). Records seen twice replace
 // the earlier copy, so the overlap of `since` pulls is harmless. Meanings, chosen to match the
 // Admin API's `checked_in_count` and the doors' "inside now":
-// - checked in: tickets of the list (not void) with at least one active check-in;
+// - checked in: tickets of the list (countsTowardList: the service's tickets_count) with at
+//   least one active check-in; a ticket cancelled after it came in is off the list, so not;
 // - inside now: active check-ins (a deleted one is an exit or an undo: the service cannot tell);
 // - arrivals: check-ins made, by the minute they were made, deleted ones included (an arrival
 //   that later left still arrived);
 // - double admission: a ticket with more than one active check-in.
+import { countsTowardList } from './list-count';
 
 export interface ArrivalTicket {
   id: number;
@@ -14,7 +16,8 @@ export interface ArrivalTicket {
   name: string;
   email: string | null;
   release: string | null;
-  void: boolean;
+  /** The ticket's state as the service gives it: a void ticket is seen but not on the list. */
+  state: string | null;
 }
 
 export interface ArrivalCheckin {
@@ -139,7 +142,7 @@ export function createArrivals(): Arrivals {
       let total = 0;
       let checkedIn = 0;
       for (const ticket of tickets.values()) {
-        if (ticket.void) continue;
+        if (!countsTowardList(ticket)) continue;
         const name = ticket.release ?? NO_RELEASE;
         const progress = releases.get(name) ?? { release: name, total: 0, checkedIn: 0 };
         releases.set(name, progress);

@@ -1,9 +1,16 @@
 // The door's numbers, computed from the local copy: how far along the list is, by release,
 // by device, and how fast people arrive. Pure, so the stats screen can recompute freely.
+// Two kinds of figure: the list's progress (overall, by release) counts the list's tickets
+// only (countsTowardList), so its totals are the service's `tickets_count`; people figures
+// (by device, arrivals, flow, inside now) count everyone who came through, a guest whose
+// ticket was cancelled after they came in included.
+import { countsTowardList } from './list-count';
 
 export interface StatsTicket {
   id: number;
   releaseTitle: string | null;
+  /** The ticket's state as the service gives it: a void ticket is held but not on the list. */
+  state: string | null;
 }
 
 export interface StatsCheckin {
@@ -62,8 +69,12 @@ export function computeDoorStats(
     if (!seen || c.createdAt < seen.createdAt) firstArrival.set(c.ticketId, c);
   }
   const releaseTotals = new Map<string, { total: number; checkedIn: number }>();
+  let total = 0;
   let checkedIn = 0;
   for (const ticket of tickets) {
+    // Checked in, then cancelled: off the list, so neither in the total nor among those in.
+    if (!countsTowardList(ticket)) continue;
+    total += 1;
     const key = ticket.releaseTitle ?? '—';
     const entry = releaseTotals.get(key) ?? { total: 0, checkedIn: 0 };
     entry.total += 1;
@@ -90,7 +101,7 @@ export function computeDoorStats(
       arrivals.push({ start: at, count: quarters.get(at) ?? 0 });
   }
   return {
-    overall: progress(checkedIn, tickets.length),
+    overall: progress(checkedIn, total),
     byRelease: [...releaseTotals]
       .map(([release, v]) => ({ release, progress: progress(v.checkedIn, v.total) }))
       .sort((a, b) => a.release.localeCompare(b.release)),

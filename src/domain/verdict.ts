@@ -1,5 +1,6 @@
 // The door's verdict for one scan, decided from the local copy alone. Pure: the same inputs
 // always give the same verdict, so it is instant offline and testable without a browser.
+import { isVoidState } from './list-count';
 import type { ScannedCode } from './scan-code';
 
 export interface DoorTicket {
@@ -95,8 +96,6 @@ export function canRecordExit(verdict: Verdict): boolean {
   return verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted';
 }
 
-const VOID_STATES = new Set(['void', 'cancelled', 'canceled', 'refunded']);
-
 /** The same ticket shown again this soon after this device admitted it is the same guest. */
 export const JUST_ADMITTED_MS = 30_000;
 
@@ -132,7 +131,7 @@ export function judgeScan({ code, ticket, checkins, list, now, orderTickets = 0 
       ? { kind: 'not-on-list', text: code.text }
       : { kind: 'unknown-code', text: code.text };
   }
-  if (ticket.state && VOID_STATES.has(ticket.state)) return { kind: 'void', ticket };
+  if (isVoidState(ticket.state)) return { kind: 'void', ticket };
   const active = checkins.filter((c) => c.deletedAt === null).sort((a, b) => b.createdAt - a.createdAt);
   const latest = active[0];
   if (latest && active.length === 1 && latest.mine && now - latest.createdAt < JUST_ADMITTED_MS)

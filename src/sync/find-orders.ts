@@ -1,5 +1,6 @@
 // Orders found by search: the tickets a query finds, gathered by their registration, for the
 // orders holding two or more tickets on this list (a single ticket is its own search result).
+import { countsTowardList } from '../domain/list-count';
 import { orderReferenceOf } from '../domain/order';
 import type { ListIndex } from './list-index';
 
@@ -16,7 +17,7 @@ export function findOrders(index: ListIndex, query: string, limit = 10): FoundOr
   for (const hit of index.search(query, 200)) {
     const reference = orderReferenceOf(hit);
     if (reference === null || found.has(reference)) continue;
-    const tickets = index.ticketsOfOrder(reference).filter((t) => t.state !== 'void');
+    const tickets = index.ticketsOfOrder(reference).filter(countsTowardList);
     if (tickets.length < 2) continue;
     const buyer = tickets.find((t) => t.buyerName || t.buyerEmail);
     found.set(reference, {

@@ -5,10 +5,21 @@
 // built on the first search, or ahead of it in short slices (`indexSearchFor`).
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
+import { countsTowardList } from '../domain/list-count';
 import { orderReferenceOf } from '../domain/order';
 import { normalizeText, searchTerms } from './search-text';
 
 const BUCKET = 2;
+
+/** The list's figures as the service counts them (see countsTowardList), and people inside. */
+export interface ListCounts {
+  /** Tickets on the list: equals the list's `tickets_count` once the copy is up to date. */
+  tickets: number;
+  /** Of those, tickets with an active check-in: never more than `tickets`. */
+  checkedIn: number;
+  /** Tickets with an active check-in, whatever became of the ticket since: people inside. */
+  inside: number;
+}
 
 export interface ListIndex {
   putTickets(tickets: readonly RemoteTicket[]): void;
@@ -27,7 +38,7 @@ export interface ListIndex {
   indexSearchFor(ms: number): boolean;
   /** Tickets holding more than one active check-in (double admissions). */
   doubleAdmissions(): number[];
-  counts(): { tickets: number; checkedIn: number };
+  counts(): ListCounts;
   /** Every ticket and check-in, for figures over the whole list. */
   everything(): { tickets: RemoteTicket[]; checkins: CheckinRow[] };
 }
@@ -67,7 +78,9 @@ export function createListIndex(): ListIndex {
   const ticketOfKey = new Map<string, number>();
   const active = new Map<number, number>();
   // Cancelled tickets stay known (a scan says "cancelled"), but are not on the list's count.
-  const voided = new Set<number>();
+  // Kept as running totals: counts() is read after every scan, on lists of 100,000 tickets.
+  let onList = 0;
+  let onListCheckedIn = 0;
 
   // Until the search index is started, tickets go in by id only; once started, as they come.
   let unindexed: Iterator<RemoteTicket> | null = null;
@@ -107,6 +120,9 @@ export function createListIndex(): ListIndex {
     let n = 0;
     for (const c of checkinsByTicket.get(ticketId)?.values() ?? []) if (c.deletedAt === null) n++;
     doubles += (n > 1 ? 1 : 0) - ((active.get(ticketId) ?? 0) > 1 ? 1 : 0);
+    const ticket = byId.get(ticketId);
+    if (ticket && countsTowardList(ticket))
+      onListCheckedIn += (n > 0 ? 1 : 0) - (active.has(ticketId) ? 1 : 0);
     if (n) active.set(ticketId, n);
     else active.delete(ticketId);
   };
@@ -135,8 +151,9 @@ export function createListIndex(): ListIndex {
           dropFromOrder(before);
         }
         byId.set(t.id, t);
-        if (t.state === 'void') voided.add(t.id);
-        else voided.delete(t.id);
+        const change = (countsTowardList(t) ? 1 : 0) - (before && countsTowardList(before) ? 1 : 0);
+        onList += change;
+        if (active.has(t.id)) onListCheckedIn += change;
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
         const order = orderReferenceOf(t);
@@ -222,8 +239,11 @@ export function createListIndex(): ListIndex {
     },
     indexSearchFor: (ms) => indexSearch(performance.now() + ms),
     doubleAdmissions: () => (doubles === 0 ? [] : [...active].filter(([, n]) => n > 1).map(([id]) => id)),
-    // Check-ins of tickets not (yet) in the copy count too: rare, and cheap to keep exact.
-    counts: () => ({ tickets: byId.size - voided.size, checkedIn: active.size }),
+    // A ticket checked in and then cancelled is no longer one of the list's tickets, so it is
+    // not "checked in" either (nor is a check-in of a ticket the copy does not hold yet): the
+    // service's checked_in_count leaves both out, and "in" can never exceed the total. Its
+    // guest walked in all the same and nothing walked them out: they stay in `inside`.
+    counts: () => ({ tickets: onList, checkedIn: onListCheckedIn, inside: active.size }),
     everything: () => ({
       tickets: [...byId.values()],
       checkins: [...checkinsByTicket.values()].flatMap((rows) => [...rows.values()]),

@@ -3,6 +3,7 @@
 import type { Failure } from '../api/errors';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import type { CopyCorrection } from './confirm-online';
+import type { ListCounts } from './list-index';
 
 export type SyncPhase = 'idle' | 'joining' | 'loading' | 'downloading' | 'pulling' | 'pushing';
 export type SyncErrorSource = 'list' | 'tickets' | 'checkins' | 'answers' | 'questions' | 'outbox';
@@ -48,7 +49,7 @@ export interface SyncStatus {
   /** Storage cannot be used (full, or unavailable in a private window). */
   storage: Failure | null;
   conflicts: ConflictRow[];
-  counts: { tickets: number; checkedIn: number };
+  counts: ListCounts;
   /** Audit rows storage refused since start: the actions stood, their record is missing. */
   auditLost: number;
 }
@@ -70,7 +71,7 @@ export const initialSyncStatus: SyncStatus = {
   errors: {},
   storage: null,
   conflicts: [],
-  counts: { tickets: 0, checkedIn: 0 },
+  counts: { tickets: 0, checkedIn: 0, inside: 0 },
   auditLost: 0,
 };
 

@@ -38,7 +38,7 @@ export const arrivalTicket = (t: RemoteTicket): ArrivalTicket => ({
   name: [t.firstName, t.lastName].filter(Boolean).join(' '),
   email: t.email,
   release: t.releaseTitle,
-  void: t.state === 'void',
+  state: t.state,
 });
 
 export const arrivalCheckin = (c: RemoteCheckin): ArrivalCheckin => ({

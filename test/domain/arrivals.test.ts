@@ -18,7 +18,7 @@ const ticket = (id: number, release: string | null = 'Standard', extra: Partial<
   name: `Person ${id}`,
   email: `p${id}@example.com`,
   release,
-  void: false,
+  state: 'complete',
   ...extra,
 });
 const checkin = (
@@ -36,7 +36,7 @@ const checkin = (
 describe('the arrivals of a check-in list', () => {
   it('counts tickets checked in of the total, leaving void tickets out of both', () => {
     const arrivals = createArrivals();
-    arrivals.putTickets([ticket(1), ticket(2), ticket(3), ticket(4, 'Standard', { void: true })]);
+    arrivals.putTickets([ticket(1), ticket(2), ticket(3), ticket(4, 'Standard', { state: 'void' })]);
     arrivals.putCheckins([checkin('a', 1, min(1)), checkin('b', 4, min(2))]);
     const s = arrivals.summary(min(5));
     expect(s.total).toBe(3);

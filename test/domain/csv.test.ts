@@ -57,8 +57,15 @@ describe('the check-in report of a list', () => {
   it('has a row per check-in with who, when, when they left, the door where known and double admissions', () => {
     const arrivals = createArrivals();
     arrivals.putTickets([
-      { id: 1, reference: 'R1', name: 'Zoë Ålvarez', email: 'z@example.com', release: 'VIP', void: false },
-      { id: 2, reference: 'R2', name: '@attacker', email: null, release: 'Standard', void: false },
+      {
+        id: 1,
+        reference: 'R1',
+        name: 'Zoë Ålvarez',
+        email: 'z@example.com',
+        release: 'VIP',
+        state: 'complete',
+      },
+      { id: 2, reference: 'R2', name: '@attacker', email: null, release: 'Standard', state: 'complete' },
     ]);
     const at = (m: number) => Date.parse('2026-11-23T19:00:00Z') + m * 60_000;
     arrivals.putCheckins([

@@ -5,10 +5,10 @@ const T0 = Date.parse('2026-11-22T19:00:00Z');
 const min = 60_000;
 
 const tickets = [
-  { id: 1, releaseTitle: 'General' },
-  { id: 2, releaseTitle: 'General' },
-  { id: 3, releaseTitle: 'VIP' },
-  { id: 4, releaseTitle: 'General' },
+  { id: 1, releaseTitle: 'General', state: 'complete' },
+  { id: 2, releaseTitle: 'General', state: 'complete' },
+  { id: 3, releaseTitle: 'VIP', state: 'complete' },
+  { id: 4, releaseTitle: 'General', state: 'complete' },
 ];
 
 function checkin(
@@ -47,6 +47,27 @@ describe('computeDoorStats', () => {
       { start: T0 + 15 * min, count: 0 },
       { start: T0 + 30 * min, count: 1 },
     ]);
+  });
+
+  it('leaves cancelled tickets out of every total, and one checked in before it was cancelled out of "in"', () => {
+    const stats = computeDoorStats(
+      [
+        ...tickets,
+        { id: 5, releaseTitle: 'VIP', state: 'void' }, // scanned online: the copy keeps it
+        { id: 6, releaseTitle: 'VIP', state: 'void' }, // checked in, then cancelled
+        { id: 7, releaseTitle: 'Press', state: 'void' }, // a release with only cancelled tickets
+      ],
+      [checkin(1, 1, 'North door'), checkin(6, 2, 'North door')],
+      'Other devices',
+    );
+    expect(stats.overall).toEqual({ checkedIn: 1, total: 4, percent: 25 });
+    expect(stats.byRelease).toEqual([
+      { release: 'General', progress: { checkedIn: 1, total: 3, percent: 33 } },
+      { release: 'VIP', progress: { checkedIn: 0, total: 1, percent: 0 } },
+    ]);
+    // Its guest came in and was not walked out: still inside, still an arrival at that door.
+    expect(stats.insideNow).toBe(2);
+    expect(stats.byDevice).toEqual([{ device: 'North door', count: 2 }]);
   });
 
   it('gives zeroes for an empty list', () => {

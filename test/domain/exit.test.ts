@@ -145,8 +145,8 @@ describe('arrivals with exits', () => {
     const T0 = Date.parse('2026-11-22T19:00:00Z');
     const stats = computeDoorStats(
       [
-        { id: 1, releaseTitle: 'General' },
-        { id: 2, releaseTitle: 'General' },
+        { id: 1, releaseTitle: 'General', state: 'complete' },
+        { id: 2, releaseTitle: 'General', state: 'complete' },
       ],
       [
         { ticketId: 1, createdAt: T0, deletedAt: T0 + MIN, deviceName: 'North door', endedBy: 'exit' },

@@ -39,9 +39,9 @@ describe('pulling a list into the local copy', () => {
     const index = createListIndex();
     const result = await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
     expect(result.ok).toBe(true);
-    expect(index.counts()).toEqual({ tickets: 2300, checkedIn: 1 });
+    expect(index.counts()).toEqual({ tickets: 2300, checkedIn: 1, inside: 1 });
     const reopened = await loadListIndex(db, LIST);
-    expect(reopened.counts()).toEqual({ tickets: 2300, checkedIn: 1 });
+    expect(reopened.counts()).toEqual({ tickets: 2300, checkedIn: 1, inside: 1 });
     expect(reopened.ticketByReference(first.reference)?.id).toBe(first.id);
     expect(reopened.ticketBySlug(first.slug)?.id).toBe(first.id);
     expect((await readSyncState(db, LIST, 'tickets')).firstDownload).toBeNull();

@@ -98,7 +98,7 @@ export function ScanScreen() {
         </fieldset>
         <p className="scan__inside" data-testid="inside-now">
           <span className="muted">{t('insideNow')}</span>{' '}
-          <strong className="scan__inside-count">{status.counts.checkedIn}</strong>
+          <strong className="scan__inside-count">{status.counts.inside}</strong>
         </p>
       </div>
       {exitMode && (
@@ -115,6 +115,17 @@ export function ScanScreen() {
         </p>
       )}
 
+      {/* Above the camera, where staff look: below it ("Check-in undone.") a phone never shows it. */}
+      {flow.deciding && (
+        <p className="scan__notice" role="status" data-testid="deciding">
+          {t('scanDeciding')}
+        </p>
+      )}
+      {flow.notice && (
+        <p className="scan__notice" role="status">
+          {flow.notice}
+        </p>
+      )}
       <LaneToggle />
       {/* In the lane the camera and the verdicts share the screen: side by side where it is wide. */}
       <div className={flow.fastLane ? 'scan__lane-area' : 'scan__camera-area'}>
@@ -151,16 +162,6 @@ export function ScanScreen() {
           {t(exitMode ? 'doorModeExit' : 'scanManualGo')}
         </button>
       </form>
-      {flow.deciding && (
-        <p className="scan__notice" role="status" data-testid="deciding">
-          {t('scanDeciding')}
-        </p>
-      )}
-      {flow.notice && (
-        <p className="scan__notice" role="status">
-          {flow.notice}
-        </p>
-      )}
 
       <DoorHealth status={status} now={now} />
 

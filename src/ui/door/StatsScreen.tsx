@@ -18,7 +18,14 @@ export function StatsScreen() {
   // Counted in the sync worker, where the list is; again whenever a check-in lands.
   const stats = useEngineAnswer(
     () => engine.stats(t('statsOtherDevices')),
-    [engine, status.list?.slug, status.counts.checkedIn, status.pending, status.lastPullAt],
+    [
+      engine,
+      status.list?.slug,
+      status.counts.tickets,
+      status.counts.inside,
+      status.pending,
+      status.lastPullAt,
+    ],
     null,
   );
 
@@ -42,7 +49,7 @@ export function StatsScreen() {
           </p>
           <Bar percent={stats.overall.percent} label={`${stats.overall.percent}%`} />
           <h2>{t('statsByRelease')}</h2>
-          <table className="table">
+          <table className="table" data-testid="stats-by-release">
             <tbody>
               {stats.byRelease.map((r) => (
                 <tr key={r.release}>
