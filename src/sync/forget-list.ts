@@ -44,6 +44,14 @@ export async function forgetList(
 export const unsentAction = (row: OutboxRow): 'check-in' | 'exit' | 'undo' =>
   row.kind === 'checkin' ? 'check-in' : row.endedBy === 'exit' ? 'exit' : 'undo';
 
+/**
+ * Where an unsent row stands, for whoever enters it by hand: never sent (`queued`); sent with no
+ * answer yet or ever (`no-answer`: it may already be on the service, so look there first);
+ * refused by the service with the reason beside it (`parked`).
+ */
+export const unsentState = (row: OutboxRow): 'queued' | 'no-answer' | 'parked' =>
+  row.state === 'parked' ? 'parked' : row.state === 'sending' || row.attempts > 0 ? 'no-answer' : 'queued';
+
 /** The unsent check-ins, exits and undos as CSV, enough for the organiser to enter them by hand. */
 export function unsentCsv(
   rows: readonly OutboxRow[],
@@ -72,7 +80,7 @@ export function unsentCsv(
       t?.firstName,
       t?.lastName,
       r.deviceName,
-      r.state,
+      unsentState(r),
       r.parkedReason?.reason,
     ];
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckinDatabase } from '../../src/db/database';
 import { markSending, readOutbox } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/api/http';
+import { parseCsv } from '../fixtures/read-csv';
 import { doorDevice, doorService, LIST, manualClock, serviceCheckins, serviceOver } from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;
@@ -232,6 +233,34 @@ describe('the outbox reaches the service exactly once', () => {
     const claimed = await markSending(device.db, LIST, read, 0);
     expect(claimed.map((r) => r.checkinKey)).toEqual([keys[1]]);
     expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
+  });
+
+  it('exports a check-in whose batch went unanswered as possibly on the service, not as never sent', async () => {
+    const setup = await doorService(5);
+    let drop = false;
+    let down = false;
+    const device = await joinedDevice(setup, async (r) => {
+      // The batch lands and its answer is lost; then the network is gone.
+      if (down) throw new TypeError('Failed to fetch');
+      const answer = await setup.service.handle(r);
+      if (drop && r.method === 'POST') {
+        down = true;
+        throw new TypeError('socket hang up');
+      }
+      return answer;
+    });
+    await admitOffline(device, setup, 1);
+    device.engine.setOnline(false);
+    await device.engine.scan(setup.tickets[1]!.slug);
+    drop = true;
+    device.engine.setOnline(true);
+    await device.engine.syncNow();
+    device.engine.setOnline(false);
+    await device.engine.scan(setup.tickets[2]!.slug);
+    const rows = parseCsv(await device.engine.exportUnsent(LIST));
+    const stateOf = (ticket: number) =>
+      rows.find((line) => line.includes(setup.tickets[ticket]!.reference))?.[rows[0]!.indexOf('state')];
+    expect([stateOf(0), stateOf(1), stateOf(2)]).toEqual(['no-answer', 'no-answer', 'queued']);
   });
 
   it('rides out a burst of 5xx answers with backoff', async () => {
