@@ -95,10 +95,14 @@ function prepare(ctx: ServiceContext, list: CheckinList, item: unknown) {
       'Each check-in must be an object with ticket_id, ticket_reference or ticket_slug',
     );
   }
-  const ticket = resolveTicket(ctx, list, item as Item);
-  if (ticket instanceof ApiError) return ticket;
   const uuid = clientUuid(item as Item);
   if (uuid instanceof ApiError) return uuid;
+  // Sent again with its uuid, a check-in the service holds is that check-in, whatever its
+  // ticket has become since: a retry after a lost answer must never be refused as if new.
+  const recorded = uuid ? ctx.store.findOne('checkins', 'byListUuid', `${list.id}:${uuid}`) : undefined;
+  const held = recorded ? ctx.store.get('tickets', recorded.ticket_id) : undefined;
+  const ticket = held ?? resolveTicket(ctx, list, item as Item);
+  if (ticket instanceof ApiError) return ticket;
   const at = scannedAt(item as Item, ctx.clock.now());
   if (at instanceof ApiError) return at;
   return { ticket, uuid, at };

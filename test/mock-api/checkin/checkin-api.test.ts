@@ -216,6 +216,25 @@ describe('Check-in API: check-ins', () => {
     expect(ctx.store.count('checkins')).toBe(1);
   });
 
+  it('returns the recorded check-in for its uuid even after the ticket was cancelled since', async () => {
+    // A retry after a lost answer: the check-in exists, so refusing it would tell the door it
+    // never reached the service.
+    const { service, ctx, tickets } = await checkinFixture();
+    const uuid = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const first = await post(service, {
+      batch: { checkins: { '0': { ticket_id: tickets.general.id, uuid } } },
+    });
+    await service.write(() => ctx.store.update('tickets', tickets.general.id, { state: 'void' }));
+    const again = await post(service, {
+      batch: { checkins: { '0': { ticket_id: tickets.general.id, uuid } } },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body[0].id).toBe(first.body[0].id);
+    const fresh = await post(service, { checkin: { ticket_id: tickets.general.id } });
+    expect(fresh.status).toBe(422);
+    expect(ctx.store.count('checkins')).toBe(1);
+  });
+
   it('deletes by uuid and keeps the deleted check-in in listings since then', async () => {
     const { service, clock, tickets } = await checkinFixture();
     const created = await post(service, { checkin: { ticket_id: tickets.general.id } });
