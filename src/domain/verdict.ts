@@ -65,7 +65,7 @@ export type Verdict =
 /**
  * `info` is calm and never an admission (the copy is incomplete, an exit recorded). `look` is
  * calm too but asks for a person's eyes: the same ticket again, just admitted here. The device
- * cannot tell it is the same guest (a screenshot passed back down the queue is the commonest
+ * cannot tell it is the same guest (a screenshot passed back down the queue is a common
  * fraud at a door), so it is neither an admission nor a warning that offers "Admit anyway".
  */
 export type Tone = 'go' | 'caution' | 'stop' | 'info' | 'look';
