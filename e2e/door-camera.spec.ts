@@ -57,7 +57,7 @@ test('joins a list by scanning its QR code, then judges scanned tickets', async 
     await expect.poll(() => service.activeCheckinsOf(VIP_LIST, vipTicket.id), { timeout: 15_000 }).toBe(1);
   });
 
-  // Shown again here seconds later: the same guest, calm, not a warning.
+  // Shown again here seconds later: the same ticket again, calm, not a warning (staff check the person).
   await withCamera(ticketQr, async (page, door) => {
     await page.goto('/');
     await door.expectVerdict('just-admitted');

@@ -1,7 +1,9 @@
 // Verdicts staff can trust, on the production build with real IndexedDB and the real server:
 // no false refusal while the list downloads, a refusal confirmed online (and said so), cancelled
-// tickets named as such, and no second check-in from a second tap.
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+// tickets named as such, no second check-in from a second tap, and the same ticket again never
+// passed off as "the same guest" nor, at the kiosk, as an admission.
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
@@ -225,6 +227,186 @@ for (const size of [
     expect(stats.total).toBe(listTotal);
     expect(stats.releases.reduce((n, total) => n + total, 0)).toBe(listTotal);
     expect(stats.done).toBeLessThanOrEqual(stats.total);
+    await context.close();
+  });
+}
+
+/** Fails with the serious accessibility findings (contrast among them) on the page as it is. */
+async function expectAxeClean(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+/** Fails when any part of the element lies outside the viewport. */
+async function expectInView(page: Page, locator: Locator, what: string) {
+  const viewport = page.viewportSize()!;
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  const { x, y, width, height } = box!;
+  expect(
+    x >= 0 && y >= 0 && x + width <= viewport.width + 0.5 && y + height <= viewport.height + 0.5,
+    `${what} at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)} in ${viewport.width}x${viewport.height}`,
+  ).toBe(true);
+}
+
+const REPEAT_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+];
+
+/** Screenshots for people to look at, at a phone's and a tablet's size: e2e/.artifacts/door-trust/. */
+async function shots(page: Page, name: string, check: () => Promise<void>) {
+  for (const size of REPEAT_SIZES) {
+    await page.setViewportSize(size);
+    await check();
+    // Let the verdict's entry animation finish.
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `e2e/.artifacts/door-trust/${size.width}x${size.height}/${name}.png` });
+  }
+  await page.setViewportSize(REPEAT_SIZES[0]!);
+}
+
+/** What an admission and a repeat feel like, as the page asks the platform for them. */
+interface Felt {
+  vibrations: number[][];
+  notes: number[][];
+}
+
+/** Records each vibration pattern and each sound's notes (oscillator frequencies) the app plays. */
+function recordFeedback() {
+  const felt: Felt = { vibrations: [], notes: [] };
+  Object.assign(window, { felt });
+  Object.defineProperty(navigator, 'vibrate', {
+    configurable: true,
+    value: (pattern: number | number[]) => {
+      felt.vibrations.push(Array.isArray(pattern) ? pattern : [pattern]);
+      return true;
+    },
+  });
+  // Notes of one sound are started within a few milliseconds; a new sound starts a new entry.
+  let lastAt = -Infinity;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+    const now = performance.now();
+    if (now - lastAt > 50) felt.notes.push([]);
+    lastAt = now;
+    felt.notes.at(-1)!.push(this.frequency.value);
+    return start.apply(this, args);
+  };
+}
+
+const lastFelt = async (page: Page) => {
+  const felt = await page.evaluate(() => (window as unknown as { felt: Felt }).felt);
+  return { vibration: felt.vibrations.at(-1), notes: felt.notes.at(-1) };
+};
+
+const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`6: the same ticket again within 30 s asks staff to check the person, and at the kiosk never looks admitted (${theme})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const service = new CheckinService(baseURL!);
+    const named = (await service.freshTickets(MAIN_LIST, 50)).filter((t) => t.first_name && t.last_name);
+    const [atDoor, atKiosk] = named.slice(-2);
+    if (!atDoor || !atKiosk) throw new Error('the demo list has too few fresh named tickets');
+    const nameOf = (t: ServiceTicket) => `${t.first_name} ${t.last_name}`;
+
+    const context = await browser.newContext({ viewport: REPEAT_SIZES[0] });
+    await context.addInitScript((value) => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          ...saved,
+          deviceName: 'Repeat door',
+          theme: value,
+          sounds: true,
+          vibration: true,
+          autoReturnSeconds: 0,
+          kioskPin: saved.kioskPin ?? '2468',
+        }),
+      );
+    }, theme);
+    await context.addInitScript(recordFeedback);
+    const page = await context.newPage();
+    const door = new DoorPage(page);
+    await door.joinByTyping(MAIN_LIST);
+    await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+
+    // At the door: admitted, then the same ticket again seconds later.
+    await door.typeCode(atDoor.reference);
+    await door.expectVerdict('admitted');
+    const admittedBackground = await background(door.verdict());
+    const admittedFelt = await lastFelt(page);
+    await door.nextScan();
+
+    await door.typeCode(atDoor.slug);
+    await door.expectVerdict('just-admitted');
+    const verdict = door.verdict();
+    await expect(verdict).toHaveClass(/verdict--look/);
+    await expect(verdict.getByRole('heading', { level: 1 })).toHaveText('Same ticket again');
+    const name = verdict.locator('.verdict__name');
+    await expect(name).toHaveText(nameOf(atDoor));
+    await expect(page.getByTestId('verdict-check')).toHaveText(
+      'Check it is the same person.Someone else? Refuse entry and call a supervisor.',
+    );
+    await expect(page.getByTestId('verdict-detail')).toHaveText(
+      /^Admitted here \d+ s ago\. No new check-in made\.$/,
+    );
+    await expect(verdict).not.toContainText(/same guest|Nothing more to do/);
+    await expect(verdict.getByRole('button', { name: 'Admit anyway' })).toHaveCount(0);
+    // The name is the largest words on it: what staff compare with the face in front of them.
+    const size = (el: Locator) => el.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
+    expect(await size(name)).toBeGreaterThan(await size(verdict.getByRole('heading', { level: 1 })));
+    expect(await background(verdict)).not.toBe(admittedBackground);
+    const repeatFelt = await lastFelt(page);
+    expect(repeatFelt.vibration).not.toEqual(admittedFelt.vibration);
+    expect(repeatFelt.notes).not.toEqual(admittedFelt.notes);
+    await expectAxeClean(page, `${theme} repeat at the door`);
+    await shots(page, `${theme}-repeat-door`, async () => {
+      await expectInView(page, name, 'the name');
+      await expectInView(page, page.getByTestId('verdict-check'), 'what to check');
+      await expectInView(page, verdict.getByRole('button', { name: 'Next scan' }), 'Next scan');
+    });
+    await door.nextScan();
+
+    // At the kiosk: a welcome, then the same ticket again: words for the attendee, not green.
+    // Started from the scan screen as staff do (a reload would leave the list to open again).
+    await page.getByRole('link', { name: 'Kiosk mode' }).click();
+    const kiosk = page.getByTestId('kiosk');
+    const message = page.getByTestId('kiosk-message');
+    await expect(message).toContainText('Scan your ticket');
+    await door.kioskScan(atKiosk.slug);
+    await expect(message).toContainText(`Welcome, ${nameOf(atKiosk)}!`);
+    await expect(kiosk).toHaveClass(/kiosk--go/);
+    const welcomeBackground = await background(kiosk);
+    const welcomeFelt = await lastFelt(page);
+
+    await door.wedgeScan(atKiosk.slug);
+    await expect(message.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'just-admitted');
+    await expect(message).toContainText('This ticket was just used here');
+    await expect(message).toContainText('Please see a member of staff.');
+    await expect(message).not.toContainText(/Welcome|Admitted/);
+    await expect(message).not.toContainText(atKiosk.first_name!);
+    await expect(kiosk).toHaveClass(/kiosk--look/);
+    await expect(kiosk).not.toHaveClass(/kiosk--go/);
+    expect(await background(kiosk)).not.toBe(welcomeBackground);
+    const kioskRepeatFelt = await lastFelt(page);
+    expect(kioskRepeatFelt.vibration).not.toEqual(welcomeFelt.vibration);
+    expect(kioskRepeatFelt.notes).not.toEqual(welcomeFelt.notes);
+    await expectAxeClean(page, `${theme} repeat at the kiosk`);
+    await shots(page, `${theme}-repeat-kiosk`, () => expectInView(page, message, 'the kiosk message'));
+
+    // Neither repeat made a second check-in.
+    for (const ticket of [atDoor, atKiosk])
+      await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, ticket.id), { timeout: 15_000 }).toBe(1);
     await context.close();
   });
 }

@@ -63,8 +63,13 @@ export type Verdict =
   /** A registration's reference: its order is shown; `admitted` counts what "Admit all" just let in. */
   | { kind: 'order'; reference: string; text: string; admitted: number };
 
-/** `info` is calm and never an admission: the ticket was just admitted here, or the copy is incomplete. */
-export type Tone = 'go' | 'caution' | 'stop' | 'info';
+/**
+ * `info` is calm and never an admission (the copy is incomplete, an exit recorded). `look` is
+ * calm too but asks for a person's eyes: the same ticket again, just admitted here. The device
+ * cannot tell it is the same guest (a screenshot passed back down the queue is a common
+ * fraud at a door), so it is neither an admission nor a warning that offers "Admit anyway".
+ */
+export type Tone = 'go' | 'caution' | 'stop' | 'info' | 'look';
 
 export function verdictTone(verdict: Verdict): Tone {
   switch (verdict.kind) {
@@ -73,6 +78,7 @@ export function verdictTone(verdict: Verdict): Tone {
     case 'order':
       return verdict.admitted > 0 ? 'go' : 'info';
     case 'just-admitted':
+      return 'look';
     case 'still-downloading':
     case 'exit-recorded':
       return 'info';
@@ -96,7 +102,11 @@ export function canRecordExit(verdict: Verdict): boolean {
   return verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted';
 }
 
-/** The same ticket shown again this soon after this device admitted it is the same guest. */
+/**
+ * The same ticket shown again this soon after this device admitted it is most likely the same
+ * guest (a second tap, a code held up twice), so no second check-in is made and no warning
+ * shown; but it may be a copy of the ticket, so staff are asked to look at the person.
+ */
 export const JUST_ADMITTED_MS = 30_000;
 
 /** The verdicts that refuse a ticket: online, the service is asked before one is shown. */

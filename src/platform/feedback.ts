@@ -10,6 +10,11 @@ const SOUNDS: Record<Tone, { freq: number; ms: number; type: OscillatorType }[]>
   ],
   stop: [{ freq: 196, ms: 420, type: 'square' }],
   info: [{ freq: 784, ms: 90, type: 'sine' }],
+  // A soft falling pair: calm, but never the single bright note of an admission.
+  look: [
+    { freq: 880, ms: 110, type: 'sine' },
+    { freq: 587, ms: 200, type: 'sine' },
+  ],
 };
 
 const VIBRATIONS: Record<Tone, number[]> = {
@@ -17,6 +22,7 @@ const VIBRATIONS: Record<Tone, number[]> = {
   caution: [120, 80, 120],
   stop: [400, 100, 400],
   info: [40],
+  look: [40, 60, 40, 60, 40],
 };
 
 let audio: AudioContext | null = null;

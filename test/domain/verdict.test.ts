@@ -139,7 +139,7 @@ describe('judgeScan', () => {
     expect(verdictTone(v)).toBe('stop');
   });
 
-  it('calls the same ticket shown again here within seconds "just admitted", calm and not a warning', () => {
+  it('calls the same ticket shown again here within seconds "just admitted": calm, no second check-in, but for a person to look at', () => {
     const mineJustNow = checkin({ createdAt: NOW - 4000, mine: true });
     const v = judgeScan({
       code: parseScannedCode('ti_abc12345'),
@@ -149,7 +149,8 @@ describe('judgeScan', () => {
       now: NOW,
     });
     expect(v).toMatchObject({ kind: 'just-admitted', previous: { createdAt: NOW - 4000 } });
-    expect(verdictTone(v)).toBe('info');
+    // Not an admission (it may be a copy of the ticket), not a warning to override.
+    expect(verdictTone(v)).toBe('look');
     expect(canAdmitAnyway(v)).toBe(false);
   });
 

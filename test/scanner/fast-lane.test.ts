@@ -102,12 +102,22 @@ describe('fast lane', () => {
     expect(lane.strip[1]?.undone).toBe(false);
   });
 
-  it('lets an admission and the same guest seen again pass; stops for everything else', () => {
+  it('lets only an admission pass; stops for everything else', () => {
     expect(stopsTheLane(admitted(1))).toBe(false);
-    expect(stopsTheLane({ kind: 'just-admitted', ticket: ticket(1), previous: {} as never })).toBe(false);
     expect(stopsTheLane({ kind: 'unpaid', ticket: ticket(1, { paid: false }) })).toBe(true);
     expect(stopsTheLane({ kind: 'still-downloading', text: 'ti_9', percent: 40 })).toBe(true);
     expect(stopsTheLane({ kind: 'not-a-ticket', text: 'WIFI:' })).toBe(true);
+  });
+
+  it('stops for the same ticket again, so its name stays up until staff have looked at the person', () => {
+    // A screenshot passed back down the queue: the ticket was admitted here seconds ago.
+    const again: Verdict = { kind: 'just-admitted', ticket: ticket(1), previous: {} as never };
+    let lane = laneAfterVerdict(EMPTY_LANE, admitted(1), 1);
+    lane = laneAfterVerdict(lane, admitted(2), 2);
+    lane = laneAfterVerdict(lane, again, 3);
+    expect(lane.stoppedBy).toMatchObject({ kind: 'just-admitted', name: 'Guest 1', tone: 'look' });
+    expect(cameraJudges({ fastLane: true, lane, verdictUp: true, deciding: false })).toBe(false);
+    expect(laneAcknowledged(lane).stoppedBy).toBeNull();
   });
 
   it('outside the fast lane the camera waits while any verdict is up', () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { attendeeName, verdictTone } from '../../domain/verdict';
+import { verdictTone } from '../../domain/verdict';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
@@ -12,7 +12,7 @@ import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from './useDoor';
-import { VERDICT_ICONS, verdictTitle } from './verdict-words';
+import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
@@ -96,9 +96,7 @@ export function KioskScreen() {
               {tone && VERDICT_ICONS[tone]}
             </p>
             <p className="kiosk__title" data-verdict={shown.verdict.kind}>
-              {shown.verdict.kind === 'admitted'
-                ? t('kioskWelcome', { name: attendeeName(shown.verdict.ticket) })
-                : verdictTitle(shown.verdict)}
+              {kioskTitle(shown.verdict)}
             </p>
             {tone !== 'go' && <p className="kiosk__sub">{t('kioskSeeStaff')}</p>}
           </>

@@ -96,10 +96,17 @@ function Detail({ verdict, now, basis }: { verdict: Verdict; now: number; basis:
         </p>
       );
     case 'just-admitted':
+      // The device knows the ticket, not the face: what to check comes first, under the name.
       return (
-        <p className="verdict__detail" data-testid="verdict-detail">
-          {t('verdictHereAgo', { age: formatAge(Math.max(0, now - verdict.previous.createdAt)) })}
-        </p>
+        <>
+          <div className="verdict__check" data-testid="verdict-check">
+            <p className="verdict__check-what">{t('verdictHereCheck')}</p>
+            <p>{t('verdictHereSomeoneElse')}</p>
+          </div>
+          <p className="verdict__detail" data-testid="verdict-detail">
+            {t('verdictHereAgo', { age: formatAge(Math.max(0, now - verdict.previous.createdAt)) })}
+          </p>
+        </>
       );
     case 'unpaid':
       return <p className="verdict__detail">{t('verdictUnpaidHelp')}</p>;

@@ -1,5 +1,5 @@
 // How a verdict is named and marked on the door screens (staff view and kiosk alike).
-import type { Verdict } from '../../domain/verdict';
+import { attendeeName, type Verdict } from '../../domain/verdict';
 import type { MessageKey } from '../i18n/en';
 import { t, tn } from '../i18n/t';
 
@@ -20,7 +20,8 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   order: 'verdictOrder',
 };
 
-export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i' } as const;
+/** `look` (the same ticket again) is a repeat mark: neither the admission's tick nor a warning. */
+export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i', look: '↻' } as const;
 
 /** The verdict's headline, with its figures filled in. */
 export function verdictTitle(verdict: Verdict): string {
@@ -32,4 +33,15 @@ export function verdictTitle(verdict: Verdict): string {
   return verdict.kind === 'still-downloading'
     ? t('verdictStillDownloading', { percent: verdict.percent })
     : t(VERDICT_TITLES[verdict.kind]);
+}
+
+/**
+ * The kiosk's headline, aimed at the attendee: a welcome for an admission only. The same ticket
+ * again says it was just used, never the attendee's name, so a copy of a ticket held up after
+ * its holder went in is not greeted like the holder.
+ */
+export function kioskTitle(verdict: Verdict): string {
+  if (verdict.kind === 'admitted') return t('kioskWelcome', { name: attendeeName(verdict.ticket) });
+  if (verdict.kind === 'just-admitted') return t('kioskJustUsed');
+  return verdictTitle(verdict);
 }

@@ -1,0 +1,63 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DoorTicket, Verdict } from '../../../src/domain/verdict';
+import { VerdictView } from '../../../src/ui/door/VerdictView';
+
+const NOW = Date.parse('2026-11-22T20:00:04Z');
+
+const ada: DoorTicket = {
+  id: 7,
+  slug: 'ti_abc12345',
+  reference: 'AB12-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  companyName: null,
+  releaseTitle: 'General admission',
+  state: 'complete',
+  paid: true,
+};
+
+const repeat: Verdict = {
+  kind: 'just-admitted',
+  ticket: ada,
+  previous: {
+    uuid: 'u1',
+    ticketId: 7,
+    createdAt: NOW - 4000,
+    deletedAt: null,
+    deviceName: 'North door',
+    mine: true,
+  },
+};
+
+/** The verdict as staff read it: its text in order, one line per block. */
+function shown(verdict: Verdict) {
+  const html = renderToStaticMarkup(
+    <VerdictView verdict={verdict} now={NOW} onDismiss={() => undefined} onAdmitAnyway={() => undefined} />,
+  );
+  const text = html
+    .replace(/<(p|h1|div|button)[^>]*>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return { html, text };
+}
+
+describe('VerdictView for the same ticket again', () => {
+  it('shows the name, then what to check, then when it was admitted; no "Admit anyway"', () => {
+    const { html, text } = shown(repeat);
+    expect(html).toContain('verdict--look');
+    expect(html).not.toContain('verdict--go');
+    const at = (line: string) => text.indexOf(line);
+    expect(at('Same ticket again')).toBeGreaterThanOrEqual(0);
+    expect(at('Ada Lovelace')).toBeGreaterThan(at('Same ticket again'));
+    expect(at('Check it is the same person.')).toBeGreaterThan(at('Ada Lovelace'));
+    expect(at('Someone else? Refuse entry and call a supervisor.')).toBeGreaterThan(
+      at('Check it is the same person.'),
+    );
+    expect(at('Admitted here 4 s ago. No new check-in made.')).toBeGreaterThan(at('Ada Lovelace'));
+    expect(text).not.toContain('Admit anyway');
+  });
+});
