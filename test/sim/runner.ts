@@ -39,6 +39,11 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
    * machine otherwise lets simulated time run ahead of the doors' work).
    */
   drainMs?: number;
+  /**
+   * The same while healing (default 5000): each healing second waits for the doors' work, so the
+   * time to agreement counts the app's own timers and backoff, not a busy machine's lag.
+   */
+  healDrainMs?: number;
   maxHealS?: number;
   /** How often (simulated s) the heal loop compares every door with the service. */
   healCheckEveryS?: number;
@@ -198,6 +203,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     let events: HostEvent[] = [];
     const trace = !!process.env.SIM_TRACE;
     // One simulated second on every host at once; it ends when every host has finished it.
+    let drainMs = options.drainMs ?? 0;
     const step = async () => {
       const stepStart = performance.now();
       const simNow = start + second * 1000;
@@ -211,7 +217,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
               simNow,
               events: byHost.get(h)!,
               realMsPerStep: options.realMsPerStep,
-              drainMs: options.drainMs ?? 0,
+              drainMs,
             }),
           ),
         )
@@ -274,6 +280,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     for (const n of doorOptions.map((d) => d.n))
       if (!online.has(n)) events.push({ kind: 'online', door: n, online: true });
     const healStart = second;
+    drainMs = Math.max(drainMs, options.healDrainMs ?? 5000);
     const healWall = performance.now();
     let healedAfterS: number | null = null;
     const maxHealS = options.maxHealS ?? 300;
