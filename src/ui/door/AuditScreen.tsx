@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../api/errors';
-import type { AuditAction } from '../../db/audit-log';
+import type { AuditAction } from '../../db/rows';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
