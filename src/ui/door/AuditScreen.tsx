@@ -5,10 +5,10 @@ import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
-import { checkins } from './ForgetListDialog';
-import { auditFileName, downloadCsv } from './download-csv';
+import { checkins } from '../shared/count-words';
+import { auditFileName, downloadCsv } from '../shared/download-csv';
 import { ScreenHead } from './ScreenHead';
-import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 
 const SHOWN = 200;
 
