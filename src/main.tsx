@@ -2,8 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
+import { migratePlainPin } from './state/kiosk-pin';
 import { App } from './ui/app/App';
 import './ui/app/app.css';
+
+// Before the first render: the kiosk stays locked while a PIN saved in digits is hashed.
+void migratePlainPin(appStore);
 
 const worker = registerServiceWorker({
   onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),

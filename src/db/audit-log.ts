@@ -5,32 +5,11 @@
 // caller is told and says so); a list's rows go with the list (wipeList), the device's with
 // the device wipe. Rows name a ticket by id and reference only; names are looked up to show.
 import type { CheckinDatabase } from './database';
+import type { AuditRow } from './rows';
 
-export type AuditAction =
-  | 'admit'
-  | 'admit-anyway'
-  | 'undo'
-  | 'forget-list'
-  | 'problem-dismissed'
-  // Recorded by other door features: exits and whole-order admissions.
-  | 'exit'
-  | 'admit-all';
-
-export interface AuditRow {
-  /** '' for rows about the device rather than one list (a list forgotten). */
-  listSlug: string;
-  at: number;
-  /** Ordered within this page's life, then random: rows of one millisecond keep their order and never collide. */
-  id: string;
-  device: string;
-  /** 'open' (no supervisor PIN), 'door' or 'supervisor'. */
-  role: string;
-  action: AuditAction;
-  ticketId: number | null;
-  ticketReference: string | null;
-  /** Why: staff's reason for "admit anyway", or what a device row is about. */
-  reason: string | null;
-}
+// The row types live with the other rows, where the schema names them; the actions stay
+// importable from here, beside recordAudit, which takes them.
+export type { AuditAction } from './rows';
 
 export type AuditEntry = Omit<AuditRow, 'id' | 'ticketReference' | 'reason'> & {
   ticketReference?: string | null;

@@ -2,9 +2,9 @@
 // few: every index entry costs a write during the 100,000-ticket first download, so lookups and
 // search run on an in-memory index (src/sync/list-index.ts) built from these rows.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type { AuditRow } from './audit-log';
 import type {
   AnswerRow,
+  AuditRow,
   CheckinRow,
   ConflictRow,
   CorrectionRow,

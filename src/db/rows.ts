@@ -147,3 +147,31 @@ export interface ConflictRow {
   checkins: ConflictCheckin[];
   detectedAt: number;
 }
+
+/** What an audit-log row records (src/db/audit-log.ts). */
+export type AuditAction =
+  | 'admit'
+  | 'admit-anyway'
+  | 'undo'
+  | 'forget-list'
+  | 'problem-dismissed'
+  // Recorded by other door features: exits and whole-order admissions.
+  | 'exit'
+  | 'admit-all';
+
+/** One row of the audit log (src/db/audit-log.ts). */
+export interface AuditRow {
+  /** '' for rows about the device rather than one list (a list forgotten). */
+  listSlug: string;
+  at: number;
+  /** Ordered within this page's life, then random: rows of one millisecond keep their order and never collide. */
+  id: string;
+  device: string;
+  /** 'open' (no supervisor PIN), 'door' or 'supervisor'. */
+  role: string;
+  action: AuditAction;
+  ticketId: number | null;
+  ticketReference: string | null;
+  /** Why: staff's reason for "admit anyway", or what a device row is about. */
+  reason: string | null;
+}

@@ -1,7 +1,7 @@
 // One zustand store of typed slices. Core modules (sync, pwa) push into it through the
-// vanilla API; React reads it through selectors in ui/hooks.
+// vanilla API; React reads it through selectors in ui/hooks. Creating it has no side effects:
+// start-up work on it (the kiosk PIN's migration) is started by src/main.tsx.
 import { createStore } from 'zustand/vanilla';
-import { migratePlainPin } from './kiosk-pin';
 import { loadSettings, type Settings, saveSettings } from './settings';
 import { createSyncSlice, type SyncSlice } from './sync-slice';
 
@@ -49,4 +49,3 @@ export function createAppStore() {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export const appStore = createAppStore();
-void migratePlainPin(appStore);

@@ -1,8 +1,7 @@
 // The audit log and the unsent check-ins as one CSV: every row says which it is, so an
 // organiser can read what happened at this door and enter what never reached the service.
 import type { RemoteTicket } from '../api/schemas';
-import type { AuditRow } from '../db/audit-log';
-import type { OutboxRow } from '../db/rows';
+import type { AuditRow, OutboxRow } from '../db/rows';
 import { toCsv } from '../domain/csv';
 import { unsentAction } from './forget-list';
 

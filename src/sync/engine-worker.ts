@@ -1,12 +1,14 @@
 // The door's sync engine in a dedicated worker. A 100,000-ticket list lives in this worker's
 // memory, so its downloads, parsing, indexing and garbage-collection pauses never hold the
 // page's main thread: the scan screen keeps painting while a list downloads. The page talks
-// to the engine through `src/ui/door/door-runtime.ts`; the built-in demo service stays in the
-// page (the organiser screens share it), so its requests travel back there.
+// to the engine through `src/ui/app/door-runtime.ts`; the built-in demo service stays in the
+// page (the organiser screens share it), so its requests travel back there. The worker owns the
+// door's database: the page never opens it, and reads what it needs of it through here.
 import * as Comlink from 'comlink';
 import { createCheckinClient } from '../api/checkin-client';
 import { createTransport, type FetchLike } from '../api/http';
 import { CheckinDatabase } from '../db/database';
+import { doorNamesOnThisDevice } from '../db/door-names';
 import { type DoorAccess, LOCKED } from '../domain/door-roles';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { SyncStatus } from './sync-status';
@@ -59,6 +61,7 @@ function throughHost(host: Comlink.Remote<EngineHost>): FetchLike {
   };
 }
 
+let db: CheckinDatabase | null = null;
 let engine: SyncEngine | null = null;
 let settings: EngineSettings | null = null;
 
@@ -68,8 +71,9 @@ const worker = {
     settings = { ...initial };
     const builtIn = throughHost(host);
     const network: FetchLike = (request) => fetch(request);
+    db = new CheckinDatabase(initial.databaseName);
     engine = createSyncEngine({
-      db: new CheckinDatabase(initial.databaseName),
+      db,
       clientFor: (baseUrl) =>
         createCheckinClient(
           createTransport({ baseUrl, fetch: baseUrl.startsWith(initial.builtInPrefix) ? builtIn : network }),
@@ -84,6 +88,11 @@ const worker = {
   },
   configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs' | 'access'>>) {
     if (settings) Object.assign(settings, change);
+  },
+  /** Which door made each check-in of a list, as far as this device's door app knows. */
+  doorNames(listSlug: string): Promise<Map<string, string>> {
+    if (!db) throw new Error('The sync engine has not been started');
+    return doorNamesOnThisDevice(db, listSlug);
   },
   get engine(): SyncEngine {
     if (!engine) throw new Error('The sync engine has not been started');

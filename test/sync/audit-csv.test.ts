@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditRow } from '../../src/db/audit-log';
+import type { AuditRow } from '../../src/db/rows';
 import { csvCell } from '../../src/domain/csv';
 import { auditCsv } from '../../src/sync/audit-csv';
 

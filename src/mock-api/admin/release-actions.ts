@@ -4,7 +4,7 @@ import type { AdminApp, ServiceContext } from '../context';
 import { invalid } from '../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Release } from '../model/release';
-import { findRelease, RELEASES_PATH, eventReleases, releaseAnswer, releaseSlugTaken } from './releases';
+import { findRelease, RELEASES_PATH, eventReleases, releaseAnswer, releaseSlugTaken } from './release-lookup';
 import { eventScope } from './scope';
 
 type Change = (release: Release) => Partial<Release>;

@@ -1,8 +1,8 @@
 // Admin API: releases (ticket types) of an event. Archival, duplication, sale and visibility
 // changes are in release-actions.ts.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { invalid, notFound } from '../http/errors';
+import type { AdminApp, ServiceContext } from '../context';
+import { noContent, pagedListResponse } from '../http/envelope';
+import { invalid } from '../http/errors';
 import { expandableMeta, expansions, viewOf } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
 import { readAttributes } from '../http/body';
@@ -12,11 +12,10 @@ import type { Release } from '../model/release';
 import '../model/release-settings';
 import { releasePatch } from './release-attributes';
 import { registerReleaseActions } from './release-actions';
+import { RELEASES_PATH, eventReleases, findRelease, releaseAnswer, releaseSlugTaken } from './release-lookup';
 import { RELEASE_EXPANDABLE, releaseCounts, releaseEmbeds, releaseRecord, saleFlags } from './release-view';
 import { type EventScope, eventScope } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
-
-export const RELEASES_PATH = '/:account_slug/:event_slug/releases';
 
 const RELEASE_SORTS = {
   'Position on event homepage': { attr: 'position', direction: 'asc', default: true },
@@ -59,43 +58,6 @@ function releaseFilter(scope: EventScope): StateFilter<Release> {
       ];
     },
   };
-}
-
-export function eventReleases(scope: EventScope): Release[] {
-  return scope.ctx.store.findBy('releases', 'byEvent', scope.event.id);
-}
-
-/** By slug, or by id as the real service also accepts. */
-export function findRelease(scope: EventScope, key: string): Release {
-  const { store } = scope.ctx;
-  const bySlug = store.findOne('releases', 'byEventSlug', `${scope.event.id}:${key}`);
-  const byId = /^\d+$/.test(key) ? store.get('releases', Number(key)) : undefined;
-  const release = bySlug ?? byId;
-  if (!release || release.event_id !== scope.event.id) throw notFound();
-  return release;
-}
-
-export function releaseSlugTaken(scope: EventScope): (slug: string) => boolean {
-  return (slug) =>
-    scope.ctx.store.findOne('releases', 'byEventSlug', `${scope.event.id}:${slug}`) !== undefined;
-}
-
-/** A release as one record answer: 3.0 extended with its embeds, 3.1 with the asked expansions. */
-export function releaseAnswer(
-  c: AdminContext,
-  scope: EventScope,
-  release: Release,
-  status: 200 | 201 = 200,
-  written = status === 201,
-): Response {
-  const expanded = expansions(scope.url);
-  const record = releaseRecord(scope, release, true);
-  if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, release, expanded));
-  // Document 1: reads carry `meta.expandable`; create and update answers only `api_version`.
-  return recordResponse(c, 'release', record, {
-    status,
-    ...(written ? {} : { expandable: expandableMeta(RELEASE_EXPANDABLE, expanded) }),
-  });
 }
 
 export function registerReleases(app: AdminApp, ctx: ServiceContext): void {

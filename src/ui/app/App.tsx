@@ -13,8 +13,10 @@ import { StatsScreen } from '../door/StatsScreen';
 import { AuditScreen } from '../door/AuditScreen';
 import { SupervisorOnly } from '../door/SupervisorGate';
 import { TicketScreen } from '../door/TicketScreen';
+import { DoorRuntimeContext } from '../hooks/useDoor';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Layout } from './Layout';
+import { doorRuntime } from './door-runtime';
 import { NotFound } from './NotFound';
 import '../door/door.css';
 
@@ -38,58 +40,61 @@ export function App({ onUpdate }: { onUpdate(): void }) {
       ?.setAttribute('content', theme === 'dark' ? '#0b0f14' : '#f7f8fa');
   }, [theme]);
   return (
-    <Switch>
-      {/* The kiosk stands alone: no navigation to wander off through. */}
-      <Route path="/door/kiosk">
-        <KioskScreen />
-      </Route>
-      <Route>
-        <Layout onUpdate={onUpdate}>
-          <Switch>
-            <Route path="/">
-              <DoorHome />
-            </Route>
-            <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
-            <Route path="/door/join">
-              <JoinAnother />
-            </Route>
-            <Route path="/door/search">
-              <SearchScreen />
-            </Route>
-            <Route path="/door/tickets/:id">
-              {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
-            </Route>
-            <Route path="/door/stats">
-              <StatsScreen />
-            </Route>
-            <Route path="/door/conflicts">
-              <ConflictsScreen />
-            </Route>
-            <Route path="/door/problems">
-              <ProblemsScreen />
-            </Route>
-            <Route path="/door/lists">
-              <ListsScreen />
-            </Route>
-            <Route path="/organiser" nest>
-              <Suspense fallback={<p className="muted">…</p>}>
-                <OrganiserHome />
-              </Suspense>
-            </Route>
-            <Route path="/settings">
-              <SupervisorOnly>
-                <SettingsScreen />
-              </SupervisorOnly>
-            </Route>
-            <Route path="/door/audit">
-              <AuditScreen />
-            </Route>
-            <Route>
-              <NotFound />
-            </Route>
-          </Switch>
-        </Layout>
-      </Route>
-    </Switch>
+    // The door's runtime (its engine in a worker) reaches every screen through this context.
+    <DoorRuntimeContext.Provider value={doorRuntime}>
+      <Switch>
+        {/* The kiosk stands alone: no navigation to wander off through. */}
+        <Route path="/door/kiosk">
+          <KioskScreen />
+        </Route>
+        <Route>
+          <Layout onUpdate={onUpdate}>
+            <Switch>
+              <Route path="/">
+                <DoorHome />
+              </Route>
+              <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
+              <Route path="/door/join">
+                <JoinAnother />
+              </Route>
+              <Route path="/door/search">
+                <SearchScreen />
+              </Route>
+              <Route path="/door/tickets/:id">
+                {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
+              </Route>
+              <Route path="/door/stats">
+                <StatsScreen />
+              </Route>
+              <Route path="/door/conflicts">
+                <ConflictsScreen />
+              </Route>
+              <Route path="/door/problems">
+                <ProblemsScreen />
+              </Route>
+              <Route path="/door/lists">
+                <ListsScreen />
+              </Route>
+              <Route path="/organiser" nest>
+                <Suspense fallback={<p className="muted">…</p>}>
+                  <OrganiserHome />
+                </Suspense>
+              </Route>
+              <Route path="/settings">
+                <SupervisorOnly>
+                  <SettingsScreen />
+                </SupervisorOnly>
+              </Route>
+              <Route path="/door/audit">
+                <AuditScreen />
+              </Route>
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Layout>
+        </Route>
+      </Switch>
+    </DoorRuntimeContext.Provider>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { describeError } from '../../api/errors';
-import type { AuditAction } from '../../db/audit-log';
+import type { AuditAction } from '../../db/rows';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/t';
-import { checkins } from './ForgetListDialog';
-import { auditFileName, downloadCsv } from './download-csv';
+import { checkins } from '../shared/count-words';
+import { auditFileName, downloadCsv } from '../shared/download-csv';
 import { ScreenHead } from './ScreenHead';
-import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 
 const SHOWN = 200;
 

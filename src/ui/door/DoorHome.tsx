@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { t } from '../i18n/t';
 import { JoinScreen } from './JoinScreen';
 import { ScanScreen } from './ScanScreen';
-import { useDoorStarted, useDoorStatus } from './useDoor';
+import { useDoorStarted, useDoorStatus } from '../hooks/useDoor';
 
 /** `/`: the open list's scan screen, or joining one when this device holds none. */
 export function DoorHome() {

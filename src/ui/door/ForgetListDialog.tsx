@@ -2,20 +2,10 @@ import { useState } from 'react';
 import type { ListFacts } from '../../sync/forget-list';
 import type { ListSummary } from '../../sync/sync-status';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { countOf } from '../format';
 import { t } from '../i18n/t';
-import { downloadCsv, unsentFileName } from './download-csv';
-import { useDoorEngine, useEngineAnswer } from './useDoor';
-
-export const tickets = (n: number) => countOf(n, t('nounTicket'), t('nounTickets'));
-export const checkins = (n: number) => countOf(n, t('nounCheckin'), t('nounCheckins'));
-
-/** "3 check-ins", "1 exit or undo", "3 check-ins and 1 exit or undo". */
-export function unsentWords({ unsent, unsentEnds }: Pick<ListFacts, 'unsent' | 'unsentEnds'>): string {
-  const ends = countOf(unsentEnds, t('nounEnd'), t('nounEnds'));
-  if (unsentEnds === 0) return checkins(unsent);
-  return unsent === 0 ? ends : t('unsentBoth', { checkins: checkins(unsent), ends });
-}
+import { checkins, tickets, unsentWords } from '../shared/count-words';
+import { downloadCsv, unsentFileName } from '../shared/download-csv';
+import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
 
 /**
  * "Forget this list", asked with what it deletes: the list's name, its tickets and check-ins,

@@ -6,7 +6,7 @@ import { appStore } from '../../state/app-store';
 import { t } from '../i18n/t';
 import { joinWithService } from './join-service';
 import { JoinScreen } from './JoinScreen';
-import { useDoorEngine, useDoorStarted, useDoorStatus } from './useDoor';
+import { useDoorEngine, useDoorStarted, useDoorStatus } from '../hooks/useDoor';
 
 /**
  * `/checkin_lists/:slug`: the list's web check-in address opened on this device (typed,

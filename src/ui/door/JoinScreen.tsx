@@ -15,7 +15,7 @@ import {
   serviceOriginOf,
   validServiceUrl,
 } from './join-service';
-import { useDoorEngine, useDoorStatus } from './useDoor';
+import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 

@@ -11,7 +11,7 @@ import { checkSupervisorPin } from './SupervisorGate';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
-import { useDoorStatus } from './useDoor';
+import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));

@@ -6,7 +6,7 @@ import { t } from '../i18n/t';
 import { ForgetListDialog, forgottenMessage } from './ForgetListDialog';
 import { ScreenHead } from './ScreenHead';
 import { useSupervisorGate } from './SupervisorGate';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useNow } from '../hooks/useDoor';
 import './lists.css';
 
 /** Switch lists, sync on demand, and forget a list (asked first, with what it deletes). */

@@ -3,7 +3,7 @@ import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { ScreenHead } from './ScreenHead';
-import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 
 /** Check-ins the service refused (a 4xx for that item): shown until staff dismiss them. */
 export function ProblemsScreen() {

@@ -12,7 +12,7 @@ import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
 import { FastLane, LaneToggle } from './FastLane';
 import { useScanFlow } from './useScanFlow';
-import { useDoorEngine, useDoorStatus, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 
 // The decoder is the heaviest part of the app: it loads only when a camera view is shown.

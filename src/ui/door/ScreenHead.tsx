@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { t } from '../i18n/t';
 import { DoorStatusBar } from './DoorStatusBar';
-import { useDoorStatus, useNow } from './useDoor';
+import { useDoorStatus, useNow } from '../hooks/useDoor';
 
 /**
  * A door screen's status bar (always in view while a list is open: network, unsent check-ins,

@@ -4,7 +4,7 @@ import { attendeeName } from '../../domain/verdict';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
-import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 import { ScreenHead } from './ScreenHead';
 

@@ -1,6 +1,6 @@
 import { t } from '../i18n/t';
 import { ScreenHead } from './ScreenHead';
-import { useDoorEngine, useDoorStatus, useEngineAnswer } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../hooks/useDoor';
 
 const quarter = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 

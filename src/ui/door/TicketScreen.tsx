@@ -9,7 +9,7 @@ import { AnswerList } from './AnswerList';
 import { ScreenHead } from './ScreenHead';
 import { useSupervisorGate } from './SupervisorGate';
 import { useScanFlow } from './useScanFlow';
-import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from './useDoor';
+import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 
 export function TicketScreen({ id }: { id: number }) {

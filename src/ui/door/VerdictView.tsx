@@ -18,7 +18,7 @@ import { notAdmittedWhy, OrderTickets } from './OrderTickets';
 import { useSupervisorGate } from './SupervisorGate';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
-import { useDoorEngine, useEngineAnswer } from './useDoor';
+import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 
 interface Props {

@@ -2,7 +2,8 @@ import type { Result } from '../../api/errors';
 import { parseListCredential } from '../../domain/list-credential';
 import { baseUrlOf } from '../../sync/join-list';
 import type { ListSummary } from '../../sync/sync-status';
-import { BUILT_IN_CHECKIN_URL, type DoorEngine, thisServerCheckinUrl } from './door-runtime';
+import type { DoorEngine } from '../hooks/useDoor';
+import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 
 export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
 

@@ -8,7 +8,7 @@ import { pick, text } from './format';
 import { useAdminData } from './hooks/useAdminData';
 import { Pager } from './Pager';
 import { RecordTable } from './RecordTable';
-import type { Column } from './resources';
+import type { Column } from './columns';
 
 const TABS = [
   { key: 'upcoming', label: t('orgUpcoming'), path: 'events' },

@@ -3,7 +3,7 @@
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
 import { useEventFormat } from './event-format-context';
-import type { Column } from './resources';
+import type { Column } from './columns';
 
 interface Props {
   caption: string;

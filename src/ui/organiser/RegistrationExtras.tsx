@@ -1,10 +1,9 @@
 // A registration's tickets, line items, receipts and refunds (embedded in 3.0, expanded in 3.1).
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedHref, useEventScope } from './event-scope';
-import { col, money, wrapping } from './columns';
+import { type Column, col, money, wrapping } from './columns';
 import { pick, text } from './format';
 import { RecordTable } from './RecordTable';
-import type { Column } from './resources';
 
 const PARTS: { key: string; title: string; empty: string; columns: Column[] }[] = [
   {

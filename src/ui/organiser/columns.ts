@@ -1,8 +1,17 @@
-// Columns the resource descriptions build their tables from.
+// Table columns, and the small builders the resource descriptions make them with.
 import type { AdminRecord } from '../../api/admin-client';
-import { formatMoney } from './event-format';
+import { type EventFormat, formatMoney } from './event-format';
 import { pick, text } from './format';
-import type { Column } from './resources';
+
+export interface Column {
+  label: string;
+  /** `format` is the open event's currency and clock, when there is one. */
+  value(record: AdminRecord, format?: EventFormat | null): string;
+  /** Amounts and counts, aligned to the end so digits line up. */
+  numeric?: boolean;
+  /** Long free text (names, emails): wraps rather than widening the table past the screen. */
+  wraps?: boolean;
+}
 
 /** The first present field of `names` (3.0 and 3.1 spellings), as text; times on the event's clock. */
 export const col = (label: string, ...names: string[]): Column => ({

@@ -2,8 +2,7 @@
 // fields the service computes), its writable fields and its state changes. The generic list,
 // detail and form screens are driven by these descriptions.
 import type { AdminRecord } from '../../api/admin-client';
-import { col, money, ratio } from './columns';
-import type { EventFormat } from './event-format';
+import { type Column, col, money, ratio } from './columns';
 import { releaseSale, saleWords } from './event-overview';
 import { text } from './format';
 
@@ -33,16 +32,6 @@ export interface FieldDef {
   help?: string;
   /** Other names the service may read the current value from (3.0 vs 3.1 spellings). */
   readFrom?: readonly string[];
-}
-
-export interface Column {
-  label: string;
-  /** `format` is the open event's currency and clock, when there is one. */
-  value(record: AdminRecord, format?: EventFormat | null): string;
-  /** Amounts and counts, aligned to the end so digits line up. */
-  numeric?: boolean;
-  /** Long free text (names, emails): wraps rather than widening the table past the screen. */
-  wraps?: boolean;
 }
 
 export interface ActionDef {

@@ -4,7 +4,7 @@
 import { closeEmbeddedService } from '../../api/embedded-service';
 import type { Result } from '../../api/errors';
 import { type DeviceStorage, eraseDeviceStorage, inspectDeviceStorage } from '../../pwa/device-storage';
-import type { DoorEngine } from '../door/door-runtime';
+import type { DoorEngine } from '../hooks/useDoor';
 
 export async function forgetDevice(
   engine: DoorEngine,

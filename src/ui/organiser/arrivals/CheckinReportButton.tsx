@@ -1,13 +1,12 @@
 // "Check-in report (CSV)": who came through this list, when and (for check-ins made on this
 // device) at which door, with double admissions marked; from the live aggregate, so it is as
-// fresh as the screen.
+// fresh as the screen. The door names come from the door app's worker, which owns its database.
 import { useState } from 'react';
-import { doorNamesOnThisDevice } from '../../../db/door-names';
 import type { Arrivals } from '../../../domain/arrivals';
 import { checkinReportCsv } from '../../../domain/checkin-report';
-import { DATABASE } from '../../door/door-runtime';
+import { useDoorNames } from '../../hooks/useDoor';
 import { t } from '../../i18n/t';
-import { downloadCsv, exportFileName } from './download';
+import { downloadCsv, exportFileName } from '../../shared/download-csv';
 
 export function CheckinReportButton({
   title,
@@ -19,11 +18,12 @@ export function CheckinReportButton({
   arrivals: Arrivals | null;
 }) {
   const [busy, setBusy] = useState(false);
+  const doorNames = useDoorNames();
   const download = async () => {
     if (!arrivals) return;
     setBusy(true);
     try {
-      const doors = await doorNamesOnThisDevice(DATABASE, slug);
+      const doors = await doorNames(slug);
       downloadCsv(exportFileName('checkin-report', title), checkinReportCsv(arrivals, doors));
     } finally {
       setBusy(false);

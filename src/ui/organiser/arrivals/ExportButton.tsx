@@ -8,7 +8,7 @@ import { t } from '../../i18n/t';
 import { scopedPath, useEventScope } from '../event-scope';
 import { useAdminClient } from '../hooks/useAdminClient';
 import type { ResourceDef } from '../resources';
-import { downloadCsv, exportFileName } from './download';
+import { downloadCsv, exportFileName } from '../../shared/download-csv';
 
 /** Columns a person looks for first; the rest follow in the order the service gives them. */
 const FIRST: Record<string, readonly string[]> = {

@@ -1,24 +1,17 @@
 // The composition root of the door app: one local database, and one sync engine in a worker
-// that reaches the built-in demo service (in this tab) through the page, or the network.
+// that owns it and reaches the built-in demo service (in this tab) through the page, or the
+// network. Only the app's shell imports this file; screens reach it through
+// DoorRuntimeContext (src/ui/hooks/useDoor.ts), and the page never opens the database itself.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
 import type { EngineHost, EngineWorker } from '../../sync/engine-worker';
-import type { SyncEngine } from '../../sync/sync-engine';
 import { appStore } from '../../state/app-store';
 import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
+import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
+import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 
-/** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
-export type DoorEngine = Comlink.Remote<SyncEngine>;
-
-export const DATABASE = 'venue-checkin-door';
-
-/** The built-in service's address: a reserved name, so it can never be a real host. */
-export const BUILT_IN_CHECKIN_URL = 'https://built-in.invalid/checkin';
-
-export function thisServerCheckinUrl(): string {
-  return `${window.location.origin}/checkin`;
-}
+const DATABASE = 'venue-checkin-door';
 
 const host: EngineHost = {
   report: syncReporter(appStore),
@@ -37,7 +30,12 @@ const engineSettings = (state: ReturnType<typeof appStore.getState>) => ({
   access: accessOf(state),
 });
 
-function startEngine(): DoorEngine {
+/** `online`: what the engine was told at its start, for the page to follow from. */
+let running: { remote: Comlink.Remote<EngineWorker>; ready: Promise<void>; online: boolean } | null = null;
+
+/** The worker, started on first use; its engine is built but does not sync until `start()`. */
+function engineWorker() {
+  if (running) return running;
   const worker = new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
     type: 'module',
     name: 'door-sync',
@@ -52,19 +50,26 @@ function startEngine(): DoorEngine {
     if (event.persisted) window.location.reload();
   });
   const remote = Comlink.wrap<EngineWorker>(worker);
+  const online = navigator.onLine;
   // Comlink's types describe the far side; the page hands over a proxy of its host.
   const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {
     databaseName: DATABASE,
     defaultBaseUrl: thisServerCheckinUrl(),
     builtInPrefix: BUILT_IN_CHECKIN_URL,
     ...engineSettings(appStore.getState()),
-    online: navigator.onLine,
+    online,
   });
   appStore.subscribe((state, before) => {
     if (state.settings === before.settings && state.shell.supervisorUntil === before.shell.supervisorUntil)
       return;
     void remote.configure(engineSettings(state));
   });
+  running = { remote, ready, online };
+  return running;
+}
+
+function startEngine(): DoorEngine {
+  const { remote, ready } = engineWorker();
   // Calls made before the worker is ready wait for it.
   return new Proxy({} as DoorEngine, {
     get(_, name) {
@@ -81,7 +86,7 @@ let started = false;
 const startListeners = new Set<() => void>();
 
 /** True once the engine has opened the last list (or found none). */
-export const doorStarted = {
+const doorStarted = {
   get: () => started,
   subscribe(listener: () => void) {
     startListeners.add(listener);
@@ -90,12 +95,13 @@ export const doorStarted = {
 };
 
 let engine: DoorEngine | null = null;
-export function doorEngine(): DoorEngine {
+function doorEngine(): DoorEngine {
   if (engine) return engine;
   const created = startEngine();
   // The flag is also read every few seconds: Firefox left a page loaded while offline without
   // an `online` event when the network came back, and its check-ins waited forever.
-  let online = navigator.onLine;
+  // The worker may have started earlier, for the door names of a report.
+  let online = engineWorker().online;
   const follow = () => {
     if (navigator.onLine === online) return;
     online = navigator.onLine;
@@ -111,3 +117,15 @@ export function doorEngine(): DoorEngine {
   engine = created;
   return created;
 }
+
+export const doorRuntime: DoorRuntime = {
+  engine: doorEngine,
+  started: doorStarted,
+  async doorNames(listSlug) {
+    // Through the worker, which owns the database: a second connection here would hold back
+    // its upgrades and "Forget this device's data". Asking starts no sync.
+    const { remote, ready } = engineWorker();
+    await ready;
+    return remote.doorNames(listSlug);
+  },
+};

@@ -1,0 +1,48 @@
+// Admin API: finding one release of an event and answering it as a record, shared by the
+// release routes (releases.ts) and their state changes (release-actions.ts).
+import type { AdminContext } from '../context';
+import { recordResponse } from '../http/envelope';
+import { notFound } from '../http/errors';
+import { expandableMeta, expansions } from '../http/expand';
+import type { Release } from '../model/release';
+import { RELEASE_EXPANDABLE, releaseEmbeds, releaseRecord } from './release-view';
+import type { EventScope } from './scope';
+
+export const RELEASES_PATH = '/:account_slug/:event_slug/releases';
+
+export function eventReleases(scope: EventScope): Release[] {
+  return scope.ctx.store.findBy('releases', 'byEvent', scope.event.id);
+}
+
+/** By slug, or by id as the real service also accepts. */
+export function findRelease(scope: EventScope, key: string): Release {
+  const { store } = scope.ctx;
+  const bySlug = store.findOne('releases', 'byEventSlug', `${scope.event.id}:${key}`);
+  const byId = /^\d+$/.test(key) ? store.get('releases', Number(key)) : undefined;
+  const release = bySlug ?? byId;
+  if (!release || release.event_id !== scope.event.id) throw notFound();
+  return release;
+}
+
+export function releaseSlugTaken(scope: EventScope): (slug: string) => boolean {
+  return (slug) =>
+    scope.ctx.store.findOne('releases', 'byEventSlug', `${scope.event.id}:${slug}`) !== undefined;
+}
+
+/** A release as one record answer: 3.0 extended with its embeds, 3.1 with the asked expansions. */
+export function releaseAnswer(
+  c: AdminContext,
+  scope: EventScope,
+  release: Release,
+  status: 200 | 201 = 200,
+  written = status === 201,
+): Response {
+  const expanded = expansions(scope.url);
+  const record = releaseRecord(scope, release, true);
+  if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, release, expanded));
+  // Document 1: reads carry `meta.expandable`; create and update answers only `api_version`.
+  return recordResponse(c, 'release', record, {
+    status,
+    ...(written ? {} : { expandable: expandableMeta(RELEASE_EXPANDABLE, expanded) }),
+  });
+}

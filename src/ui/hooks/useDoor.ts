@@ -1,0 +1,74 @@
+// How screens reach the door's sync engine. The app's shell provides the one DoorRuntime
+// (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
+// composition root, and the organiser and settings screens need nothing of the door's folder.
+import type { Remote } from 'comlink';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { SyncEngine } from '../../sync/sync-engine';
+import type { SyncStatus } from '../../sync/sync-status';
+import { useAppStore } from '../../state/use-app-store';
+
+/** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
+export type DoorEngine = Remote<SyncEngine>;
+
+export interface DoorRuntime {
+  /** The engine, started (and syncing) on first use. */
+  engine(): DoorEngine;
+  /** True once the engine has opened the last list (or found none). */
+  started: { get(): boolean; subscribe(listener: () => void): () => void };
+  /** Which door made each check-in of a list, as far as this device knows; starts no sync. */
+  doorNames(listSlug: string): Promise<Map<string, string>>;
+}
+
+export const DoorRuntimeContext = createContext<DoorRuntime | null>(null);
+
+function useDoorRuntime(): DoorRuntime {
+  const runtime = useContext(DoorRuntimeContext);
+  if (!runtime) throw new Error('No DoorRuntimeContext: the app shell provides it');
+  return runtime;
+}
+
+export function useDoorStatus(): SyncStatus {
+  useDoorRuntime().engine();
+  return useAppStore((s) => s.sync);
+}
+
+export function useDoorEngine(): DoorEngine {
+  return useDoorRuntime().engine();
+}
+
+/** The door names of a list's check-ins, for reports; asking does not start the door's sync. */
+export function useDoorNames(): DoorRuntime['doorNames'] {
+  return useDoorRuntime().doorNames;
+}
+
+/** A clock for relative times on screen ("2 min ago"), ticking every few seconds. */
+export function useNow(everyMs = 5000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** A value the engine answers asynchronously, asked again whenever `deps` change. */
+export function useEngineAnswer<T>(ask: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    let current = true;
+    void ask().then((answer) => {
+      if (current) setValue(answer);
+    });
+    return () => {
+      current = false;
+    };
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the question depends on
+  }, deps);
+  return value;
+}
+
+export function useDoorStarted(): boolean {
+  const { engine, started } = useDoorRuntime();
+  engine();
+  return useSyncExternalStore(started.subscribe, started.get, started.get);
+}
