@@ -14,7 +14,7 @@ import { createRegistration } from './registration-orders';
 import { REGISTRATION_FILTER, REGISTRATION_SORTS, searchRegistrations } from './registration-search';
 import { REGISTRATION_EXPANDABLE, registrationRecord } from './registration-view';
 import { type Presenter, presenter } from './presenter';
-import type { EventScope } from './scope';
+import { type EventScope, callerModeRecords } from './scope';
 
 const REGISTRATIONS_PATH = '/:account_slug/:event_slug/registrations';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -119,8 +119,7 @@ function emptyAddress(): BillingAddress {
 export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void {
   app.get(REGISTRATIONS_PATH, (c) => {
     const p = presenter(c, ctx, 'list');
-    const test = p.mode === 'test';
-    const all = ctx.store.findBy('registrations', 'byEvent', p.event.id).filter((r) => r.test_mode === test);
+    const all = callerModeRecords(p, 'registrations');
     const { records, selected, hiddenByDefault } = searchRegistrations(p, all);
     // Not the presenter's `extended`: registration lists honour `view=short` in 3.1 as well.
     const recordView = viewOf(p.url);

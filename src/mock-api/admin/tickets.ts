@@ -8,7 +8,7 @@ import type { SortOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
 import { presenter } from './presenter';
-import type { EventScope } from './scope';
+import { type EventScope, callerModeRecords } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
 
@@ -117,8 +117,7 @@ function ticketFilterOptions(scope: EventScope, filter: StateFilter<Ticket>, sel
 export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
   app.get(TICKETS_PATH, (c) => {
     const p = presenter(c, ctx, 'list');
-    const test = p.mode === 'test';
-    const all = ctx.store.findBy('tickets', 'byEvent', p.event.id).filter((t) => t.test_mode === test);
+    const all = callerModeRecords(p, 'tickets');
     const filter = ticketFilter(p);
     const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
     const q = p.url.searchParams.get('q') ?? p.url.searchParams.get('search[q]');
