@@ -39,7 +39,7 @@ export interface CrudResource<T extends EventTable, P> {
   /** A new record's values; `now` stamps it. */
   create: (p: Presenter, patch: P, now: string) => NewRow<T>;
   view: (p: Presenter, row: RowOf<T>, c: AdminContext) => Record<string, unknown>;
-  /** Names of `meta.expandable` (3.1) on reads and lists; absent, a record read carries none. */
+  /** Names of `meta.expandable` (3.1): on reads and lists. Absent, reads carry none and lists `{}`. */
   expandable?: readonly string[];
   /** Filters and sorts the event's records; absent, the resource answers its list itself. */
   list?: (p: Presenter, all: RowOf<T>[]) => ListAnswer<RowOf<T>>;
