@@ -145,6 +145,14 @@ export function bySlugOrId<T extends EventTable>(
   };
 }
 
+/** Whether a slug is taken among the event's records (slugs made from titles are unique per event). */
+export function eventSlugTaken(
+  scope: EventScope,
+  table: 'opt_ins' | 'questions' | 'releases',
+): (slug: string) => boolean {
+  return (slug) => scope.ctx.store.findOne(table, 'byEventSlug', `${scope.event.id}:${slug}`) !== undefined;
+}
+
 /** A `read` from a reader of checked attributes: the body's errors are thrown together after it. */
 export function checked<P>(
   readPatch: (attrs: Attributes, creating: boolean) => P,

@@ -4,7 +4,7 @@ import type { SortOptions } from '../http/list-meta';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
 import type { OptIn } from '../model/opt-in';
-import { bySlugOrId, registerCrud } from './crud';
+import { bySlugOrId, eventSlugTaken, registerCrud } from './crud';
 import {
   type Presenter,
   RELEASE_LINKS,
@@ -78,22 +78,18 @@ export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
     param: 'opt_in_slug',
     find: bySlugOrId('opt_ins', 'byEventSlug'),
     read: readOptIn,
-    create: (p, patch, now) => {
-      const siblings = ctx.store.findBy('opt_ins', 'byEvent', p.event.id);
-      const name = patch.name ?? '';
-      return {
-        event_id: p.event.id,
-        slug: uniqueTitleSlug(name, (s) => siblings.some((o) => o.slug === s)),
-        name,
-        description: null,
-        release_ids: [],
-        acceptance_count: 0,
-        translations: null,
-        ...patch,
-        created_at: now,
-        updated_at: now,
-      };
-    },
+    create: (p, patch, now) => ({
+      event_id: p.event.id,
+      slug: uniqueTitleSlug(patch.name ?? '', eventSlugTaken(p, 'opt_ins')),
+      name: patch.name ?? '',
+      description: null,
+      release_ids: [],
+      acceptance_count: 0,
+      translations: null,
+      ...patch,
+      created_at: now,
+      updated_at: now,
+    }),
     view: optInRecord,
     expandable: OPT_IN_EXPANDABLE,
     list: (p, all) => {

@@ -4,7 +4,7 @@ import type { SortOptions } from '../http/list-meta';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes, INVALID } from '../http/validation';
 import { FIELD_TYPES, type Question } from '../model/question';
-import { bySlugOrId, registerCrud } from './crud';
+import { bySlugOrId, eventSlugTaken, registerCrud } from './crud';
 import { type Presenter, ACTIVITY_LINKS, RELEASE_LINKS, linkedIds, readEventTranslations } from './presenter';
 import { QUESTION_EXPANDABLE, QUESTION_TRANSLATED, questionRecord } from './question-view';
 import { sortBy } from './search';
@@ -84,7 +84,7 @@ export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
       const title = patch.title ?? '';
       return {
         event_id: p.event.id,
-        slug: uniqueTitleSlug(title, (s) => siblings.some((q) => q.slug === s)),
+        slug: uniqueTitleSlug(title, eventSlugTaken(p, 'questions')),
         title,
         description: null,
         field_type: 'Text' as const,
