@@ -1,13 +1,11 @@
 // Admin API: activities (document 1), with duplication (" Copy").
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { expandableMeta } from '../http/expand';
+import type { AdminApp, ServiceContext } from '../context';
+import { recordResponse } from '../http/envelope';
 import type { SortOptions } from '../http/list-meta';
-import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
 import { type Activity, newActivity } from '../model/activity';
 import { ACTIVITY_EXPANDABLE, activityRecord } from './activity-view';
+import { byId, registerCrud } from './crud';
 import {
   type Presenter,
   QUESTION_LINKS,
@@ -35,11 +33,6 @@ function filterOptions(): Record<string, unknown> {
     collection: false,
     states: [],
   };
-}
-
-function findActivity(c: AdminContext, p: Presenter): Activity {
-  const id = Number(c.req.param('activity_id'));
-  return ofEvent(p.event, Number.isSafeInteger(id) ? p.ctx.store.get('activities', id) : undefined);
 }
 
 type ActivityPatch = Partial<Omit<Activity, 'id' | 'event_id' | 'created_at'>>;
@@ -77,72 +70,42 @@ function readActivity(p: Presenter, raw: Record<string, unknown>, current: Activ
 }
 
 export function registerActivities(app: AdminApp, ctx: ServiceContext): void {
-  const base = '/:account_slug/:event_slug/activities';
-
-  app.get(base, (c) => {
-    const p = presenter(c, ctx, 'list');
-    let rows = ctx.store.findBy('activities', 'byEvent', p.event.id);
-    const overall = rows.length;
-    const kinds = p.url.searchParams.getAll('search[kinds][]');
-    if (kinds.length > 0) rows = rows.filter((a) => kinds.includes(a.kind));
-    sortBy(rows, p.url, SORT, (a, attr) => (attr === 'name' ? a.name.toLowerCase() : null));
-    return pagedListResponse(c, 'activities', rows, (a) => activityRecord(p, a), {
-      overallTotal: overall,
-      expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
-      sortOptions: SORT,
-      filterOptions: filterOptions(),
-    });
-  });
-
-  app.get(`${base}/:activity_id`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    return recordResponse(c, 'activity', activityRecord(p, findActivity(c, p)), {
-      expandable: expandableMeta(ACTIVITY_EXPANDABLE, p.expanded),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), null);
-    const now = p.now.toISOString();
-    const activity = ctx.store.insert('activities', { ...newActivity(p.event.id, now), ...patch });
-    return recordResponse(c, 'activity', activityRecord(p, activity), { status: 201 });
-  });
-
-  app.patch(`${base}/:activity_id`, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const activity = findActivity(c, p);
-    const patch = readActivity(p, await readAttributes(c.req.raw, 'activity'), activity);
-    const updated = ctx.store.update('activities', activity.id, {
-      ...patch,
-      updated_at: p.now.toISOString(),
-    });
-    return recordResponse(c, 'activity', activityRecord(p, updated));
-  });
-
-  app.delete(`${base}/:activity_id`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    const activity = findActivity(c, p);
-    ctx.store.delete('activities', activity.id);
-    for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
-      if (list.activity_ids.includes(activity.id)) {
-        ctx.store.update('checkin_lists', list.id, {
-          activity_ids: list.activity_ids.filter((id) => id !== activity.id),
-        });
+  const find = byId('activities');
+  registerCrud(app, ctx, {
+    table: 'activities',
+    singular: 'activity',
+    param: 'activity_id',
+    find,
+    read: readActivity,
+    create: (p, patch, now) => ({ ...newActivity(p.event.id, now), ...patch }),
+    view: (p, activity) => activityRecord(p, activity),
+    expandable: ACTIVITY_EXPANDABLE,
+    list: (p, all) => {
+      const kinds = p.url.searchParams.getAll('search[kinds][]');
+      const rows = kinds.length > 0 ? all.filter((a) => kinds.includes(a.kind)) : all;
+      sortBy(rows, p.url, SORT, (a, attr) => (attr === 'name' ? a.name.toLowerCase() : null));
+      return { rows, sortOptions: SORT, filterOptions: filterOptions() };
+    },
+    afterDelete: (p, activity) => {
+      for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
+        if (list.activity_ids.includes(activity.id)) {
+          ctx.store.update('checkin_lists', list.id, {
+            activity_ids: list.activity_ids.filter((id) => id !== activity.id),
+          });
+        }
       }
-    }
-    for (const question of ctx.store.findBy('questions', 'byEvent', p.event.id)) {
-      if (question.activity_ids.includes(activity.id)) {
-        const activity_ids = question.activity_ids.filter((id) => id !== activity.id);
-        ctx.store.update('questions', question.id, { activity_ids });
+      for (const question of ctx.store.findBy('questions', 'byEvent', p.event.id)) {
+        if (question.activity_ids.includes(activity.id)) {
+          const activity_ids = question.activity_ids.filter((id) => id !== activity.id);
+          ctx.store.update('questions', question.id, { activity_ids });
+        }
       }
-    }
-    return noContent();
+    },
   });
 
-  app.post(`${base}/:activity_id/duplication`, (c) => {
+  app.post('/:account_slug/:event_slug/activities/:activity_id/duplication', (c) => {
     const p = presenter(c, ctx, 'record');
-    const { id: _id, ...original } = findActivity(c, p);
+    const { id: _id, ...original } = find(p, c.req.param('activity_id'));
     const now = p.now.toISOString();
     const copy = ctx.store.insert('activities', {
       ...original,

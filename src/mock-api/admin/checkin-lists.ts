@@ -1,38 +1,18 @@
 // Admin API: check-in lists (document 1). Looked up by slug (`chk_...`) or id.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { notFound } from '../http/errors';
-import { expandableMeta } from '../http/expand';
+import type { AdminApp, ServiceContext } from '../context';
 import type { SortOptions } from '../http/list-meta';
-import { slugOrId } from '../http/scope';
 import { SLUG_PREFIX, randomSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
 import type { CheckinList } from '../model/checkin-list';
 import { CHECKIN_LIST_EXPANDABLE, checkinListRecord } from './checkin-list-view';
-import {
-  ACTIVITY_LINKS,
-  type Presenter,
-  QUESTION_LINKS,
-  RELEASE_LINKS,
-  linkedIds,
-  presenter,
-} from './presenter';
+import { bySlugOrId, registerCrud } from './crud';
+import { ACTIVITY_LINKS, type Presenter, QUESTION_LINKS, RELEASE_LINKS, linkedIds } from './presenter';
 import { sortBy } from './search';
 
 const SORT: SortOptions = {
   'Name A-Z': { attr: 'title', direction: 'asc', default: true },
   'Name Z-A': { attr: 'title', direction: 'desc' },
 };
-
-function findList(c: AdminContext, p: Presenter): CheckinList {
-  const { id, slug } = slugOrId(c.req.param('checkin_list_slug') ?? '');
-  const found =
-    p.ctx.store.findOne('checkin_lists', 'bySlug', slug) ??
-    (id !== undefined ? p.ctx.store.get('checkin_lists', id) : undefined);
-  if (!found || found.event_id !== p.event.id) throw notFound();
-  return found;
-}
 
 type ListPatch = Partial<Omit<CheckinList, 'id' | 'event_id' | 'slug' | 'created_at'>>;
 
@@ -60,31 +40,13 @@ function readList(p: Presenter, raw: Record<string, unknown>, creating: boolean)
 }
 
 export function registerCheckinLists(app: AdminApp, ctx: ServiceContext): void {
-  const base = '/:account_slug/:event_slug/checkin_lists';
-
-  app.get(base, (c) => {
-    const p = presenter(c, ctx, 'list');
-    const rows = ctx.store.findBy('checkin_lists', 'byEvent', p.event.id);
-    sortBy(rows, p.url, SORT, (l) => l.title.toLowerCase());
-    return pagedListResponse(c, 'checkin_lists', rows, (l) => checkinListRecord(p, l, c.req.raw), {
-      overallTotal: rows.length,
-      expandable: expandableMeta(CHECKIN_LIST_EXPANDABLE, p.expanded),
-      sortOptions: SORT,
-    });
-  });
-
-  app.get(`${base}/:checkin_list_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    return recordResponse(c, 'checkin_list', checkinListRecord(p, findList(c, p), c.req.raw), {
-      expandable: expandableMeta(CHECKIN_LIST_EXPANDABLE, p.expanded),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const patch = readList(p, await readAttributes(c.req.raw, 'checkin_list'), true);
-    const now = p.now.toISOString();
-    const list = ctx.store.insert('checkin_lists', {
+  registerCrud(app, ctx, {
+    table: 'checkin_lists',
+    singular: 'checkin_list',
+    param: 'checkin_list_slug',
+    find: bySlugOrId('checkin_lists', 'bySlug'),
+    read: (p, raw, current) => readList(p, raw, current === null),
+    create: (p, patch, now) => ({
       event_id: p.event.id,
       slug: randomSlug(SLUG_PREFIX.checkinList, (s) => !!ctx.store.findOne('checkin_lists', 'bySlug', s)),
       title: '',
@@ -99,24 +61,16 @@ export function registerCheckinLists(app: AdminApp, ctx: ServiceContext): void {
       ...patch,
       created_at: now,
       updated_at: now,
-    });
-    return recordResponse(c, 'checkin_list', checkinListRecord(p, list, c.req.raw), { status: 201 });
-  });
-
-  app.patch(`${base}/:checkin_list_slug`, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const list = findList(c, p);
-    const patch = readList(p, await readAttributes(c.req.raw, 'checkin_list'), false);
-    const updated = ctx.store.update('checkin_lists', list.id, { ...patch, updated_at: p.now.toISOString() });
-    return recordResponse(c, 'checkin_list', checkinListRecord(p, updated, c.req.raw));
-  });
-
-  app.delete(`${base}/:checkin_list_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    const list = findList(c, p);
-    for (const checkin of ctx.store.findBy('checkins', 'byList', list.id))
-      ctx.store.delete('checkins', checkin.id);
-    ctx.store.delete('checkin_lists', list.id);
-    return noContent();
+    }),
+    view: (p, list, c) => checkinListRecord(p, list, c.req.raw),
+    expandable: CHECKIN_LIST_EXPANDABLE,
+    list: (p, all) => {
+      sortBy(all, p.url, SORT, (l) => l.title.toLowerCase());
+      return { rows: all, sortOptions: SORT };
+    },
+    beforeDelete: (_p, list) => {
+      for (const checkin of ctx.store.findBy('checkins', 'byList', list.id))
+        ctx.store.delete('checkins', checkin.id);
+    },
   });
 }

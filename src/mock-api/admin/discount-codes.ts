@@ -1,10 +1,6 @@
 // Admin API: discount codes (document 1). `past` codes are hidden unless asked for.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { expandableMeta } from '../http/expand';
+import type { AdminApp, ServiceContext } from '../context';
 import { type SortOptions, stateFilterOptions } from '../http/list-meta';
-import { ofEvent } from '../http/scope';
 import { Attributes } from '../http/validation';
 import {
   DISCOUNT_CODE_TYPES,
@@ -14,8 +10,9 @@ import {
   discountCodeState,
   newDiscountCode,
 } from '../model/discount-code';
+import { byId, registerCrud } from './crud';
 import { DISCOUNT_CODE_EXPANDABLE, discountCodeRecord, discountUsage } from './discount-code-view';
-import { type Presenter, RELEASE_LINKS, linkedIds, presenter } from './presenter';
+import { type Presenter, RELEASE_LINKS, linkedIds } from './presenter';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 
 const SORT: SortOptions = {
@@ -42,11 +39,6 @@ function stateFilter(p: Presenter): StateFilter<DiscountCode> {
       discountUsage(p, code).tickets > 0 ? 'used' : 'unused',
     ],
   };
-}
-
-function findCode(c: AdminContext, p: Presenter): DiscountCode {
-  const id = Number(c.req.param('discount_code_id'));
-  return ofEvent(p.event, Number.isSafeInteger(id) ? p.ctx.store.get('discount_codes', id) : undefined);
 }
 
 type CodePatch = Partial<Omit<DiscountCode, 'id' | 'event_id' | 'created_at'>>;
@@ -117,52 +109,25 @@ function readCode(p: Presenter, raw: Record<string, unknown>, current: DiscountC
 }
 
 export function registerDiscountCodes(app: AdminApp, ctx: ServiceContext): void {
-  const base = '/:account_slug/:event_slug/discount_codes';
-
-  app.get(base, (c) => {
-    const p = presenter(c, ctx, 'list');
-    const all = ctx.store.findBy('discount_codes', 'byEvent', p.event.id);
-    const filter = stateFilter(p);
-    const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
-    sortBy(records, p.url, SORT, (d) => d.code.toLowerCase());
-    return pagedListResponse(c, 'discount_codes', records, (d) => discountCodeRecord(p, d), {
-      overallTotal: all.length,
-      expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
-      sortOptions: SORT,
-      filterOptions: stateFilterOptions(filter.options, selected),
-      hiddenByDefault: { states: [...filter.hiddenByDefault], count: hiddenByDefault },
-    });
-  });
-
-  app.get(`${base}/:discount_code_id`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    return recordResponse(c, 'discount_code', discountCodeRecord(p, findCode(c, p)), {
-      expandable: expandableMeta(DISCOUNT_CODE_EXPANDABLE, p.expanded),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const patch = readCode(p, await readAttributes(c.req.raw, 'discount_code'), null);
-    const now = p.now.toISOString();
-    const code = ctx.store.insert('discount_codes', { ...newDiscountCode(p.event.id, now), ...patch });
-    return recordResponse(c, 'discount_code', discountCodeRecord(p, code), { status: 201 });
-  });
-
-  app.patch(`${base}/:discount_code_id`, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const code = findCode(c, p);
-    const patch = readCode(p, await readAttributes(c.req.raw, 'discount_code'), code);
-    const updated = ctx.store.update('discount_codes', code.id, {
-      ...patch,
-      updated_at: p.now.toISOString(),
-    });
-    return recordResponse(c, 'discount_code', discountCodeRecord(p, updated));
-  });
-
-  app.delete(`${base}/:discount_code_id`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    ctx.store.delete('discount_codes', findCode(c, p).id);
-    return noContent();
+  registerCrud(app, ctx, {
+    table: 'discount_codes',
+    singular: 'discount_code',
+    param: 'discount_code_id',
+    find: byId('discount_codes'),
+    read: readCode,
+    create: (p, patch, now) => ({ ...newDiscountCode(p.event.id, now), ...patch }),
+    view: discountCodeRecord,
+    expandable: DISCOUNT_CODE_EXPANDABLE,
+    list: (p, all) => {
+      const filter = stateFilter(p);
+      const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
+      sortBy(records, p.url, SORT, (d) => d.code.toLowerCase());
+      return {
+        rows: records,
+        sortOptions: SORT,
+        filterOptions: stateFilterOptions(filter.options, selected),
+        hiddenByDefault: { states: [...filter.hiddenByDefault], count: hiddenByDefault },
+      };
+    },
   });
 }

@@ -1,14 +1,10 @@
 // Admin API: opt-ins (document 1). Looked up by slug or id; the slug comes from the name.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { notFound } from '../http/errors';
-import { expandableMeta } from '../http/expand';
+import type { AdminApp, ServiceContext } from '../context';
 import type { SortOptions } from '../http/list-meta';
-import { slugOrId } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes } from '../http/validation';
 import type { OptIn } from '../model/opt-in';
+import { bySlugOrId, eventSlugTaken, registerCrud } from './crud';
 import {
   type Presenter,
   RELEASE_LINKS,
@@ -16,7 +12,6 @@ import {
   linkedIds,
   present,
   readEventTranslations,
-  presenter,
   shows,
   translationsOf,
 } from './presenter';
@@ -57,16 +52,6 @@ function optInRecord(p: Presenter, optIn: OptIn): Record<string, unknown> {
   };
 }
 
-function findOptIn(c: AdminContext, p: Presenter): OptIn {
-  const { id, slug } = slugOrId(c.req.param('opt_in_slug') ?? '');
-  const { store } = p.ctx;
-  const found =
-    store.findOne('opt_ins', 'byEventSlug', `${p.event.id}:${slug}`) ??
-    (id !== undefined ? store.get('opt_ins', id) : undefined);
-  if (!found || found.event_id !== p.event.id) throw notFound();
-  return found;
-}
-
 type OptInPatch = Partial<Pick<OptIn, 'name' | 'description' | 'release_ids' | 'translations'>>;
 
 function readOptIn(p: Presenter, raw: Record<string, unknown>, current: OptIn | null): OptInPatch {
@@ -87,36 +72,16 @@ function readOptIn(p: Presenter, raw: Record<string, unknown>, current: OptIn | 
 }
 
 export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
-  const base = '/:account_slug/:event_slug/opt_ins';
-
-  app.get(base, (c) => {
-    const p = presenter(c, ctx, 'list');
-    const rows = ctx.store.findBy('opt_ins', 'byEvent', p.event.id);
-    sortBy(rows, p.url, SORT, (o) => o.name.toLowerCase());
-    return pagedListResponse(c, 'opt_ins', rows, (o) => optInRecord(p, o), {
-      overallTotal: rows.length,
-      expandable: expandableMeta(OPT_IN_EXPANDABLE, p.expanded),
-      sortOptions: SORT,
-    });
-  });
-
-  app.get(`${base}/:opt_in_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    return recordResponse(c, 'opt_in', optInRecord(p, findOptIn(c, p)), {
-      expandable: expandableMeta(OPT_IN_EXPANDABLE, p.expanded),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), null);
-    const siblings = ctx.store.findBy('opt_ins', 'byEvent', p.event.id);
-    const name = patch.name ?? '';
-    const now = p.now.toISOString();
-    const optIn = ctx.store.insert('opt_ins', {
+  registerCrud(app, ctx, {
+    table: 'opt_ins',
+    singular: 'opt_in',
+    param: 'opt_in_slug',
+    find: bySlugOrId('opt_ins', 'byEventSlug'),
+    read: readOptIn,
+    create: (p, patch, now) => ({
       event_id: p.event.id,
-      slug: uniqueTitleSlug(name, (s) => siblings.some((o) => o.slug === s)),
-      name,
+      slug: uniqueTitleSlug(patch.name ?? '', eventSlugTaken(p, 'opt_ins')),
+      name: patch.name ?? '',
       description: null,
       release_ids: [],
       acceptance_count: 0,
@@ -124,21 +89,12 @@ export function registerOptIns(app: AdminApp, ctx: ServiceContext): void {
       ...patch,
       created_at: now,
       updated_at: now,
-    });
-    return recordResponse(c, 'opt_in', optInRecord(p, optIn), { status: 201 });
-  });
-
-  app.patch(`${base}/:opt_in_slug`, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const optIn = findOptIn(c, p);
-    const patch = readOptIn(p, await readAttributes(c.req.raw, 'opt_in'), optIn);
-    const updated = ctx.store.update('opt_ins', optIn.id, { ...patch, updated_at: p.now.toISOString() });
-    return recordResponse(c, 'opt_in', optInRecord(p, updated));
-  });
-
-  app.delete(`${base}/:opt_in_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    ctx.store.delete('opt_ins', findOptIn(c, p).id);
-    return noContent();
+    }),
+    view: optInRecord,
+    expandable: OPT_IN_EXPANDABLE,
+    list: (p, all) => {
+      sortBy(all, p.url, SORT, (o) => o.name.toLowerCase());
+      return { rows: all, sortOptions: SORT };
+    },
   });
 }

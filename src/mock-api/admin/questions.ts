@@ -1,22 +1,11 @@
 // Admin API: questions (document 1). Looked up by slug or id; the slug comes from the title.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { expandableMeta } from '../http/expand';
+import type { AdminApp, ServiceContext } from '../context';
 import type { SortOptions } from '../http/list-meta';
-import { slugOrId } from '../http/scope';
-import { notFound } from '../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
 import { Attributes, INVALID } from '../http/validation';
 import { FIELD_TYPES, type Question } from '../model/question';
-import {
-  type Presenter,
-  ACTIVITY_LINKS,
-  RELEASE_LINKS,
-  linkedIds,
-  presenter,
-  readEventTranslations,
-} from './presenter';
+import { bySlugOrId, eventSlugTaken, registerCrud } from './crud';
+import { type Presenter, ACTIVITY_LINKS, RELEASE_LINKS, linkedIds, readEventTranslations } from './presenter';
 import { QUESTION_EXPANDABLE, QUESTION_TRANSLATED, questionRecord } from './question-view';
 import { sortBy } from './search';
 
@@ -31,19 +20,8 @@ const SORT_31: SortOptions = {
   'Question Title, Z-A': { attr: 'title', direction: 'desc' },
 };
 
-export function findQuestion(p: Presenter, value: string): Question {
-  const { id, slug } = slugOrId(value);
-  const { store } = p.ctx;
-  const found =
-    store.findOne('questions', 'byEventSlug', `${p.event.id}:${slug}`) ??
-    (id !== undefined ? store.get('questions', id) : undefined);
-  if (!found || found.event_id !== p.event.id) throw notFound();
-  return found;
-}
-
-function questionParam(c: AdminContext): string {
-  return c.req.param('question_slug') ?? '';
-}
+/** By slug, or by id. */
+export const findQuestion = bySlugOrId('questions', 'byEventSlug');
 
 type QuestionPatch = Partial<Omit<Question, 'id' | 'event_id' | 'created_at'>>;
 
@@ -95,81 +73,59 @@ function readQuestion(p: Presenter, raw: Record<string, unknown>, current: Quest
 }
 
 export function registerQuestions(app: AdminApp, ctx: ServiceContext): void {
-  const base = '/:account_slug/:event_slug/questions';
-
-  app.get(base, (c) => {
-    const p = presenter(c, ctx, 'list');
-    const rows = ctx.store.findBy('questions', 'byEvent', p.event.id);
-    const sort = p.version === '3.1' ? SORT_31 : SORT_30;
-    sortBy(rows, p.url, sort, (q, attr) => (attr === 'position' ? q.position : q.title.toLowerCase()));
-    return pagedListResponse(c, 'questions', rows, (q) => questionRecord(p, q), {
-      overallTotal: rows.length,
-      expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
-      sortOptions: sort,
-    });
-  });
-
-  app.get(`${base}/:question_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    return recordResponse(c, 'question', questionRecord(p, findQuestion(p, questionParam(c))), {
-      expandable: expandableMeta(QUESTION_EXPANDABLE, p.expanded),
-    });
-  });
-
-  app.post(base, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), null);
-    const siblings = ctx.store.findBy('questions', 'byEvent', p.event.id);
-    const now = p.now.toISOString();
-    const title = patch.title ?? '';
-    const question = ctx.store.insert('questions', {
-      event_id: p.event.id,
-      slug: uniqueTitleSlug(title, (s) => siblings.some((q) => q.slug === s)),
-      title,
-      description: null,
-      field_type: 'Text',
-      options: [],
-      include_free_text_field: false,
-      options_free_text_field: null,
-      required: false,
-      position: siblings.reduce((max, q) => Math.max(max, q.position + 1), 0),
-      release_ids: [],
-      activity_ids: [],
-      translations: null,
-      ...patch,
-      created_at: now,
-      updated_at: now,
-    });
-    return recordResponse(c, 'question', questionRecord(p, question), { status: 201 });
-  });
-
-  app.patch(`${base}/:question_slug`, async (c) => {
-    const p = presenter(c, ctx, 'record');
-    const question = findQuestion(p, questionParam(c));
-    const patch = readQuestion(p, await readAttributes(c.req.raw, 'question'), question);
-    const updated = ctx.store.update('questions', question.id, { ...patch, updated_at: p.now.toISOString() });
-    return recordResponse(c, 'question', questionRecord(p, updated));
-  });
-
-  app.delete(`${base}/:question_slug`, (c) => {
-    const p = presenter(c, ctx, 'record');
-    const question = findQuestion(p, questionParam(c));
+  registerCrud(app, ctx, {
+    table: 'questions',
+    singular: 'question',
+    param: 'question_slug',
+    find: findQuestion,
+    read: readQuestion,
+    create: (p, patch, now) => {
+      const siblings = ctx.store.findBy('questions', 'byEvent', p.event.id);
+      const title = patch.title ?? '';
+      return {
+        event_id: p.event.id,
+        slug: uniqueTitleSlug(title, eventSlugTaken(p, 'questions')),
+        title,
+        description: null,
+        field_type: 'Text' as const,
+        options: [],
+        include_free_text_field: false,
+        options_free_text_field: null,
+        required: false,
+        position: siblings.reduce((max, q) => Math.max(max, q.position + 1), 0),
+        release_ids: [],
+        activity_ids: [],
+        translations: null,
+        ...patch,
+        created_at: now,
+        updated_at: now,
+      };
+    },
+    view: (p, question) => questionRecord(p, question),
+    expandable: QUESTION_EXPANDABLE,
+    list: (p, all) => {
+      const sort = p.version === '3.1' ? SORT_31 : SORT_30;
+      sortBy(all, p.url, sort, (q, attr) => (attr === 'position' ? q.position : q.title.toLowerCase()));
+      return { rows: all, sortOptions: sort };
+    },
     // Answers go with their question, as they would with the real service's dependent destroy.
-    for (const answer of ctx.store.findBy('answers', 'byQuestion', question.id))
-      ctx.store.delete('answers', answer.id);
-    ctx.store.delete('questions', question.id);
-    for (const activity of ctx.store.findBy('activities', 'byEvent', p.event.id)) {
-      if (activity.question_ids.includes(question.id)) {
-        const question_ids = activity.question_ids.filter((id) => id !== question.id);
-        ctx.store.update('activities', activity.id, { question_ids });
+    beforeDelete: (_p, question) => {
+      for (const answer of ctx.store.findBy('answers', 'byQuestion', question.id))
+        ctx.store.delete('answers', answer.id);
+    },
+    afterDelete: (p, question) => {
+      for (const activity of ctx.store.findBy('activities', 'byEvent', p.event.id)) {
+        if (activity.question_ids.includes(question.id)) {
+          const question_ids = activity.question_ids.filter((id) => id !== question.id);
+          ctx.store.update('activities', activity.id, { question_ids });
+        }
       }
-    }
-    for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
-      if (list.question_ids.includes(question.id)) {
-        const question_ids = list.question_ids.filter((id) => id !== question.id);
-        ctx.store.update('checkin_lists', list.id, { question_ids });
+      for (const list of ctx.store.findBy('checkin_lists', 'byEvent', p.event.id)) {
+        if (list.question_ids.includes(question.id)) {
+          const question_ids = list.question_ids.filter((id) => id !== question.id);
+          ctx.store.update('checkin_lists', list.id, { question_ids });
+        }
       }
-    }
-    return noContent();
+    },
   });
 }

@@ -4,7 +4,7 @@ import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
 import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { apiVersionString, expandableMeta, expansions, viewOf } from '../http/expand';
+import { apiVersionString, expandableMeta, viewOf } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';
 import { Attributes, INVALID } from '../http/validation';
@@ -13,7 +13,8 @@ import { BILLING_ADDRESS_KEYS, type BillingAddress } from '../model/registration
 import { createRegistration } from './registration-orders';
 import { REGISTRATION_FILTER, REGISTRATION_SORTS, searchRegistrations } from './registration-search';
 import { REGISTRATION_EXPANDABLE, registrationRecord } from './registration-view';
-import { type EventScope, eventScope } from './scope';
+import { type Presenter, presenter } from './presenter';
+import { type EventScope, callerModeRecords } from './scope';
 
 const REGISTRATIONS_PATH = '/:account_slug/:event_slug/registrations';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,17 +29,17 @@ function findRegistration(c: AdminContext, scope: EventScope): Registration {
   return inCallerMode(c, found);
 }
 
+/** One registration is always the extended record, whatever `view` asks (as recorded). */
 function answer(
   c: AdminContext,
-  scope: EventScope,
+  p: Presenter,
   registration: Registration,
   status: 200 | 201 = 200,
   written = status === 201,
 ): Response {
-  const expanded = expansions(scope.url);
-  return recordResponse(c, 'registration', registrationRecord(scope, registration, 'extended', expanded), {
+  return recordResponse(c, 'registration', registrationRecord(p, registration, 'extended', p.expanded), {
     status,
-    ...(written ? {} : { expandable: expandableMeta(REGISTRATION_EXPANDABLE, expanded) }),
+    ...(written ? {} : { expandable: expandableMeta(REGISTRATION_EXPANDABLE, p.expanded) }),
   });
 }
 
@@ -46,9 +47,9 @@ function answer(
  * Update and confirmations: 3.1 answers `{registration, meta}` like its documented example;
  * 3.0 answers the update object document 2 describes, with the registration inside it.
  */
-function changeAnswer(c: AdminContext, scope: EventScope, registration: Registration): Response {
-  if (scope.version === '3.1') return answer(c, scope, registration, 200, true);
-  const record = registrationRecord(scope, registration, 'extended');
+function changeAnswer(c: AdminContext, p: Presenter, registration: Registration): Response {
+  if (p.version === '3.1') return answer(c, p, registration, 200, true);
+  const record = registrationRecord(p, registration, 'extended');
   return c.json({
     email: registration.email,
     metadata: registration.metadata ?? null,
@@ -61,7 +62,7 @@ function changeAnswer(c: AdminContext, scope: EventScope, registration: Registra
     update_receipt: true,
     billing_address_attributes: registration.billing_address ?? null,
     receipt_lines_attributes: [],
-    meta: { api_version: apiVersionString(scope.version) },
+    meta: { api_version: apiVersionString(p.version) },
   });
 }
 
@@ -117,23 +118,19 @@ function emptyAddress(): BillingAddress {
 
 export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void {
   app.get(REGISTRATIONS_PATH, (c) => {
-    const scope = eventScope(c, ctx);
-    const test = scope.mode === 'test';
-    const all = ctx.store
-      .findBy('registrations', 'byEvent', scope.event.id)
-      .filter((r) => r.test_mode === test);
-    const { records, selected, hiddenByDefault } = searchRegistrations(scope, all);
-    const expanded = expansions(scope.url);
-    const view = viewOf(scope.url);
-    const recordView = view === 'short' ? 'short' : view === 'extended' ? 'extended' : 'default';
+    const p = presenter(c, ctx, 'list');
+    const all = callerModeRecords(p, 'registrations');
+    const { records, selected, hiddenByDefault } = searchRegistrations(p, all);
+    // Not the presenter's `extended`: registration lists honour `view=short` in 3.1 as well.
+    const recordView = viewOf(p.url);
     return pagedListResponse(
       c,
       'registrations',
       records,
-      (r) => registrationRecord(scope, r, recordView, expanded),
+      (r) => registrationRecord(p, r, recordView, p.expanded),
       {
         overallTotal: all.length,
-        expandable: expandableMeta(REGISTRATION_EXPANDABLE, expanded),
+        expandable: expandableMeta(REGISTRATION_EXPANDABLE, p.expanded),
         hiddenByDefault: { states: ['cancelled'], count: hiddenByDefault },
         sortOptions: REGISTRATION_SORTS,
         filterOptions: stateFilterOptions(REGISTRATION_FILTER.options, selected),
@@ -142,27 +139,27 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
   });
 
   app.get(`${REGISTRATIONS_PATH}/:registration_slug`, (c) => {
-    const scope = eventScope(c, ctx);
-    return answer(c, scope, findRegistration(c, scope));
+    const p = presenter(c, ctx, 'record');
+    return answer(c, p, findRegistration(c, p));
   });
 
   app.post(REGISTRATIONS_PATH, async (c) => {
-    const scope = eventScope(c, ctx);
-    const registration = createRegistration(scope, await readAttributes(c.req.raw, 'registration'));
-    return answer(c, scope, registration, 201);
+    const p = presenter(c, ctx, 'record');
+    const registration = createRegistration(p, await readAttributes(c.req.raw, 'registration'));
+    return answer(c, p, registration, 201);
   });
 
   app.patch(`${REGISTRATIONS_PATH}/:registration_slug`, async (c) => {
-    const scope = eventScope(c, ctx);
-    const registration = findRegistration(c, scope);
+    const p = presenter(c, ctx, 'record');
+    const registration = findRegistration(c, p);
     const attrs = new Attributes(await readAttributes(c.req.raw, 'registration'));
     const patch = registrationPatch(attrs, registration);
     attrs.errors.throwIfAny();
     const updated = ctx.store.update('registrations', registration.id, {
       ...patch,
-      updated_at: scope.now.toISOString(),
+      updated_at: p.now.toISOString(),
     });
-    return changeAnswer(c, scope, updated);
+    return changeAnswer(c, p, updated);
   });
 
   // Marking paid and unpaid (pay by invoice): only the receipt's paid flag moves.
@@ -171,13 +168,13 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
     ['delete', false],
   ] as const) {
     app[method](`${REGISTRATIONS_PATH}/:registration_slug/confirmations`, (c) => {
-      const scope = eventScope(c, ctx);
-      const registration = findRegistration(c, scope);
+      const p = presenter(c, ctx, 'record');
+      const registration = findRegistration(c, p);
       const updated = ctx.store.update('registrations', registration.id, {
         receipt_paid: paid,
-        updated_at: scope.now.toISOString(),
+        updated_at: p.now.toISOString(),
       });
-      return changeAnswer(c, scope, updated);
+      return changeAnswer(c, p, updated);
     });
   }
 }

@@ -3,6 +3,7 @@ import type { Question } from '../model/question';
 import type { Release } from '../model/release';
 import { releaseSetting, pricingType } from '../model/release-settings';
 import { defineIndex } from '../store/indexes';
+import type { Presenter } from './presenter';
 import { type EventScope, PUBLIC_ORIGIN, at, money } from './scope';
 
 defineIndex('tickets', 'byRelease', (t) => t.release_id);
@@ -191,6 +192,13 @@ export function releaseRecord(
     // Document 1: with several locales the record carries its translations (also on `expand=translations`).
     if (scope.event.locales.length > 1) record.translations = translations(scope, release);
   }
+  return record;
+}
+
+/** A release at the top of an answer: 3.1 adds the related records named in `expand`. */
+export function releaseView(p: Presenter, release: Release, extended: boolean): Record<string, unknown> {
+  const record = releaseRecord(p, release, extended);
+  if (p.version === '3.1') Object.assign(record, releaseEmbeds(p, release, p.expanded));
   return record;
 }
 

@@ -1,14 +1,12 @@
 // Admin API: RSVP lists (a beta feature of the real service) with their invitation counts.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
-import { notFound } from '../http/errors';
 import { type SortOptions, stateFilterOptions } from '../http/list-meta';
 import { randomSlug, SLUG_PREFIX } from '../http/slugs';
-import { Attributes } from '../http/validation';
+import type { Attributes } from '../http/validation';
 import '../model/rsvp';
 import type { RsvpList } from '../model/rsvp';
-import { type EventScope, at, eventScope } from './scope';
+import { bySlugOrId, checked, registerCrud } from './crud';
+import { type EventScope, at } from './scope';
 import { sortBy } from './search';
 
 export const RSVP_LISTS_PATH = '/:account_slug/:event_slug/rsvp_lists';
@@ -20,15 +18,11 @@ const RSVP_SORTS: SortOptions = {
   'Title Z-A': { attr: 'title', direction: 'desc' },
 };
 
+const findList = bySlugOrId('rsvp_lists', 'bySlug');
+
 /** By slug, or by id. */
 export function findRsvpList(c: AdminContext, scope: EventScope): RsvpList {
-  const key = c.req.param('rsvp_list_slug') ?? '';
-  const { store } = scope.ctx;
-  const list =
-    store.findOne('rsvp_lists', 'bySlug', key) ??
-    (/^\d+$/.test(key) ? store.get('rsvp_lists', Number(key)) : undefined);
-  if (!list || list.event_id !== scope.event.id) throw notFound();
-  return list;
+  return findList(scope, c.req.param('rsvp_list_slug') ?? '');
 }
 
 function rsvpListRecord(scope: EventScope, list: RsvpList): Record<string, unknown> {
@@ -48,70 +42,41 @@ function rsvpListRecord(scope: EventScope, list: RsvpList): Record<string, unkno
   };
 }
 
-function readTitle(attrs: Attributes, creating: boolean): string | undefined {
+function readTitle(attrs: Attributes, creating: boolean): { title?: string } {
   const title = attrs.string('title');
-  if (!creating && title === undefined) return undefined;
-  return attrs.required('title', title) ? title.trim() : undefined;
+  if (!creating && title === undefined) return {};
+  return attrs.required('title', title) ? { title: title.trim() } : {};
 }
 
 export function registerRsvpLists(app: AdminApp, ctx: ServiceContext): void {
-  app.get(RSVP_LISTS_PATH, (c) => {
-    const scope = eventScope(c, ctx);
-    const all = ctx.store.findBy('rsvp_lists', 'byEvent', scope.event.id);
-    const sorted = sortBy([...all], scope.url, RSVP_SORTS, (l, attr) =>
-      attr === 'title' ? l.title.toLowerCase() : `${l.created_at}:${String(l.id).padStart(12, '0')}`,
-    );
-    return pagedListResponse(c, 'rsvp_lists', sorted, (l) => rsvpListRecord(scope, l), {
-      overallTotal: all.length,
-      expandable: {},
+  registerCrud(app, ctx, {
+    table: 'rsvp_lists',
+    singular: 'rsvp_list',
+    param: 'rsvp_list_slug',
+    find: findList,
+    read: checked(readTitle),
+    create: (p, patch, now) => ({
+      event_id: p.event.id,
+      slug: randomSlug(SLUG_PREFIX.rsvpList, (s) => Boolean(ctx.store.findOne('rsvp_lists', 'bySlug', s))),
+      title: patch.title ?? '',
+      message_slug: null,
+      created_at: now,
+      updated_at: now,
+    }),
+    view: rsvpListRecord,
+    expandable: [],
+    list: (p, all) => ({
+      rows: sortBy([...all], p.url, RSVP_SORTS, (l, attr) =>
+        attr === 'title' ? l.title.toLowerCase() : `${l.created_at}:${String(l.id).padStart(12, '0')}`,
+      ),
       sortOptions: RSVP_SORTS,
       filterOptions: stateFilterOptions([]),
-    });
-  });
-
-  app.get(`${RSVP_LISTS_PATH}/:rsvp_list_slug`, (c) => {
-    const scope = eventScope(c, ctx);
-    return recordResponse(c, 'rsvp_list', rsvpListRecord(scope, findRsvpList(c, scope)), { expandable: {} });
-  });
-
-  app.post(RSVP_LISTS_PATH, async (c) => {
-    const scope = eventScope(c, ctx);
-    const attrs = new Attributes(await readAttributes(c.req.raw, 'rsvp_list'));
-    const title = readTitle(attrs, true);
-    attrs.errors.throwIfAny();
-    const stamp = scope.now.toISOString();
-    const list = ctx.store.insert('rsvp_lists', {
-      event_id: scope.event.id,
-      slug: randomSlug(SLUG_PREFIX.rsvpList, (s) => Boolean(ctx.store.findOne('rsvp_lists', 'bySlug', s))),
-      title: title ?? '',
-      message_slug: null,
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    return recordResponse(c, 'rsvp_list', rsvpListRecord(scope, list), { status: 201 });
-  });
-
-  app.patch(`${RSVP_LISTS_PATH}/:rsvp_list_slug`, async (c) => {
-    const scope = eventScope(c, ctx);
-    const list = findRsvpList(c, scope);
-    const attrs = new Attributes(await readAttributes(c.req.raw, 'rsvp_list'));
-    const title = readTitle(attrs, false);
-    attrs.errors.throwIfAny();
-    const updated = ctx.store.update('rsvp_lists', list.id, {
-      ...(title !== undefined ? { title } : {}),
-      updated_at: scope.now.toISOString(),
-    });
-    return recordResponse(c, 'rsvp_list', rsvpListRecord(scope, updated));
-  });
-
-  app.delete(`${RSVP_LISTS_PATH}/:rsvp_list_slug`, (c) => {
-    const scope = eventScope(c, ctx);
-    const list = findRsvpList(c, scope);
+    }),
     // Invitations belong to their list: they go with it.
-    for (const invitation of ctx.store.findBy('release_invitations', 'byList', list.id)) {
-      ctx.store.delete('release_invitations', invitation.id);
-    }
-    ctx.store.delete('rsvp_lists', list.id);
-    return noContent();
+    beforeDelete: (_p, list) => {
+      for (const invitation of ctx.store.findBy('release_invitations', 'byList', list.id)) {
+        ctx.store.delete('release_invitations', invitation.id);
+      }
+    },
   });
 }

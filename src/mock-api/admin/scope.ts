@@ -3,6 +3,7 @@ import type { AdminContext, ServiceContext } from '../context';
 import type { Account } from '../model/account';
 import type { ApiVersion, Mode } from '../model/api-token';
 import type { Event } from '../model/event';
+import type { RowOf } from '../store/tables';
 import { requireEvent } from '../http/scope';
 import { formatInZone } from '../http/format';
 
@@ -67,6 +68,15 @@ export function money(value: string | number | null | undefined): number | null 
 
 export function isTestMode(scope: EventScope): boolean {
   return scope.mode === 'test';
+}
+
+/** The event's records of a mode-separated table that the caller sees: test tokens only test ones. */
+export function callerModeRecords<T extends 'registrations' | 'tickets'>(
+  scope: EventScope,
+  table: T,
+): RowOf<T>[] {
+  const test = isTestMode(scope);
+  return scope.ctx.store.findBy(table, 'byEvent', scope.event.id).filter((r) => r.test_mode === test);
 }
 
 export const PUBLIC_ORIGIN = 'https://ti.to';

@@ -3,11 +3,12 @@
 import type { AdminApp, ServiceContext } from '../context';
 import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { expandableMeta, expansions, viewOf } from '../http/expand';
+import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
-import { type EventScope, eventScope } from './scope';
+import { presenter } from './presenter';
+import { type EventScope, callerModeRecords } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
 
@@ -115,37 +116,35 @@ function ticketFilterOptions(scope: EventScope, filter: StateFilter<Ticket>, sel
 
 export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
   app.get(TICKETS_PATH, (c) => {
-    const scope = eventScope(c, ctx);
-    const test = scope.mode === 'test';
-    const all = ctx.store.findBy('tickets', 'byEvent', scope.event.id).filter((t) => t.test_mode === test);
-    const filter = ticketFilter(scope);
-    const { records, selected, hiddenByDefault } = filterByStates(all, scope.url, filter);
-    const q = scope.url.searchParams.get('q') ?? scope.url.searchParams.get('search[q]');
+    const p = presenter(c, ctx, 'list');
+    const all = callerModeRecords(p, 'tickets');
+    const filter = ticketFilter(p);
+    const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
+    const q = p.url.searchParams.get('q') ?? p.url.searchParams.get('search[q]');
     const found = q ? records.filter((t) => matchesText(t, q)) : records;
-    const sorted = sortBy(found, scope.url, TICKET_SORTS, sortValue);
-    const expanded = expansions(scope.url);
-    const view = viewOf(scope.url);
-    const ticketView = scope.version === '3.0' ? (view === 'extended' ? 'extended' : 'short') : 'default';
-    return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(scope, t, ticketView, expanded), {
+    const sorted = sortBy(found, p.url, TICKET_SORTS, sortValue);
+    // 3.0 lists are short unless `view=extended`; 3.1 has one form, with its expansions.
+    const ticketView = p.version === '3.0' ? (p.extended ? 'extended' : 'short') : 'default';
+    return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(p, t, ticketView, p.expanded), {
       overallTotal: all.length,
-      expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
+      expandable: expandableMeta(TICKET_EXPANDABLE, p.expanded),
       hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
       sortOptions: TICKET_SORTS,
-      filterOptions: ticketFilterOptions(scope, filter, selected),
+      filterOptions: ticketFilterOptions(p, filter, selected),
     });
   });
 
   app.get(`${TICKETS_PATH}/:ticket_slug`, (c) => {
-    const scope = eventScope(c, ctx);
+    const p = presenter(c, ctx, 'record');
     const key = c.req.param('ticket_slug');
     const found =
       ctx.store.findOne('tickets', 'bySlug', key) ??
       (/^\d+$/.test(key) ? ctx.store.get('tickets', Number(key)) : undefined);
-    if (found && found.event_id !== scope.event.id) throw notFound();
+    if (found && found.event_id !== p.event.id) throw notFound();
     const ticket = inCallerMode(c, found);
-    const expanded = expansions(scope.url);
-    return recordResponse(c, 'ticket', ticketRecord(scope, ticket, 'extended', expanded), {
-      expandable: expandableMeta(TICKET_EXPANDABLE, expanded),
+    // One ticket is always the extended record, whatever `view` asks (as recorded).
+    return recordResponse(c, 'ticket', ticketRecord(p, ticket, 'extended', p.expanded), {
+      expandable: expandableMeta(TICKET_EXPANDABLE, p.expanded),
     });
   });
 }

@@ -1,14 +1,12 @@
 // Admin API: venues of an event. Not in the documents; the recordings show the list, and
 // get, create, update and delete follow the other event resources.
-import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
-import { noContent, recordResponse } from '../http/envelope';
+import type { AdminApp, ServiceContext } from '../context';
 import { listMeta } from '../http/list-meta';
 import { paginate, pageRequest } from '../http/pagination';
-import { ofEvent } from '../http/scope';
-import { Attributes } from '../http/validation';
+import type { Attributes } from '../http/validation';
 import '../model/event-extras';
 import type { Venue } from '../model/event-extras';
+import { byId, checked, registerCrud } from './crud';
 import { type EventScope, at, eventScope } from './scope';
 
 const VENUES_PATH = '/:account_slug/:event_slug/venues';
@@ -46,10 +44,6 @@ function venuePatch(attrs: Attributes, creating: boolean): Partial<Venue> {
   return patch;
 }
 
-function findVenue(c: AdminContext, scope: EventScope): Venue {
-  return ofEvent(scope.event, scope.ctx.store.get('venues', Number(c.req.param('venue_id'))));
-}
-
 export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
   app.get(VENUES_PATH, (c) => {
     const scope = eventScope(c, ctx);
@@ -63,19 +57,14 @@ export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
     return c.json({ venues: page.items.map((v) => venueRecord(scope, v)), meta: ordered });
   });
 
-  app.get(`${VENUES_PATH}/:venue_id`, (c) => {
-    const scope = eventScope(c, ctx);
-    return recordResponse(c, 'venue', venueRecord(scope, findVenue(c, scope)));
-  });
-
-  app.post(VENUES_PATH, async (c) => {
-    const scope = eventScope(c, ctx);
-    const attrs = new Attributes(await readAttributes(c.req.raw, 'venue'));
-    const patch = venuePatch(attrs, true);
-    attrs.errors.throwIfAny();
-    const stamp = scope.now.toISOString();
-    const venue = ctx.store.insert('venues', {
-      event_id: scope.event.id,
+  registerCrud(app, ctx, {
+    table: 'venues',
+    singular: 'venue',
+    param: 'venue_id',
+    find: byId('venues'),
+    read: checked(venuePatch),
+    create: (p, patch, now) => ({
+      event_id: p.event.id,
       name: '',
       address: null,
       show: true,
@@ -86,25 +75,9 @@ export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
       url: null,
       position: 0,
       ...patch,
-      created_at: stamp,
-      updated_at: stamp,
-    });
-    return recordResponse(c, 'venue', venueRecord(scope, venue), { status: 201 });
-  });
-
-  app.patch(`${VENUES_PATH}/:venue_id`, async (c) => {
-    const scope = eventScope(c, ctx);
-    const venue = findVenue(c, scope);
-    const attrs = new Attributes(await readAttributes(c.req.raw, 'venue'));
-    const patch = venuePatch(attrs, false);
-    attrs.errors.throwIfAny();
-    const updated = ctx.store.update('venues', venue.id, { ...patch, updated_at: scope.now.toISOString() });
-    return recordResponse(c, 'venue', venueRecord(scope, updated));
-  });
-
-  app.delete(`${VENUES_PATH}/:venue_id`, (c) => {
-    const scope = eventScope(c, ctx);
-    ctx.store.delete('venues', findVenue(c, scope).id);
-    return noContent();
+      created_at: now,
+      updated_at: now,
+    }),
+    view: venueRecord,
   });
 }
