@@ -5,7 +5,7 @@
 // undo, and kept here as an exit (`endedBy: 'exit'`); re-entry is then a new check-in.
 import type { Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
-import { recordExit } from '../db/outbox';
+import { recordExits } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -24,7 +24,7 @@ export interface DoorExitInput {
 export async function recordDoorExit(input: DoorExitInput): Promise<Result<CheckinRow[]>> {
   const { db, list, index, ticketId } = input;
   const open = index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
-  const ended = await stored(() => recordExit(db, list.slug, open, input));
+  const ended = await stored(() => recordExits(db, list.slug, open, input));
   if (ended.ok) index.putCheckins(ended.value);
   return ended;
 }

@@ -6,6 +6,7 @@
 import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
 import { fail, type Failure, ok, type Result } from '../api/errors';
 import type { RemoteCheckin, RemoteList } from '../api/schemas';
+import { serviceCheckinRow } from '../db/checkin-row';
 import { type CheckinDatabase, pageRange } from '../db/database';
 import {
   patchSyncState,
@@ -20,7 +21,7 @@ import {
 } from '../db/local-copy';
 import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
-import { type ListIndex, remoteCheckinRow } from './list-index';
+import type { ListIndex } from './list-index';
 import { inSlices, yieldTurn } from './take-turns';
 
 export const RESOURCES: readonly Resource[] = ['tickets', 'checkins', 'answers'];
@@ -88,7 +89,7 @@ function applyToIndex(
   if (!index) return;
   if (resource === 'tickets') index.putTickets(items as PagedItems['tickets'][]);
   if (resource === 'checkins')
-    index.putCheckins((items as RemoteCheckin[]).map((c) => remoteCheckinRow(listSlug, c)));
+    index.putCheckins((items as RemoteCheckin[]).map((c) => serviceCheckinRow(listSlug, c)));
 }
 
 async function storeChanges(
