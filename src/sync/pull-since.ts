@@ -5,8 +5,9 @@
 // records seen twice are upserted, so the overlap is harmless.
 import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
 import { fail, type Failure, ok, type Result } from '../api/errors';
-import type { RemoteCheckin, RemoteList } from '../api/schemas';
+import type { RemoteCheckin } from '../api/schemas';
 import { serviceCheckinRow } from '../db/checkin-row';
+import { listRowFrom } from '../db/list-row';
 import { type CheckinDatabase, pageRange } from '../db/database';
 import {
   patchSyncState,
@@ -19,7 +20,7 @@ import {
   upsertCheckins,
   upsertTickets,
 } from '../db/local-copy';
-import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
+import type { CheckinRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
 import { inSlices, yieldTurn } from './take-turns';
@@ -58,27 +59,6 @@ const maxUpdated = (items: readonly { updatedAt: number }[], start: number | nul
     (max, item) => (max === null || item.updatedAt > max ? item.updatedAt : max),
     start,
   );
-
-export function listRowFrom(remote: RemoteList, baseUrl: string, joinedAt: number): ListRow {
-  return {
-    slug: remote.slug,
-    baseUrl,
-    id: remote.id,
-    title: remote.title,
-    eventTitle: remote.eventTitle,
-    accountName: remote.accountName,
-    expiresAt: remote.expiresAt,
-    showCompanyName: remote.showCompanyName,
-    showEmail: remote.showEmail,
-    showPhoneNumber: remote.showPhoneNumber,
-    ticketsCount: remote.ticketsCount,
-    checkinsCount: remote.checkinsCount,
-    answersCount: remote.answersCount,
-    questionsCount: remote.questionsCount,
-    pages: remote.pages,
-    joinedAt,
-  };
-}
 
 function applyToIndex(
   index: ListIndex | undefined,
