@@ -107,7 +107,8 @@ export async function recordUndo(
   /** The check-in as the open list knows it: one of the first download lives only in its page. */
   known?: CheckinRow,
 ): Promise<UndoOutcome> {
-  return db.transaction('rw', db.checkins, db.outbox, db.syncState, () =>
+  // An async callback: Dexie keeps the transaction open across its awaits only then.
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () =>
     undoOne(db, listSlug, checkinKey, input, known),
   );
 }
