@@ -70,7 +70,7 @@ describe('the outbox', () => {
     const [sent, queued, parked] = await recordCheckins(db, [admission(1), admission(2), admission(3)]);
     const rows = await readOutbox(db, LIST);
     await markSending(db, LIST, [rows[0]!], AT);
-    await park(db, rows[2]!, fail('unprocessable'));
+    await park(db, rows[2]!, fail('rejected', { status: 400 }));
     const outcomes = await recordUndos(
       db,
       LIST,
@@ -92,7 +92,7 @@ describe('the outbox', () => {
     const db = freshDb();
     const [kept, refused] = await recordCheckins(db, [admission(1), admission(2)]);
     const rows = await readOutbox(db, LIST);
-    await park(db, rows[1]!, fail('unprocessable'));
+    await park(db, rows[1]!, fail('rejected', { status: 400 }));
     expect(await dropParked(db, rows[0]!.id)).toBeNull();
     expect(await dropParked(db, rows[1]!.id)).toMatchObject({ checkinKey: refused!.key });
     expect((await readOutbox(db, LIST)).map((r) => r.checkinKey)).toEqual([kept!.key]);
