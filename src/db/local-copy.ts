@@ -3,6 +3,7 @@
 // page); upserts keep what only this device knows (its device name, its client id); forgetting
 // a list deletes all of its rows in one transaction.
 import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
+import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, listRange, pageRange } from './database';
 import type {
   AnswerRow,
@@ -121,24 +122,6 @@ export async function replaceQuestions(db: CheckinDatabase, listSlug: string, ro
   });
 }
 
-export function checkinRowFrom(listSlug: string, c: RemoteCheckin, existing?: CheckinRow): CheckinRow {
-  return {
-    listSlug,
-    key: existing?.key ?? c.uuid,
-    uuid: c.uuid,
-    id: c.id,
-    ticketId: c.ticketId,
-    // This device's own check-ins keep their scan time; the service stamps its upload time.
-    createdAt: existing?.clientId ? existing.createdAt : c.createdAt,
-    updatedAt: c.updatedAt,
-    deletedAt: c.deletedAt,
-    deviceName: existing?.deviceName ?? null,
-    clientId: existing?.clientId ?? null,
-    status: 'synced',
-    ...(existing?.endedBy && { endedBy: existing.endedBy }),
-  };
-}
-
 /** Upserts check-ins from the service, keeping this device's own marks on ones it made. */
 export async function upsertCheckins(
   db: CheckinDatabase,
@@ -158,7 +141,7 @@ export async function upsertCheckins(
       const before = existing[i] ?? own.get(c.uuid);
       // An older answer (a page of the overlap) must not undo a newer local state.
       if (before && before.updatedAt > c.updatedAt) return before;
-      return checkinRowFrom(listSlug, c, before);
+      return serviceCheckinRow(listSlug, c, before);
     });
     await db.checkins.bulkPut(rows);
     return rows;
@@ -168,6 +151,10 @@ export async function upsertCheckins(
 /** The local row of a check-in the service knows by `uuid`. */
 export const checkinByUuid = (db: CheckinDatabase, listSlug: string, uuid: string) =>
   db.checkins.where('[listSlug+uuid]').equals([listSlug, uuid]).first();
+
+/** One stored check-in by its key (one of the first download lives only in its page). */
+export const readCheckin = (db: CheckinDatabase, listSlug: string, key: string) =>
+  db.checkins.get([listSlug, key]);
 
 export const readCheckinRows = (db: CheckinDatabase, listSlug: string) =>
   db.checkins

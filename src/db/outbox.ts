@@ -5,7 +5,8 @@
 import type { Failure } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from './database';
-import { checkinByUuid, checkinRowFrom, emptySyncState } from './local-copy';
+import { pendingCheckinRow, serviceCheckinRow } from './checkin-row';
+import { checkinByUuid, emptySyncState } from './local-copy';
 import type { CheckinRow, OutboxRow } from './rows';
 
 export interface NewCheckin {
@@ -21,27 +22,15 @@ const NOT_YET_SENT = { state: 'queued', attemptFloor: null, attempts: 0, parkedR
 
 /** A check-in made here, and its outbox row, before the service has heard of it. */
 function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRow } {
-  const key = `local:${input.clientId}`;
+  const checkin = pendingCheckinRow(input);
   return {
-    checkin: {
-      listSlug: input.listSlug,
-      key,
-      uuid: null,
-      id: null,
-      ticketId: input.ticketId,
-      createdAt: input.now,
-      updatedAt: input.now,
-      deletedAt: null,
-      deviceName: input.deviceName,
-      clientId: input.clientId,
-      status: 'pending',
-    },
+    checkin,
     row: {
       id: input.clientId,
       listSlug: input.listSlug,
       kind: 'checkin',
       ticketId: input.ticketId,
-      checkinKey: key,
+      checkinKey: checkin.key,
       uuid: null,
       scannedAt: input.now,
       deviceName: input.deviceName,
@@ -114,26 +103,56 @@ export async function recordUndo(
   db: CheckinDatabase,
   listSlug: string,
   checkinKey: string,
-  input: { now: number; deviceName: string; clientId: string },
+  input: UndoInput,
   /** The check-in as the open list knows it: one of the first download lives only in its page. */
   known?: CheckinRow,
 ): Promise<UndoOutcome> {
+  // An async callback: Dexie keeps the transaction open across its awaits only then.
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () =>
+    undoOne(db, listSlug, checkinKey, input, known),
+  );
+}
+
+/**
+ * "Undo these N" (the check-ins of one "Admit all"): each by the rules of `recordUndo`, all in
+ * one transaction, so the order is taken back whole or not at all. Answers one outcome a key.
+ */
+export async function recordUndos(
+  db: CheckinDatabase,
+  listSlug: string,
+  undos: readonly { checkinKey: string; clientId: string; known?: CheckinRow }[],
+  input: { now: number; deviceName: string },
+): Promise<UndoOutcome[]> {
   return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
-    const checkin = (await db.checkins.get([listSlug, checkinKey])) ?? known;
-    if (!checkin || checkin.deletedAt !== null) return 'not-found';
-    const queued = checkin.clientId
-      ? await db.outbox.where('id').equals(checkin.clientId).first()
-      : undefined;
-    // A parked row was refused by the service: nothing of it is there to undo.
-    if (queued && (queued.state === 'parked' || !(await mayHaveReached(db, queued)))) {
-      await db.outbox.delete(queued.seq!);
-      await db.checkins.delete([listSlug, checkinKey]);
-      return 'cancelled';
-    }
-    await db.checkins.put({ ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'undo' });
-    await db.outbox.add(endingRow(checkin, input.clientId, input));
-    return queued ? 'waiting' : 'queued';
+    const outcomes: UndoOutcome[] = [];
+    for (const { checkinKey, clientId, known } of undos)
+      outcomes.push(await undoOne(db, listSlug, checkinKey, { ...input, clientId }, known));
+    return outcomes;
   });
+}
+
+type UndoInput = { now: number; deviceName: string; clientId: string };
+
+/** One undo, inside a transaction over checkins, outbox and syncState. */
+async function undoOne(
+  db: CheckinDatabase,
+  listSlug: string,
+  checkinKey: string,
+  input: UndoInput,
+  known?: CheckinRow,
+): Promise<UndoOutcome> {
+  const checkin = (await db.checkins.get([listSlug, checkinKey])) ?? known;
+  if (!checkin || checkin.deletedAt !== null) return 'not-found';
+  const queued = checkin.clientId ? await db.outbox.where('id').equals(checkin.clientId).first() : undefined;
+  // A parked row was refused by the service: nothing of it is there to undo.
+  if (queued && (queued.state === 'parked' || !(await mayHaveReached(db, queued)))) {
+    await db.outbox.delete(queued.seq!);
+    await db.checkins.delete([listSlug, checkinKey]);
+    return 'cancelled';
+  }
+  await db.checkins.put({ ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'undo' });
+  await db.outbox.add(endingRow(checkin, input.clientId, input));
+  return queued ? 'waiting' : 'queued';
 }
 
 /**
@@ -142,7 +161,7 @@ export async function recordUndo(
  * check-in not yet sent goes out first and is deleted once its uuid is known, so the service
  * still learns of the entry. A parked one never reached the service: it is only marked here.
  */
-export async function recordExit(
+export async function recordExits(
   db: CheckinDatabase,
   listSlug: string,
   active: readonly CheckinRow[],
@@ -224,7 +243,8 @@ export async function markSending(
   });
 }
 
-async function forget(db: CheckinDatabase, listSlug: string, seqs: number[]): Promise<void> {
+/** Rows leave the batch in flight: their request has been answered for, or they are given up. */
+async function leaveAttempt(db: CheckinDatabase, listSlug: string, seqs: number[]): Promise<void> {
   const attempt = await readAttempt(db, listSlug);
   if (!attempt) return;
   const gone = new Set(seqs);
@@ -260,20 +280,18 @@ export async function markSent(
       .toArray();
     const undoKeys = waitingUndos(undos);
     const exits = new Set(undos.filter((r) => r.endedBy === 'exit').map((r) => r.checkinKey));
-    const rows: CheckinRow[] = sent.map(({ row, remote }) => ({
-      listSlug,
-      key: row.checkinKey,
-      uuid: remote.uuid,
-      id: remote.id,
-      ticketId: remote.ticketId,
-      createdAt: row.scannedAt,
-      updatedAt: remote.updatedAt,
-      deletedAt: undoKeys.has(row.checkinKey) ? Math.max(remote.updatedAt, row.scannedAt) : remote.deletedAt,
-      deviceName: row.deviceName,
-      clientId: row.id,
-      status: 'synced',
-      ...(undoKeys.has(row.checkinKey) && { endedBy: exits.has(row.checkinKey) ? 'exit' : 'undo' }),
-    }));
+    const rows: CheckinRow[] = sent.map(({ row, remote }) => {
+      const waiting = undoKeys.has(row.checkinKey);
+      const own = {
+        key: row.checkinKey,
+        createdAt: row.scannedAt,
+        deviceName: row.deviceName,
+        clientId: row.id,
+        ...(waiting && { endedBy: exits.has(row.checkinKey) ? ('exit' as const) : ('undo' as const) }),
+      };
+      const deletedAt = waiting ? Math.max(remote.updatedAt, row.scannedAt) : remote.deletedAt;
+      return serviceCheckinRow(listSlug, remote, own, deletedAt);
+    });
     // A pull may have brought one of these check-ins before this device knew it as its own:
     // that copy goes, so the check-in is held once, under its local key.
     const copies = sent.filter(({ row, remote }) => row.checkinKey !== remote.uuid);
@@ -281,7 +299,7 @@ export async function markSent(
     await db.checkins.bulkPut(rows);
     const seqs = sent.map(({ row }) => row.seq!);
     await deleteRows(db, seqs);
-    await forget(db, listSlug, seqs);
+    await leaveAttempt(db, listSlug, seqs);
     for (const { row, remote } of sent) {
       if (!undoKeys.has(row.checkinKey)) continue;
       await db.outbox
@@ -300,7 +318,7 @@ export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteChec
 
 /** Rows of a batch the service surely did not record (refused, 429): they go out again later. */
 export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {
-  await forget(
+  await leaveAttempt(
     db,
     listSlug,
     rows.map((r) => r.seq!),
@@ -319,7 +337,7 @@ export async function requeueUnanswered(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction('rw', db.outbox, db.syncState, async () => {
-    await forget(
+    await leaveAttempt(
       db,
       listSlug,
       rows.map((r) => r.seq!),
@@ -337,9 +355,23 @@ export async function requeueUnanswered(
 export async function park(db: CheckinDatabase, row: OutboxRow, reason: Failure): Promise<void> {
   await db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
     await db.outbox.put({ ...row, state: 'parked', parkedReason: reason, attemptFloor: null });
-    await forget(db, row.listSlug, [row.seq!]);
+    await leaveAttempt(db, row.listSlug, [row.seq!]);
     if (row.kind === 'checkin')
       await db.checkins.update([row.listSlug, row.checkinKey], { status: 'parked' });
+  });
+}
+
+/**
+ * Drops a parked (refused) row, and its check-in when it is one, in one transaction: the
+ * service never took it. Answers the row dropped, or null when it is not parked (any more).
+ */
+export async function dropParked(db: CheckinDatabase, outboxId: string): Promise<OutboxRow | null> {
+  return db.transaction('rw', db.outbox, db.checkins, async () => {
+    const row = await db.outbox.where('id').equals(outboxId).first();
+    if (row?.state !== 'parked') return null;
+    await db.outbox.delete(row.seq!);
+    if (row.kind === 'checkin') await db.checkins.delete([row.listSlug, row.checkinKey]);
+    return row;
   });
 }
 
@@ -349,7 +381,7 @@ export async function completeUndo(db: CheckinDatabase, row: OutboxRow, remote: 
     await db.outbox.delete(row.seq!);
     if (remote) {
       const existing = await checkinByUuid(db, row.listSlug, remote.uuid);
-      await db.checkins.put(checkinRowFrom(row.listSlug, remote, existing));
+      await db.checkins.put(serviceCheckinRow(row.listSlug, remote, existing));
     }
   });
 }

@@ -1,11 +1,11 @@
-// A guest leaving, recorded on this device. Every exit goes through `recordDoorExit` (a scan in
+// A guest leaving, recorded on this device. Every exit goes through `endStay` (a scan in
 // exit mode, or "Record exit" on a verdict or a ticket), always inside the door's serial queue
 // (door-scan.ts), so a double read can never make two exits. The Check-in API can mark someone
 // not inside only by deleting the check-in: the exit is queued as a DELETE by uuid, like an
 // undo, and kept here as an exit (`endedBy: 'exit'`); re-entry is then a new check-in.
 import type { Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
-import { recordExit } from '../db/outbox';
+import { recordExits } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -21,10 +21,10 @@ export interface DoorExitInput {
 }
 
 /** Ends every active check-in of the ticket as an exit; answers the check-ins it ended. */
-export async function recordDoorExit(input: DoorExitInput): Promise<Result<CheckinRow[]>> {
+export async function endStay(input: DoorExitInput): Promise<Result<CheckinRow[]>> {
   const { db, list, index, ticketId } = input;
   const open = index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
-  const ended = await stored(() => recordExit(db, list.slug, open, input));
+  const ended = await stored(() => recordExits(db, list.slug, open, input));
   if (ended.ok) index.putCheckins(ended.value);
   return ended;
 }

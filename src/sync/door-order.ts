@@ -59,7 +59,8 @@ export interface OrderAdmission {
 export interface AdmitOrderDeps {
   active: () => { list: ListRow; index: ListIndex } | null;
   now: () => number;
-  recordAll: (ticketIds: readonly number[]) => Promise<Result<CheckinRow[]>>;
+  /** Records the admissions decided, in one transaction (door-writes.ts). */
+  checkInAll: (ticketIds: readonly number[]) => Promise<Result<CheckinRow[]>>;
 }
 
 /**
@@ -78,7 +79,7 @@ export async function admitOrder(
   const asked = new Set(ticketIds);
   const chosen = before.tickets.filter((t) => asked.has(t.ticket.id));
   const letIn = admittable({ ...before, tickets: chosen });
-  const recorded = letIn.length ? await deps.recordAll(letIn.map((t) => t.ticket.id)) : ok([]);
+  const recorded = letIn.length ? await deps.checkInAll(letIn.map((t) => t.ticket.id)) : ok([]);
   if (!recorded.ok) return recorded;
   const order = orderOf(active.index, active.list, reference, deps.now()) ?? before;
   return ok({

@@ -8,7 +8,7 @@ import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, ok, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
 import { upsertTickets } from '../db/local-copy';
-import type { CheckinRow, ListRow } from '../db/rows';
+import type { CheckinRow } from '../db/rows';
 import type { DoorOrder } from '../domain/order';
 import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
@@ -27,7 +27,9 @@ import {
 } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
-import type { ListIndex } from './list-index';
+import type { DoorWrites } from './door-writes';
+import type { ActiveList } from './open-list-state';
+import type { SyncLoop } from './sync-loop';
 
 export interface ScanOutcome {
   verdict: Verdict;
@@ -42,16 +44,16 @@ export interface DoorScanDeps {
   db: CheckinDatabase;
   clock: Clock;
   clientFor: (baseUrl: string) => CheckinClient;
-  active: () => { list: ListRow; index: ListIndex; complete: boolean } | null;
+  active: () => ActiveList | null;
   online: () => boolean;
   lastPullAt: () => number | null;
-  record: (ticketId: number, how?: { action: 'admit-anyway'; reason: string }) => Promise<Result<CheckinRow>>;
-  /** Records the ticket's exit (src/sync/door-exit.ts). */
-  recordExit: (ticketId: number) => Promise<Result<CheckinRow[]>>;
-  /** Several check-ins in one outbox write (a whole order). */
-  recordAll: (ticketIds: readonly number[]) => Promise<Result<CheckinRow[]>>;
-  /** A sync cycle now; resolves true when the copy is then up to date with the service. */
-  syncNow: () => Promise<boolean>;
+  /** Where decided admissions and exits are recorded, with their audit rows (door-writes.ts). */
+  writes: Pick<DoorWrites, 'checkIn' | 'checkInAll' | 'checkOut'>;
+  /**
+   * The sync loop, for bringing the copy up to date before a refusal: resolves true when the
+   * copy then stands as the service's. A decision never starts a sync cycle of its own.
+   */
+  loop: Pick<SyncLoop, 'catchUp'>;
   noteCorrection: (correction: CopyCorrection) => Promise<void>;
   noteStorageTrouble: (failure: Failure) => void;
 }
@@ -80,7 +82,7 @@ export function createDoorScan(deps: DoorScanDeps) {
       if (verdict.kind === 'order') return ok({ verdict, checkin: null, basis, order: whole });
       let checkin: CheckinRow | null = null;
       if (verdict.kind === 'admitted') {
-        const row = await deps.record(verdict.ticket.id);
+        const row = await deps.writes.checkIn(verdict.ticket.id);
         if (!row.ok) return row;
         checkin = row.value;
       }
@@ -99,12 +101,12 @@ export function createDoorScan(deps: DoorScanDeps) {
       const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
       const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
       if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
-      const ended = await deps.recordExit(verdict.ticket.id);
+      const ended = await deps.writes.checkOut(verdict.ticket.id);
       return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
     });
 
   /**
-   * An exit decided from the copy. Online, "not inside" waits for a sync first (3 s at most):
+   * An exit decided from the copy. Online, "not inside" waits for a pull first (3 s at most):
    * another door may have admitted the guest since the last pull.
    */
   async function decideExit(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
@@ -114,7 +116,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     if (!missing) return first;
     if (!deps.online())
       return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
-    const synced = await withDeadline(deps.syncNow(), LOOKUP_DEADLINE_MS, clock, () => false);
+    const synced = await withDeadline(deps.loop.catchUp(), LOOKUP_DEADLINE_MS, clock, () => false);
     const basis: ScanBasis = synced
       ? { kind: 'synced' }
       : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
@@ -129,8 +131,8 @@ export function createDoorScan(deps: DoorScanDeps) {
     const local = ticketFor(index, code);
     const slug = slugToAsk(code, local);
     if (!slug) {
-      // A reference cannot be looked up by itself: a sync brings any ticket sold since.
-      const synced = await withDeadline(deps.syncNow(), LOOKUP_DEADLINE_MS, clock, () => false);
+      // A reference cannot be looked up by itself: a pull brings any ticket sold since.
+      const synced = await withDeadline(deps.loop.catchUp(), LOOKUP_DEADLINE_MS, clock, () => false);
       return synced
         ? { kind: 'synced' }
         : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
@@ -199,7 +201,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     admitOrder: (reference: string, ticketIds: readonly number[]): Promise<Result<OrderAdmission>> =>
       serial(() =>
         admitOrder(
-          { active: deps.active, now: () => clock.now(), recordAll: deps.recordAll },
+          { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
           reference,
           ticketIds,
         ),
@@ -215,7 +217,7 @@ export function createDoorScan(deps: DoorScanDeps) {
         const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
         const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];
         if (latest && current.length > seenActive) return ok(latest);
-        return deps.record(ticketId, { action: 'admit-anyway', reason: cleanReason(reason) });
+        return deps.writes.checkIn(ticketId, { action: 'admit-anyway', reason: cleanReason(reason) });
       }),
   };
 }

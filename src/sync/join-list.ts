@@ -2,12 +2,12 @@
 // checked with the service before anything is stored, so a mistyped code leaves no trace.
 import type { CheckinClient } from '../api/checkin-client';
 import { fail, type Result } from '../api/errors';
+import { listRowFrom } from '../db/list-row';
 import type { CheckinDatabase } from '../db/database';
 import { readList, saveList } from '../db/local-copy';
 import type { ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { parseListCredential } from '../domain/list-credential';
-import { listRowFrom } from './pull-since';
 
 export interface JoinInput {
   /** Slug, web check-in address, or the content of the list's QR code. */

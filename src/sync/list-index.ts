@@ -3,7 +3,7 @@
 // with every write, so a scan's verdict needs no IndexedDB read at all. Pure TypeScript.
 // The prefix-search index is most of the cost of building (a verdict never uses it): it is
 // built on the first search, or ahead of it in short slices (`indexSearchFor`).
-import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
+import type { RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
 import { countsTowardList } from '../domain/list-count';
 import { orderReferenceOf } from '../domain/order';
@@ -41,22 +41,6 @@ export interface ListIndex {
   counts(): ListCounts;
   /** Every ticket and check-in, for figures over the whole list. */
   everything(): { tickets: RemoteTicket[]; checkins: CheckinRow[] };
-}
-
-export function remoteCheckinRow(listSlug: string, c: RemoteCheckin): CheckinRow {
-  return {
-    listSlug,
-    key: c.uuid,
-    uuid: c.uuid,
-    id: c.id,
-    ticketId: c.ticketId,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    deletedAt: c.deletedAt,
-    deviceName: null,
-    clientId: null,
-    status: 'synced',
-  };
 }
 
 export function createListIndex(): ListIndex {

@@ -5,7 +5,9 @@
 // records seen twice are upserted, so the overlap is harmless.
 import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
 import { fail, type Failure, ok, type Result } from '../api/errors';
-import type { RemoteCheckin, RemoteList } from '../api/schemas';
+import type { RemoteCheckin } from '../api/schemas';
+import { serviceCheckinRow } from '../db/checkin-row';
+import { listRowFrom } from '../db/list-row';
 import { type CheckinDatabase, pageRange } from '../db/database';
 import {
   patchSyncState,
@@ -18,9 +20,9 @@ import {
   upsertCheckins,
   upsertTickets,
 } from '../db/local-copy';
-import type { CheckinRow, ListRow, Resource, SyncStateRow } from '../db/rows';
+import type { CheckinRow, Resource, SyncStateRow } from '../db/rows';
 import { stored } from '../db/storage';
-import { type ListIndex, remoteCheckinRow } from './list-index';
+import type { ListIndex } from './list-index';
 import { inSlices, yieldTurn } from './take-turns';
 
 export const RESOURCES: readonly Resource[] = ['tickets', 'checkins', 'answers'];
@@ -58,27 +60,6 @@ const maxUpdated = (items: readonly { updatedAt: number }[], start: number | nul
     start,
   );
 
-export function listRowFrom(remote: RemoteList, baseUrl: string, joinedAt: number): ListRow {
-  return {
-    slug: remote.slug,
-    baseUrl,
-    id: remote.id,
-    title: remote.title,
-    eventTitle: remote.eventTitle,
-    accountName: remote.accountName,
-    expiresAt: remote.expiresAt,
-    showCompanyName: remote.showCompanyName,
-    showEmail: remote.showEmail,
-    showPhoneNumber: remote.showPhoneNumber,
-    ticketsCount: remote.ticketsCount,
-    checkinsCount: remote.checkinsCount,
-    answersCount: remote.answersCount,
-    questionsCount: remote.questionsCount,
-    pages: remote.pages,
-    joinedAt,
-  };
-}
-
 function applyToIndex(
   index: ListIndex | undefined,
   listSlug: string,
@@ -88,7 +69,7 @@ function applyToIndex(
   if (!index) return;
   if (resource === 'tickets') index.putTickets(items as PagedItems['tickets'][]);
   if (resource === 'checkins')
-    index.putCheckins((items as RemoteCheckin[]).map((c) => remoteCheckinRow(listSlug, c)));
+    index.putCheckins((items as RemoteCheckin[]).map((c) => serviceCheckinRow(listSlug, c)));
 }
 
 async function storeChanges(

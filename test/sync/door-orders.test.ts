@@ -284,6 +284,61 @@ describe('"Undo these N" on a locked door', () => {
   });
 });
 
+describe('"Undo these N" in one go (engine.undoAll)', () => {
+  const door = () => ({ supervisorPinSet: true, supervisorUntil: null });
+
+  it('takes back a whole order sent and unsent alike, and the service ends with none of it', async () => {
+    const { setup, family, engine, device } = await joined();
+    await engine.join(LIST);
+    await engine.syncNow();
+    const admission = await engine.admitOrder(
+      'FAM4',
+      family.map((t) => t.id),
+    );
+    if (!admission.ok) throw new Error(admission.reason);
+    const keys = admission.value.checkins.map((c) => c.key);
+    const undone = await engine.undoAll(keys, 'wrong order');
+    expect(undone).toEqual({ ok: true, value: keys.map(() => ({ ok: true, value: 'cancelled' })) });
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    expect(engine.status().counts.checkedIn).toBe(0);
+    await engine.auditWritten();
+    const rows = await device.db.audit.toArray();
+    expect(rows.filter((r) => r.action === 'undo')).toHaveLength(family.length);
+
+    const again = await engine.admitOrder(
+      'FAM4',
+      family.map((t) => t.id),
+    );
+    if (!again.ok) throw new Error(again.reason);
+    await engine.flush();
+    expect(serviceCheckins(setup.service, setup.list.id).size).toBe(family.length);
+    const later = await engine.undoAll(again.value.checkins.map((c) => c.key));
+    expect(later.ok && later.value.every((r) => r.ok && r.value === 'queued')).toBe(true);
+    await engine.flush();
+    expect(serviceCheckins(setup.service, setup.list.id).size).toBe(0);
+  });
+
+  it('on a locked door, refuses the keys staff may not undo and takes back the rest', async () => {
+    const { setup, family, engine } = await joined(undefined, door);
+    await engine.join(LIST);
+    await engine.syncNow();
+    const admission = await engine.admitOrder(
+      'FAM4',
+      family.map((t) => t.id),
+    );
+    if (!admission.ok) throw new Error(admission.reason);
+    const elsewhere = setup.tickets[0]!;
+    await checkInElsewhere(setup, elsewhere.id);
+    await engine.syncNow();
+    const theirs = engine.ticket(elsewhere.id)!.checkins[0]!;
+    const undone = await engine.undoAll([admission.value.checkins[0]!.key, theirs.key]);
+    expect(undone).toMatchObject({
+      ok: true,
+      value: [{ ok: true }, { ok: false, reason: 'supervisor-only' }],
+    });
+  });
+});
+
 describe('finding an order', () => {
   it('answers a registration reference with its order, and an unknown one as unknown', async () => {
     const { engine } = await joined();

@@ -234,13 +234,12 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     if (checkins.length === 0 || busy.current) return;
     busy.current = true;
     try {
-      let undone = 0;
-      let failure: string | null = null;
-      for (const checkin of checkins) {
-        const result = await engine.undo(checkin.key);
-        if (result.ok) undone++;
-        else failure ??= describeError(result);
-      }
+      // One transaction for the order's check-ins (engine.undoAll), each checked against the role.
+      const results = await engine.undoAll(checkins.map((checkin) => checkin.key));
+      const each = results.ok ? results.value : [results];
+      const undone = each.filter((result) => result.ok).length;
+      const refused = each.find((result) => !result.ok);
+      const failure = refused && !refused.ok ? describeError(refused) : null;
       setNotice(failure ? t('scanUndoFailed', { reason: failure }) : tn('orderUndone', undone));
       show(null);
     } finally {

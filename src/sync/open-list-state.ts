@@ -1,0 +1,171 @@
+// The open list's state and the status the screens see. Guarantees: one list is open at a time,
+// held whole in memory (its index) so a verdict never reads IndexedDB; every change of status
+// goes out whole through `report`, in order; a storage failure becomes a status value (never a
+// throw into the screens), any other error is a fault and is thrown.
+import { type Failure, fail, ok, type Result } from '../api/errors';
+import { addCorrection, readConflicts, readCorrections } from '../db/copy-notes';
+import type { CheckinDatabase } from '../db/database';
+import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
+import { readOutbox } from '../db/outbox';
+import type { ListRow } from '../db/rows';
+import { storageFailure } from '../db/storage';
+import type { Clock } from './clock';
+import type { CopyCorrection } from './confirm-online';
+import type { ListIndex } from './list-index';
+import { loadListIndex } from './open-list';
+import { type AnswerLookup, loadAnswers } from './ticket-answers';
+import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
+
+/** The open list: its row, its index, and whether its first download has finished. */
+export interface ActiveList {
+  list: ListRow;
+  index: ListIndex;
+  complete: boolean;
+}
+
+/** One slice of building the search index between scans: the longest a scan waits for it. */
+const SEARCH_SLICE_MS = 8;
+/** The search index builds ahead only after this long without a scan: a door at rest. Building
+ * it allocates a great deal, and the garbage it leaves must not land on a queue of scans. */
+const SEARCH_AHEAD_QUIET_MS = 10_000;
+
+export const summary = (l: ListRow): ListSummary => ({
+  slug: l.slug,
+  title: l.title,
+  eventTitle: l.eventTitle,
+  expiresAt: l.expiresAt,
+  baseUrl: l.baseUrl,
+});
+
+export interface OpenListStateOptions {
+  db: CheckinDatabase;
+  clock: Clock;
+  report?: (status: SyncStatus) => void;
+  online: boolean;
+}
+
+export type OpenListState = ReturnType<typeof createOpenListState>;
+
+export function createOpenListState({ db, clock, report, online }: OpenListStateOptions) {
+  let status: SyncStatus = { ...initialSyncStatus, online };
+  let active: ActiveList | null = null;
+  let stopped = false;
+  let answers: Promise<AnswerLookup> | null = null;
+  let lastScanAt = clock.now();
+
+  const publish = (patch: Partial<SyncStatus>) => {
+    status = { ...status, ...patch };
+    report?.(status);
+  };
+  const storageTrouble = (failure: Failure) => {
+    if (failure.reason === 'storage-full' || failure.reason === 'storage-unavailable')
+      publish({ storage: failure });
+  };
+  /** Runs storage work: a storage failure is published and answered as a value. */
+  const guarded = async <T>(work: () => Promise<Result<T>>): Promise<Result<T>> => {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = storageFailure(error);
+      if (!failure) throw error;
+      storageTrouble(failure);
+      return failure;
+    }
+  };
+
+  // Once the whole list is in, its search index builds in idle time, in slices, before the
+  // first search needs it (which would otherwise build it all at once).
+  const indexingSearch = new WeakSet<ListIndex>();
+  const indexSearchAhead = (index: ListIndex) => {
+    if (indexingSearch.has(index)) return;
+    indexingSearch.add(index);
+    const slice = () => {
+      if (stopped || active?.index !== index) return void indexingSearch.delete(index);
+      const quiet = clock.now() - lastScanAt;
+      if (quiet < SEARCH_AHEAD_QUIET_MS) return void clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS - quiet);
+      if (!index.indexSearchFor(SEARCH_SLICE_MS)) clock.setTimeout(slice, 0);
+    };
+    clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
+  };
+
+  /** Reads what the status says of the open list (and the lists joined) from storage. */
+  async function refresh(): Promise<void> {
+    const lists = (await allLists(db)).map(summary);
+    if (!active) return publish({ lists, list: null });
+    const slug = active.list.slug;
+    const states = await allSyncStates(db, slug);
+    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
+    publish({
+      lists,
+      list: summary(active.list),
+      ...pendingSummary(await readOutbox(db, slug)),
+      lastPullAt: pulls.length ? Math.min(...pulls) || null : null,
+      conflicts: await readConflicts(db, slug),
+      corrections: await readCorrections(db, slug),
+      counts: active.index.counts(),
+    });
+  }
+
+  async function open(slug: string): Promise<Result<ListSummary>> {
+    const list = await readList(db, slug);
+    if (!list) return fail('no-list');
+    publish({ phase: 'loading' });
+    const index = await loadListIndex(db, slug);
+    const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
+    active = { list, index, complete };
+    if (complete) indexSearchAhead(index);
+    answers = null;
+    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
+    await refresh();
+    publish({ phase: 'idle' });
+    return ok(summary(list));
+  }
+
+  return {
+    status: () => status,
+    publish,
+    storageTrouble,
+    guarded,
+    refresh,
+    open,
+    active: () => active,
+    /** The open list after a pull: its row read afresh, its index unchanged. */
+    update(next: ActiveList) {
+      active = next;
+      if (next.complete) indexSearchAhead(next.index);
+    },
+    close() {
+      active = null;
+      answers = null;
+    },
+    stopped: () => stopped,
+    setStopped(value: boolean) {
+      stopped = value;
+    },
+    /** A scan came in: the search index waits for a quiet door before building ahead. */
+    noteScan() {
+      lastScanAt = clock.now();
+    },
+    referenceOf: (ticketId: number) => active?.index.ticketById(ticketId)?.reference ?? null,
+    /** The open list's answers, read from the local copy once; a pull that changed them drops them. */
+    answers(): Promise<AnswerLookup> | null {
+      if (!active) return null;
+      answers ??= loadAnswers(db, active.list.slug);
+      return answers;
+    },
+    dropAnswers() {
+      answers = null;
+    },
+    async noteCorrection(correction: CopyCorrection) {
+      if (!active) return;
+      const listSlug = active.list.slug;
+      await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
+      publish({ corrections: await readCorrections(db, listSlug) });
+    },
+    /** Back to a blank status (the device's data is gone); online stays as the platform says. */
+    reset() {
+      status = { ...initialSyncStatus, online: status.online };
+      report?.(status);
+    },
+  };
+}

@@ -1,0 +1,281 @@
+// The sync loop: a service that pulls the open list, pushes every list's outbox, and runs on a
+// timer. Guarantees: one run at a time (a request while one runs is folded into a single
+// follow-up, a whole cycle if any request asked for one); the open list's outbox goes before its
+// pull; a write's "outbox changed" notice sends soon, the outbox only (a pull per scan would
+// keep the worker busy while the queue at the door moves on); backoff honoured except on demand.
+import type { CheckinClient } from '../api/checkin-client';
+import { fail, ok } from '../api/errors';
+import type { CheckinDatabase } from '../db/database';
+import { allLists, readList, readSyncState } from '../db/local-copy';
+import { readOutbox } from '../db/outbox';
+import type { ListRow } from '../db/rows';
+import { storageFailure } from '../db/storage';
+import { createBackoffGate } from './backoff-gate';
+import type { Clock } from './clock';
+import { DAY_MS, wipeExpired } from './forget-list';
+import type { OpenListState } from './open-list-state';
+import type { OutboxSignal } from './outbox-signal';
+import { pullSince } from './pull-since';
+import { pushOutbox } from './push-outbox';
+import { createPushLock } from './push-lock';
+import { recordConflicts } from './reconcile';
+
+/** The list itself (details, page counts) every sixth pull: it costs the service far more than a `since` page. */
+const LIST_EVERY = 6;
+
+export interface SyncLoopOptions {
+  db: CheckinDatabase;
+  state: OpenListState;
+  outbox: OutboxSignal;
+  clientFor: (baseUrl: string) => CheckinClient;
+  clock: Clock;
+  random: () => number;
+  interval: () => number;
+  marginMs: number;
+  batchSize?: number;
+  autoWipeAfterMs?: number;
+}
+
+/** A whole cycle, or the open list alone (its outbox, then its pull). */
+type Run = 'open-list' | 'cycle';
+
+export type SyncLoop = ReturnType<typeof createSyncLoop>;
+
+export function createSyncLoop(options: SyncLoopOptions) {
+  const { db, state, clientFor, clock, marginMs } = options;
+  const { publish, guarded } = state;
+  const backoff = createBackoffGate(clock, options.random);
+  const withPushLock = createPushLock();
+  let timer: unknown = null;
+  let running: Promise<void> | null = null;
+  let again: Run | null = null;
+  let pulls = 0;
+
+  const floorOf = async (slug: string) => {
+    const cursors = await Promise.all(
+      (['tickets', 'checkins', 'answers'] as const).map(
+        async (r) => (await readSyncState(db, slug, r)).cursor ?? 0,
+      ),
+    );
+    const max = Math.max(...cursors);
+    return max > 0 ? max + marginMs : 0;
+  };
+
+  async function push(list: ListRow, onDemand: boolean) {
+    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
+    const active = state.active();
+    const index = active?.list.slug === list.slug ? active.index : undefined;
+    const floor = await floorOf(list.slug);
+    publish({ phase: 'pushing' });
+    const result = await guarded(() =>
+      withPushLock(list.slug, () =>
+        pushOutbox(db, clientFor(list.baseUrl), {
+          listSlug: list.slug,
+          floor,
+          marginMs,
+          batchSize: options.batchSize,
+          index,
+        }),
+      ),
+    );
+    backoff.note(`push:${list.slug}`, result);
+    // A double admission recorded while this device's own check-in was pending names it without
+    // its uuid: record them again now that the service has answered for it, or a lost answer
+    // was settled by recovery (its pulled copy then stops counting as another door's).
+    if (index && result.ok && result.value.sent + result.value.recovered > 0)
+      await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    if (index) {
+      const { outbox: _, ...errors } = state.status().errors;
+      publish(
+        result.ok
+          ? { errors, lastPushAt: clock.now(), reachable: true }
+          : { errors: { ...errors, outbox: result } },
+      );
+    }
+  }
+
+  async function pull(onDemand: boolean) {
+    const active = state.active();
+    if (!active || !backoff.allows('pull', onDemand)) return;
+    const { list, index } = active;
+    const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
+    publish({ phase: first ? 'downloading' : 'pulling' });
+    const result = await guarded(() =>
+      pullSince(db, clientFor(list.baseUrl), {
+        listSlug: list.slug,
+        now: clock.now(),
+        withList: onDemand || pulls++ % LIST_EVERY === 0,
+        marginMs,
+        index,
+        onProgress: (done, total) => publish({ download: { done, total } }),
+      }),
+    );
+    backoff.note('pull', result.ok && Object.keys(result.value.errors).length ? fail('server') : result);
+    if (state.active()?.list.slug !== list.slug) return;
+    if (!result.ok)
+      return publish({
+        errors: { outbox: state.status().errors.outbox, list: result },
+        reachable: result.reason !== 'network',
+      });
+    if (result.value.answersChanged) state.dropAnswers();
+    const fresh = await readList(db, list.slug);
+    const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+    if (fresh) state.update({ list: fresh, index, complete });
+    await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    publish({
+      download: null,
+      complete,
+      reachable: true,
+      errors: { outbox: state.status().errors.outbox, ...result.value.errors },
+    });
+  }
+
+  async function cycle(onDemand: boolean) {
+    if (!state.status().online || state.stopped()) return;
+    const lists = await allLists(db);
+    const wiped = await guarded(async () =>
+      ok(await wipeExpired(db, lists, clock.now(), options.autoWipeAfterMs ?? DAY_MS)),
+    );
+    if (wiped.ok && wiped.value.length) {
+      const active = state.active();
+      if (active && wiped.value.includes(active.list.slug)) state.close();
+      return;
+    }
+    // The open list first: its outbox, then its pull. Other lists only send what they owe.
+    const active = state.active();
+    if (active) await push(active.list, onDemand);
+    await pull(onDemand);
+    const open = state.active();
+    if (open && (await readOutbox(db, open.list.slug)).some((r) => r.state === 'queued'))
+      await push(open.list, onDemand);
+    for (const list of lists) {
+      if (list.slug === state.active()?.list.slug) continue;
+      if ((await readOutbox(db, list.slug)).length) await push(list, onDemand);
+    }
+  }
+
+  /**
+   * The open list alone: its outbox, then its pull. The outbox goes first, as in a cycle: the
+   * service must hear of this door's own exits and undos before its answer is read, or a pull
+   * would bring back a check-in this door has just ended.
+   */
+  async function openListOnly(onDemand: boolean) {
+    if (!state.status().online || state.stopped()) return;
+    const active = state.active();
+    if (active) await push(active.list, onDemand);
+    await pull(onDemand);
+  }
+
+  /** Runs one sync cycle (or pull); a request while one runs is folded into a single follow-up. */
+  function run(kind: Run, onDemand: boolean): Promise<void> {
+    if (running) {
+      again = again === 'cycle' || kind === 'cycle' ? 'cycle' : 'open-list';
+      return running;
+    }
+    running = (async () => {
+      let next: Run | null = kind;
+      while (next) {
+        again = null;
+        try {
+          await (next === 'cycle' ? cycle(onDemand) : openListOnly(onDemand));
+        } catch (error) {
+          const failure = storageFailure(error);
+          if (!failure) throw error;
+          state.storageTrouble(failure);
+        }
+        next = state.stopped() ? null : again;
+      }
+      await state.refresh().catch(() => undefined);
+      publish({ phase: 'idle' });
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+  const sync = (onDemand = false) => run('cycle', onDemand);
+
+  function schedule() {
+    if (timer !== null) clock.clearTimeout(timer);
+    if (state.stopped()) return;
+    timer = clock.setTimeout(() => {
+      timer = null;
+      void sync().finally(schedule);
+    }, options.interval());
+  }
+
+  let sendScheduled = false;
+  function sendSoon() {
+    if (sendScheduled) return;
+    sendScheduled = true;
+    clock.setTimeout(() => {
+      sendScheduled = false;
+      const list = state.active()?.list;
+      if (!list || state.stopped() || !state.status().online) return;
+      // A cycle under way may be past its push: send once it is done.
+      if (running) return void running.then(sendSoon, sendSoon);
+      // Idle again after it, unless a cycle began meanwhile (that one ends idle itself).
+      void push(list, false)
+        .then(state.refresh)
+        .then(() => {
+          if (!running) publish({ phase: 'idle' });
+        })
+        .catch(() => undefined);
+    }, 0);
+  }
+
+  // Writes say "the outbox changed"; the loop sends soon while online.
+  options.outbox.listen(() => {
+    if (state.status().online) sendSoon();
+  });
+
+  const stopTimer = () => {
+    state.setStopped(true);
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+  };
+
+  return {
+    /** Starts the timer and a first cycle. */
+    start() {
+      state.setStopped(false);
+      void sync();
+      schedule();
+    },
+    stop() {
+      stopTimer();
+      return running ?? Promise.resolve();
+    },
+    /** Stops for good and waits for the run under way, whatever became of it. */
+    async halt() {
+      stopTimer();
+      await running?.catch(() => undefined);
+    },
+    /** A whole cycle now (list + pull + push), backoff set aside. */
+    syncNow: () => sync(true),
+    /** One scheduled cycle now, as the timer runs it (backoff honoured, list every sixth pull). */
+    tick: () => sync(false),
+    /**
+     * The open list brought up to date with the service now (its outbox, then a pull, folded
+     * into any run under way; other lists wait for the timer); true when the copy then stands as the service's. A verdict waits on this, never on
+     * a whole cycle of its own.
+     */
+    async catchUp(): Promise<boolean> {
+      await run('open-list', true);
+      const { reachable, errors } = state.status();
+      return reachable && !errors.list && !errors.tickets;
+    },
+    /** Sends the open list's outbox now, without pulling. */
+    async flush(): Promise<void> {
+      const active = state.active();
+      if (active && state.status().online) await push(active.list, true);
+      await state.refresh();
+      publish({ phase: 'idle' });
+    },
+    setOnline(online: boolean) {
+      publish({ online });
+      if (online) void sync(true);
+    },
+    /** After a list is joined: its first download now. */
+    syncJoined: () => void sync(true),
+  };
+}
