@@ -107,10 +107,8 @@ export async function recordUndo(
   /** The check-in as the open list knows it: one of the first download lives only in its page. */
   known?: CheckinRow,
 ): Promise<UndoOutcome> {
-  // An async callback: Dexie keeps the transaction open across its awaits only then.
-  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () =>
-    undoOne(db, listSlug, checkinKey, input, known),
-  );
+  const [outcome] = await recordUndos(db, listSlug, [{ checkinKey, clientId: input.clientId, known }], input);
+  return outcome!;
 }
 
 /**
