@@ -19,7 +19,7 @@ import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
-import { useDoorEngine } from './useDoor';
+import { useDoorEngine } from '../hooks/useDoor';
 
 export type ScanSource = 'camera' | 'wedge' | 'typed' | 'search';
 
