@@ -1,11 +1,11 @@
-// When a failing request may be tried again: exponential backoff with jitter per key (a pull,
-// one list's push), honouring the service's Retry-After. An on-demand sync may cut a wait
+// When a failing request may be tried again: exponential backoff with jitter per key
+// (`pull:<slug>`, `push:<slug>`: one list's pull or push), honouring the service's Retry-After. An on-demand sync may cut a wait
 // short, unless the service named it or three tries in a row have failed.
 //
 // A door must catch up within seconds of its network coming back, so a request that never
 // reached the service (no answer, a timeout: it cost the service nothing) waits at most 10 s;
-// one the service failed (5xx) at most 30 s, to spare a struggling service; and any success
-// ends every wait the service did not name, since it shows the way to the service is open.
+// one the service failed (5xx) at most 30 s, to spare a struggling service; and a success for a
+// list ends that list's other waits the service did not name, since it shows the way is open.
 import type { Failure, Result } from '../api/errors';
 import { backoffMs, type Clock } from './clock';
 
@@ -25,6 +25,9 @@ function capFor(failure: Failure): number {
     : SERVICE_FAILED_CAP_MS;
 }
 
+/** The list a key belongs to: what follows its first colon. */
+const listOf = (key: string) => key.slice(key.indexOf(':') + 1);
+
 export function createBackoffGate(clock: Clock, random: () => number) {
   const waits = new Map<string, Backoff>();
   return {
@@ -34,7 +37,9 @@ export function createBackoffGate(clock: Clock, random: () => number) {
     },
     note(key: string, result: Result<unknown>): void {
       if (result.ok) {
-        for (const [other, b] of waits) if (other === key || !b.told) waits.delete(other);
+        const list = listOf(key);
+        for (const [other, b] of waits)
+          if (other === key || (!b.told && listOf(other) === list)) waits.delete(other);
         return;
       }
       const failures = (waits.get(key)?.failures ?? 0) + 1;
@@ -43,9 +48,6 @@ export function createBackoffGate(clock: Clock, random: () => number) {
         until: clock.now() + backoffMs(failures, result.retryAfterMs, random, capFor(result)),
         told: result.retryAfterMs !== undefined,
       });
-    },
-    clear(key: string): void {
-      waits.delete(key);
     },
   };
 }

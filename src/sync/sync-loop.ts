@@ -96,7 +96,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
 
   async function pull(onDemand: boolean) {
     const active = state.active();
-    if (!active || !backoff.allows('pull', onDemand)) return;
+    if (!active || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
     const { list, index } = active;
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
@@ -110,7 +110,10 @@ export function createSyncLoop(options: SyncLoopOptions) {
         onProgress: (done, total) => publish({ download: { done, total } }),
       }),
     );
-    backoff.note('pull', result.ok && Object.keys(result.value.errors).length ? fail('server') : result);
+    backoff.note(
+      `pull:${list.slug}`,
+      result.ok && Object.keys(result.value.errors).length ? fail('server') : result,
+    );
     if (state.active()?.list.slug !== list.slug) return;
     if (!result.ok)
       return publish({

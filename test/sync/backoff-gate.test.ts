@@ -33,16 +33,25 @@ describe('the backoff gate', () => {
     expect(gate.allows('push:a', false)).toBe(true);
   });
 
-  it('ends every wait once any request gets through, except the one the service named', () => {
+  it('ends the list’s waits once one of its requests gets through, except the one the service named', () => {
     const clock = manualClock();
     const gate = createBackoffGate(clock, () => 0.5);
     failTimes(gate, 'push:a', 6, 'server');
     gate.note('push:b', { ok: false, reason: 'rate-limited', retryAfterMs: 60_000 });
-    failTimes(gate, 'pull', 6, 'network');
+    failTimes(gate, 'pull:b', 6, 'network');
+    failTimes(gate, 'pull:a', 6, 'network');
     expect(gate.allows('push:a', false)).toBe(false);
-    gate.note('pull', ok(undefined));
-    expect(gate.allows('pull', false)).toBe(true);
+    gate.note('pull:a', ok(undefined));
+    expect(gate.allows('pull:a', false)).toBe(true);
     expect(gate.allows('push:a', false)).toBe(true);
     expect(gate.allows('push:b', true)).toBe(false);
+  });
+
+  it('leaves another list’s waits alone: it may be on another service', () => {
+    const clock = manualClock();
+    const gate = createBackoffGate(clock, () => 0.5);
+    failTimes(gate, 'push:b', 6, 'network');
+    gate.note('pull:a', ok(undefined));
+    expect(gate.allows('push:b', false)).toBe(false);
   });
 });
