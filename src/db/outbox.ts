@@ -93,31 +93,18 @@ async function mayHaveReached(db: CheckinDatabase, row: OutboxRow): Promise<bool
 }
 
 /**
- * Undoes a check-in. Never sent: both rows go, nothing ever reaches the service. Already
- * sent: the check-in is marked deleted here and a DELETE by uuid is queued. Out now, or out
- * before with no answer: the undo is queued and waits until the check-in is known to exist
- * (its answer, or recovery, or sending it again, which the service takes as the same check-in
- * by its uuid) and then deletes it by that uuid.
- */
-export async function recordUndo(
-  db: CheckinDatabase,
-  listSlug: string,
-  checkinKey: string,
-  input: UndoInput,
-  /** The check-in as the open list knows it: one of the first download lives only in its page. */
-  known?: CheckinRow,
-): Promise<UndoOutcome> {
-  const [outcome] = await recordUndos(db, listSlug, [{ checkinKey, clientId: input.clientId, known }], input);
-  return outcome!;
-}
-
-/**
- * "Undo these N" (the check-ins of one "Admit all"): each by the rules of `recordUndo`, all in
+ * Undoes check-ins: one (an undo), or the check-ins of one "Admit all" ("Undo these N") all in
  * one transaction, so the order is taken back whole or not at all. Answers one outcome a key.
+ * Never sent: both rows go, nothing ever reaches the service. Already sent: the check-in is
+ * marked deleted here and a DELETE by uuid is queued. Out now, or out before with no answer:
+ * the undo is queued and waits until the check-in is known to exist (its answer, or recovery,
+ * or sending it again, which the service takes as the same check-in by its uuid) and then
+ * deletes it by that uuid.
  */
 export async function recordUndos(
   db: CheckinDatabase,
   listSlug: string,
+  /** `known`: the check-in as the open list knows it (one of the first download lives only in its page). */
   undos: readonly { checkinKey: string; clientId: string; known?: CheckinRow }[],
   input: { now: number; deviceName: string },
 ): Promise<UndoOutcome[]> {
@@ -129,14 +116,12 @@ export async function recordUndos(
   });
 }
 
-type UndoInput = { now: number; deviceName: string; clientId: string };
-
 /** One undo, inside a transaction over checkins, outbox and syncState. */
 async function undoOne(
   db: CheckinDatabase,
   listSlug: string,
   checkinKey: string,
-  input: UndoInput,
+  input: { now: number; deviceName: string; clientId: string },
   known?: CheckinRow,
 ): Promise<UndoOutcome> {
   const checkin = (await db.checkins.get([listSlug, checkinKey])) ?? known;
@@ -326,7 +311,7 @@ export async function requeue(db: CheckinDatabase, listSlug: string, rows: Outbo
 /**
  * Rows of an unanswered batch that recovery did not find on the service: they go out again,
  * and each counts the unanswered request it left in (`attempts`), since that request may still
- * land late; from now on they are never cancelled on the device alone (`recordUndo`).
+ * land late; from now on they are never cancelled on the device alone (`recordUndos`).
  */
 export async function requeueUnanswered(
   db: CheckinDatabase,

@@ -11,7 +11,6 @@ import {
   readOutbox,
   recordCheckin,
   recordCheckins,
-  recordUndo,
   recordUndos,
   requeueUnanswered,
 } from '../../src/db/outbox';
@@ -26,7 +25,14 @@ const admission = (ticketId: number) => ({
   now: AT,
   clientId: `client-${++serial}`,
 });
-const undoInput = () => ({ now: AT + 1000, deviceName: 'Door 1', clientId: `undo-${++serial}` });
+/** One undo: "undo these N" of one. */
+const recordUndo = async (db: ReturnType<typeof freshDb>, listSlug: string, checkinKey: string) =>
+  (
+    await recordUndos(db, listSlug, [{ checkinKey, clientId: `undo-${++serial}` }], {
+      now: AT + 1000,
+      deviceName: 'Door 1',
+    })
+  )[0];
 
 describe('the outbox', () => {
   it('holds a check-in made offline as pending, with one queued row to send', async () => {
@@ -42,7 +48,7 @@ describe('the outbox', () => {
   it('an undo of a check-in that never left the device leaves nothing to send', async () => {
     const db = freshDb();
     const checkin = await recordCheckin(db, admission(7));
-    expect(await recordUndo(db, LIST, checkin.key, undoInput())).toBe('cancelled');
+    expect(await recordUndo(db, LIST, checkin.key)).toBe('cancelled');
     expect(await readOutbox(db, LIST)).toEqual([]);
     expect(await db.checkins.count()).toBe(0);
   });
@@ -52,13 +58,13 @@ describe('the outbox', () => {
     const checkin = await recordCheckin(db, admission(7));
     const [row] = await readOutbox(db, LIST);
     await markSending(db, LIST, [row!], AT);
-    expect(await recordUndo(db, LIST, checkin.key, undoInput())).toBe('waiting');
+    expect(await recordUndo(db, LIST, checkin.key)).toBe('waiting');
     // After recovery found nothing, the row goes out again; it may still land late.
     await requeueUnanswered(db, LIST, [row!]);
     const second = await recordCheckin(db, admission(8));
     const [, , again] = await readOutbox(db, LIST);
     expect(again?.checkinKey).toBe(second.key);
-    expect(await recordUndo(db, LIST, second.key, undoInput())).toBe('cancelled');
+    expect(await recordUndo(db, LIST, second.key)).toBe('cancelled');
     expect((await readOutbox(db, LIST)).map((r) => [r.kind, r.checkinKey])).toEqual([
       ['checkin', checkin.key],
       ['undo', checkin.key],
