@@ -10,36 +10,13 @@ import {
   judgeScan,
   verdictTone,
 } from '../../src/domain/verdict';
+import { doorCheckin, doorTicket } from '../fixtures/door-verdicts';
 
 const NOW = Date.parse('2026-11-22T20:00:00Z');
 
-function ticket(overrides: Partial<DoorTicket> = {}): DoorTicket {
-  return {
-    id: 7,
-    slug: 'ti_abc12345',
-    reference: 'AB12-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    companyName: null,
-    releaseTitle: 'General admission',
-    state: 'complete',
-    paid: true,
-    ...overrides,
-  };
-}
-
-function checkin(overrides: Partial<DoorCheckin> = {}): DoorCheckin {
-  return {
-    uuid: 'u1',
-    ticketId: 7,
-    createdAt: NOW - 60_000,
-    deletedAt: null,
-    deviceName: 'North door',
-    mine: false,
-    ...overrides,
-  };
-}
+const ticket = doorTicket;
+const checkin = (overrides: Partial<DoorCheckin> = {}): DoorCheckin =>
+  doorCheckin({ createdAt: NOW - 60_000, ...overrides });
 
 const open = { expiresAt: null };
 

@@ -1,34 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DoorTicket, Verdict } from '../../../src/domain/verdict';
+import type { Verdict } from '../../../src/domain/verdict';
 import { VerdictView } from '../../../src/ui/door/VerdictView';
+import { doorCheckin, doorTicket } from '../../fixtures/door-verdicts';
 
 const NOW = Date.parse('2026-11-22T20:00:04Z');
 
-const ada: DoorTicket = {
-  id: 7,
-  slug: 'ti_abc12345',
-  reference: 'AB12-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  companyName: null,
-  releaseTitle: 'General admission',
-  state: 'complete',
-  paid: true,
-};
-
 const repeat: Verdict = {
   kind: 'just-admitted',
-  ticket: ada,
-  previous: {
-    uuid: 'u1',
-    ticketId: 7,
-    createdAt: NOW - 4000,
-    deletedAt: null,
-    deviceName: 'North door',
-    mine: true,
-  },
+  ticket: doorTicket(),
+  previous: doorCheckin({ createdAt: NOW - 4000, mine: true }),
 };
 
 /** The verdict as staff read it: its text in order, one line per block. */

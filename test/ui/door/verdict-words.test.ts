@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DoorCheckin, type DoorTicket, type Verdict, verdictTone } from '../../../src/domain/verdict';
+import { type Verdict, verdictTone } from '../../../src/domain/verdict';
 import { kioskTitle, VERDICT_ICONS, verdictTitle } from '../../../src/ui/door/verdict-words';
 import { t } from '../../../src/ui/i18n/t';
+import { doorCheckin, doorTicket } from '../../fixtures/door-verdicts';
 
-const ada: DoorTicket = {
-  id: 7,
-  slug: 'ti_abc12345',
-  reference: 'AB12-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  companyName: null,
-  releaseTitle: 'General admission',
-  state: 'complete',
-  paid: true,
-};
-
-const fourSecondsAgo: DoorCheckin = {
-  uuid: 'u1',
-  ticketId: 7,
-  createdAt: Date.parse('2026-11-22T20:00:00Z'),
-  deletedAt: null,
-  deviceName: 'North door',
-  mine: true,
-};
+const ada = doorTicket();
+const fourSecondsAgo = doorCheckin({ createdAt: Date.parse('2026-11-22T20:00:00Z'), mine: true });
 
 const repeat: Verdict = { kind: 'just-admitted', ticket: ada, previous: fourSecondsAgo };
 const admitted: Verdict = { kind: 'admitted', ticket: ada };
