@@ -12,12 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
 import { readOutbox, type UndoOutcome } from '../../src/db/outbox';
-import { fixedClock } from '../../src/mock-api/clock';
 import type { MockService } from '../../src/mock-api/service';
-import { memoryPersistence } from '../../src/mock-api/store/persistence';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
-import { NOW } from '../mock-api/support';
-import { doorDevice, freshDb, LIST, manualClock, serviceOver } from './support';
+import { doorDevice, freshDb, LIST, manualClock, serviceHolding, serviceOver } from './support';
 
 export const OUTCOMES = [
   'answered',
@@ -35,13 +32,8 @@ type Action = (typeof ACTIONS)[number];
 type Point = (typeof POINTS)[number];
 
 /** One list: a ticket alone (A), an order of three (O), an order of two (P), two more alone. */
-async function venue() {
-  const persistence = memoryPersistence();
-  const clock = fixedClock(NOW);
-  const service = serviceOver(persistence, clock);
-  await service.ready;
-  const made = await service.write(() => {
-    const ctx = service.context;
+function venue() {
+  return serviceHolding((ctx) => {
     const { event, release } = makeBasics(ctx);
     const single = (name: string) =>
       makeTicket(ctx, makeRegistration(ctx, event, { first_name: name }), release);
@@ -59,7 +51,6 @@ async function venue() {
     const first = single('Fay');
     return { list: makeCheckinList(ctx, event), a, o, p, b, first };
   });
-  return { persistence, clock, service, ...made };
 }
 
 const isWrite = (r: Request) => r.method !== 'GET' && r.method !== 'HEAD';

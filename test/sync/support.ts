@@ -28,14 +28,19 @@ export function serviceOver(persistence = memoryPersistence(), clock = fixedCloc
   });
 }
 
-/** A service holding one list of `tickets` tickets (names with accents, a few companies). */
-export async function doorService(tickets = 30) {
+/** A service over stored data (kept, so it can be restarted over it) holding what `build` makes. */
+export async function serviceHolding<T>(build: (ctx: MockService['context']) => T) {
   const persistence = memoryPersistence();
   const clock = fixedClock(NOW);
   const service = serviceOver(persistence, clock);
   await service.ready;
-  const data = await service.write(() => {
-    const ctx = service.context;
+  const data = await service.write(() => build(service.context));
+  return { service, clock, persistence, ...data };
+}
+
+/** A service holding one list of `tickets` tickets (names with accents, a few companies). */
+export async function doorService(tickets = 30) {
+  return serviceHolding((ctx) => {
     const { event, release } = makeBasics(ctx);
     const made = [];
     for (let i = 0; i < tickets; i++) {
@@ -51,7 +56,6 @@ export async function doorService(tickets = 30) {
     const list = makeCheckinList(ctx, event);
     return { event, release, tickets: made, list };
   });
-  return { service, clock, persistence, ...data };
 }
 
 export function fetchOver(service: MockService): FetchLike {

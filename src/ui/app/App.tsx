@@ -44,37 +44,21 @@ export function App({ onUpdate }: { onUpdate(): void }) {
     <DoorRuntimeContext.Provider value={doorRuntime}>
       <Switch>
         {/* The kiosk stands alone: no navigation to wander off through. */}
-        <Route path="/door/kiosk">
-          <KioskScreen />
-        </Route>
+        <Route path="/door/kiosk" component={KioskScreen} />
         <Route>
           <Layout onUpdate={onUpdate}>
             <Switch>
-              <Route path="/">
-                <DoorHome />
-              </Route>
+              <Route path="/" component={DoorHome} />
               <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
-              <Route path="/door/join">
-                <JoinAnother />
-              </Route>
-              <Route path="/door/search">
-                <SearchScreen />
-              </Route>
+              <Route path="/door/join" component={JoinAnother} />
+              <Route path="/door/search" component={SearchScreen} />
               <Route path="/door/tickets/:id">
                 {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
               </Route>
-              <Route path="/door/stats">
-                <StatsScreen />
-              </Route>
-              <Route path="/door/conflicts">
-                <ConflictsScreen />
-              </Route>
-              <Route path="/door/problems">
-                <ProblemsScreen />
-              </Route>
-              <Route path="/door/lists">
-                <ListsScreen />
-              </Route>
+              <Route path="/door/stats" component={StatsScreen} />
+              <Route path="/door/conflicts" component={ConflictsScreen} />
+              <Route path="/door/problems" component={ProblemsScreen} />
+              <Route path="/door/lists" component={ListsScreen} />
               <Route path="/organiser" nest>
                 <Suspense fallback={<p className="muted">…</p>}>
                   <OrganiserHome />
@@ -85,9 +69,7 @@ export function App({ onUpdate }: { onUpdate(): void }) {
                   <SettingsScreen />
                 </SupervisorOnly>
               </Route>
-              <Route path="/door/audit">
-                <AuditScreen />
-              </Route>
+              <Route path="/door/audit" component={AuditScreen} />
               <Route>
                 <NotFound />
               </Route>

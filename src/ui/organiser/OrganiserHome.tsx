@@ -25,12 +25,8 @@ export function OrganiserHome() {
         <ModeMarker />
       </div>
       <Switch>
-        <Route path="/connection">
-          <ConnectionScreen />
-        </Route>
-        <Route path="/sign-in">
-          <SignInScreen />
-        </Route>
+        <Route path="/connection" component={ConnectionScreen} />
+        <Route path="/sign-in" component={SignInScreen} />
         <Route path="/accounts/:account/new">{(p) => <EventNew account={p.account} />}</Route>
         <Route path="/accounts/:account">{(p) => <EventsScreen key={p.account} account={p.account} />}</Route>
         <Route path="/events/:account/:event/checkin_lists/:id/arrivals">
