@@ -4,7 +4,7 @@
 // the whole body checked (422) before anything is written, and writes stamp `updated_at`.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
+import { noContent, pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import type { ListMetaInput } from '../http/list-meta';
 import { ofEvent, slugOrId } from '../http/scope';
@@ -23,8 +23,6 @@ export interface ListAnswer<R>
   extends Omit<ListMetaInput, 'version' | 'page' | 'overallTotal' | 'expandable'> {
   rows: readonly R[];
 }
-
-export type Answered = 'read' | 'created' | 'updated';
 
 export interface CrudResource<T extends EventTable, P> {
   /** Also the path below the event, and the list answer's key: `discount_codes`. */
@@ -63,15 +61,12 @@ export function registerCrud<T extends EventTable, P extends Partial<NewRow<T>>>
   const answer =
     resource.answer ??
     ((c: AdminContext, p: Presenter, row: RowOf<T>, answered: Answered) =>
-      recordResponse(
+      recordAnswer(
         c,
         singular,
         resource.view(p, row, c),
-        answered === 'created'
-          ? { status: 201 }
-          : answered === 'read' && expandable
-            ? { expandable: expandableMeta(expandable, p.expanded) }
-            : {},
+        answered,
+        expandable && expandableMeta(expandable, p.expanded),
       ));
 
   const { list } = resource;

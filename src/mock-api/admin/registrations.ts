@@ -2,7 +2,7 @@
 // token sees and writes only test registrations.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
-import { pagedListResponse, recordResponse } from '../http/envelope';
+import { pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { apiVersionString, expandableMeta, viewOf } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
@@ -34,13 +34,15 @@ function answer(
   c: AdminContext,
   p: Presenter,
   registration: Registration,
-  status: 200 | 201 = 200,
-  written = status === 201,
+  answered: Answered = 'read',
 ): Response {
-  return recordResponse(c, 'registration', registrationRecord(p, registration, 'extended', p.expanded), {
-    status,
-    ...(written ? {} : { expandable: expandableMeta(REGISTRATION_EXPANDABLE, p.expanded) }),
-  });
+  return recordAnswer(
+    c,
+    'registration',
+    registrationRecord(p, registration, 'extended', p.expanded),
+    answered,
+    expandableMeta(REGISTRATION_EXPANDABLE, p.expanded),
+  );
 }
 
 /**
@@ -48,7 +50,7 @@ function answer(
  * 3.0 answers the update object document 2 describes, with the registration inside it.
  */
 function changeAnswer(c: AdminContext, p: Presenter, registration: Registration): Response {
-  if (p.version === '3.1') return answer(c, p, registration, 200, true);
+  if (p.version === '3.1') return answer(c, p, registration, 'updated');
   const record = registrationRecord(p, registration, 'extended');
   return c.json({
     email: registration.email,
@@ -146,7 +148,7 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
   app.post(REGISTRATIONS_PATH, async (c) => {
     const p = presenter(c, ctx, 'record');
     const registration = createRegistration(p, await readAttributes(c.req.raw, 'registration'));
-    return answer(c, p, registration, 201);
+    return answer(c, p, registration, 'created');
   });
 
   app.patch(`${REGISTRATIONS_PATH}/:registration_slug`, async (c) => {

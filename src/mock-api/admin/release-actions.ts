@@ -26,7 +26,7 @@ export function registerReleaseActions(app: AdminApp, ctx: ServiceContext): void
         ...patch,
         updated_at: scope.now.toISOString(),
       });
-      return releaseAnswer(c, scope, updated, 200, true);
+      return releaseAnswer(c, scope, updated, 'updated');
     });
   };
 
@@ -59,6 +59,6 @@ export function registerReleaseActions(app: AdminApp, ctx: ServiceContext): void
       created_at: stamp,
       updated_at: stamp,
     });
-    return releaseAnswer(c, scope, copy, 201);
+    return releaseAnswer(c, scope, copy, 'created');
   });
 }

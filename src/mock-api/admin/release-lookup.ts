@@ -1,7 +1,7 @@
 // Admin API: finding one release of an event and answering it as a record, shared by the
 // release routes (releases.ts) and their state changes (release-actions.ts).
 import type { AdminContext } from '../context';
-import { recordResponse } from '../http/envelope';
+import { type Answered, recordAnswer } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { expandableMeta, expansions } from '../http/expand';
 import type { Release } from '../model/release';
@@ -34,15 +34,10 @@ export function releaseAnswer(
   c: AdminContext,
   scope: EventScope,
   release: Release,
-  status: 200 | 201 = 200,
-  written = status === 201,
+  answered: Answered = 'read',
 ): Response {
   const expanded = expansions(scope.url);
   const record = releaseRecord(scope, release, true);
   if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, release, expanded));
-  // Document 1: reads carry `meta.expandable`; create and update answers only `api_version`.
-  return recordResponse(c, 'release', record, {
-    status,
-    ...(written ? {} : { expandable: expandableMeta(RELEASE_EXPANDABLE, expanded) }),
-  });
+  return recordAnswer(c, 'release', record, answered, expandableMeta(RELEASE_EXPANDABLE, expanded));
 }

@@ -104,8 +104,7 @@ export function registerReleases(app: AdminApp, ctx: ServiceContext): void {
         filterOptions: stateFilterOptions(filter.options, selected),
       };
     },
-    answer: (c, p, release, answered) =>
-      releaseAnswer(c, p, release, answered === 'created' ? 201 : 200, answered !== 'read'),
+    answer: (c, p, release, answered) => releaseAnswer(c, p, release, answered),
     // Tickets of either mode keep a release alive: deleting it would orphan them.
     beforeDelete: (_p, release) => {
       if (ctx.store.findBy('tickets', 'byRelease', release.id).length > 0) {

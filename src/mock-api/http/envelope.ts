@@ -23,6 +23,26 @@ export function recordResponse(
   return c.json({ [resource]: record, meta }, options.status ?? 200);
 }
 
+/** How a single record comes to be answered: read, or just written. */
+export type Answered = 'read' | 'created' | 'updated';
+
+/**
+ * One record as an answer. Document 1: reads carry `meta.expandable` (3.1); create and update
+ * answers carry only `api_version`; a create answers 201.
+ */
+export function recordAnswer(
+  c: AdminContext,
+  resource: string,
+  record: Record<string, unknown>,
+  answered: Answered,
+  expandable?: Record<string, boolean>,
+): Response {
+  return recordResponse(c, resource, record, {
+    status: answered === 'created' ? 201 : 200,
+    ...(answered === 'read' && expandable ? { expandable } : {}),
+  });
+}
+
 /** 3.0 ignores `expand` and says so, as its documented sample shows. */
 function expandWarning(c: AdminContext): Record<string, string> {
   if (c.get('version') !== '3.0' || !new URL(c.req.url).searchParams.has('expand')) return {};
