@@ -3,6 +3,7 @@
 // MOCK_DATA_DIR, so a write it answered survives `kill -9`. Every answer carries the security
 // headers of ./security-headers; addresses in answers come from the configured public origin,
 // never from the request's Host header.
+import { discardUnread } from './http/discard-body';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -81,7 +82,10 @@ export function createServerFetch(service: MockService, distDir: string, signIn?
         await signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown'),
         'api',
       );
-      if (response.status >= 400 && request.body) response.headers.set('connection', 'close');
+      if (response.status >= 400 && request.body) {
+        response.headers.set('connection', 'close');
+        await discardUnread(request);
+      }
       return response;
     }
     const isService = SERVICE_PATH.test(pathname);
@@ -91,7 +95,10 @@ export function createServerFetch(service: MockService, distDir: string, signIn?
       // A refused request's body may be partly unread: a fresh connection for the next request,
       // so the rest of it is never taken for the start of another.
       const hasBody = request.headers.has('content-length') || request.headers.has('transfer-encoding');
-      if (hasBody && response.status >= 400) response.headers.set('connection', 'close');
+      if (hasBody && response.status >= 400) {
+        response.headers.set('connection', 'close');
+        await discardUnread(request);
+      }
       return response;
     } catch (error) {
       if (!(error instanceof DroppedResponse)) throw error;

@@ -154,6 +154,19 @@ describe('the Node server refuses', () => {
     expect(noToken.status).toBe(401);
   });
 
+  it('a refused request still being sent gets its answer, not a broken connection', async () => {
+    // Found by the hostile-requests fuzz test: a 401 or 404 sent, and the connection closed,
+    // while the client was still writing its body reads as "fetch failed" on the client.
+    const body = JSON.stringify({ pad: 'x'.repeat(3_000_000) });
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const unknown = await send('/checkin/checkin_lists/chk_pNoSuchList/checkins', { method: 'POST', body });
+      const noToken = await send(`${E}/releases`, { method: 'POST', body });
+      answers.push(unknown.status, noToken.status);
+    }
+    expect(new Set(answers)).toEqual(new Set([404, 401]));
+  });
+
   it('malformed percent-encoding in paths with 400 in each API’s shape', async () => {
     for (const path of ['/%', '/%E0%A4%A', '/__mock/qr/%E0%A4%A', '/__mock/qr/checkin_lists/%E0%A4%A.svg']) {
       expect((await send(path)).status, path).toBe(400);

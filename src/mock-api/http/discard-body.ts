@@ -1,0 +1,30 @@
+// What is left of a refused request's body, read and thrown away before the answer goes. The
+// answer closes the connection; closed while the client is still sending, the client sees a
+// broken pipe ("fetch failed") instead of the 401, 404 or 413 it was given. So the rest is read,
+// up to a size and a time: past either, the connection closes regardless (a client sending that
+// much after a refusal is not owed a tidy answer).
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024;
+const DISCARD_MAX_MS = 5_000;
+
+export async function discardUnread(request: Request): Promise<void> {
+  const body = request.body;
+  // Locked: the service read it whole (or still holds it); nothing is left to drain here.
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DISCARD_MAX_MS);
+  });
+  try {
+    for (let seen = 0; seen <= DISCARD_MAX_BYTES; ) {
+      const read = await Promise.race([reader.read(), late]);
+      if (read === 'late' || read.done) break;
+      seen += read.value.byteLength;
+    }
+    await reader.cancel().catch(() => undefined);
+  } catch {
+    // The client went away mid-body: nothing left to drain.
+  } finally {
+    clearTimeout(timer);
+  }
+}
