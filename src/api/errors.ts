@@ -15,7 +15,8 @@ export type FailureReason =
   | 'storage-unavailable'
   | 'unsent-checkins'
   | 'no-list'
-  | 'supervisor-only';
+  | 'supervisor-only'
+  | 'lane-stopped';
 
 export interface Failure {
   ok: false;
@@ -65,6 +66,8 @@ const WORDS: Record<FailureReason, string> = {
     'Some check-ins have not reached the service yet. Export them before forgetting the list.',
   'no-list': 'No check-in list is open on this device.',
   'supervisor-only': 'Only a supervisor can do this. Unlock with the supervisor PIN.',
+  // Never shown as a problem: the page forgets the code, which is judged when shown again.
+  'lane-stopped': 'This code was read behind a refusal and was not judged. Scan it again.',
 };
 
 export function describeError(failure: Failure | FailureReason): string {

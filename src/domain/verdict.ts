@@ -166,3 +166,17 @@ export function attendeeName(ticket: DoorTicket): string {
   const name = [ticket.firstName, ticket.lastName].filter(Boolean).join(' ').trim();
   return name || ticket.email || ticket.reference;
 }
+
+/**
+ * Whether a verdict stops the fast lane (scanner/fast-lane.ts on the page, sync/scan-queue.ts
+ * in the worker). Everything but an admission needs a person's eyes. The same ticket again (just admitted
+ * here) stops the lane too: in a queue it may be a screenshot passed back to the next in
+ * line rather than a guest showing their code twice, and only staff comparing the name with
+ * the person can tell; were the lane to run on, the next code would sweep the name off the
+ * screen. The repeat guard keeps a code held in view from being judged twice, so only a code
+ * shown again after 2 s out of view costs a stop.
+ */
+export function stopsTheLane(verdict: Verdict): boolean {
+  // An exit recorded in exit mode lets the lane run on, as an admission does at the entry.
+  return verdict.kind !== 'admitted' && verdict.kind !== 'exit-recorded';
+}

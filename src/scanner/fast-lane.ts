@@ -1,7 +1,7 @@
 // The fast lane: with a queue at the door, each new code replaces the verdict at once and the
 // last verdicts stay in a strip. A refusal, or the same ticket again, stops the lane until staff
 // have seen it, so a guest turned away is never swept off the screen by the next one in line.
-import { attendeeName, type Verdict, verdictTone } from '../domain/verdict';
+import { attendeeName, stopsTheLane, type Verdict, verdictTone } from '../domain/verdict';
 
 export interface LaneEntry {
   /** When the verdict was shown; unique per verdict, so it doubles as its key. */
@@ -23,19 +23,6 @@ export interface Lane {
 export const STRIP_LENGTH = 6;
 
 export const EMPTY_LANE: Lane = { strip: [], stoppedBy: null };
-
-/**
- * Everything but an admission needs a person's eyes. The same ticket again (just admitted
- * here) stops the lane too: in a queue it may be a screenshot passed back to the next in
- * line rather than a guest showing their code twice, and only staff comparing the name with
- * the person can tell; were the lane to run on, the next code would sweep the name off the
- * screen. The repeat guard keeps a code held in view from being judged twice, so only a code
- * shown again after 2 s out of view costs a stop.
- */
-export function stopsTheLane(verdict: Verdict): boolean {
-  // An exit recorded in exit mode lets the lane run on, as an admission does at the entry.
-  return verdict.kind !== 'admitted' && verdict.kind !== 'exit-recorded';
-}
 
 export function laneEntry(verdict: Verdict, at: number): LaneEntry {
   const ticket = 'ticket' in verdict ? verdict.ticket : null;

@@ -1,7 +1,8 @@
 // One scan, or one tap on "Check in", from code to verdict. Guarantees:
-// - the verdict and the check-in it makes are decided one at a time (a serial queue), so two
-//   reads of one ticket, or two taps, can never both admit; exits (exit mode, "Record exit")
-//   take the same queue, so they can never make two exits either;
+// - every decision takes the door's one queue (scan-queue.ts) whole, online confirmation
+//   included: two reads of one ticket, or two taps, can never both admit, and exits (exit mode,
+//   "Record exit") take the same queue, so they can never make two exits either;
+// - a code is parsed once, here: what staff type is judged as a code, or handed back as a search;
 // - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
 //   first download runs a code missing from the copy is never refused.
 import type { CheckinClient } from '../api/checkin-client';
@@ -14,7 +15,7 @@ import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
 import { judgeExit } from '../domain/exit';
 import { cleanReason } from '../domain/door-roles';
-import { isTicketRefusal, judgeScan, type Verdict } from '../domain/verdict';
+import { isTicketRefusal, judgeScan, stopsTheLane, type Verdict } from '../domain/verdict';
 import type { Clock } from './clock';
 import {
   type CopyCorrection,
@@ -29,6 +30,7 @@ import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from './door-writes';
 import type { ActiveList } from './open-list-state';
+import { createScanQueue, type LaneRead } from './scan-queue';
 import type { SyncLoop } from './sync-loop';
 
 export interface ScanOutcome {
@@ -60,50 +62,52 @@ export interface DoorScanDeps {
 
 export function createDoorScan(deps: DoorScanDeps) {
   const { clock } = deps;
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
+  const queue = createScanQueue();
+  const outcomeStops = (outcome: ScanOutcome) => stopsTheLane(outcome.verdict);
+
+  /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
+  const judgeAndRecord = async (
+    code: ScannedCode,
+    basis: ScanBasis,
+    byId?: number,
+  ): Promise<Result<ScanOutcome>> => {
+    const active = deps.active();
+    if (!active) return { ok: false, reason: 'no-list' };
+    const { index, list } = active;
+    const ticket = byId !== undefined ? (index.ticketById(byId) ?? null) : ticketFor(index, code);
+    const checkins = ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
+    const whole =
+      code.kind === 'registration-reference' ? orderOf(index, list, code.reference, clock.now()) : null;
+    const orderTickets = whole?.tickets.length ?? 0;
+    const verdict = judgeScan({ code, ticket, checkins, list, now: clock.now(), orderTickets });
+    if (verdict.kind === 'order') return ok({ verdict, checkin: null, basis, order: whole });
+    let checkin: CheckinRow | null = null;
+    if (verdict.kind === 'admitted') {
+      const row = await deps.writes.checkIn(verdict.ticket.id);
+      if (!row.ok) return row;
+      checkin = row.value;
+    }
+    // Judged after the admission, so the rest of the order reads as the door now stands.
+    const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
+    return ok({ verdict, checkin, basis, order });
   };
 
-  /** Judges from the copy and, for an admission, records it: one step of the serial queue. */
-  const judgeAndRecord = (code: ScannedCode, basis: ScanBasis, byId?: number) =>
-    serial(async (): Promise<Result<ScanOutcome>> => {
-      const active = deps.active();
-      if (!active) return { ok: false, reason: 'no-list' };
-      const { index, list } = active;
-      const ticket = byId !== undefined ? (index.ticketById(byId) ?? null) : ticketFor(index, code);
-      const checkins = ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
-      const whole =
-        code.kind === 'registration-reference' ? orderOf(index, list, code.reference, clock.now()) : null;
-      const orderTickets = whole?.tickets.length ?? 0;
-      const verdict = judgeScan({ code, ticket, checkins, list, now: clock.now(), orderTickets });
-      if (verdict.kind === 'order') return ok({ verdict, checkin: null, basis, order: whole });
-      let checkin: CheckinRow | null = null;
-      if (verdict.kind === 'admitted') {
-        const row = await deps.writes.checkIn(verdict.ticket.id);
-        if (!row.ok) return row;
-        checkin = row.value;
-      }
-      // Judged after the admission, so the rest of the order reads as the door now stands.
-      const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
-      return ok({ verdict, checkin, basis, order });
-    });
-
   /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
-  const judgeAndExit = (code: ScannedCode, basis: ScanBasis, byId?: number) =>
-    serial(async (): Promise<Result<ScanOutcome>> => {
-      const active = deps.active();
-      if (!active) return { ok: false, reason: 'no-list' };
-      const ticket =
-        byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
-      const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
-      const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
-      if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
-      const ended = await deps.writes.checkOut(verdict.ticket.id);
-      return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
-    });
+  const judgeAndExit = async (
+    code: ScannedCode,
+    basis: ScanBasis,
+    byId?: number,
+  ): Promise<Result<ScanOutcome>> => {
+    const active = deps.active();
+    if (!active) return { ok: false, reason: 'no-list' };
+    const ticket =
+      byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
+    const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
+    const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
+    if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
+    const ended = await deps.writes.checkOut(verdict.ticket.id);
+    return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
+  };
 
   /**
    * An exit decided from the copy. Online, "not inside" waits for a pull first (3 s at most):
@@ -174,32 +178,46 @@ export function createDoorScan(deps: DoorScanDeps) {
     return second.ok ? ok(stillDownloading(second.value, code)) : second;
   }
 
+  const ticketCode = (ticketId: number): ScannedCode => {
+    const ticket = deps.active()?.index.ticketById(ticketId);
+    const text = ticket?.slug ?? String(ticketId);
+    return ticket ? { kind: 'ticket-slug', slug: ticket.slug, text } : { kind: 'not-a-ticket', text };
+  };
+
+  /** Whether what staff typed is a name to search for rather than a code to judge. */
+  const isSearch = (code: ScannedCode): boolean => {
+    if (code.kind === 'not-a-ticket') return true;
+    // Four letters are an order's reference only when this list holds that order ("Anna" is a name).
+    if (code.kind !== 'registration-reference') return false;
+    return (deps.active()?.index.ticketsOfOrder(code.reference).length ?? 0) === 0;
+  };
+
   return {
-    /** A code from the camera, a scanner or the keyboard. */
-    scan: (raw: string) => decide(parseScannedCode(raw)),
+    /** A code from the camera, a scanner or the keyboard; `lane` for a read in the fast lane. */
+    scan: (raw: string, lane?: LaneRead) =>
+      queue.runInLane(lane, () => decide(parseScannedCode(raw)), outcomeStops),
     /** "Check in" on a ticket found by search: the same rules as a scan of its code. */
-    admit(ticketId: number): Promise<Result<ScanOutcome>> {
-      const ticket = deps.active()?.index.ticketById(ticketId);
-      const text = ticket?.slug ?? String(ticketId);
-      const code: ScannedCode = ticket
-        ? { kind: 'ticket-slug', slug: ticket.slug, text }
-        : { kind: 'not-a-ticket', text };
-      return decide(code, ticketId);
-    },
+    admit: (ticketId: number): Promise<Result<ScanOutcome>> =>
+      queue.run(() => decide(ticketCode(ticketId), ticketId)),
     /** A code read in exit mode: the ticket's guest leaves. */
-    exitScan: (raw: string) => decideExit(parseScannedCode(raw)),
+    exitScan: (raw: string, lane?: LaneRead) =>
+      queue.runInLane(lane, () => decideExit(parseScannedCode(raw)), outcomeStops),
     /** "Record exit" on a verdict or a ticket: judged like a scan in exit mode. */
-    exit(ticketId: number): Promise<Result<ScanOutcome>> {
-      const ticket = deps.active()?.index.ticketById(ticketId);
-      const text = ticket?.slug ?? String(ticketId);
-      const code: ScannedCode = ticket
-        ? { kind: 'ticket-slug', slug: ticket.slug, text }
-        : { kind: 'not-a-ticket', text };
-      return decideExit(code, ticketId);
-    },
+    exit: (ticketId: number): Promise<Result<ScanOutcome>> =>
+      queue.run(() => decideExit(ticketCode(ticketId), ticketId)),
+    /**
+     * What staff typed in the scan screen's field: a code is judged as a scan (or an exit),
+     * anything else comes back as the text to search for.
+     */
+    typed: (raw: string, mode: 'entry' | 'exit'): Promise<Result<ScanOutcome | { search: string }>> =>
+      queue.run(async () => {
+        const code = parseScannedCode(raw);
+        if (isSearch(code)) return ok({ search: code.text });
+        return mode === 'exit' ? decideExit(code) : decide(code);
+      }),
     /** "Admit all N": the order's tickets staff saw as not yet in, by the rules of a scan (door-order.ts). */
     admitOrder: (reference: string, ticketIds: readonly number[]): Promise<Result<OrderAdmission>> =>
-      serial(() =>
+      queue.run(() =>
         admitOrder(
           { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
           reference,
@@ -211,7 +229,7 @@ export function createDoorScan(deps: DoorScanDeps) {
      * `seenActive` active check-ins. A second tap finds one more than that and records nothing.
      */
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
-      serial(async (): Promise<Result<CheckinRow>> => {
+      queue.run(async (): Promise<Result<CheckinRow>> => {
         const active = deps.active();
         if (!active) return { ok: false, reason: 'no-list' };
         const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);

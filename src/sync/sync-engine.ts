@@ -14,6 +14,7 @@
 //   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
 //   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
 //   await engine.admitOrder(reference, ticketIds)   // "Admit all N" of an order: one outbox write (door-order.ts)
+//   await engine.typed(text, mode)                  // the scan field: a code is judged, anything else -> { search }
 //   engine.searchOrders('anna')  engine.hasOrder(r) // orders by buyer, holder or reference; is `r` an order here
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   await engine.undoAll(keys)                      // "Undo these N": one transaction, one result a key
@@ -171,6 +172,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return door.exitScan(...args);
     },
     exit: door.exit,
+    typed(...args: Parameters<typeof door.typed>) {
+      state.noteScan();
+      return door.typed(...args);
+    },
     admitOrder: door.admitOrder,
     undo: writes.undo,
     undoAll: writes.undoAll,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DoorTicket, Verdict } from '../../src/domain/verdict';
+import { type DoorTicket, stopsTheLane, type Verdict } from '../../src/domain/verdict';
 import {
   cameraJudges,
   EMPTY_LANE,
@@ -8,7 +8,6 @@ import {
   laneAfterUndo,
   laneAfterVerdict,
   STRIP_LENGTH,
-  stopsTheLane,
 } from '../../src/scanner/fast-lane';
 import { createRepeatGuard } from '../../src/scanner/repeat-guard';
 

@@ -1,6 +1,5 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { parseScannedCode } from '../../domain/scan-code';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
@@ -12,14 +11,13 @@ import { DoorStatusBar } from './DoorStatusBar';
 import { DownloadProgress } from './DownloadProgress';
 import { FastLane, LaneToggle } from './FastLane';
 import { useScanFlow } from './useScanFlow';
-import { useDoorEngine, useDoorStatus, useNow } from '../hooks/useDoor';
+import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 
 // The decoder is the heaviest part of the app: it loads only when a camera view is shown.
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
 export function ScanScreen() {
-  const engine = useDoorEngine();
   const status = useDoorStatus();
   const now = useNow();
   const flow = useScanFlow();
@@ -36,22 +34,11 @@ export function ScanScreen() {
     event.preventDefault();
     const text = manual.trim();
     if (!text) return;
-    // A code is checked at once; anything else is a name (or part of one) to search for.
-    const code = parseScannedCode(text);
-    if (code.kind === 'not-a-ticket') {
-      navigate(`/door/search?q=${encodeURIComponent(text)}`);
-      return;
-    }
     setManual('');
-    // Four letters are an order's reference only when this list holds that order ("Anna" is a name).
-    if (code.kind === 'registration-reference') {
-      void engine.hasOrder(code.reference).then((found) => {
-        if (found) void flow.handle(text, 'typed');
-        else navigate(`/door/search?q=${encodeURIComponent(text)}`);
-      });
-      return;
-    }
-    void flow.handle(text, 'typed');
+    // A code is judged at once; anything else (a name, part of one) is searched for.
+    void flow.typed(text).then((search) => {
+      if (search !== null) navigate(`/door/search?q=${encodeURIComponent(search)}`);
+    });
   };
 
   const list = status.list;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeError } from '../../api/errors';
-import type { CheckinRow } from '../../db/rows';
-import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
+import { describeError, type Result } from '../../api/errors';
+import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
-import type { ScanBasis } from '../../sync/confirm-online';
 import { playTone, vibrate } from '../../platform/feedback';
+import type { ScanOutcome } from '../../sync/door-scan';
+import type { LaneRead } from '../../sync/scan-queue';
 import {
   cameraJudges,
   EMPTY_LANE,
@@ -12,7 +12,6 @@ import {
   laneAcknowledged,
   laneAfterUndo,
   laneAfterVerdict,
-  stopsTheLane,
 } from '../../scanner/fast-lane';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
 import { appStore } from '../../state/app-store';
@@ -20,20 +19,11 @@ import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { useDoorEngine } from '../hooks/useDoor';
+import { autoReturnDelay, type ShownVerdict } from './auto-return';
+
+export type { ShownVerdict } from './auto-return';
 
 export type ScanSource = 'camera' | 'wedge' | 'typed' | 'search';
-
-export interface ShownVerdict {
-  verdict: Verdict;
-  /** The check-in this verdict made, while it can still be undone from here. */
-  checkin: CheckinRow | null;
-  basis: ScanBasis;
-  at: number;
-  /** The order's other tickets (or all of them), when the ticket's order holds several. */
-  order: DoorOrder | null;
-  /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
-  batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
-}
 
 function feedback(verdict: Verdict) {
   const { sounds, vibration } = appStore.getState().settings;
@@ -70,10 +60,16 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   const [notice, setNotice] = useState<string | null>(null);
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
-  // A scan being decided (an online check takes up to a few seconds), or a button's action in
+  // Decisions under way (an online check takes up to a few seconds), and a button's action in
   // flight: outside the fast lane the camera only watches meanwhile; buttons do not act twice.
+  // Scans themselves wait in the worker's one queue (sync/scan-queue.ts), not here.
   const [deciding, setDeciding] = useState(false);
+  const inFlight = useRef(0);
   const busy = useRef(false);
+  const occupied = useCallback(() => busy.current || inFlight.current > 0, []);
+  // The fast lane's run: a new one each time staff have seen a stop (or the lane restarts), so
+  // codes read behind a refusal, which the queue hands back unjudged, are judged when seen again.
+  const laneRun = useRef(1);
   const shownRef = useRef<ShownVerdict | null>(null);
 
   const show = useCallback((next: ShownVerdict | null) => {
@@ -88,63 +84,62 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     laneRef.current = next(laneRef.current);
     setLane(laneRef.current);
   }, []);
-  // Fast lane: new codes read while a decision is under way wait here, in order, rather than
-  // pass unjudged (a busy phone, or an online check, can take longer than a guest stands there).
-  const waiting = useRef<string[]>([]);
-  const drainRef = useRef<() => Promise<void>>(async () => {});
-
-  /** One decision at a time from this screen. */
+  /** One decision from this screen, shown when it ends (decisions end in the order asked). */
   const decide = useCallback(
-    async (work: () => ReturnType<typeof engine.scan>) => {
-      busy.current = true;
+    async (work: () => Promise<Result<ScanOutcome> | null>, read?: string) => {
+      inFlight.current++;
       setDeciding(true);
       try {
         const result = await work();
-        if (!result.ok) return setNotice(t('scanProblem', { reason: describeError(result) }));
+        if (!result) return;
+        if (!result.ok) {
+          // Read behind a stop of the lane: not judged, so judged afresh when it is shown again.
+          if (result.reason === 'lane-stopped') return read !== undefined && guard.current.forget(read);
+          return setNotice(t('scanProblem', { reason: describeError(result) }));
+        }
         setNotice(null);
         feedback(result.value.verdict);
         const at = stamp();
         if (fastLaneRef.current) updateLane((current) => laneAfterVerdict(current, result.value.verdict, at));
         show({ ...result.value, order: wholeOrders ? result.value.order : null, at });
       } finally {
-        busy.current = false;
-        setDeciding(false);
-        if (waiting.current.length > 0) queueMicrotask(() => void drainRef.current());
+        inFlight.current--;
+        setDeciding(inFlight.current > 0);
       }
     },
     [show, stamp, updateLane, wholeOrders],
   );
 
-  // The next waiting code, once the decision before it is done (each one drains the next).
-  drainRef.current = async () => {
-    if (busy.current || waiting.current.length === 0) return;
-    if (laneRef.current.stoppedBy) {
-      // Not judged while the lane is stopped: judged afresh when seen after it runs again.
-      for (const code of waiting.current) guard.current.forget(code);
-      waiting.current = [];
-      return;
-    }
-    const next = waiting.current.shift() as string;
-    await decide(() => engine.scan(next));
-  };
-
   const handle = useCallback(
     async (text: string, source: ScanSource) => {
-      if (source === 'camera') {
-        const judges = cameraJudges({
-          fastLane: fastLaneRef.current,
-          lane: laneRef.current,
-          verdictUp: shownRef.current !== null,
-          deciding: busy.current,
-        });
-        if (!judges) return guard.current.sighting(text, performance.now());
-        if (!guard.current.accept(text, performance.now())) return;
-        if (busy.current) {
-          waiting.current.push(text);
-          return;
-        }
-      }
-      await decide(() => (doorMode === 'exit' ? engine.exitScan(text) : engine.scan(text)));
+      const judge = (lane?: LaneRead) =>
+        doorMode === 'exit' ? engine.exitScan(text, lane) : engine.scan(text, lane);
+      if (source !== 'camera') return decide(() => judge());
+      const judges = cameraJudges({
+        fastLane: fastLaneRef.current,
+        lane: laneRef.current,
+        verdictUp: shownRef.current !== null,
+        deciding: occupied(),
+      });
+      if (!judges) return guard.current.sighting(text, performance.now());
+      if (!guard.current.accept(text, performance.now())) return;
+      // In the lane a read goes straight to the queue, behind any still being decided.
+      await decide(() => judge(fastLaneRef.current ? { run: laneRun.current } : undefined), text);
+    },
+    [engine, decide, doorMode, occupied],
+  );
+
+  /** What staff typed: judged as a code, or the text to search for (the worker parses it once). */
+  const typed = useCallback(
+    async (text: string): Promise<string | null> => {
+      let search: string | null = null;
+      await decide(async () => {
+        const result = await engine.typed(text, doorMode);
+        if (!result.ok || !('search' in result.value)) return result as Result<ScanOutcome>;
+        search = result.value.search;
+        return null;
+      });
+      return search;
     },
     [engine, decide, doorMode],
   );
@@ -152,23 +147,29 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   /** "Record exit" for a ticket inside (from its verdict or its screen): judged like an exit scan. */
   const exit = useCallback(
     async (ticketId: number) => {
-      if (!busy.current) await decide(() => engine.exit(ticketId));
+      if (!occupied()) await decide(() => engine.exit(ticketId));
     },
-    [engine, decide],
+    [engine, decide, occupied],
   );
 
   /** "Check in" on a ticket found by search: judged like a scan, shown like one. */
   const admit = useCallback(
     async (ticketId: number) => {
-      if (!busy.current) await decide(() => engine.admit(ticketId));
+      if (!occupied()) await decide(() => engine.admit(ticketId));
     },
-    [engine, decide],
+    [engine, decide, occupied],
   );
 
-  const dismiss = useCallback(() => {
+  /** Staff have seen the verdict: the lane, if stopped, runs again in a new run. */
+  const acknowledge = useCallback(() => {
+    if (laneRef.current.stoppedBy) laneRun.current++;
     updateLane(laneAcknowledged);
+  }, [updateLane]);
+
+  const dismiss = useCallback(() => {
+    acknowledge();
     show(null);
-  }, [show, updateLane]);
+  }, [show, acknowledge]);
 
   const undo = useCallback(async () => {
     if (!shown?.checkin) return;
@@ -180,7 +181,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
 
   const admitAnyway = useCallback(
     async (reason: string) => {
-      if (!shown || !('ticket' in shown.verdict) || busy.current) return;
+      if (!shown || !('ticket' in shown.verdict) || occupied()) return;
       const ticket = shown.verdict.ticket;
       const seenActive = shown.verdict.kind === 'already-checked-in' ? shown.verdict.count : 0;
       busy.current = true;
@@ -190,20 +191,22 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         const verdict: Verdict = { kind: 'admitted', ticket };
         feedback(verdict);
         const at = stamp();
-        if (fastLaneRef.current)
-          updateLane((current) => laneAfterVerdict(laneAcknowledged(current), verdict, at));
+        if (fastLaneRef.current) {
+          acknowledge();
+          updateLane((current) => laneAfterVerdict(current, verdict, at));
+        }
         show({ verdict, checkin: result.value, basis: { kind: 'local' }, at, order: shown.order });
       } finally {
         busy.current = false;
       }
     },
-    [engine, shown, show, stamp, updateLane],
+    [engine, shown, show, stamp, updateLane, acknowledge, occupied],
   );
 
   /** "Admit all N": the tickets of the shown order that staff see as not yet in. */
   const admitOrder = useCallback(async () => {
     const order = shownRef.current?.order;
-    if (!order || busy.current) return;
+    if (!order || occupied()) return;
     const ids = admittable(order).map((o) => o.ticket.id);
     if (ids.length === 0) return;
     busy.current = true;
@@ -224,14 +227,14 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
       });
     } finally {
       busy.current = false;
-      setDeciding(false);
+      setDeciding(inFlight.current > 0);
     }
-  }, [engine, show, stamp]);
+  }, [engine, show, stamp, occupied]);
 
   /** Takes back every check-in the last "Admit all" made. */
   const undoOrder = useCallback(async () => {
     const checkins = shownRef.current?.batch?.checkins ?? [];
-    if (checkins.length === 0 || busy.current) return;
+    if (checkins.length === 0 || occupied()) return;
     busy.current = true;
     try {
       // One transaction for the order's check-ins (engine.undoAll), each checked against the role.
@@ -245,19 +248,13 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     } finally {
       busy.current = false;
     }
-  }, [engine, show]);
+  }, [engine, show, occupied]);
 
-  // Back to scanning after the configured delay; longer for anything but a plain admission,
-  // and never while staff are working the verdict's buttons. A refusal in the fast lane
-  // stays until it is seen.
+  // Back to scanning after the configured delay (auto-return.ts), unless staff are working the
+  // verdict's buttons.
   useEffect(() => {
-    const seconds = appStore.getState().settings.autoReturnSeconds;
-    if (!shown || seconds <= 0) return;
-    // An order with tickets still to let in waits for staff: "Admit all" or "Next scan".
-    if (shown.order && admittable(shown.order).length > 0) return;
-    if (fastLane && stopsTheLane(shown.verdict)) return;
-    const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
-    const delay = (plain ? seconds : seconds * 2) * 1000;
+    const delay = shown && autoReturnDelay(shown, appStore.getState().settings.autoReturnSeconds, fastLane);
+    if (!delay) return;
     const timer = window.setTimeout(() => {
       if (!held.current) show(null);
     }, delay);
@@ -268,7 +265,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes
   useEffect(() => {
     updateLane(() => EMPTY_LANE);
-    waiting.current = [];
+    laneRun.current++;
   }, [fastLane]);
 
   useEffect(() => () => appStore.getState().setShell({ scanInProgress: false }), []);
@@ -280,6 +277,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     notice,
     deciding,
     handle,
+    typed,
     admit,
     exit,
     mode: doorMode,

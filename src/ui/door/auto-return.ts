@@ -1,0 +1,31 @@
+// What a verdict on the scan screen holds, and how long it stays before the screen returns to
+// scanning by itself. Pure: the scan flow (useScanFlow.ts) runs the timer.
+import type { CheckinRow } from '../../db/rows';
+import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
+import { stopsTheLane, type Verdict, verdictTone } from '../../domain/verdict';
+import type { ScanBasis } from '../../sync/confirm-online';
+
+export interface ShownVerdict {
+  verdict: Verdict;
+  /** The check-in this verdict made, while it can still be undone from here. */
+  checkin: CheckinRow | null;
+  basis: ScanBasis;
+  at: number;
+  /** The order's other tickets (or all of them), when the ticket's order holds several. */
+  order: DoorOrder | null;
+  /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
+  batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
+}
+
+/**
+ * Milliseconds until the screen returns by itself, or null while staff must act: longer for
+ * anything but a plain admission; never for an order with tickets still to let in ("Admit all"
+ * or "Next scan") nor, in the fast lane, for a verdict that stopped it (it stays until seen).
+ */
+export function autoReturnDelay(shown: ShownVerdict, seconds: number, fastLane: boolean): number | null {
+  if (seconds <= 0) return null;
+  if (shown.order && admittable(shown.order).length > 0) return null;
+  if (fastLane && stopsTheLane(shown.verdict)) return null;
+  const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
+  return (plain ? seconds : seconds * 2) * 1000;
+}
