@@ -60,17 +60,16 @@ export interface DoorScanDeps {
   noteStorageTrouble: (failure: Failure) => void;
 }
 
+/** One judgement from the copy, by code or (from search and buttons) by ticket id. */
+type Judge = (code: ScannedCode, basis: ScanBasis, byId?: number) => Promise<Result<ScanOutcome>>;
+
 export function createDoorScan(deps: DoorScanDeps) {
   const { clock } = deps;
   const queue = createScanQueue();
   const outcomeStops = (outcome: ScanOutcome) => stopsTheLane(outcome.verdict);
 
   /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
-  const judgeAndRecord = async (
-    code: ScannedCode,
-    basis: ScanBasis,
-    byId?: number,
-  ): Promise<Result<ScanOutcome>> => {
+  const judgeAndRecord: Judge = async (code, basis, byId) => {
     const active = deps.active();
     if (!active) return { ok: false, reason: 'no-list' };
     const { index, list } = active;
@@ -93,11 +92,7 @@ export function createDoorScan(deps: DoorScanDeps) {
   };
 
   /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
-  const judgeAndExit = async (
-    code: ScannedCode,
-    basis: ScanBasis,
-    byId?: number,
-  ): Promise<Result<ScanOutcome>> => {
+  const judgeAndExit: Judge = async (code, basis, byId) => {
     const active = deps.active();
     if (!active) return { ok: false, reason: 'no-list' };
     const ticket =
