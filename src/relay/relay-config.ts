@@ -10,6 +10,8 @@ export interface RelaySettings {
   adminUrl: URL;
   /** Sent upstream as `Authorization: Token token=…`; never leaves this process otherwise. */
   adminToken: string;
+  /** UPSTREAM_TIMEOUT_MS (optional): how long one upstream exchange may take before a 504. */
+  timeoutMs: number;
 }
 
 export const RELAY_VARIABLES = [
@@ -46,5 +48,8 @@ export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings | undef
   // A header value cannot hold control characters; refuse them here rather than per request.
   if (!/^[\x21-\x7e]{1,512}$/.test(adminToken))
     throw new Error('UPSTREAM_ADMIN_TOKEN must be printable characters without spaces');
-  return { checkinUrl, adminUrl, adminToken };
+  const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? 20_000);
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000)
+    throw new Error('UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000');
+  return { checkinUrl, adminUrl, adminToken, timeoutMs };
 }

@@ -11,6 +11,7 @@ import type { ServerSettings } from '../mock-api/server-config';
 import { httpsAdvice, tlsServeOptions } from '../mock-api/server-tls';
 import { signInBanner } from '../mock-api/sign-in-banner';
 import { createSignInCodes } from '../mock-api/sign-in-codes';
+import { DEFAULT_LIMITS } from './forward';
 import { allowedHosts } from './host-check';
 import { createRelayApi } from './relay-api';
 import type { RelaySettings } from './relay-config';
@@ -37,6 +38,7 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
     }),
     doorOrigin,
     publicOrigin: origin,
+    limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs },
   });
   const signIn = createOrganiserSignIn(
     relaySignInBackend(relay, sessions, health),
