@@ -52,7 +52,7 @@ export function createRelayFetch(parts: RelayFetchParts) {
   return async (request: Request, env: HttpBindings): Promise<Response> => {
     const raw = env.incoming.url ?? '';
     const pathname = parsedPath(request.url);
-    if (!raw.startsWith('/'))
+    if (!raw.startsWith('/') || raw.startsWith('//'))
       return closeRefused(
         request,
         withSecurityHeaders(
