@@ -107,6 +107,21 @@ test('an organiser signs in by the relay’s printed link and sees the service�
   const held = await page.evaluate(() => JSON.stringify(localStorage));
   expect(held).not.toContain(UPSTREAM_TOKEN);
 
+  // The door kit hands out the relay's address of the list, not the service's.
+  const auth = { headers: { authorization: `Token token=${UPSTREAM_TOKEN}`, accept: 'application/json' } };
+  const event = (await fetch(`${upstream.origin}/v3/demo/events`, auth).then((r) => r.json())) as {
+    events: { slug: string }[];
+  };
+  const eventSlug = event.events[0]?.slug ?? '';
+  const lists = (await fetch(`${upstream.origin}/v3/demo/${eventSlug}/checkin_lists`, auth).then((r) =>
+    r.json(),
+  )) as { checkin_lists: { id: number; slug: string }[] };
+  const list = lists.checkin_lists[0];
+  await page.goto(`/organiser/events/demo/${eventSlug}/checkin_lists/${list?.id}/door-kit`);
+  await expect(page.getByTestId('door-kit-address')).toHaveText(
+    `${relay.origin}/checkin_lists/${list?.slug}`,
+  );
+
   await page.goto('/organiser/connection');
   await expect(page.getByTestId('where-data-lives')).toContainText('Real data: this server relays');
   await expect(page.getByTestId('where-data-lives')).toContainText('reached the service’s Admin API');
