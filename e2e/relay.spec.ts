@@ -65,6 +65,7 @@ test('a door joins through the relay, admits by wedge, and the service has the c
   // The list's title first: until the list is open, "incomplete" is not shown either.
   await door.expectScanScreen('Main entrance');
   await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('door-health')).toContainText('relay reaches the ticketing service');
   await door.wedgeScan(ticket!.slug);
   await door.expectVerdict('admitted');
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, ticket!.id), { timeout: 15_000 }).toBe(1);

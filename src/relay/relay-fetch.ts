@@ -49,7 +49,7 @@ export function createRelayFetch(parts: RelayFetchParts) {
     return response;
   };
 
-  return async (request: Request, env: HttpBindings): Promise<Response> => {
+  const answer = async (request: Request, env: HttpBindings): Promise<Response> => {
     const raw = env.incoming.url ?? '';
     const pathname = parsedPath(request.url);
     if (!raw.startsWith('/') || raw.startsWith('//'))
@@ -91,5 +91,20 @@ export function createRelayFetch(parts: RelayFetchParts) {
       return closeRefused(request, withSecurityHeaders(response, 'api'));
     }
     return withSecurityHeaders(await parts.staticApp.fetch(request, env), 'app');
+  };
+
+  return async (request: Request, env: HttpBindings): Promise<Response> => {
+    try {
+      return await answer(request, env);
+    } catch (error) {
+      // A fault of the relay itself: named in the log (never the request, which holds slugs),
+      // answered in the API's shape rather than as a bare 500.
+      console.error(`relay fault: ${error instanceof Error ? error.name : 'unknown'}`);
+      const api = (env.incoming.url ?? '').startsWith('/v3') ? 'admin' : 'checkin';
+      return withSecurityHeaders(
+        relayError(api, 503, 'The relay could not handle this request; try again'),
+        'api',
+      );
+    }
   };
 }

@@ -179,6 +179,8 @@ export const en = {
   healthStorageUnknown: 'Storage use unknown (this browser does not say)',
   healthPersisted: 'kept by the browser',
   healthNotPersisted: 'may be cleared by the browser',
+  healthRelayUp: 'relay reaches the ticketing service',
+  healthRelayDown: 'relay cannot reach the ticketing service: working from this device',
   healthPersistUnknown: 'persistence unknown',
   scanTitle: 'Scan tickets',
   scanManualLabel: 'Ticket code, reference or name',
