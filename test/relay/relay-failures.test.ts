@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, killHard, startServerProcess } from '../mock-api/http/server-process';
+import {
+  CONTROL_HEADERS,
+  type RunningServer,
+  killHard,
+  startServerProcess,
+} from '../mock-api/http/server-process';
 import { type RelayPair, printedSignInCode, startRelayPair, upstreamListAddresses } from './relay-setup';
 
 let pair: RelayPair;
@@ -129,5 +134,19 @@ describe('an upstream that does not answer', () => {
     expect(app.status).toBe(200);
     const info = await fetch(`${pair.relay.origin}/__service`).then(json);
     expect(info.mode).toBe('relay');
+    expect(info.upstreams.map((u: { reachable: boolean }) => u.reachable)).toEqual([false, false]);
+
+    // A sign-in needs the service (the relay checks its token there first): 502, not a session.
+    const link = await fetch(`${pair.relay.origin}/__service/sign-in-links`, {
+      method: 'POST',
+      headers: CONTROL_HEADERS,
+    }).then(json);
+    const refused = await fetch(`${pair.relay.origin}/__service/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: new URL(link.url).hash.replace('#code=', '') }),
+    });
+    expect(refused.status).toBe(502);
+    expect(await json(refused)).toEqual({ status: 502, message: expect.any(String) });
   });
 });
