@@ -13,7 +13,27 @@ const infoSchema = z.object({
   door_origin: z.string(),
   admin_api: z.string(),
   reachable_from_network: z.boolean(),
+  // Absent from servers older than the relay: read as the mock.
+  mode: z.optional(z.enum(['mock', 'relay'])),
+  upstream_checkin_url: z.optional(z.string()),
+  upstreams: z.optional(
+    z.array(
+      z.object({
+        api: z.enum(['checkin', 'admin']),
+        origin: z.string(),
+        reachable: z.boolean(),
+        authenticated: z.optional(z.boolean()),
+      }),
+    ),
+  ),
 });
+
+export interface UpstreamReach {
+  api: 'checkin' | 'admin';
+  origin: string;
+  reachable: boolean;
+  authenticated?: boolean;
+}
 
 export interface ServiceInfo {
   /** The server's public address (`PUBLIC_URL`, or where it listens). */
@@ -22,6 +42,12 @@ export interface ServiceInfo {
   doorOrigin: string;
   /** Whether it listens beyond the machine it runs on (`HOST=0.0.0.0`). */
   reachableFromNetwork: boolean;
+  /** `relay`: the server forwards to a real ticketing service; `mock`: its built-in demo service. */
+  mode: 'mock' | 'relay';
+  /** A relay's upstream Check-in API (the part of a real web check-in address before `/checkin_lists/`). */
+  upstreamCheckinUrl: string | null;
+  /** A relay's view of its upstreams, probed moments ago. */
+  upstreams: UpstreamReach[];
 }
 
 const signedInSchema = z.object({
@@ -47,6 +73,9 @@ export async function fetchServiceInfo(origin: string, fetch: FetchLike): Promis
       origin: parsed.data.origin,
       doorOrigin: parsed.data.door_origin,
       reachableFromNetwork: parsed.data.reachable_from_network,
+      mode: parsed.data.mode ?? 'mock',
+      upstreamCheckinUrl: parsed.data.upstream_checkin_url ?? null,
+      upstreams: (parsed.data.upstreams ?? []).map((u) => ({ ...u })),
     };
   } catch {
     return null;

@@ -12,6 +12,45 @@ import { sameSecret } from './secrets';
 import { isLoopback } from './server-config';
 import type { SignInCodes } from './sign-in-codes';
 import type { MockService } from './service';
+import type { ApiVersion, Mode } from './model/api-token';
+
+/** What a spent code is exchanged for: an Admin API token of this server, in its terms. */
+export interface SignInGrant {
+  token: string;
+  mode: Mode;
+  version: ApiVersion;
+  accounts: string[];
+}
+
+/**
+ * Where grants come from and what `/__service` adds about the service behind this server: the
+ * built-in mock (a token of its own store) or the relay (a session mapped to its upstream).
+ */
+export interface SignInBackend {
+  /** A fresh grant; a thrown ApiError is answered in `{status, message}`. */
+  grant(): Promise<SignInGrant>;
+  /** Extra keys of `GET /__service` (mode, upstream reachability). */
+  describe(): Promise<Record<string, unknown>>;
+}
+
+/** The built-in mock: a live 3.1 token for every account of its store. */
+export function mockSignInBackend(service: MockService): SignInBackend {
+  return {
+    async grant() {
+      const accounts = service.context.store.all('accounts').map((account) => account.slug);
+      const token = await service.generateToken({
+        mode: 'live',
+        version: '3.1',
+        accounts: accounts.length > 0 ? accounts : ['demo'],
+        issuedBy: 'sign-in-link',
+      });
+      return { token: token.token, mode: token.mode, version: token.version, accounts: token.account_slugs };
+    },
+    async describe() {
+      return { mode: 'mock', upstreams: [], mirrored_lists: [] };
+    },
+  };
+}
 
 export const SERVICE_INFO_PATH = '/__service';
 export const SIGN_IN_PAGE_PATH = '/organiser/sign-in';
@@ -57,14 +96,15 @@ const REFUSALS: Record<'used' | 'expired' | 'unknown', () => ApiError> = {
     ),
 };
 
-export function createOrganiserSignIn(service: MockService, codes: SignInCodes, settings: SignInSettings) {
+export function createOrganiserSignIn(backend: SignInBackend, codes: SignInCodes, settings: SignInSettings) {
   const newLink = (): SignInLink => {
     const { code, expiresAt } = codes.issue();
     return { url: `${settings.publicOrigin}${SIGN_IN_PAGE_PATH}#code=${code}`, expiresAt };
   };
 
-  const info = () =>
+  const info = async () =>
     json({
+      ...(await backend.describe()),
       service: 'venue-checkin',
       kind: 'node-server',
       origin: settings.publicOrigin,
@@ -89,20 +129,8 @@ export function createOrganiserSignIn(service: MockService, codes: SignInCodes, 
       throw REFUSALS[verdict.reason]();
     }
     try {
-      const accounts = service.context.store.all('accounts').map((account) => account.slug);
-      const token = await service.generateToken({
-        mode: 'live',
-        version: '3.1',
-        accounts: accounts.length > 0 ? accounts : ['demo'],
-        issuedBy: 'sign-in-link',
-      });
-      return json({
-        token: token.token,
-        mode: token.mode,
-        version: token.version,
-        accounts: token.account_slugs,
-        admin_api: `${settings.publicOrigin}/v3`,
-      });
+      const grant = await backend.grant();
+      return json({ ...grant, admin_api: `${settings.publicOrigin}/v3` });
     } catch (error) {
       codes.restore(code);
       throw error;
@@ -123,7 +151,7 @@ export function createOrganiserSignIn(service: MockService, codes: SignInCodes, 
     const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
     try {
       if (path === SERVICE_INFO_PATH) {
-        if (request.method === 'GET' || request.method === 'HEAD') return info();
+        if (request.method === 'GET' || request.method === 'HEAD') return await info();
         return notAllowed('GET');
       }
       if (path === `${SERVICE_INFO_PATH}/sign-in`) {

@@ -2,7 +2,14 @@
 import { networkInterfaces } from 'node:os';
 import type { SeedOptions, TokenGrant } from './context';
 import type { ApiVersion, Mode } from './model/api-token';
+import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
 import { secretString } from './secrets';
+
+/** TLS_CERT_FILE and TLS_KEY_FILE: PEM files; the server then listens with node:https. */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+}
 
 export interface ServerSettings {
   port: number;
@@ -27,6 +34,9 @@ export interface ServerSettings {
   exposed: boolean;
   /** Keep the demo lists' well-known slugs even when exposed (MOCK_DEMO_SLUGS=fixed). */
   fixedDemoSlugs: boolean;
+  tls: TlsFiles | undefined;
+  /** UPSTREAM_*: relay to a real service instead of serving the built-in mock. */
+  relay: RelaySettings | undefined;
 }
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
@@ -36,10 +46,10 @@ export function isLoopback(host: string): boolean {
 }
 
 /** `http://host:port` as a browser would write it; a wildcard host becomes this machine's LAN address. */
-export function listeningOrigin(host: string, port: number): string {
+export function listeningOrigin(host: string, port: number, secure = false): string {
   let name = host;
   if (host === '0.0.0.0' || host === '::' || host === '') name = lanAddress() ?? '127.0.0.1';
-  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+  return `${secure ? 'https' : 'http'}://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
 }
 
 function lanAddress(): string | undefined {
@@ -83,6 +93,14 @@ export function parseTokenGrants(value: string): TokenGrant[] {
     });
 }
 
+function readTlsFiles(env: NodeJS.ProcessEnv): TlsFiles | undefined {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error('HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE');
+  return { certFile, keyFile };
+}
+
 export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const seedName = env.MOCK_SEED === 'empty' ? 'empty' : 'demo';
   const tickets = env.MOCK_SEED_TICKETS ? Number(env.MOCK_SEED_TICKETS) : undefined;
@@ -98,6 +116,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     .filter(Boolean)
     .map((entry) => parseOrigin('MOCK_CORS_ORIGINS', entry));
   const controlToken = env.MOCK_CONTROL_TOKEN?.trim() || undefined;
+  const tls = readTlsFiles(env);
   return {
     port,
     host,
@@ -109,11 +128,15 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     faults: env.MOCK_FAULTS === '1' || env.MOCK_FAULTS === 'true',
     appOrigin,
     tokens: env.MOCK_API_TOKENS ? parseTokenGrants(env.MOCK_API_TOKENS) : undefined,
-    publicOrigin: env.PUBLIC_URL ? parseOrigin('PUBLIC_URL', env.PUBLIC_URL) : listeningOrigin(host, port),
+    publicOrigin: env.PUBLIC_URL
+      ? parseOrigin('PUBLIC_URL', env.PUBLIC_URL)
+      : listeningOrigin(host, port, tls !== undefined),
     corsOrigins: appOrigin && !corsOrigins.includes(appOrigin) ? [...corsOrigins, appOrigin] : corsOrigins,
     controlToken: controlToken ?? secretString(32),
     controlTokenGenerated: controlToken === undefined,
     exposed: !isLoopback(host),
     fixedDemoSlugs: env.MOCK_DEMO_SLUGS === 'fixed',
+    tls,
+    relay: readRelaySettings(env),
   };
 }

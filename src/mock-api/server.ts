@@ -11,12 +11,14 @@ import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server'
 import { Hono } from 'hono';
 import { warmCheckinLists } from './checkin/warm';
 import { DroppedResponse } from './faults';
-import { SERVICE_INFO_PATH, createOrganiserSignIn } from './organiser-sign-in';
+import { SERVICE_INFO_PATH, createOrganiserSignIn, mockSignInBackend } from './organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
 import { type ServerSettings, readServerSettings } from './server-config';
+import { httpsAdvice, tlsServeOptions } from './server-tls';
 import { type MockService, createMockService } from './service';
 import { systemClock } from './clock';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
+import { startRelay } from '../relay/start-relay';
 import { signInBanner } from './sign-in-banner';
 import { createSignInCodes } from './sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
@@ -131,6 +133,8 @@ function demoLists(service: MockService) {
 }
 
 export async function startServer(settings: ServerSettings) {
+  // UPSTREAM_* set: a relay in front of the real service; nothing of the mock is started.
+  if (settings.relay) return startRelay(settings, settings.relay);
   const dataDir = resolve(settings.dataDir);
   if (settings.reset) {
     const aside = await setAsideStoredData(dataDir);
@@ -160,41 +164,45 @@ export async function startServer(settings: ServerSettings) {
     await service.write(() => replaceWellKnownSlugs(service.context));
   warmCheckinLists(service.context);
   const tokens = await ensureTokens(service, settings);
-  const signIn = createOrganiserSignIn(service, createSignInCodes(systemClock), settings);
+  const signIn = createOrganiserSignIn(mockSignInBackend(service), createSignInCodes(systemClock), settings);
   const interactive = process.stdin.isTTY === true;
   const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });
   const fetch = createServerFetch(service, resolve(settings.distDir), signIn);
-  const server = serve({ fetch, port: settings.port, hostname: settings.host }, () => {
-    const origin = settings.publicOrigin;
-    // The start banner is the one place tokens and list slugs are printed.
-    const lines = [
-      `Venue check-in is running at ${origin}/`,
-      `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
-      `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'})`,
-    ];
-    if (settings.exposed) {
-      lines.push(
-        `  WARNING:      listening on ${settings.host}, reachable from other machines: anyone on the`,
-        '                network with a list address or a token can read its attendees.',
-        settings.fixedDemoSlugs
-          ? '                MOCK_DEMO_SLUGS=fixed: the demo lists keep the slugs printed in the source.'
-          : '                The demo lists got fresh slugs (MOCK_DEMO_SLUGS=fixed keeps the well-known ones).',
-      );
-    }
-    for (const list of demoLists(service)) {
-      lines.push(
-        `  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${list.slug} (${list.title})`,
-      );
-    }
-    lines.push(firstLink);
-    for (const token of tokens) lines.push(`  API token:    ${token}`);
-    if (settings.faults) {
-      lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
-      if (settings.controlTokenGenerated)
-        lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
-    }
-    console.log(lines.join('\n'));
-  });
+  const server = serve(
+    { fetch, port: settings.port, hostname: settings.host, ...tlsServeOptions(settings.tls) },
+    () => {
+      const origin = settings.publicOrigin;
+      // The start banner is the one place tokens and list slugs are printed.
+      const lines = [
+        `Venue check-in is running at ${origin}/`,
+        `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
+        `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'})`,
+      ];
+      if (settings.exposed) {
+        lines.push(
+          `  WARNING:      listening on ${settings.host}, reachable from other machines: anyone on the`,
+          '                network with a list address or a token can read its attendees.',
+          settings.fixedDemoSlugs
+            ? '                MOCK_DEMO_SLUGS=fixed: the demo lists keep the slugs printed in the source.'
+            : '                The demo lists got fresh slugs (MOCK_DEMO_SLUGS=fixed keeps the well-known ones).',
+        );
+        if (!settings.tls) lines.push(...httpsAdvice());
+      }
+      for (const list of demoLists(service)) {
+        lines.push(
+          `  Demo list:    ${settings.appOrigin ?? origin}/checkin_lists/${list.slug} (${list.title})`,
+        );
+      }
+      lines.push(firstLink);
+      for (const token of tokens) lines.push(`  API token:    ${token}`);
+      if (settings.faults) {
+        lines.push('  Faults:       enabled (/__mock/faults, /__mock/reset)');
+        if (settings.controlTokenGenerated)
+          lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
+      }
+      console.log(lines.join('\n'));
+    },
+  );
   // Clients (browsers, Node's fetch) drop an idle connection after about 4-5 s; the server
   // keeps it longer, so it never closes one just as a client sends on it ("fetch failed").
   if ('keepAliveTimeout' in server) {

@@ -3,6 +3,7 @@ import { readStorageHealth, type StorageHealth } from '../../platform/storage-he
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatBytes } from '../format';
 import { t, tn } from '../i18n/t';
+import { useRelayReach } from './useRelayReach';
 
 const REFRESH_MS = 30_000;
 
@@ -16,6 +17,7 @@ function share(usage: number, quota: number): string {
 /** The device's health on the scan screen: how old its data is, what is unsent, and storage. */
 export function DoorHealth({ status, now }: { status: SyncStatus; now: number }) {
   const [storage, setStorage] = useState<StorageHealth | null>(null);
+  const relayReach = useRelayReach();
   // Read again as check-ins are queued, and now and then: usage grows with every sync.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
   useEffect(() => {
@@ -37,6 +39,7 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
         : t('healthDataAge', { age: formatAge(now - status.lastPullAt) }),
     tn('healthUnsent', status.pending),
   ];
+  if (relayReach !== null) parts.push(relayReach ? t('healthRelayUp') : t('healthRelayDown'));
   if (storage) {
     parts.push(
       storage.usage !== null && storage.quota

@@ -7,6 +7,7 @@ import { appStore } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
 import { knownServiceOrigins, rememberServiceOrigin } from '../../state/known-services';
+import { servedBy } from '../shared/served-by';
 import { ForeignServiceDialog } from './ForeignServiceDialog';
 import {
   isUnfamiliarService,
@@ -58,6 +59,8 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
       return setError({ field: 'url', text: t('joinServiceUrlInvalid') });
     }
     setError(null);
+    // A relay's upstream address goes through the relay: known once the server has said so.
+    if (choice === 'auto') await servedBy();
     // A list on a service this device has never used is joined only once the person agrees.
     const origin = serviceOriginOf(value.trim(), choice, url.trim());
     if (!confirmed && origin && isUnfamiliarService(origin, lists, knownServiceOrigins()))

@@ -4,6 +4,7 @@ import { baseUrlOf } from '../../sync/join-list';
 import type { ListSummary } from '../../sync/sync-status';
 import type { DoorEngine } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
+import { relayUpstreamOrigin, servedBy } from '../shared/served-by';
 
 export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
 
@@ -21,6 +22,8 @@ export async function joinWithService(
   if (choice === 'demo') return engine.join(code, { baseUrl: BUILT_IN_CHECKIN_URL });
   if (choice === 'server') return engine.join(code, { baseUrl: thisServerCheckinUrl() });
   if (choice === 'url') return engine.join(code, { baseUrl: url });
+  // A relay's upstream address is recognised only once the server has said it is a relay.
+  await servedBy();
   let last: Result<ListSummary> | null = null;
   for (const baseUrl of autoCandidates(code)) {
     last = await engine.join(code, { baseUrl });
@@ -32,13 +35,16 @@ export async function joinWithService(
 /**
  * Where a list may live, most likely first. An address of this app on another machine means
  * that machine's server (`<origin>/checkin`); a real service's web check-in address has the
- * Check-in API right before `/checkin_lists/`.
+ * Check-in API right before `/checkin_lists/`. A real list's address on the service that the
+ * relay serving this page stands in front of goes through the relay only: the browser never
+ * talks to the upstream itself (nor could it: the service does not allow other origins).
  */
 function autoCandidates(code: string): string[] {
   const credential = parseListCredential(code);
   const here = thisServerCheckinUrl();
   if (!credential?.origin || credential.origin === window.location.origin)
     return [here, BUILT_IN_CHECKIN_URL];
+  if (credential.origin === relayUpstreamOrigin()) return [here];
   const prefix = baseUrlOf(code);
   return [
     `${credential.origin}/checkin`,

@@ -179,6 +179,8 @@ export const en = {
   healthStorageUnknown: 'Storage use unknown (this browser does not say)',
   healthPersisted: 'kept by the browser',
   healthNotPersisted: 'may be cleared by the browser',
+  healthRelayUp: 'relay reaches the ticketing service',
+  healthRelayDown: 'relay cannot reach the ticketing service: working from this device',
   healthPersistUnknown: 'persistence unknown',
   scanTitle: 'Scan tickets',
   scanManualLabel: 'Ticket code, reference or name',
@@ -557,6 +559,14 @@ export const en = {
   orgThisServer: 'This server ({host})',
   orgWhereLegend: 'Where the event data lives',
   orgWhereServer: 'The data lives on the server at {origin}, in its data folder on that machine.',
+  orgWhereServerMock: 'Demo data: this server runs the built-in demo ticketing service, not a real account.',
+  orgWhereRelay:
+    'Real data: this server relays to the ticketing service at {host}. Events, lists and check-ins are the real account’s; the server keeps its API token, and this browser talks only to {origin}.',
+  orgWhereRelayUp: 'The relay reached the service’s {api} moments ago.',
+  orgWhereRelayDown:
+    'The relay cannot reach the service’s {api} right now: doors keep working from their own copy and send check-ins when it is back.',
+  orgWhereRelayToken:
+    'The service does not accept the relay’s API token: check UPSTREAM_ADMIN_TOKEN where it runs.',
   orgWhereServerDoors: 'Doors on this network can join lists from this server at {doorOrigin}.',
   orgWhereServerLocal:
     'Only this computer can reach it: the server listens on this machine only. To let door phones join its lists, restart it with HOST=0.0.0.0 npm start.',

@@ -85,6 +85,9 @@ describe('the organiser sign-in link over HTTP', () => {
       checkin_api: `${server.origin}/checkin`,
       reachable_from_network: false,
       sign_in: true,
+      mode: 'mock',
+      upstreams: [],
+      mirrored_lists: [],
     });
   });
 
@@ -93,6 +96,9 @@ describe('the organiser sign-in link over HTTP', () => {
       origin: server.origin,
       doorOrigin: server.origin,
       reachableFromNetwork: false,
+      mode: 'mock',
+      upstreamCheckinUrl: null,
+      upstreams: [],
     });
     const staticHost = createStaticApp(distDir);
     const shell = await staticHost.fetch(new Request('http://static.example/__service'));

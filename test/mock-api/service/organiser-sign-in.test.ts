@@ -3,7 +3,7 @@
 // per caller. Over real HTTP: test/mock-api/http/organiser-sign-in.test.ts.
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/mock-api/clock';
-import { createOrganiserSignIn } from '../../../src/mock-api/organiser-sign-in';
+import { createOrganiserSignIn, mockSignInBackend } from '../../../src/mock-api/organiser-sign-in';
 import {
   FAILURE_WINDOW_MS,
   MAX_FAILURES,
@@ -18,7 +18,7 @@ function setUp() {
   const clock = fixedClock(NOW);
   const { service } = createTestService();
   const codes = createSignInCodes(clock);
-  const signIn = createOrganiserSignIn(service, codes, {
+  const signIn = createOrganiserSignIn(mockSignInBackend(service), codes, {
     publicOrigin: ORIGIN,
     appOrigin: undefined,
     exposed: true,

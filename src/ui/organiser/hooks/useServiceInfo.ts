@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { type ServiceInfo, fetchServiceInfo } from '../../../api/service-info';
+import type { ServiceInfo } from '../../../api/service-info';
+import { servedBy } from '../../shared/served-by';
 
 export type ServiceInfoState = { loading: true; info: null } | { loading: false; info: ServiceInfo | null };
 
-// Asked once per page load: which server served the page does not change while it is open.
-let asked: Promise<ServiceInfo | null> | null = null;
+// Asked once per page load (../../shared/served-by): the server does not change while it is open.
 let answer: ServiceInfoState = { loading: true, info: null };
 
 /** The Node server this page came from (null: a static host, Vite's dev server, or offline). */
@@ -12,9 +12,8 @@ export function useServiceInfo(): ServiceInfoState {
   const [state, setState] = useState(answer);
   useEffect(() => {
     if (!answer.loading) return;
-    asked ??= fetchServiceInfo(location.origin, (request) => fetch(request));
     let live = true;
-    asked.then((info) => {
+    servedBy().then((info) => {
       answer = { loading: false, info };
       if (live) setState(answer);
     });

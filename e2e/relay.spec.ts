@@ -1,0 +1,132 @@
+// The server as a relay in front of a real service, in a browser: a second copy of the server
+// plays the real service (mock mode, no CORS origins, so a page could not call it directly even
+// if it tried) and the relay stands in front of it, both started here on ports of their own. A
+// door opens the relay's list address, joins and admits by wedge; the check-in reaches the
+// service once. A second list is joined by typing the service's own web check-in address. An
+// organiser signs in by the relay's printed link and sees the service's events. Neither page
+// ever requests the service's origin.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, expect, test } from '@playwright/test';
+import { type RunningServer, killHard, startServerProcess } from '../test/mock-api/http/server-process';
+import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+
+const UPSTREAM_TOKEN = 'upstream_e2e_secret_token_0123456789';
+
+let root: string;
+let upstream: RunningServer;
+let relay: RunningServer;
+
+test.beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'relay-e2e-'));
+  upstream = await startServerProcess({
+    MOCK_DATA_DIR: join(root, 'upstream'),
+    DIST_DIR: 'dist',
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: '120',
+    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
+    MOCK_CORS_ORIGINS: '',
+  });
+  relay = await startServerProcess({
+    DIST_DIR: 'dist',
+    UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
+    UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
+    UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
+  });
+});
+
+test.afterAll(async () => {
+  if (relay) await killHard(relay);
+  if (upstream) await killHard(upstream);
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Every address the context's pages (and their workers) ask for. */
+function networkLog(context: BrowserContext): string[] {
+  const seen: string[] = [];
+  context.on('request', (request) => seen.push(request.url()));
+  return seen;
+}
+
+test('a door joins through the relay, admits by wedge, and the service has the check-in once', async ({
+  browser,
+}) => {
+  const service = new CheckinService(upstream.origin);
+  const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+  const context = await browser.newContext({ baseURL: relay.origin });
+  const seen = networkLog(context);
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Relay door');
+
+  // The list's address as the relay hands it out (banner, door kit, `web_checkin_url`).
+  await page.goto(`${relay.origin}/checkin_lists/${MAIN_LIST}`);
+  // The list's title first: until the list is open, "incomplete" is not shown either.
+  await door.expectScanScreen('Main entrance');
+  await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('door-health')).toContainText('relay reaches the ticketing service');
+  await door.wedgeScan(ticket!.slug);
+  await door.expectVerdict('admitted');
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, ticket!.id), { timeout: 15_000 }).toBe(1);
+  await expect(door.pending()).toContainText('All sent', { timeout: 15_000 });
+  expect(await service.activeCheckinsOf(MAIN_LIST, ticket!.id)).toBe(1);
+  await door.nextScan();
+
+  // The service's own web check-in address, typed: joined through the relay all the same.
+  await page.goto('/door/join');
+  await page.getByLabel('Check-in list slug or address').fill(`${upstream.origin}/checkin_lists/${VIP_LIST}`);
+  await page.getByRole('button', { name: 'Join list' }).click();
+  await door.expectScanScreen('VIP lounge');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/door/lists');
+  await expect(page.locator('.list-entry')).toHaveCount(2);
+
+  expect(seen.length).toBeGreaterThan(5);
+  expect(seen.filter((url) => url.startsWith(upstream.origin))).toEqual([]);
+  await context.close();
+});
+
+test('an organiser signs in by the relay’s printed link and sees the service’s events', async ({
+  browser,
+}) => {
+  const link = /^\s*Organiser:\s+(\S+)/m.exec(relay.output())?.[1] ?? '';
+  expect(link).toMatch(new RegExp(`^${relay.origin}/organiser/sign-in#code=`));
+  const titles = await fetch(`${upstream.origin}/v3/demo/events`, {
+    headers: { authorization: `Token token=${UPSTREAM_TOKEN}`, accept: 'application/json' },
+  })
+    .then((r) => r.json() as Promise<{ events: { title: string }[] }>)
+    .then((body) => body.events.map((e) => e.title));
+  expect(titles.length).toBeGreaterThan(0);
+
+  const context = await browser.newContext({ baseURL: relay.origin });
+  const seen = networkLog(context);
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Events of demo' })).toBeVisible();
+  await expect(page.getByText(titles[0] ?? '', { exact: true }).first()).toBeVisible();
+  const held = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(held).not.toContain(UPSTREAM_TOKEN);
+
+  // The door kit hands out the relay's address of the list, not the service's.
+  const auth = { headers: { authorization: `Token token=${UPSTREAM_TOKEN}`, accept: 'application/json' } };
+  const event = (await fetch(`${upstream.origin}/v3/demo/events`, auth).then((r) => r.json())) as {
+    events: { slug: string }[];
+  };
+  const eventSlug = event.events[0]?.slug ?? '';
+  const lists = (await fetch(`${upstream.origin}/v3/demo/${eventSlug}/checkin_lists`, auth).then((r) =>
+    r.json(),
+  )) as { checkin_lists: { id: number; slug: string }[] };
+  const list = lists.checkin_lists[0];
+  await page.goto(`/organiser/events/demo/${eventSlug}/checkin_lists/${list?.id}/door-kit`);
+  await expect(page.getByTestId('door-kit-address')).toHaveText(
+    `${relay.origin}/checkin_lists/${list?.slug}`,
+  );
+
+  await page.goto('/organiser/connection');
+  await expect(page.getByTestId('where-data-lives')).toContainText('Real data: this server relays');
+  await expect(page.getByTestId('where-data-lives')).toContainText('reached the service’s Admin API');
+
+  expect(seen.filter((url) => url.startsWith(upstream.origin))).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,55 @@
+// The relay's settings, read from UPSTREAM_*: where the real service's two APIs are and the
+// Admin API token the server keeps. All three or none: a half-configured relay refuses to start
+// rather than quietly serving the mock. Errors name the variable, never echo a value (the token
+// is secret, and an address may carry credentials someone pasted by mistake).
+
+export interface RelaySettings {
+  /** The Check-in API's base address, without a trailing slash (`…/checkin` on the mock). */
+  checkinUrl: URL;
+  /** The Admin API's base address, ending in `/v3`. */
+  adminUrl: URL;
+  /** Sent upstream as `Authorization: Token token=…`; never leaves this process otherwise. */
+  adminToken: string;
+  /** UPSTREAM_TIMEOUT_MS (optional): how long one upstream exchange may take before a 504. */
+  timeoutMs: number;
+}
+
+export const RELAY_VARIABLES = [
+  'UPSTREAM_CHECKIN_URL',
+  'UPSTREAM_ADMIN_URL',
+  'UPSTREAM_ADMIN_TOKEN',
+] as const;
+
+function baseUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`${name} must be an address such as https://checkin.example.com/checkin`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  if (url.username || url.password) throw new Error(`${name} must not carry a user name or password`);
+  if (url.search || url.hash) throw new Error(`${name} must not carry a query or fragment`);
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+/** The relay's settings, or undefined when no UPSTREAM_* is set (the built-in mock). */
+export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings | undefined {
+  const given = RELAY_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '');
+  if (given.length === 0) return undefined;
+  const missing = RELAY_VARIABLES.filter((name) => !given.includes(name));
+  if (missing.length > 0)
+    throw new Error(`Relay mode needs all of ${RELAY_VARIABLES.join(', ')}; missing: ${missing.join(', ')}`);
+  const checkinUrl = baseUrl('UPSTREAM_CHECKIN_URL', env.UPSTREAM_CHECKIN_URL ?? '');
+  const adminUrl = baseUrl('UPSTREAM_ADMIN_URL', env.UPSTREAM_ADMIN_URL ?? '');
+  if (!adminUrl.pathname.endsWith('/v3')) throw new Error('UPSTREAM_ADMIN_URL must end in /v3');
+  const adminToken = (env.UPSTREAM_ADMIN_TOKEN ?? '').trim();
+  // A header value cannot hold control characters; refuse them here rather than per request.
+  if (!/^[\x21-\x7e]{1,512}$/.test(adminToken))
+    throw new Error('UPSTREAM_ADMIN_TOKEN must be printable characters without spaces');
+  const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? 20_000);
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000)
+    throw new Error('UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000');
+  return { checkinUrl, adminUrl, adminToken, timeoutMs };
+}

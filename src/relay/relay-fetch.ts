@@ -1,0 +1,110 @@
+// One fetch handler for the server in relay mode: the built app at `/`, `/__service` (info,
+// health, sign-in, the relay's QR codes), and the two APIs forwarded by ./relay-api. There is
+// no mock here: `/__mock/…` is answered 404 by the relay itself. API-ness is decided on the raw
+// request target as well as on the parsed path, so a target that only becomes `/v3/…` after
+// dot-segment resolution (`/x/../v3/hello`, `/%2e%2e/v3`) is still checked and refused.
+import type { HttpBindings } from '@hono/node-server';
+import QRCode from 'qrcode';
+import { discardUnread } from '../mock-api/http/discard-body';
+import { SERVICE_INFO_PATH, type createOrganiserSignIn } from '../mock-api/organiser-sign-in';
+import { withSecurityHeaders } from '../mock-api/security-headers';
+import type { createStaticApp } from '../mock-api/server';
+import type { createRelayApi } from './relay-api';
+import { relayError } from './relay-errors';
+
+const API_PREFIX = /^\/(v3|checkin)(\/|\?|$)/;
+const QR_PATH = /^\/__service\/qr\/checkin_lists\/([A-Za-z0-9_-]{1,200})\.svg$/;
+
+export interface RelayFetchParts {
+  api: ReturnType<typeof createRelayApi>;
+  signIn: ReturnType<typeof createOrganiserSignIn>;
+  staticApp: ReturnType<typeof createStaticApp>;
+  doorOrigin: string;
+}
+
+async function qrResponse(address: string): Promise<Response> {
+  const svg = await QRCode.toString(address, { type: 'svg', margin: 2 });
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' } });
+}
+
+function parsedPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+export function createRelayFetch(parts: RelayFetchParts) {
+  const closeRefused = async (request: Request, response: Response) => {
+    // As the mock does: a refused body is drained, then the connection closed, so the client
+    // reads the refusal instead of a broken pipe.
+    if (
+      response.status >= 400 &&
+      (request.headers.has('content-length') || request.headers.has('transfer-encoding'))
+    ) {
+      response.headers.set('connection', 'close');
+      await discardUnread(request);
+    }
+    return response;
+  };
+
+  const answer = async (request: Request, env: HttpBindings): Promise<Response> => {
+    const raw = env.incoming.url ?? '';
+    const pathname = parsedPath(request.url);
+    if (!raw.startsWith('/') || raw.startsWith('//'))
+      return closeRefused(
+        request,
+        withSecurityHeaders(
+          relayError('checkin', 400, 'Only paths of this server are answered, not absolute addresses'),
+          'api',
+        ),
+      );
+    if (API_PREFIX.test(raw))
+      return closeRefused(request, withSecurityHeaders(await parts.api.handle(request, raw), 'api'));
+    // Only an API path after dot-segment resolution (`/x/../v3/hello`): never forwarded.
+    if (API_PREFIX.test(pathname))
+      return closeRefused(
+        request,
+        withSecurityHeaders(
+          relayError(
+            pathname.startsWith('/v3') ? 'admin' : 'checkin',
+            404,
+            'The endpoint requested does not exist',
+          ),
+          'api',
+        ),
+      );
+    if (pathname === '/__mock' || pathname.startsWith('/__mock/'))
+      return closeRefused(
+        request,
+        withSecurityHeaders(
+          relayError('checkin', 404, 'This server relays to a ticketing service; it has no mock service'),
+          'api',
+        ),
+      );
+    const qr = QR_PATH.exec(pathname);
+    if (qr && (request.method === 'GET' || request.method === 'HEAD'))
+      return withSecurityHeaders(await qrResponse(`${parts.doorOrigin}/checkin_lists/${qr[1]}`), 'api');
+    if (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`)) {
+      const response = await parts.signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown');
+      return closeRefused(request, withSecurityHeaders(response, 'api'));
+    }
+    return withSecurityHeaders(await parts.staticApp.fetch(request, env), 'app');
+  };
+
+  return async (request: Request, env: HttpBindings): Promise<Response> => {
+    try {
+      return await answer(request, env);
+    } catch (error) {
+      // A fault of the relay itself: named in the log (never the request, which holds slugs),
+      // answered in the API's shape rather than as a bare 500.
+      console.error(`relay fault: ${error instanceof Error ? error.name : 'unknown'}`);
+      const api = (env.incoming.url ?? '').startsWith('/v3') ? 'admin' : 'checkin';
+      return withSecurityHeaders(
+        relayError(api, 503, 'The relay could not handle this request; try again'),
+        'api',
+      );
+    }
+  };
+}

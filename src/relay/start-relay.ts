@@ -1,0 +1,98 @@
+// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. It keeps
+// nothing on disk in phase 1 (no mock store, no data directory); organiser sessions and sign-in
+// codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
+// upstreams' addresses (never the upstream token, never a list slug).
+import { resolve } from 'node:path';
+import { type HttpBindings, serve } from '@hono/node-server';
+import { systemClock } from '../mock-api/clock';
+import { createOrganiserSignIn } from '../mock-api/organiser-sign-in';
+import { createStaticApp } from '../mock-api/server';
+import type { ServerSettings } from '../mock-api/server-config';
+import { httpsAdvice, tlsServeOptions } from '../mock-api/server-tls';
+import { signInBanner } from '../mock-api/sign-in-banner';
+import { createSignInCodes } from '../mock-api/sign-in-codes';
+import { DEFAULT_LIMITS } from './forward';
+import { allowedHosts } from './host-check';
+import { createRelayApi } from './relay-api';
+import type { RelaySettings } from './relay-config';
+import { createRelayFetch } from './relay-fetch';
+import { createRelaySessions } from './relay-sessions';
+import { relaySignInBackend } from './relay-sign-in';
+import { createUpstreamHealth } from './upstream-health';
+
+const shown = (url: URL) => `${url.origin}${url.pathname}`;
+
+export async function startRelay(settings: ServerSettings, relay: RelaySettings) {
+  const origin = settings.publicOrigin;
+  const doorOrigin = settings.appOrigin ?? origin;
+  const sessions = createRelaySessions(systemClock);
+  const health = createUpstreamHealth(relay, systemClock);
+  const api = createRelayApi({
+    settings: relay,
+    sessions,
+    hosts: allowedHosts({
+      publicOrigin: origin,
+      appOrigin: settings.appOrigin,
+      host: settings.host,
+      port: settings.port,
+    }),
+    doorOrigin,
+    publicOrigin: origin,
+    limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs },
+  });
+  const signIn = createOrganiserSignIn(
+    relaySignInBackend(relay, sessions, health),
+    createSignInCodes(systemClock),
+    settings,
+  );
+  const fetch = createRelayFetch({
+    api,
+    signIn,
+    staticApp: createStaticApp(resolve(settings.distDir)),
+    doorOrigin,
+  });
+  const interactive = process.stdin.isTTY === true;
+  const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });
+  const server = serve(
+    {
+      fetch: (request, env) => fetch(request, env as HttpBindings),
+      port: settings.port,
+      hostname: settings.host,
+      ...tlsServeOptions(settings.tls),
+    },
+    () => {
+      const lines = [
+        `Venue check-in is running at ${origin}/ as a relay`,
+        `  Relays to:    Check-in API ${shown(relay.checkinUrl)}   Admin API ${shown(relay.adminUrl)}`,
+        '                (the Admin API token stays on this server; browsers only talk to this address)',
+        `  Admin API:    ${origin}/v3 (signed-in organisers)   Check-in API: ${origin}/checkin`,
+        `  Doors:        open ${doorOrigin}/checkin_lists/<list slug>, or type a list's slug or its web`,
+        '                check-in address in the door app served here; the door kit shows each list.',
+        `  Health:       ${origin}/__service`,
+      ];
+      if (settings.exposed)
+        lines.push(`  WARNING:      listening on ${settings.host}, reachable from other machines.`);
+      if (settings.exposed && !settings.tls) lines.push(...httpsAdvice());
+      lines.push(firstLink);
+      console.log(lines.join('\n'));
+    },
+  );
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+  const onLine = () => {
+    signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive }).then((text) =>
+      console.log(text),
+    );
+  };
+  if (interactive) process.stdin.on('data', onLine);
+  const stop = () => {
+    if (interactive) process.stdin.off('data', onLine).pause();
+    server.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return { server };
+}

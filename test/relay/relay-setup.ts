@@ -1,0 +1,139 @@
+// A "real service" (a second copy of the Node server in mock mode, no CORS origins) and the
+// relay in front of it, both real child processes on free ports. Between them sits a tap: a
+// plain HTTP forwarder in the test process that records every request the upstream receives,
+// so a test can say what reached it (and what never did). It can also hang (no answer) or be
+// cut (connections destroyed) to play an upstream that is slow or gone.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, type Server, createServer, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, freePort, killHard, startServerProcess } from '../mock-api/http/server-process';
+
+export const UPSTREAM_TOKEN = 'upstream_live_secret_token_0123456789abcdef';
+
+export interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface Tap {
+  origin: string;
+  seen: Seen[];
+  mode: 'pass' | 'hang' | 'cut';
+  close(): Promise<void>;
+}
+
+export async function startTap(upstream: string): Promise<Tap> {
+  const target = new URL(upstream);
+  const port = await freePort();
+  const tap: Tap = { origin: `http://127.0.0.1:${port}`, seen: [], mode: 'pass', close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    tap.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    if (tap.mode === 'hang') return;
+    if (tap.mode === 'cut') return req.socket.destroy();
+    const out = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    // The upstream gone: the tap goes too, so the relay sees a refused or reset connection.
+    out.on('error', () => req.socket.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  tap.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return tap;
+}
+
+export interface RelayPair {
+  root: string;
+  upstream: RunningServer;
+  tap: Tap;
+  relay: RunningServer;
+  stop(): Promise<void>;
+}
+
+/** Starts the upstream, the tap and the relay; `relayEnv` adds to the relay's environment. */
+export async function startRelayPair(relayEnv: Record<string, string> = {}): Promise<RelayPair> {
+  const root = mkdtempSync(join(tmpdir(), 'relay-'));
+  const distDir = join(root, 'dist');
+  mkdirSync(distDir);
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
+  const upstream = await startServerProcess({
+    MOCK_DATA_DIR: join(root, 'upstream-data'),
+    DIST_DIR: distDir,
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: '40',
+    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
+    MOCK_CORS_ORIGINS: '',
+  });
+  const tap = await startTap(upstream.origin);
+  const relay = await startServerProcess({
+    DIST_DIR: distDir,
+    UPSTREAM_CHECKIN_URL: `${tap.origin}/checkin`,
+    UPSTREAM_ADMIN_URL: `${tap.origin}/v3`,
+    UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
+    UPSTREAM_TIMEOUT_MS: '1500',
+    ...relayEnv,
+  });
+  return {
+    root,
+    upstream,
+    tap,
+    relay,
+    async stop() {
+      await killHard(relay);
+      await tap.close();
+      await killHard(upstream);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo lists' web check-in addresses the upstream printed. */
+export function upstreamListAddresses(upstream: RunningServer): string[] {
+  return [...upstream.output().matchAll(/^\s*Demo list:\s+(\S+)/gm)].map((m) => m[1] ?? '');
+}
+
+/** The relay's printed organiser sign-in code. */
+export function printedSignInCode(relay: RunningServer): string {
+  const link = /^\s*Organiser:\s+(\S+)/m.exec(relay.output())?.[1] ?? '';
+  return new URL(link).hash.replace(/^#code=/, '');
+}
+
+/** A request with a raw target and headers exactly as given (fetch would normalise them). */
+export function rawRequest(
+  origin: string,
+  target: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
