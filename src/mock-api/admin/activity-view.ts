@@ -2,7 +2,14 @@
 // `sold_out` from the tickets of its releases.
 import { formatInZone, zonedToUtc } from '../http/format';
 import type { Activity } from '../model/activity';
-import { type Presenter, linkedIdArrays, present, shows, translationsOf } from './presenter';
+import {
+  type Presenter,
+  type RecordOptions,
+  linkedIdArrays,
+  present,
+  shows,
+  translationsOf,
+} from './presenter';
 import { questionRecord } from './question-view';
 import { releaseRecord } from './release-view';
 import { ticketsOnReleases } from './sales-counts';
@@ -31,7 +38,12 @@ export function allocationCount(p: Presenter, activity: Activity): number {
   return ticketsOnReleases(p, activity.event_id, activity.release_ids, false);
 }
 
-export function activityRecord(p: Presenter, activity: Activity, nested = false): Record<string, unknown> {
+/** `nested`: as a question or check-in list embeds it, without related records of its own. */
+export function activityRecord(
+  p: Presenter,
+  activity: Activity,
+  { nested = false }: RecordOptions = {},
+): Record<string, unknown> {
   const allocated = allocationCount(p, activity);
   const questions = present(p, 'questions', activity.question_ids);
   const releases = present(p, 'releases', activity.release_ids);
@@ -73,8 +85,8 @@ export function activityRecord(p: Presenter, activity: Activity, nested = false)
   );
   if (nested) return base;
   if (shows(p, 'venue')) base.venue = null;
-  if (shows(p, 'questions')) base.questions = questions.map((q) => questionRecord(p, q, true));
-  if (shows(p, 'releases')) base.releases = releases.map((r) => releaseRecord(p, r, p.extended));
+  if (shows(p, 'questions')) base.questions = questions.map((q) => questionRecord(p, q, { nested: true }));
+  if (shows(p, 'releases')) base.releases = releases.map((r) => releaseRecord(p, r, { nested: true }));
   if (p.version === '3.1') {
     if (p.expanded.has('upgrades')) base.upgrades = [];
     if (p.expanded.has('activity_groups')) base.activity_groups = [];

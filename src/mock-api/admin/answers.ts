@@ -5,7 +5,7 @@ import { pagedListResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import { type Answer, answerResponse } from '../model/answer';
 import { ticketName } from '../model/ticket';
-import { type Presenter, presenter } from './presenter';
+import { type Presenter, presenter, shows } from './presenter';
 import { questionAnswers, questionRecord } from './question-view';
 import { findQuestion } from './questions';
 import { ticketRecord } from './ticket-view';
@@ -37,9 +37,11 @@ export function answerRecord(p: Presenter, answer: Answer): Record<string, unkno
     alternate_response: answer.alternate_response,
   });
   if (p.version === '3.0') record.question_title = question?.title ?? null;
+  // 3.0 names the ticket and question in fields of the answer's own, and embeds neither.
   if (p.version === '3.1') {
-    if (p.expanded.has('question')) record.question = question ? questionRecord(p, question, true) : null;
-    if (p.expanded.has('ticket')) record.ticket = ticket ? ticketRecord(p, ticket) : null;
+    if (shows(p, 'question'))
+      record.question = question ? questionRecord(p, question, { nested: true }) : null;
+    if (shows(p, 'ticket')) record.ticket = ticket ? ticketRecord(p, ticket, { nested: true }) : null;
   }
   return record;
 }

@@ -72,12 +72,13 @@ export function checkinListRecord(
     checked_in_percent: counts.tickets === 0 ? 0 : Math.floor((counts.checkedIn * 100) / counts.tickets),
     web_checkin_url: webCheckinUrl(p.ctx, request, list.slug),
   });
-  if (shows(p, 'activities')) record.activities = activities.map((a) => activityRecord(p, a, true));
+  if (shows(p, 'activities'))
+    record.activities = activities.map((a) => activityRecord(p, a, { nested: true }));
   // 3.0 embeds `checkins` and `tickets` as empty lists, as the documented sample does even for
   // a list of 184 tickets: the door's data comes from the Check-in API, not from here.
   if (p.version === '3.0' && p.extended) record.checkins = [];
-  if (shows(p, 'questions')) record.questions = questions.map((q) => questionRecord(p, q, true));
-  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, p.extended));
+  if (shows(p, 'questions')) record.questions = questions.map((q) => questionRecord(p, q, { nested: true }));
+  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, { nested: true }));
   if (p.version === '3.0' && p.extended) record.tickets = [];
   Object.assign(
     record,

@@ -77,7 +77,7 @@ export function discountCodeRecord(p: Presenter, code: DiscountCode): Record<str
     disable_for_degressive: code.disable_for_degressive,
   });
   if (v30 && p.extended) record.release_ids = releases.map((r) => r.id);
-  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, p.extended));
+  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, { nested: true }));
   if (v30 && p.extended) record.source = code.source;
   Object.assign(record, linkedIdArrays(p, 'releases', 'release', releases));
   return record;

@@ -4,7 +4,7 @@
 import { EVENT_SETTING_DEFAULTS, EVENT_TRANSLATED, eventSetting } from '../model/event-settings';
 import type { Event } from '../model/event';
 import { eventDates } from './event-dates';
-import { type Presenter, linkedIdArrays, shows, translationsOf } from './presenter';
+import { type Presenter, inFull, linkedIdArrays, shows, translationsOf } from './presenter';
 import { releaseRecord } from './release-view';
 import { PUBLIC_ORIGIN, at } from './scope';
 
@@ -151,14 +151,15 @@ export function eventRecord(p: Presenter, event: Event): Record<string, unknown>
       ticket_groups: [],
       credit_card_payment_options: [],
       paypal_payment_options: [],
-      releases: releases.map((r) => releaseRecord(p, r, true)),
+      // 3.0 embeds its releases in full, whatever `view` the event was asked in.
+      releases: releases.map((r) => releaseRecord(inFull(p), r, { nested: true })),
     });
     return record;
   }
   if (shows(p, 'currency_options')) record.currency_options = currencyOptions();
   if (shows(p, 'credit_card_payment_options')) record.credit_card_payment_options = [];
   if (shows(p, 'paypal_payment_options')) record.paypal_payment_options = [];
-  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r));
+  if (shows(p, 'releases')) record.releases = releases.map((r) => releaseRecord(p, r, { nested: true }));
   Object.assign(record, linkedIdArrays(p, 'releases', 'release', releases));
   return record;
 }

@@ -42,7 +42,7 @@ function optInRecord(p: Presenter, optIn: OptIn): Record<string, unknown> {
       'name',
       'description',
     ]),
-    ...(shows(p, 'releases') ? { releases: releases.map((r) => releaseRecord(p, r, p.extended)) } : {}),
+    ...(shows(p, 'releases') ? { releases: releases.map((r) => releaseRecord(p, r, { nested: true })) } : {}),
     ...idArrays(
       p,
       'releases',

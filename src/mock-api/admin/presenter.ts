@@ -1,17 +1,30 @@
 // How one request wants records shown: the event scope plus the 3.1 expansions and the 3.0
 // view. 3.0 embeds related records in the extended view (the default for one record, `short`
-// for lists); 3.1 shows them only when named in `expand`.
+// for lists); 3.1 shows them only when named in `expand`. Every record view takes a Presenter
+// (`xRecord(p, row)`, and `{nested: true}` for a record embedded in another), so that these
+// rules are read from one place instead of from flags each caller passes along.
 import type { AdminContext, ServiceContext } from '../context';
 import type { Attributes } from '../http/validation';
 import type { RowOf } from '../store/tables';
-import { expansions, viewOf } from '../http/expand';
+import { type View, expansions, viewOf } from '../http/expand';
 import { type Translations, translationsFor } from '../model/translations';
 import { type EventScope, eventScope } from './scope';
 
 export interface Presenter extends EventScope {
   expanded: ReadonlySet<string>;
+  /** The `view` asked for; `extended` for one record shown in full (`inFull`). */
+  view: View;
   /** 3.0 extended view: `view`, translations and embedded related records. */
   extended: boolean;
+}
+
+/** How a record view is called beyond the presenter. */
+export interface RecordOptions {
+  /**
+   * Embedded in another record: no 3.1 expansions of its own (those name the parent's
+   * relations), and in 3.0 whatever each view says its embedded form leaves out.
+   */
+  nested?: boolean;
 }
 
 export function presenter(c: AdminContext, ctx: ServiceContext, shape: 'record' | 'list'): Presenter {
@@ -22,7 +35,21 @@ export function withShape(scope: EventScope, shape: 'record' | 'list'): Presente
   const view = viewOf(scope.url);
   const extended =
     scope.version === '3.0' && (view === 'extended' || (view === 'default' && shape === 'record'));
-  return { ...scope, expanded: scope.version === '3.1' ? expansions(scope.url) : new Set(), extended };
+  return {
+    ...scope,
+    expanded: scope.version === '3.1' ? expansions(scope.url) : new Set(),
+    view,
+    extended,
+  };
+}
+
+/**
+ * One record in full, whatever `view` asks: a registration, ticket or release answered alone is
+ * always its extended record (as recorded), and 3.0 embeds some records only in that form.
+ * 3.1 keeps its expansions: it has one form.
+ */
+export function inFull(p: Presenter): Presenter {
+  return { ...p, view: 'extended', extended: p.version === '3.0' };
 }
 
 /** Whether a related record (or list) belongs in the response. */

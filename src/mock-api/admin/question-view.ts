@@ -1,7 +1,7 @@
 // A question as the Admin API shows it, with its derived counts.
 import type { Question } from '../model/question';
 import { at } from './scope';
-import { type Presenter, present, shows, translationsOf } from './presenter';
+import { type Presenter, type RecordOptions, present, shows, translationsOf } from './presenter';
 import { activityRecord } from './activity-view';
 import { releaseRecord } from './release-view';
 import { answerCounts, ticketsOnReleases } from './sales-counts';
@@ -27,7 +27,12 @@ export function questionAnswers(p: Presenter, question: Question) {
     .filter((a) => p.ctx.store.get('tickets', a.ticket_id)?.test_mode === test);
 }
 
-export function questionRecord(p: Presenter, question: Question, nested = false): Record<string, unknown> {
+/** `nested`: as an activity, check-in list or answer embeds it, without related records of its own. */
+export function questionRecord(
+  p: Presenter,
+  question: Question,
+  { nested = false }: RecordOptions = {},
+): Record<string, unknown> {
   const { store } = p.ctx;
   const record: Record<string, unknown> = {
     _type: 'question',
@@ -62,11 +67,11 @@ export function questionRecord(p: Presenter, question: Question, nested = false)
     record.activities = store
       .findBy('activities', 'byEvent', question.event_id)
       .filter((a) => a.question_ids.includes(question.id))
-      .map((a) => activityRecord(p, a, true));
+      .map((a) => activityRecord(p, a, { nested: true }));
   }
   if (shows(p, 'releases')) {
     record.releases = present(p, 'releases', question.release_ids).map((r) =>
-      releaseRecord(p, r, p.extended),
+      releaseRecord(p, r, { nested: true }),
     );
   }
   if (p.version === '3.1') {

@@ -23,9 +23,7 @@ function refundRecord(p: Presenter, refund: Refund): Record<string, unknown> {
   // 3.0 embeds the registration in lists and records alike, as its documented samples do.
   if (p.version === '3.0' || shows(p, 'registration')) {
     const registration = p.ctx.store.get('registrations', refund.registration_id);
-    record.registration = registration
-      ? registrationRecord(p, registration, 'extended', new Set(), false)
-      : null;
+    record.registration = registration ? registrationRecord(p, registration, { nested: true }) : null;
   }
   return record;
 }

@@ -1,9 +1,13 @@
 // A registration as the Admin API shows it: the real service's fields (recordings and
 // documented examples), money as JSON numbers like its records, and the 3.0 embeds.
+// Guarantees: built from a Presenter alone (`registrationRecord(p, registration)`, and
+// `{nested: true}` inside another record); `view=short` lists leave out all but the record's
+// own fields in 3.0 and 3.1 alike; one registration is extended (the caller's `inFull`).
 import '../model/refund';
 import type { Registration } from '../model/registration';
 import '../model/registration-details';
 import type { Ticket } from '../model/ticket';
+import type { Presenter, RecordOptions } from './presenter';
 import { type EventScope, PUBLIC_ORIGIN, at, eventSummary, money, railsTime } from './scope';
 import { ticketRecord } from './ticket-view';
 
@@ -137,58 +141,54 @@ function payment(registration: Registration): Record<string, unknown> {
   };
 }
 
-function related(scope: EventScope, registration: Registration, name: string): unknown {
+function related(p: Presenter, registration: Registration, name: string): unknown {
   switch (name) {
     case 'billing_address':
       return registration.billing_address ?? null;
     case 'line_items':
-      return lineItems(scope, registration);
+      return lineItems(p, registration);
     case 'payment':
       return payment(registration);
     case 'receipt':
-      return receipt(scope, registration);
+      return receipt(p, registration);
     case 'receipts':
-      return receipts(scope, registration);
+      return receipts(p, registration);
     case 'refunds':
-      return refunds(scope, registration);
+      return refunds(p, registration);
     case 'tickets':
-      return registrationTickets(scope, registration).map((t) =>
-        ticketRecord(scope, t, scope.version === '3.0' ? 'nested' : 'default'),
-      );
+      return registrationTickets(p, registration).map((t) => ticketRecord(p, t, { nested: true }));
     default:
       return undefined;
   }
 }
 
 /**
- * `view`: 3.0 `short` is the list form without embeds; `extended` adds `view` and everything.
- * `embed`: whether 3.0 embeds its related records (a ticket's embedded registration does not).
+ * `nested`: as a refund or a 3.0 ticket embeds it: 3.0's extended form with only its receipt
+ * (its tickets would repeat the parent), and no 3.1 expansions.
  */
 export function registrationRecord(
-  scope: EventScope,
+  p: Presenter,
   registration: Registration,
-  view: 'short' | 'default' | 'extended' = 'default',
-  expanded: ReadonlySet<string> = new Set(),
-  embed = true,
+  { nested = false }: RecordOptions = {},
 ): Record<string, unknown> {
-  const v30 = scope.version === '3.0';
+  const v30 = p.version === '3.0';
   const paidFor = isPaidFor(registration);
   const manual = registration.registration_type === 'manual';
-  const refunded = scope.ctx.store.findBy('refunds', 'byRegistration', registration.id).length > 0;
+  const refunded = p.ctx.store.findBy('refunds', 'byRegistration', registration.id).length > 0;
   const expiresAt = new Date(new Date(registration.created_at).getTime() + EXPIRY_MS).toISOString();
   const record: Record<string, unknown> = {
     _type: 'registration',
-    ...(v30 && view === 'extended' ? { view: 'extended' } : {}),
+    ...(p.extended || (v30 && nested) ? { view: 'extended' } : {}),
     id: registration.id,
     slug: registration.slug,
     ...(v30 ? { billing_address: registration.billing_address ?? null } : {}),
-    created_at: at(scope, registration.created_at),
-    updated_at: at(scope, registration.updated_at),
-    completed_at: at(scope, registration.completed_at),
+    created_at: at(p, registration.created_at),
+    updated_at: at(p, registration.updated_at),
+    completed_at: at(p, registration.completed_at),
     discount_code: registration.discount_code ?? null,
     email: registration.email,
     job_title: registration.job_title,
-    expires_at: railsTime(scope, expiresAt),
+    expires_at: railsTime(p, expiresAt),
     ip_address: registration.ip_address ?? null,
     locale: registration.locale,
     metadata: registration.metadata ?? null,
@@ -204,7 +204,7 @@ export function registrationRecord(
     state: registration.state,
     test_mode: registration.test_mode,
     cancelled: registration.state === 'cancelled',
-    cancelled_at: at(scope, registration.cancelled_at),
+    cancelled_at: at(p, registration.cancelled_at),
     cancelled_by: registration.cancelled_by ?? null,
     free: !paidFor,
     paid: paidFor,
@@ -220,11 +220,13 @@ export function registrationRecord(
     payment_incomplete: paidFor && !registration.receipt_paid,
     payment_complete: paidFor && registration.receipt_paid,
     total: money(registration.total),
-    tickets_count: liveTickets(scope, registration).length,
-    consented_at: at(scope, registration.consented_at),
+    tickets_count: liveTickets(p, registration).length,
+    consented_at: at(p, registration.consented_at),
   };
-  if (view === 'short') return record;
-  if (!v30) record.event = eventSummary(scope);
+  // Not the presenter's `extended`: registration lists honour `view=short` in 3.1 as well, and
+  // a 3.0 list's default view embeds as the extended one does, only without `view`.
+  if (!nested && p.view === 'short') return record;
+  if (!v30) record.event = eventSummary(p);
   Object.assign(record, {
     terms_accepted: false,
     termset_ids: [],
@@ -233,17 +235,17 @@ export function registrationRecord(
     total_less_tax: money(registration.total),
     discount_code_id: registration.discount_code_id,
     payment_option_provider_name: null,
-    quantities: quantities(scope, registration),
+    quantities: quantities(p, registration),
   });
   if (v30) {
-    for (const name of embed ? ['receipt', 'receipts', 'refunds', 'tickets', 'line_items'] : ['receipt']) {
-      record[name] = related(scope, registration, name);
+    for (const name of nested ? ['receipt'] : ['receipt', 'receipts', 'refunds', 'tickets', 'line_items']) {
+      record[name] = related(p, registration, name);
     }
-  }
-  if (!v30) {
-    for (const name of expanded) {
+  } else if (!nested) {
+    // In the order `expand` names them, after the record's own fields.
+    for (const name of p.expanded) {
       if ((REGISTRATION_EXPANDABLE as readonly string[]).includes(name))
-        record[name] = related(scope, registration, name);
+        record[name] = related(p, registration, name);
     }
   }
   return record;

@@ -4,7 +4,7 @@ import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { readAttributes } from '../http/body';
 import { pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { apiVersionString, expandableMeta, viewOf } from '../http/expand';
+import { apiVersionString, expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';
 import { Attributes, INVALID } from '../http/validation';
@@ -13,7 +13,7 @@ import { BILLING_ADDRESS_KEYS, type BillingAddress } from '../model/registration
 import { createRegistration } from './registration-orders';
 import { REGISTRATION_FILTER, REGISTRATION_SORTS, searchRegistrations } from './registration-search';
 import { REGISTRATION_EXPANDABLE, registrationRecord } from './registration-view';
-import { type Presenter, presenter } from './presenter';
+import { type Presenter, inFull, presenter } from './presenter';
 import { type EventScope, callerModeRecords } from './scope';
 
 const REGISTRATIONS_PATH = '/:account_slug/:event_slug/registrations';
@@ -39,7 +39,7 @@ function answer(
   return recordAnswer(
     c,
     'registration',
-    registrationRecord(p, registration, 'extended', p.expanded),
+    registrationRecord(inFull(p), registration),
     answered,
     expandableMeta(REGISTRATION_EXPANDABLE, p.expanded),
   );
@@ -51,7 +51,7 @@ function answer(
  */
 function changeAnswer(c: AdminContext, p: Presenter, registration: Registration): Response {
   if (p.version === '3.1') return answer(c, p, registration, 'updated');
-  const record = registrationRecord(p, registration, 'extended');
+  const record = registrationRecord(inFull(p), registration);
   return c.json({
     email: registration.email,
     metadata: registration.metadata ?? null,
@@ -123,21 +123,13 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
     const p = presenter(c, ctx, 'list');
     const all = callerModeRecords(p, 'registrations');
     const { records, selected, hiddenByDefault } = searchRegistrations(p, all);
-    // Not the presenter's `extended`: registration lists honour `view=short` in 3.1 as well.
-    const recordView = viewOf(p.url);
-    return pagedListResponse(
-      c,
-      'registrations',
-      records,
-      (r) => registrationRecord(p, r, recordView, p.expanded),
-      {
-        overallTotal: all.length,
-        expandable: expandableMeta(REGISTRATION_EXPANDABLE, p.expanded),
-        hiddenByDefault: { states: ['cancelled'], count: hiddenByDefault },
-        sortOptions: REGISTRATION_SORTS,
-        filterOptions: stateFilterOptions(REGISTRATION_FILTER.options, selected),
-      },
-    );
+    return pagedListResponse(c, 'registrations', records, (r) => registrationRecord(p, r), {
+      overallTotal: all.length,
+      expandable: expandableMeta(REGISTRATION_EXPANDABLE, p.expanded),
+      hiddenByDefault: { states: ['cancelled'], count: hiddenByDefault },
+      sortOptions: REGISTRATION_SORTS,
+      filterOptions: stateFilterOptions(REGISTRATION_FILTER.options, selected),
+    });
   });
 
   app.get(`${REGISTRATIONS_PATH}/:registration_slug`, (c) => {

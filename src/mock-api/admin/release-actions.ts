@@ -5,7 +5,7 @@ import { invalid } from '../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Release } from '../model/release';
 import { findRelease, RELEASES_PATH, eventReleases, releaseAnswer, releaseSlugTaken } from './release-lookup';
-import { eventScope } from './scope';
+import { presenter } from './presenter';
 
 type Change = (release: Release) => Partial<Release>;
 
@@ -19,14 +19,14 @@ function onSaleOnly(release: Release): void {
 export function registerReleaseActions(app: AdminApp, ctx: ServiceContext): void {
   const action = (method: 'post' | 'patch' | 'delete', path: string, change: Change) => {
     app[method](`${RELEASES_PATH}/:release_slug/${path}`, (c) => {
-      const scope = eventScope(c, ctx);
-      const release = findRelease(scope, c.req.param('release_slug'));
+      const p = presenter(c, ctx, 'record');
+      const release = findRelease(p, c.req.param('release_slug'));
       const patch = change(release);
       const updated = ctx.store.update('releases', release.id, {
         ...patch,
-        updated_at: scope.now.toISOString(),
+        updated_at: p.now.toISOString(),
       });
-      return releaseAnswer(c, scope, updated, 'updated');
+      return releaseAnswer(c, p, updated, 'updated');
     });
   };
 
@@ -44,21 +44,21 @@ export function registerReleaseActions(app: AdminApp, ctx: ServiceContext): void
   });
 
   app.post(`${RELEASES_PATH}/:release_slug/duplication`, (c) => {
-    const scope = eventScope(c, ctx);
-    const original = findRelease(scope, c.req.param('release_slug'));
+    const p = presenter(c, ctx, 'record');
+    const original = findRelease(p, c.req.param('release_slug'));
     const title = `${original.title} Copy`;
-    const stamp = scope.now.toISOString();
+    const stamp = p.now.toISOString();
     const { id: _id, ...rest } = original;
-    const positions = eventReleases(scope).map((r) => r.position);
+    const positions = eventReleases(p).map((r) => r.position);
     const copy = ctx.store.insert('releases', {
       ...rest,
       title,
-      slug: uniqueTitleSlug(title, releaseSlugTaken(scope)),
+      slug: uniqueTitleSlug(title, releaseSlugTaken(p)),
       archived: false,
       position: Math.max(...positions) + 1,
       created_at: stamp,
       updated_at: stamp,
     });
-    return releaseAnswer(c, scope, copy, 'created');
+    return releaseAnswer(c, p, copy, 'created');
   });
 }

@@ -2,12 +2,13 @@
 // create, update and delete are "not shown" and not offered here either.
 import type { AdminApp, ServiceContext } from '../context';
 import { pagedListResponse } from '../http/envelope';
-import { expandableMeta, expansions } from '../http/expand';
+import { expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
 import type { ReleaseInvitation } from '../model/rsvp';
+import { type Presenter, presenter, shows } from './presenter';
 import { registrationRecord } from './registration-view';
 import { RSVP_LISTS_PATH, findRsvpList } from './rsvp-lists';
-import { type EventScope, PUBLIC_ORIGIN, at, eventScope } from './scope';
+import { PUBLIC_ORIGIN, at } from './scope';
 import { type StateFilter, filterByStates, stateOptions } from './search';
 
 const EXPANDABLE = ['registration'] as const;
@@ -20,12 +21,12 @@ const INVITATION_FILTER: StateFilter<ReleaseInvitation> = {
   statesOf: (i) => (i.registration_id !== null ? ['redeemed'] : []),
 };
 
-function invitationRecord(scope: EventScope, invitation: ReleaseInvitation, expanded: ReadonlySet<string>) {
-  const { store } = scope.ctx;
+function invitationRecord(p: Presenter, invitation: ReleaseInvitation) {
+  const { store } = p.ctx;
   const registration = invitation.registration_id
     ? store.get('registrations', invitation.registration_id)
     : undefined;
-  const base = `${PUBLIC_ORIGIN}/${scope.account.slug}/${scope.event.slug}`;
+  const base = `${PUBLIC_ORIGIN}/${p.account.slug}/${p.event.slug}`;
   const record: Record<string, unknown> = {
     _type: 'release_invitation',
     id: invitation.id,
@@ -39,7 +40,7 @@ function invitationRecord(scope: EventScope, invitation: ReleaseInvitation, expa
     redeemed: registration !== undefined,
     registration_id: registration?.id ?? null,
   };
-  if (scope.version === '3.0') {
+  if (p.version === '3.0') {
     Object.assign(record, {
       registration_slug: registration?.slug ?? null,
       registration_url: registration ? `${base}/registrations/${registration.slug}` : null,
@@ -52,10 +53,10 @@ function invitationRecord(scope: EventScope, invitation: ReleaseInvitation, expa
     return record;
   }
   Object.assign(record, {
-    created_at: at(scope, invitation.created_at),
-    updated_at: at(scope, invitation.updated_at),
+    created_at: at(p, invitation.created_at),
+    updated_at: at(p, invitation.updated_at),
     importer_id: null,
-    expires_at: at(scope, invitation.expires_at),
+    expires_at: at(p, invitation.expires_at),
     rsvp_list_id: invitation.rsvp_list_id,
     discount_code: invitation.discount_code,
     message_delivery_id: null,
@@ -63,31 +64,22 @@ function invitationRecord(scope: EventScope, invitation: ReleaseInvitation, expa
     guest: false,
     redirect: invitation.redirect,
   });
-  if (expanded.has('registration'))
-    record.registration = registration ? registrationRecord(scope, registration) : null;
+  if (shows(p, 'registration'))
+    record.registration = registration ? registrationRecord(p, registration, { nested: true }) : null;
   return record;
 }
 
 export function registerReleaseInvitations(app: AdminApp, ctx: ServiceContext): void {
   app.get(`${RSVP_LISTS_PATH}/:rsvp_list_slug/release_invitations`, (c) => {
-    const scope = eventScope(c, ctx);
-    const list = findRsvpList(c, scope);
+    const p = presenter(c, ctx, 'list');
+    const list = findRsvpList(c, p);
     const all = ctx.store.findBy('release_invitations', 'byList', list.id);
-    const asked = scope.url.searchParams.getAll('search[states][]').length > 0;
-    const filtered = asked
-      ? filterByStates(all, scope.url, INVITATION_FILTER)
-      : { records: all, selected: [] };
-    const expanded = expansions(scope.url);
-    return pagedListResponse(
-      c,
-      'release_invitations',
-      filtered.records,
-      (i) => invitationRecord(scope, i, expanded),
-      {
-        overallTotal: all.length,
-        expandable: expandableMeta(EXPANDABLE, expanded),
-        filterOptions: stateFilterOptions(INVITATION_FILTER.options, filtered.selected),
-      },
-    );
+    const asked = p.url.searchParams.getAll('search[states][]').length > 0;
+    const filtered = asked ? filterByStates(all, p.url, INVITATION_FILTER) : { records: all, selected: [] };
+    return pagedListResponse(c, 'release_invitations', filtered.records, (i) => invitationRecord(p, i), {
+      overallTotal: all.length,
+      expandable: expandableMeta(EXPANDABLE, p.expanded),
+      filterOptions: stateFilterOptions(INVITATION_FILTER.options, filtered.selected),
+    });
   });
 }

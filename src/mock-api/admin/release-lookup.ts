@@ -3,9 +3,10 @@
 import type { AdminContext } from '../context';
 import { type Answered, recordAnswer } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { expandableMeta, expansions } from '../http/expand';
+import { expandableMeta } from '../http/expand';
 import type { Release } from '../model/release';
-import { RELEASE_EXPANDABLE, releaseEmbeds, releaseRecord } from './release-view';
+import { type Presenter, inFull } from './presenter';
+import { RELEASE_EXPANDABLE, releaseRecord } from './release-view';
 import type { EventScope } from './scope';
 
 export const RELEASES_PATH = '/:account_slug/:event_slug/releases';
@@ -32,12 +33,10 @@ export function releaseSlugTaken(scope: EventScope): (slug: string) => boolean {
 /** A release as one record answer: 3.0 extended with its embeds, 3.1 with the asked expansions. */
 export function releaseAnswer(
   c: AdminContext,
-  scope: EventScope,
+  p: Presenter,
   release: Release,
   answered: Answered = 'read',
 ): Response {
-  const expanded = expansions(scope.url);
-  const record = releaseRecord(scope, release, true);
-  if (scope.version === '3.1') Object.assign(record, releaseEmbeds(scope, release, expanded));
-  return recordAnswer(c, 'release', record, answered, expandableMeta(RELEASE_EXPANDABLE, expanded));
+  const record = releaseRecord(inFull(p), release);
+  return recordAnswer(c, 'release', record, answered, expandableMeta(RELEASE_EXPANDABLE, p.expanded));
 }

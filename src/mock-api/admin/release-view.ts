@@ -1,9 +1,12 @@
-// A release as the Admin API shows it, with the derived sale flags and ticket counts.
+// A release as the Admin API shows it, with the derived sale flags and ticket counts. Built from
+// a Presenter like every record: 3.0 adds `view`, translations and its embeds in the extended
+// form; 3.1 adds the related records named in `expand`, unless the release is nested in another
+// record. Counts are of the caller's mode only.
 import type { Question } from '../model/question';
 import type { Release } from '../model/release';
 import { releaseSetting, pricingType } from '../model/release-settings';
 import { defineIndex } from '../store/indexes';
-import type { Presenter } from './presenter';
+import type { Presenter, RecordOptions } from './presenter';
 import { type EventScope, PUBLIC_ORIGIN, at, money } from './scope';
 
 defineIndex('tickets', 'byRelease', (t) => t.release_id);
@@ -96,22 +99,22 @@ function decimalText(value: string | null | undefined): string | null {
 }
 
 export function releaseRecord(
-  scope: EventScope,
+  p: Presenter,
   release: Release,
-  extended = false,
+  { nested = false }: RecordOptions = {},
 ): Record<string, unknown> {
-  const counts = releaseCounts(scope, release);
-  const flags = saleFlags(scope, release, counts.tickets);
+  const counts = releaseCounts(p, release);
+  const flags = saleFlags(p, release, counts.tickets);
   const type = pricingType(release);
   const price = money(release.price);
   const s = <K extends Parameters<typeof releaseSetting>[1]>(key: K) => releaseSetting(release, key);
   const record: Record<string, unknown> = {
     _type: 'release',
-    ...(scope.version === '3.0' && extended ? { view: 'extended' } : {}),
+    ...(p.extended ? { view: 'extended' } : {}),
     id: release.id,
     event_id: release.event_id,
-    created_at: at(scope, release.created_at),
-    updated_at: at(scope, release.updated_at),
+    created_at: at(p, release.created_at),
+    updated_at: at(p, release.updated_at),
     slug: release.slug,
     title: release.title,
     description: release.description,
@@ -120,7 +123,7 @@ export function releaseRecord(
     default_quantity: s('default_quantity'),
     donation: type === 'donation',
     enable_super_combo_summary: s('enable_super_combo_summary'),
-    end_at: at(scope, release.end_at),
+    end_at: at(p, release.end_at),
     has_success_message: Boolean(s('success_message')),
     has_fail_message: false,
     invoice: s('invoice'),
@@ -154,17 +157,17 @@ export function releaseRecord(
     suggested_donation: decimalText(s('suggested_donation')),
     lock_changes: s('lock_changes'),
     state_name: flags.off_sale ? 'off_sale' : 'on_sale',
-    start_at: at(scope, release.start_at),
+    start_at: at(p, release.start_at),
     waiting_list_enabled_during_locked: s('waiting_list_enabled_during_locked'),
     waiting_list_enabled_during_sold_out: s('waiting_list_enabled_during_sold_out'),
-    share_url: `${PUBLIC_ORIGIN}/${scope.account.slug}/${scope.event.slug}/with/${release.slug}`,
+    share_url: `${PUBLIC_ORIGIN}/${p.account.slug}/${p.event.slug}/with/${release.slug}`,
     tickets_count: counts.tickets,
     locked: false,
     waiting_list: flags.sold_out && s('waiting_list_enabled_during_sold_out'),
     ...flags,
     changes_locked: s('lock_changes') === true,
     deletable: counts.tickets + counts.voided === 0,
-    ...(scope.version === '3.0' ? { question_ids: s('question_ids') } : {}),
+    ...(p.version === '3.0' ? { question_ids: s('question_ids') } : {}),
     display_price: price ?? 0,
     gross_income: counts.tickets + counts.voided === 0 ? null : counts.gross,
     full_price_tickets_count: counts.fullPrice,
@@ -181,24 +184,20 @@ export function releaseRecord(
     show_phone_number: false,
     tax_description: null,
   };
-  if (scope.version === '3.0') {
-    record.translations = translations(scope, release);
+  if (p.version === '3.0') {
+    record.translations = translations(p, release);
     record.warnings = {};
     record.termset_id = s('termset_id');
     record.ticket_group_id = s('ticket_group_id');
-    if (extended) Object.assign(record, releaseEmbeds(scope, release, RELEASE_EXPANDABLE));
+    // 3.0 embeds in the extended form, nested or not (an activity's releases carry theirs).
+    if (p.extended) Object.assign(record, releaseEmbeds(p, release, RELEASE_EXPANDABLE));
   } else {
     record.warnings = {};
     // Document 1: with several locales the record carries its translations (also on `expand=translations`).
-    if (scope.event.locales.length > 1) record.translations = translations(scope, release);
+    if (p.event.locales.length > 1) record.translations = translations(p, release);
+    // In the order `expand` names them, after the record's own fields.
+    if (!nested) Object.assign(record, releaseEmbeds(p, release, p.expanded));
   }
-  return record;
-}
-
-/** A release at the top of an answer: 3.1 adds the related records named in `expand`. */
-export function releaseView(p: Presenter, release: Release, extended: boolean): Record<string, unknown> {
-  const record = releaseRecord(p, release, extended);
-  if (p.version === '3.1') Object.assign(record, releaseEmbeds(p, release, p.expanded));
   return record;
 }
 
@@ -219,7 +218,7 @@ function translations(scope: EventScope, release: Release): Record<string, unkno
 }
 
 /** Related records: embedded in a 3.0 extended release, named by `expand` in 3.1. */
-export function releaseEmbeds(
+function releaseEmbeds(
   scope: EventScope,
   release: Release,
   names: Iterable<string>,

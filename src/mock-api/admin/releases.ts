@@ -10,7 +10,7 @@ import { checked, registerCrud } from './crud';
 import { releasePatch } from './release-attributes';
 import { registerReleaseActions } from './release-actions';
 import { eventReleases, findRelease, releaseAnswer, releaseSlugTaken } from './release-lookup';
-import { RELEASE_EXPANDABLE, releaseCounts, releaseView, saleFlags } from './release-view';
+import { RELEASE_EXPANDABLE, releaseCounts, releaseRecord, saleFlags } from './release-view';
 import type { EventScope } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 
@@ -89,7 +89,7 @@ export function registerReleases(app: AdminApp, ctx: ServiceContext): void {
       };
     },
     // Lists honour `view`; one release is always the extended record (`releaseAnswer`).
-    view: (p, release) => releaseView(p, release, p.extended),
+    view: (p, release) => releaseRecord(p, release),
     expandable: RELEASE_EXPANDABLE,
     list: (p, all) => {
       const filter = releaseFilter(p);

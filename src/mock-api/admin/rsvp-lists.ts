@@ -6,6 +6,7 @@ import type { Attributes } from '../http/validation';
 import '../model/rsvp';
 import type { RsvpList } from '../model/rsvp';
 import { bySlugOrId, checked, registerCrud } from './crud';
+import type { Presenter } from './presenter';
 import { type EventScope, at } from './scope';
 import { sortBy } from './search';
 
@@ -25,14 +26,14 @@ export function findRsvpList(c: AdminContext, scope: EventScope): RsvpList {
   return findList(scope, c.req.param('rsvp_list_slug') ?? '');
 }
 
-function rsvpListRecord(scope: EventScope, list: RsvpList): Record<string, unknown> {
-  const invitations = scope.ctx.store.findBy('release_invitations', 'byList', list.id);
+function rsvpListRecord(p: Presenter, list: RsvpList): Record<string, unknown> {
+  const invitations = p.ctx.store.findBy('release_invitations', 'byList', list.id);
   return {
     _type: 'rsvp_list',
     id: list.id,
     slug: list.slug,
-    created_at: at(scope, list.created_at),
-    updated_at: at(scope, list.updated_at),
+    created_at: at(p, list.created_at),
+    updated_at: at(p, list.updated_at),
     title: list.title,
     redeemed_count: invitations.filter((i) => i.registration_id !== null).length,
     maybes_count: invitations.filter((i) => i.status === 'maybe').length,

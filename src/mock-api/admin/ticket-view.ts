@@ -1,10 +1,14 @@
 // A ticket as the Admin API shows it. The documents name tickets only as links; the fields and
 // their order follow the real service's records (recordings and documented examples).
+// Guarantees: built from a Presenter alone (`ticketRecord(p, ticket)`, `{nested: true}` inside
+// another record); 3.0 lists are short unless `view=extended`, one ticket is extended (the
+// caller's `inFull`), and 3.1 has one form plus the expansions asked, in the order asked.
 import { answerResponse } from '../model/answer';
 import '../model/activity';
 import '../model/event-extras';
 import type { Ticket } from '../model/ticket';
 import { ticketName } from '../model/ticket';
+import type { Presenter, RecordOptions } from './presenter';
 import { registrationRecord } from './registration-view';
 import { releaseRecord } from './release-view';
 import { type EventScope, PUBLIC_ORIGIN, at, eventSummary, money } from './scope';
@@ -42,23 +46,25 @@ function avatarKey(email: string | null): string {
   return (hash >>> 0).toString(16).padStart(8, '0').repeat(4);
 }
 
-/** `nested`: the extended form a 3.0 registration embeds, without the ticket's own embeds. */
-export type TicketView = 'short' | 'default' | 'extended' | 'nested';
-
+/**
+ * `nested`: as a registration or an answer embeds it. 3.0 shows the extended form without the
+ * ticket's own embeds (its registration would repeat the parent); 3.1 shows no expansions.
+ */
 export function ticketRecord(
-  scope: EventScope,
+  p: Presenter,
   ticket: Ticket,
-  view: TicketView = 'default',
-  expanded: ReadonlySet<string> = new Set(),
+  { nested = false }: RecordOptions = {},
 ): Record<string, unknown> {
-  const { store } = scope.ctx;
-  const v30 = scope.version === '3.0';
+  const { store } = p.ctx;
+  const v30 = p.version === '3.0';
   const registration = store.get('registrations', ticket.registration_id);
   const release = store.get('releases', ticket.release_id);
   const price = money(ticket.price) ?? 0;
+  // 3.0 shows a list's tickets short unless `view=extended`; an embedded ticket is extended.
+  const extended = p.extended || (v30 && nested);
   const record: Record<string, unknown> = {
     _type: 'ticket',
-    ...(v30 && (view === 'extended' || view === 'nested') ? { view: 'extended' } : {}),
+    ...(extended ? { view: 'extended' } : {}),
     id: ticket.id,
     slug: ticket.slug,
     unique_url: `${PUBLIC_ORIGIN}/tickets/${ticket.slug}`,
@@ -85,17 +91,17 @@ export function ticketRecord(
     avatar_url: `https://secure.gravatar.com/avatar/${avatarKey(ticket.email)}`,
     void: ticket.state === 'void',
     changes_locked: false,
-    consented_at: at(scope, ticket.consented_at),
+    consented_at: at(p, ticket.consented_at),
     discount_code_used: ticket.discount_code_used,
     tag_names: ticket.tag_names,
-    created_at: at(scope, ticket.created_at),
-    updated_at: at(scope, ticket.updated_at),
+    created_at: at(p, ticket.created_at),
+    updated_at: at(p, ticket.updated_at),
   };
-  if (view === 'short') return record;
-  if (!v30) record.event = eventSummary(scope);
+  if (v30 && !extended) return record;
+  if (!v30) record.event = eventSummary(p);
   if (v30) {
     record.opt_ins = [];
-    record.responses = responses(scope, ticket);
+    record.responses = responses(p, ticket);
   }
   Object.assign(record, {
     assigned: Boolean(ticket.email || ticket.first_name || ticket.last_name),
@@ -117,38 +123,34 @@ export function ticketRecord(
     });
   }
   record.lock_changes = v30 ? false : null;
-  if (v30) record.activities = activities(scope, ticket);
-  if (v30 && view === 'extended') {
-    record.registration = registration
-      ? registrationRecord(scope, registration, 'extended', new Set(), false)
-      : null;
-    record.release = release ? releaseRecord(scope, release, true) : null;
-    record.answers = answers(scope, ticket);
-  }
-  if (!v30) Object.assign(record, ticketExpansions(scope, ticket, expanded));
+  if (v30) record.activities = activities(p, ticket);
+  // What the embedded form leaves out: 3.0's embeds (extended here), 3.1's expansions.
+  if (nested) return record;
+  if (v30) {
+    record.registration = registration ? registrationRecord(p, registration, { nested: true }) : null;
+    record.release = release ? releaseRecord(p, release, { nested: true }) : null;
+    record.answers = answers(p, ticket);
+  } else Object.assign(record, ticketExpansions(p, ticket));
   return record;
 }
 
-function ticketExpansions(
-  scope: EventScope,
-  ticket: Ticket,
-  expanded: ReadonlySet<string>,
-): Record<string, unknown> {
-  const { store } = scope.ctx;
+/** 3.1: the expansions asked, in the order asked (the keys follow the record's own fields). */
+function ticketExpansions(p: Presenter, ticket: Ticket): Record<string, unknown> {
+  const { store } = p.ctx;
   const out: Record<string, unknown> = {};
-  for (const name of expanded) {
+  for (const name of p.expanded) {
     if (!(TICKET_EXPANDABLE as readonly string[]).includes(name)) continue;
     const registration = store.get('registrations', ticket.registration_id);
     const release = store.get('releases', ticket.release_id);
     if (name === 'registration')
-      out.registration = registration ? registrationRecord(scope, registration) : null;
-    else if (name === 'release') out.release = release ? releaseRecord(scope, release) : null;
-    else if (name === 'answers') out.answers = answers(scope, ticket);
+      out.registration = registration ? registrationRecord(p, registration, { nested: true }) : null;
+    else if (name === 'release') out.release = release ? releaseRecord(p, release, { nested: true }) : null;
+    else if (name === 'answers') out.answers = answers(p, ticket);
     else if (name === 'answer_ids')
       out.answer_ids = store.findBy('answers', 'byTicket', ticket.id).map((a) => a.id);
-    else if (name === 'responses') out.responses = responses(scope, ticket);
-    else if (name === 'activities') out.activities = activities(scope, ticket);
-    else if (name === 'activity_ids') out.activity_ids = activities(scope, ticket).map((a) => a.id);
+    else if (name === 'responses') out.responses = responses(p, ticket);
+    else if (name === 'activities') out.activities = activities(p, ticket);
+    else if (name === 'activity_ids') out.activity_ids = activities(p, ticket).map((a) => a.id);
     else if (name === 'voided_at' || name === 'voided_by') out[name] = null;
     else if (name === 'changes_lock_default_description' || name === 'changes_lock_default_status')
       out[name] = null;

@@ -7,7 +7,7 @@ import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
-import { presenter } from './presenter';
+import { inFull, presenter } from './presenter';
 import { type EventScope, callerModeRecords } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
@@ -123,9 +123,7 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
     const q = p.url.searchParams.get('q') ?? p.url.searchParams.get('search[q]');
     const found = q ? records.filter((t) => matchesText(t, q)) : records;
     const sorted = sortBy(found, p.url, TICKET_SORTS, sortValue);
-    // 3.0 lists are short unless `view=extended`; 3.1 has one form, with its expansions.
-    const ticketView = p.version === '3.0' ? (p.extended ? 'extended' : 'short') : 'default';
-    return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(p, t, ticketView, p.expanded), {
+    return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(p, t), {
       overallTotal: all.length,
       expandable: expandableMeta(TICKET_EXPANDABLE, p.expanded),
       hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
@@ -143,7 +141,7 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
     if (found && found.event_id !== p.event.id) throw notFound();
     const ticket = inCallerMode(c, found);
     // One ticket is always the extended record, whatever `view` asks (as recorded).
-    return recordResponse(c, 'ticket', ticketRecord(p, ticket, 'extended', p.expanded), {
+    return recordResponse(c, 'ticket', ticketRecord(inFull(p), ticket), {
       expandable: expandableMeta(TICKET_EXPANDABLE, p.expanded),
     });
   });

@@ -7,19 +7,20 @@ import type { Attributes } from '../http/validation';
 import '../model/event-extras';
 import type { Venue } from '../model/event-extras';
 import { byId, checked, registerCrud } from './crud';
-import { type EventScope, at, eventScope } from './scope';
+import { type Presenter, presenter } from './presenter';
+import { at } from './scope';
 
 const VENUES_PATH = '/:account_slug/:event_slug/venues';
 
-function venueRecord(scope: EventScope, venue: Venue): Record<string, unknown> {
+function venueRecord(p: Presenter, venue: Venue): Record<string, unknown> {
   return {
     _type: 'venue',
     id: venue.id,
     name: venue.name,
     address: venue.address,
     show: venue.show,
-    created_at: at(scope, venue.created_at),
-    updated_at: at(scope, venue.updated_at),
+    created_at: at(p, venue.created_at),
+    updated_at: at(p, venue.updated_at),
     zoomlevel: venue.zoomlevel,
     latitude: venue.latitude,
     longitude: venue.longitude,
@@ -46,15 +47,14 @@ function venuePatch(attrs: Attributes, creating: boolean): Partial<Venue> {
 
 export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
   app.get(VENUES_PATH, (c) => {
-    const scope = eventScope(c, ctx);
-    const all = ctx.store.findBy('venues', 'byEvent', scope.event.id).sort((a, b) => a.position - b.position);
-    const page = paginate(all, pageRequest(scope.url));
-    const meta = listMeta({ version: scope.version, page: page.meta, overallTotal: all.length });
+    const p = presenter(c, ctx, 'list');
+    const all = ctx.store.findBy('venues', 'byEvent', p.event.id).sort((a, b) => a.position - b.position);
+    const page = paginate(all, pageRequest(p.url));
+    const meta = listMeta({ version: p.version, page: page.meta, overallTotal: all.length });
     // The real service answers `expandable: null` here, and no sort or filter options.
     delete meta.filter_options;
-    const ordered =
-      scope.version === '3.1' ? { api_version: meta.api_version, expandable: null, ...meta } : meta;
-    return c.json({ venues: page.items.map((v) => venueRecord(scope, v)), meta: ordered });
+    const ordered = p.version === '3.1' ? { api_version: meta.api_version, expandable: null, ...meta } : meta;
+    return c.json({ venues: page.items.map((v) => venueRecord(p, v)), meta: ordered });
   });
 
   registerCrud(app, ctx, {

@@ -7,8 +7,9 @@ import { paginate, pageRequest } from '../http/pagination';
 import { ofEvent } from '../http/scope';
 import '../model/event-extras';
 import type { WaitlistedPerson } from '../model/event-extras';
+import { type Presenter, inFull, presenter } from './presenter';
 import { releaseRecord } from './release-view';
-import { type EventScope, PUBLIC_ORIGIN, at, eventScope } from './scope';
+import { PUBLIC_ORIGIN, at } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 
 const WAITLIST_PATH = '/:account_slug/:event_slug/waitlisted_people';
@@ -41,22 +42,18 @@ const STATUS: Record<WaitlistedPerson['state'], string> = {
   expired: 'Expired',
 };
 
-function personRecord(
-  scope: EventScope,
-  person: WaitlistedPerson,
-  withRelease: boolean,
-): Record<string, unknown> {
-  const release = scope.ctx.store.get('releases', person.release_id);
+function personRecord(p: Presenter, person: WaitlistedPerson): Record<string, unknown> {
+  const release = p.ctx.store.get('releases', person.release_id);
   const record: Record<string, unknown> = {
     _type: 'waitlisted_person',
     id: person.id,
     name: person.name,
     email: person.email,
-    offered_at: at(scope, person.offered_at),
-    expires_at: at(scope, person.expires_at),
-    created_at: at(scope, person.created_at),
-    updated_at: at(scope, person.updated_at),
-    joined_at: at(scope, person.created_at),
+    offered_at: at(p, person.offered_at),
+    expires_at: at(p, person.expires_at),
+    created_at: at(p, person.created_at),
+    updated_at: at(p, person.updated_at),
+    joined_at: at(p, person.created_at),
     release_id: person.release_id,
     state: person.state,
     message: person.message,
@@ -68,11 +65,12 @@ function personRecord(
     rejected: person.state === 'rejected',
     unique_offer_url:
       person.state === 'offered'
-        ? `${PUBLIC_ORIGIN}/${scope.account.slug}/${scope.event.slug}/waitlist/${person.id}`
+        ? `${PUBLIC_ORIGIN}/${p.account.slug}/${p.event.slug}/waitlist/${person.id}`
         : null,
   };
-  if (withRelease) {
-    record.release = release ? releaseRecord(scope, release, true) : null;
+  // 3.0 embeds the release in full, in lists too; 3.1 offers no expansions here.
+  if (p.version === '3.0') {
+    record.release = release ? releaseRecord(inFull(p), release, { nested: true }) : null;
     // The mock does not link a redeemed place to its order.
     record.registration = null;
   }
@@ -81,16 +79,18 @@ function personRecord(
 
 export function registerWaitlistedPeople(app: AdminApp, ctx: ServiceContext): void {
   app.get(WAITLIST_PATH, (c) => {
-    const scope = eventScope(c, ctx);
-    const all = ctx.store.findBy('waitlisted_people', 'byEvent', scope.event.id);
-    const { records, selected, hiddenByDefault } = filterByStates(all, scope.url, WAITLIST_FILTER);
-    const sorted = sortBy(records, scope.url, WAITLIST_SORTS, (p, attr) =>
-      attr === 'name' ? (p.name?.toLowerCase() ?? null) : `${p.created_at}:${String(p.id).padStart(12, '0')}`,
+    const p = presenter(c, ctx, 'list');
+    const all = ctx.store.findBy('waitlisted_people', 'byEvent', p.event.id);
+    const { records, selected, hiddenByDefault } = filterByStates(all, p.url, WAITLIST_FILTER);
+    const sorted = sortBy(records, p.url, WAITLIST_SORTS, (person, attr) =>
+      attr === 'name'
+        ? (person.name?.toLowerCase() ?? null)
+        : `${person.created_at}:${String(person.id).padStart(12, '0')}`,
     );
-    const page = paginate(sorted, pageRequest(scope.url));
-    const releases = ctx.store.findBy('releases', 'byEvent', scope.event.id);
+    const page = paginate(sorted, pageRequest(p.url));
+    const releases = ctx.store.findBy('releases', 'byEvent', p.event.id);
     const meta = listMeta({
-      version: scope.version,
+      version: p.version,
       page: { ...page.meta, total_pages: sorted.length === 0 ? 0 : page.meta.total_pages },
       overallTotal: all.length,
       hiddenByDefault: { states: ['redeemed', 'rejected', 'expired'], count: hiddenByDefault },
@@ -107,20 +107,19 @@ export function registerWaitlistedPeople(app: AdminApp, ctx: ServiceContext): vo
       },
     });
     // The real service answers `expandable: null` for this list.
-    const ordered =
-      scope.version === '3.1' ? { api_version: meta.api_version, expandable: null, ...meta } : meta;
+    const ordered = p.version === '3.1' ? { api_version: meta.api_version, expandable: null, ...meta } : meta;
     return c.json({
-      waitlisted_people: page.items.map((p) => personRecord(scope, p, scope.version === '3.0')),
+      waitlisted_people: page.items.map((person) => personRecord(p, person)),
       meta: ordered,
     });
   });
 
   app.get(`${WAITLIST_PATH}/:waitlisted_person_id`, (c) => {
-    const scope = eventScope(c, ctx);
+    const p = presenter(c, ctx, 'record');
     const person = ofEvent(
-      scope.event,
+      p.event,
       ctx.store.get('waitlisted_people', Number(c.req.param('waitlisted_person_id'))),
     );
-    return recordResponse(c, 'waitlisted_person', personRecord(scope, person, scope.version === '3.0'));
+    return recordResponse(c, 'waitlisted_person', personRecord(p, person));
   });
 }
