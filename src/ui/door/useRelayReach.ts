@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchServiceInfo } from '../../api/service-info';
-import { servedBy } from '../shared/served-by';
+import { readServiceInfo, servedBy } from '../shared/served-by';
 
 const REFRESH_MS = 30_000;
 
@@ -16,7 +15,7 @@ export function useRelayReach(): boolean | null {
     let live = true;
     let timer: number | undefined;
     const read = async () => {
-      const info = await fetchServiceInfo(location.origin, (request) => fetch(request));
+      const info = await readServiceInfo().catch(() => null);
       const checkin = info?.mode === 'relay' ? info.upstreams.find((u) => u.api === 'checkin') : undefined;
       if (live) setReach(checkin ? checkin.reachable : null);
     };

@@ -1,16 +1,28 @@
 // Which server this page came from, asked once per page load (it does not change while the page
 // is open): the Node server's description, or null for a static host, Vite's dev server or no
 // network. The door reads it to join a real list's typed address through the relay.
-import { type ServiceInfo, fetchServiceInfo } from '../../api/service-info';
+import type { ServiceInfo } from '../../api/service-info';
+
+/**
+ * The reader loads on first use: its schema library (zod) would otherwise ride in the door
+ * route's first bundle, which has a budget (door-js-gzip), for one small answer.
+ */
+export async function readServiceInfo(): Promise<ServiceInfo | null> {
+  const { fetchServiceInfo } = await import('../../api/service-info');
+  return fetchServiceInfo(location.origin, (request) => fetch(request));
+}
 
 let asked: Promise<ServiceInfo | null> | null = null;
 let known: ServiceInfo | null | undefined;
 
 export function servedBy(): Promise<ServiceInfo | null> {
-  asked ??= fetchServiceInfo(location.origin, (request) => fetch(request)).then((info) => {
-    known = info;
-    return info;
-  });
+  // A chunk that cannot load (offline before the service worker cached it) means "not known".
+  asked ??= readServiceInfo()
+    .catch(() => null)
+    .then((info) => {
+      known = info;
+      return info;
+    });
   return asked;
 }
 
