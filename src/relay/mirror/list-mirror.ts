@@ -37,6 +37,8 @@ export class ListMirror {
   cursors: Record<string, number | null> = { tickets: null, checkins: null, answers: null };
   ready = false;
   pulledAt: number | null = null;
+  /** Pull rounds since start (memory only). */
+  rounds = 0;
   lastAt = 0;
   private localIds = 0;
 

@@ -9,6 +9,7 @@ import { type Upstream, allPages, callUpstream } from './mirror-upstream';
 import { type Entry, type Rec, isRec } from './mirror-types';
 
 export const PULL_MARGIN_MS = 10_000;
+const DETAILS_EVERY = 5;
 
 export type Commit = (entries: Entry[]) => Promise<void>;
 
@@ -32,6 +33,25 @@ function differs(m: ListMirror, res: 'tickets' | 'answers' | 'checkins', rec: Re
 
 /** One pull round; 'gone' when the upstream says the list no longer exists (404/410). */
 export async function pullRound(m: ListMirror, up: Upstream, commit: Commit, now: () => number) {
+  // The list record and questions rarely change: read every few rounds, not every one.
+  m.rounds += 1;
+  if (!m.ready || m.rounds % DETAILS_EVERY === 1) {
+    const details = await pullDetails(m, up, commit, now);
+    if (details !== 'ok') return details;
+  }
+  for (const res of ['tickets', 'checkins', 'answers'] as const) {
+    const cursor = m.ready ? (m.cursors[res] ?? null) : null;
+    const records = await allPages(up, m.slug, res, cursor === null ? null : cursor - PULL_MARGIN_MS);
+    if (!records) return 'failed';
+    const fresh = records.filter((rec) => differs(m, res, rec));
+    if (fresh.length > 0) await commit([{ k: 'pulled', at: m.nextAt(now()), res, records: fresh }]);
+  }
+  if (!m.ready) await commit([{ k: 'ready', at: m.nextAt(now()) }]);
+  m.pulledAt = now();
+  return 'ok';
+}
+
+async function pullDetails(m: ListMirror, up: Upstream, commit: Commit, now: () => number) {
   const list = await callUpstream(up, m.slug, 'GET', '');
   if (list.kind === 'failed') return 'failed';
   if (list.status === 404 || list.status === 410) return 'gone';
@@ -44,14 +64,5 @@ export async function pullRound(m: ListMirror, up: Upstream, commit: Commit, now
   const qs = questions.json.filter(isRec);
   if (JSON.stringify(qs) !== JSON.stringify(m.questions))
     await commit([{ k: 'questions', at: m.nextAt(now()), records: qs }]);
-  for (const res of ['tickets', 'checkins', 'answers'] as const) {
-    const cursor = m.ready ? (m.cursors[res] ?? null) : null;
-    const records = await allPages(up, m.slug, res, cursor === null ? null : cursor - PULL_MARGIN_MS);
-    if (!records) return 'failed';
-    const fresh = records.filter((rec) => differs(m, res, rec));
-    if (fresh.length > 0) await commit([{ k: 'pulled', at: m.nextAt(now()), res, records: fresh }]);
-  }
-  if (!m.ready) await commit([{ k: 'ready', at: m.nextAt(now()) }]);
-  m.pulledAt = now();
   return 'ok';
 }

@@ -45,6 +45,8 @@ interface Held {
   timer: NodeJS.Timeout | null;
   running: boolean;
   again: boolean;
+  /** The upstream said the list is gone (404/410): doors get its own answers, not the mirror's. */
+  gone: boolean;
 }
 
 export function createMirror(options: MirrorOptions) {
@@ -74,7 +76,10 @@ export function createMirror(options: MirrorOptions) {
         const commit = commitFor(h);
         const forwarded = h.m.ready ? await forwardRound(h.m, options.upstream, commit, now) : 'ok';
         const unknown = [...h.m.writes.values()].some((w) => w.state === 'sending');
-        if (forwarded === 'ok' && !unknown) await pullRound(h.m, options.upstream, commit, now);
+        if (forwarded === 'ok' && !unknown) {
+          const pulled = await pullRound(h.m, options.upstream, commit, now);
+          if (pulled !== 'failed') h.gone = pulled === 'gone';
+        }
         if (h.journal.needsCompaction()) await h.journal.compact(() => h.m.snapshot());
       } while (h.again && !stopped);
     } catch (error) {
@@ -94,7 +99,15 @@ export function createMirror(options: MirrorOptions) {
   };
 
   const hold = (m: ListMirror, journal: MirrorJournal): Held => {
-    const h: Held = { m, journal, chain: Promise.resolve(), timer: null, running: false, again: false };
+    const h: Held = {
+      m,
+      journal,
+      chain: Promise.resolve(),
+      timer: null,
+      running: false,
+      again: false,
+      gone: false,
+    };
     held.set(m.slug, h);
     void round(h);
     schedule(h);
@@ -150,7 +163,7 @@ export function createMirror(options: MirrorOptions) {
   const handler: CheckinHandler = async (route, call) => {
     const segments = route.path.split('/'); // ['', 'checkin_lists', slug, resource?, id?]
     const h = held.get(route.listSlug);
-    if (h?.m.ready) {
+    if (h?.m.ready && !h.gone) {
       if (call.method === 'GET') {
         const served = serveRead(h.m, segments[3], segments.slice(4), route.query);
         if (served) return options.answer(served.status, served.body);
