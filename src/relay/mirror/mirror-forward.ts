@@ -6,7 +6,8 @@
 // - an attempt whose outcome is unknown (no answer, 5xx, a kill -9 of the relay) is never sent
 //   blindly again: the upstream's check-ins since the floor are pulled first, and a check-in
 //   holding the uuid settles it; an upstream seen to ignore client uuids is matched by ticket
-//   and time instead (never one already claimed); before either is known, one alone is sent
+//   and time instead (never one already claimed); whatever the kind, the ticket with the exact
+//   scan time sent as `created_at` is taken as ours; before the kind is known, one alone is sent
 //   again and its answer says which;
 // - a batch the upstream refuses (4xx) is split: one bad item is parked with its reason, the
 //   others still go; 429 leaves everything queued;
@@ -48,21 +49,23 @@ async function recover(m: ListMirror, up: Upstream, commit: Commit, now: () => n
   const entries: Entry[] = [];
   const unmatched: Write[] = [];
   let at = m.nextAt(now());
+  const unclaimed = (c: Rec, w: Write) =>
+    c.ticket_id === w.ticketId && !c.deleted_at && !claimed.has(String(c.uuid));
   for (const w of sending) {
-    const own = byUuid.get(w.uuid);
+    // Ours for sure: the uuid sent, or (whatever the upstream does with uuids) the ticket with the
+    // exact scan time to the millisecond the relay sent as `created_at`.
     const match =
-      own ??
+      byUuid.get(w.uuid) ??
+      pulled.find((c) => unclaimed(c, w) && Date.parse(String(c.created_at)) === w.createdAt) ??
       (m.clientUuids === 'ignored'
         ? pulled.find(
-            (c) =>
-              c.ticket_id === w.ticketId &&
-              !c.deleted_at &&
-              !claimed.has(String(c.uuid)) &&
-              Date.parse(String(c.updated_at)) >= (w.floor ?? 0) - SERVER_SKEW_MS,
+            (c) => unclaimed(c, w) && Date.parse(String(c.updated_at)) >= (w.floor ?? 0) - SERVER_SKEW_MS,
           )
         : undefined);
     if (match) {
       claimed.add(String(match.uuid));
+      if (match.uuid !== w.uuid && m.clientUuids === undefined)
+        entries.push({ k: 'uuids', at: at++, mode: 'ignored' });
       entries.push({ k: 'sent', at: at++, uuid: w.uuid, record: match });
     } else unmatched.push(w);
   }
