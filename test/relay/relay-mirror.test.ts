@@ -82,6 +82,9 @@ describe('the venue mirror', () => {
     tickets = (served.body as Json[]).map((t) => t.id);
     expect(tickets.length).toBeGreaterThan(8);
     expect(JSON.stringify(await mirrored())).not.toContain(slug);
+    const record = await relay(list());
+    expect(record.body.slug).toBe(slug);
+    expect(record.body.total_ticket_pages).toBe(1);
   }, 60_000);
 
   it(

@@ -47,6 +47,8 @@ interface Held {
   again: boolean;
   /** The upstream said the list is gone (404/410): doors get its own answers, not the mirror's. */
   gone: boolean;
+  /** Door writes, one at a time: each is planned against the state the one before left. */
+  writing: Promise<unknown>;
 }
 
 export function createMirror(options: MirrorOptions) {
@@ -107,6 +109,7 @@ export function createMirror(options: MirrorOptions) {
       running: false,
       again: false,
       gone: false,
+      writing: Promise.resolve(),
     };
     held.set(m.slug, h);
     void round(h);
@@ -168,7 +171,9 @@ export function createMirror(options: MirrorOptions) {
         const served = serveRead(h.m, segments[3], segments.slice(4), route.query);
         if (served) return options.answer(served.status, served.body);
       } else {
-        const answered = await write(h, call.method, segments, call.body);
+        const run = h.writing.then(() => write(h, call.method, segments, call.body));
+        h.writing = run.catch(() => undefined);
+        const answered = await run;
         if (answered) return answered;
       }
       return options.passThrough(route, call);
