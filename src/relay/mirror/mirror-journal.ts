@@ -9,7 +9,9 @@
 //   thrown fault naming the file, and nothing is rewritten;
 // - `compact` writes the snapshot (tmp, fsync, rename, fsync dir) before emptying the journal;
 //   lines at or below the snapshot's `seq` are skipped, so a crash between the two steps
-//   replays nothing twice.
+//   replays nothing twice;
+// - a failed append is cut back to the last whole line (or, failing that, refuses every later
+//   append), so a later line never follows a partial one.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type FileHandle, open, readFile, readdir, rename } from 'node:fs/promises';
@@ -56,6 +58,7 @@ function parseLine(line: string): { seq: number; e: Entry } | null {
 export class MirrorJournal {
   private handle: FileHandle | null = null;
   private bytes = 0;
+  private broken = false;
   private seq = 0;
   private queue: Promise<void> = Promise.resolve();
   readonly journalPath: string;
@@ -141,10 +144,21 @@ export class MirrorJournal {
         this.handle = await open(this.journalPath, 'a');
         await syncDir(this.dir);
       }
+      if (this.broken) throw new Error('The mirror journal could not be repaired after a failed write');
+      const seq = this.seq;
       let text = '';
       for (const e of entries) text += this.line(++this.seq, e);
-      await this.handle.write(text);
-      await this.handle.datasync();
+      try {
+        await this.handle.write(text);
+        await this.handle.datasync();
+      } catch (error) {
+        // A partial line must not sit before the next one: cut back to the last whole line.
+        this.seq = seq;
+        await this.handle.truncate(this.bytes).catch(() => {
+          this.broken = true;
+        });
+        throw error;
+      }
       this.bytes += Buffer.byteLength(text);
     });
     this.queue = run.catch(() => undefined);

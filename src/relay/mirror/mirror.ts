@@ -159,7 +159,13 @@ export function createMirror(options: MirrorOptions) {
   const register = async (slug: string) => {
     if (held.has(slug) || held.size >= MAX_LISTS || stopped) return;
     const journal = new MirrorJournal(options.dir, listKey(slug));
-    await journal.append([{ k: 'slug', at: now(), slug }]);
+    try {
+      await journal.append([{ k: 'slug', at: now(), slug }]);
+    } catch (error) {
+      // The door's answer came from the upstream and stands; the list is just not mirrored.
+      options.warn(`mirror: a list could not be kept (${error instanceof Error ? error.name : 'unknown'})`);
+      return;
+    }
     if (!held.has(slug)) hold(new ListMirror(slug), journal);
   };
 
