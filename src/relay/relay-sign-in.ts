@@ -31,7 +31,7 @@ export function relaySignInBackend(
   settings: RelaySettings,
   sessions: RelaySessions,
   health: { current(): Promise<UpstreamHealth[]> },
-  mirroredLists: () => unknown[] = () => [],
+  mirroredLists: (() => unknown[]) | null = null,
 ): SignInBackend {
   return {
     async grant(): Promise<SignInGrant> {
@@ -63,7 +63,8 @@ export function relaySignInBackend(
         upstream_checkin_url: settings.checkinUrl.href.replace(/\/$/, ''),
         upstreams: await health.current(),
         // Each mirrored list (by id and title, never its slug): age and writes waiting to go up.
-        mirrored_lists: mirroredLists(),
+        mirror: mirroredLists !== null,
+        mirrored_lists: mirroredLists?.() ?? [],
       };
     },
   };

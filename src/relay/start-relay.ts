@@ -59,7 +59,7 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
     api.setCheckinHandler(mirror.handler);
   }
   const signIn = createOrganiserSignIn(
-    relaySignInBackend(relay, sessions, health, () => mirror?.describe() ?? []),
+    relaySignInBackend(relay, sessions, health, mirror ? () => mirror.describe() : null),
     createSignInCodes(systemClock),
     settings,
   );

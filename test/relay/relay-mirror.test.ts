@@ -82,6 +82,8 @@ describe('the venue mirror', () => {
     tickets = (served.body as Json[]).map((t) => t.id);
     expect(tickets.length).toBeGreaterThan(8);
     expect(JSON.stringify(await mirrored())).not.toContain(slug);
+    // Doors on this relay read it and sync every 3 s (src/ui/app/door-runtime.ts).
+    expect((await relay('/__service')).body.mirror).toBe(true);
     const record = await relay(list());
     expect(record.body.slug).toBe(slug);
     expect(record.body.total_ticket_pages).toBe(1);
