@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { type RunningServer, killHard, startServerProcess } from '../test/mock-api/http/server-process';
-import { CheckinService, DoorPage, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 
 const UPSTREAM_TOKEN = 'upstream_e2e_secret_token_0123456789';
 
@@ -129,4 +129,90 @@ test('an organiser signs in by the relayâ€™s printed link and sees the serviceâ€
 
   expect(seen.filter((url) => url.startsWith(upstream.origin))).toEqual([]);
   await context.close();
+});
+
+// The venue mirror (RELAY_DATA_DIR): the service is killed (kill -9) while two doors on the relay
+// admit. A door's scan of a ticket the other admitted a few seconds earlier is not admitted
+// again; a ticket both admit before either syncs is a double admission on both; once the
+// service is back, it holds each check-in once.
+test.describe('with the venue mirror', () => {
+  let mirrorRoot: string;
+  let service: RunningServer;
+  let mirrorRelay: RunningServer;
+  const serviceEnv = () => ({
+    MOCK_DATA_DIR: join(mirrorRoot, 'upstream'),
+    DIST_DIR: 'dist',
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: '120',
+    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
+    MOCK_CORS_ORIGINS: '',
+  });
+
+  test.beforeAll(async () => {
+    mirrorRoot = mkdtempSync(join(tmpdir(), 'relay-mirror-e2e-'));
+    service = await startServerProcess(serviceEnv());
+    mirrorRelay = await startServerProcess({
+      DIST_DIR: 'dist',
+      UPSTREAM_CHECKIN_URL: `${service.origin}/checkin`,
+      UPSTREAM_ADMIN_URL: `${service.origin}/v3`,
+      UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
+      UPSTREAM_TIMEOUT_MS: '1500',
+      RELAY_DATA_DIR: join(mirrorRoot, 'relay'),
+      RELAY_MIRROR_INTERVAL_MS: '500',
+    });
+  });
+
+  test.afterAll(async () => {
+    if (mirrorRelay) await killHard(mirrorRelay);
+    if (service) await killHard(service);
+    rmSync(mirrorRoot, { recursive: true, force: true });
+  });
+
+  const pending = async () => {
+    const info = (await fetch(`${mirrorRelay.origin}/__service`).then((r) => r.json())) as {
+      mirrored_lists: { ready: boolean; pending_upstream: number }[];
+    };
+    return info.mirrored_lists[0];
+  };
+
+  test('two doors keep in step through the relay while the service is killed', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const checkins = new CheckinService(service.origin);
+    const [first, both] = await checkins.freshTickets(MAIN_LIST, 2);
+    const contexts = [
+      await browser.newContext({ baseURL: mirrorRelay.origin }),
+      await browser.newContext({ baseURL: mirrorRelay.origin }),
+    ];
+    // The door's default sync interval (10 s): a door on a mirroring relay syncs every 3 s anyway.
+    const settings = { autoReturnSeconds: 0 };
+    const [a, b] = [
+      await joinedDoor(contexts[0]!, 'North door', settings),
+      await joinedDoor(contexts[1]!, 'South door', settings),
+    ];
+    await expect.poll(async () => (await pending())?.ready, { timeout: 30_000 }).toBe(true);
+
+    await killHard(service);
+    await a!.door.typeCode(first!.reference);
+    await a!.door.expectVerdict('admitted');
+    await a!.door.nextScan();
+    // Door B hears of it through the relay alone, within a sync or two.
+    await b!.page.waitForTimeout(5_000);
+    await b!.door.typeCode(first!.reference);
+    await expect(b!.door.verdict()).toHaveAttribute('data-verdict', /just-admitted|already-checked-in/);
+    await b!.door.nextScan();
+
+    for (const { door } of [a!, b!]) {
+      await door.typeCode(both!.reference);
+      await door.expectVerdict('admitted');
+      await door.nextScan();
+    }
+    for (const { page } of [a!, b!])
+      await expect(page.getByTestId('conflicts')).toContainText('1 double admission', { timeout: 20_000 });
+
+    service = await startServerProcess({ ...serviceEnv(), PORT: new URL(service.origin).port });
+    await expect.poll(async () => (await pending())?.pending_upstream, { timeout: 30_000 }).toBe(0);
+    expect(await checkins.activeCheckinsOf(MAIN_LIST, first!.id)).toBe(1);
+    expect(await checkins.activeCheckinsOf(MAIN_LIST, both!.id)).toBe(2);
+    for (const context of contexts) await context.close();
+  });
 });

@@ -16,6 +16,8 @@ const infoSchema = z.object({
   // Absent from servers older than the relay: read as the mock.
   mode: z.optional(z.enum(['mock', 'relay'])),
   upstream_checkin_url: z.optional(z.string()),
+  // A relay that keeps a venue mirror (RELAY_DATA_DIR): doors on it hear of each other at once.
+  mirror: z.optional(z.boolean()),
   upstreams: z.optional(
     z.array(
       z.object({
@@ -48,6 +50,8 @@ export interface ServiceInfo {
   upstreamCheckinUrl: string | null;
   /** A relay's view of its upstreams, probed moments ago. */
   upstreams: UpstreamReach[];
+  /** A relay that keeps a venue mirror: its doors' check-ins are there for the others at once. */
+  mirror?: boolean;
 }
 
 const signedInSchema = z.object({
@@ -76,6 +80,7 @@ export async function fetchServiceInfo(origin: string, fetch: FetchLike): Promis
       mode: parsed.data.mode ?? 'mock',
       upstreamCheckinUrl: parsed.data.upstream_checkin_url ?? null,
       upstreams: (parsed.data.upstreams ?? []).map((u) => ({ ...u })),
+      ...(parsed.data.mirror === true ? { mirror: true } : {}),
     };
   } catch {
     return null;

@@ -134,5 +134,11 @@ export function createRelayApi(options: RelayApiOptions) {
       checkinHandler = handler;
     },
     passThrough,
+    /** A JSON answer made here (the mirror's), rewritten as an upstream answer would be. */
+    answerLocal(status: number, json: unknown): Response {
+      const body = new TextEncoder().encode(JSON.stringify(json)) as Uint8Array<ArrayBuffer>;
+      const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+      return respond('checkin', { status, headers, body }, null);
+    },
   };
 }

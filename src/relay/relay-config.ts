@@ -12,6 +12,10 @@ export interface RelaySettings {
   adminToken: string;
   /** UPSTREAM_TIMEOUT_MS (optional): how long one upstream exchange may take before a 504. */
   timeoutMs: number;
+  /** RELAY_DATA_DIR (optional): where the venue mirror keeps its journals; no mirror without it. */
+  dataDir: string | null;
+  /** RELAY_MIRROR_INTERVAL_MS (optional): how often each mirrored list forwards and pulls. */
+  mirrorIntervalMs: number;
 }
 
 export const RELAY_VARIABLES = [
@@ -51,5 +55,9 @@ export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings | undef
   const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? 20_000);
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000)
     throw new Error('UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000');
-  return { checkinUrl, adminUrl, adminToken, timeoutMs };
+  const dataDir = (env.RELAY_DATA_DIR ?? '').trim() || null;
+  const mirrorIntervalMs = Number(env.RELAY_MIRROR_INTERVAL_MS ?? 2000);
+  if (!Number.isSafeInteger(mirrorIntervalMs) || mirrorIntervalMs < 100 || mirrorIntervalMs > 600_000)
+    throw new Error('RELAY_MIRROR_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000');
+  return { checkinUrl, adminUrl, adminToken, timeoutMs, dataDir, mirrorIntervalMs };
 }

@@ -31,6 +31,7 @@ export function relaySignInBackend(
   settings: RelaySettings,
   sessions: RelaySessions,
   health: { current(): Promise<UpstreamHealth[]> },
+  mirroredLists: (() => unknown[]) | null = null,
 ): SignInBackend {
   return {
     async grant(): Promise<SignInGrant> {
@@ -61,8 +62,9 @@ export function relaySignInBackend(
         mode: 'relay',
         upstream_checkin_url: settings.checkinUrl.href.replace(/\/$/, ''),
         upstreams: await health.current(),
-        // Phase 2: each mirrored list's age and pending writes.
-        mirrored_lists: [],
+        // Each mirrored list (by id and title, never its slug): age and writes waiting to go up.
+        mirror: mirroredLists !== null,
+        mirrored_lists: mirroredLists?.() ?? [],
       };
     },
   };

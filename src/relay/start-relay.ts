@@ -19,6 +19,8 @@ import { createRelayFetch } from './relay-fetch';
 import { createRelaySessions } from './relay-sessions';
 import { relaySignInBackend } from './relay-sign-in';
 import { createUpstreamHealth } from './upstream-health';
+import { randomUUID } from 'node:crypto';
+import { createMirror } from './mirror/mirror';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
@@ -40,8 +42,24 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
     publicOrigin: origin,
     limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs },
   });
+  const mirror = relay.dataDir
+    ? createMirror({
+        dir: resolve(relay.dataDir, 'mirror'),
+        upstream: { base: relay.checkinUrl, limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs } },
+        clock: systemClock,
+        newUuid: randomUUID,
+        intervalMs: relay.mirrorIntervalMs,
+        passThrough: api.passThrough,
+        answer: api.answerLocal,
+        warn: (message) => console.warn(message),
+      })
+    : null;
+  if (mirror) {
+    await mirror.start();
+    api.setCheckinHandler(mirror.handler);
+  }
   const signIn = createOrganiserSignIn(
-    relaySignInBackend(relay, sessions, health),
+    relaySignInBackend(relay, sessions, health, mirror ? () => mirror.describe() : null),
     createSignInCodes(systemClock),
     settings,
   );
@@ -70,6 +88,10 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
         '                check-in address in the door app served here; the door kit shows each list.',
         `  Health:       ${origin}/__service`,
       ];
+      if (mirror)
+        lines.push(
+          "  Mirror:       on: joined lists and doors' check-ins are kept on this machine (RELAY_DATA_DIR)",
+        );
       if (settings.exposed)
         lines.push(`  WARNING:      listening on ${settings.host}, reachable from other machines.`);
       if (settings.exposed && !settings.tls) lines.push(...httpsAdvice());

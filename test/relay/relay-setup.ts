@@ -20,7 +20,8 @@ export interface Seen {
 export interface Tap {
   origin: string;
   seen: Seen[];
-  mode: 'pass' | 'hang' | 'cut';
+  /** `drop`: the request reaches the upstream, its answer never comes back (outcome unknown). */
+  mode: 'pass' | 'hang' | 'cut' | 'drop';
   close(): Promise<void>;
 }
 
@@ -35,6 +36,11 @@ export async function startTap(upstream: string): Promise<Tap> {
     const out = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        if (tap.mode === 'drop') {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -57,44 +63,64 @@ export interface RelayPair {
   upstream: RunningServer;
   tap: Tap;
   relay: RunningServer;
+  /** kill -9 of the relay, then the same relay again (same port, same data). */
+  restartRelay(): Promise<void>;
+  /** kill -9 of the upstream; `startUpstream` brings it back on its port with its data. */
+  killUpstream(): Promise<void>;
+  startUpstream(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Starts the upstream, the tap and the relay; `relayEnv` adds to the relay's environment. */
-export async function startRelayPair(relayEnv: Record<string, string> = {}): Promise<RelayPair> {
+export async function startRelayPair(
+  relayEnv: Record<string, string> | ((root: string) => Record<string, string>) = {},
+): Promise<RelayPair> {
   const root = mkdtempSync(join(tmpdir(), 'relay-'));
   const distDir = join(root, 'dist');
   mkdirSync(distDir);
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-  const upstream = await startServerProcess({
+  const upstreamEnv = {
     MOCK_DATA_DIR: join(root, 'upstream-data'),
     DIST_DIR: distDir,
     MOCK_SEED: 'demo',
     MOCK_SEED_TICKETS: '40',
     MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
     MOCK_CORS_ORIGINS: '',
-  });
+  };
+  const upstream = await startServerProcess(upstreamEnv);
   const tap = await startTap(upstream.origin);
-  const relay = await startServerProcess({
+  const env = {
     DIST_DIR: distDir,
     UPSTREAM_CHECKIN_URL: `${tap.origin}/checkin`,
     UPSTREAM_ADMIN_URL: `${tap.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
     UPSTREAM_TIMEOUT_MS: '1500',
-    ...relayEnv,
-  });
-  return {
+    ...(typeof relayEnv === 'function' ? relayEnv(root) : relayEnv),
+  };
+  const relay = await startServerProcess(env);
+  const pair: RelayPair = {
     root,
     upstream,
     tap,
     relay,
+    async restartRelay() {
+      await killHard(pair.relay);
+      pair.relay = await startServerProcess({ ...env, PORT: new URL(pair.relay.origin).port });
+    },
+    async killUpstream() {
+      await killHard(pair.upstream);
+    },
+    async startUpstream() {
+      pair.upstream = await startServerProcess({ ...upstreamEnv, PORT: new URL(pair.upstream.origin).port });
+    },
     async stop() {
-      await killHard(relay);
+      await killHard(pair.relay);
       await tap.close();
-      await killHard(upstream);
+      await killHard(pair.upstream);
       rmSync(root, { recursive: true, force: true });
     },
   };
+  return pair;
 }
 
 /** The demo lists' web check-in addresses the upstream printed. */

@@ -10,6 +10,7 @@ import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
 import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
+import { servedBy } from '../shared/served-by';
 
 const DATABASE = 'venue-checkin-door';
 
@@ -23,10 +24,18 @@ const host: EngineHost = {
   },
 };
 
+/**
+ * Doors on a relay that keeps a venue mirror sync at least this often: the relay answers from
+ * its own copy (no load on the real service), and another door's admission must reach this one
+ * within 5 s so a double admission is caught at the door (docs/relay.md).
+ */
+const MIRROR_SYNC_MS = 3000;
+let syncCapMs = Number.POSITIVE_INFINITY;
+
 /** What the engine needs of the person's settings. */
 const engineSettings = (state: ReturnType<typeof appStore.getState>) => ({
   deviceName: state.settings.deviceName.trim() || 'Door',
-  syncIntervalMs: state.settings.syncIntervalSeconds * 1000,
+  syncIntervalMs: Math.min(state.settings.syncIntervalSeconds * 1000, syncCapMs),
   access: accessOf(state),
 });
 
@@ -65,6 +74,12 @@ function engineWorker() {
     void remote.configure(engineSettings(state));
   });
   running = { remote, ready, online };
+  void servedBy().then(async (info) => {
+    if (info?.mode !== 'relay' || !info.mirror) return;
+    syncCapMs = MIRROR_SYNC_MS;
+    await ready;
+    void remote.configure(engineSettings(appStore.getState()));
+  });
   return running;
 }
 

@@ -1,0 +1,200 @@
+// A list's durable journal on the relay's disk: `<key>.journal` (one checksummed JSON line per
+// entry, `{"sum":…,"seq":n,"e":entry}`) over `<key>.snapshot`. The key is a digest of the slug,
+// so no file name holds a slug (the slug is inside the files, which the forwarder needs).
+// Guarantees:
+// - `append` resolves only after the lines are written and fdatasync'd: the relay answers a
+//   door's write after that, so a kill -9 loses nothing it answered;
+// - appends are serialised in call order;
+// - a torn last line (a write never answered) is dropped on replay; any other damage is a
+//   thrown fault naming the file, and nothing is rewritten;
+// - `compact` writes the snapshot (tmp, fsync, rename, fsync dir) before emptying the journal;
+//   lines at or below the snapshot's `seq` are skipped, so a crash between the two steps
+//   replays nothing twice;
+// - a failed append is cut back to the last whole line (or, failing that, refuses every later
+//   append), so a later line never follows a partial one.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { type FileHandle, open, readFile, readdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Entry, MirrorSnapshot } from './mirror-types';
+
+const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+const sumOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+export const listKey = (slug: string) =>
+  createHash('sha256').update(`list:${slug}`).digest('hex').slice(0, 32);
+
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => null);
+  await handle?.sync().catch(() => {});
+  await handle?.close();
+}
+
+export interface Replayed {
+  snapshot: MirrorSnapshot | null;
+  entries: Entry[];
+}
+
+function parseLine(line: string): { seq: number; e: Entry } | null {
+  try {
+    const value = JSON.parse(line) as { sum?: unknown; seq?: unknown; e?: unknown };
+    if (typeof value.seq !== 'number' || typeof value.e !== 'object' || value.e === null) return null;
+    return sumOf(JSON.stringify({ seq: value.seq, e: value.e })) === value.sum
+      ? { seq: value.seq, e: value.e as Entry }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export class MirrorJournal {
+  private handle: FileHandle | null = null;
+  private bytes = 0;
+  private broken = false;
+  private seq = 0;
+  private queue: Promise<void> = Promise.resolve();
+  readonly journalPath: string;
+  readonly snapshotPath: string;
+
+  constructor(
+    readonly dir: string,
+    key: string,
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.journalPath = join(dir, `${key}.journal`);
+    this.snapshotPath = join(dir, `${key}.snapshot`);
+  }
+
+  /** Keys of every list with files in `dir`. */
+  static async keys(dir: string): Promise<string[]> {
+    mkdirSync(dir, { recursive: true });
+    const names = await readdir(dir);
+    const keys = new Set<string>();
+    for (const name of names) {
+      const match = /^([0-9a-f]{32})\.(journal|snapshot)$/.exec(name);
+      if (match?.[1]) keys.add(match[1]);
+    }
+    return [...keys];
+  }
+
+  async replay(warn: (message: string) => void): Promise<Replayed> {
+    const snapText = await readIfPresent(this.snapshotPath);
+    let snapshot: MirrorSnapshot | null = null;
+    let floor = 0;
+    if (snapText) {
+      const parsed = parseLine(snapText.toString('utf8'));
+      if (!parsed) throw new Error(`The relay's mirror snapshot ${this.snapshotPath} is damaged`);
+      snapshot = parsed.e as unknown as MirrorSnapshot;
+      floor = parsed.seq;
+    }
+    const bytes = (await readIfPresent(this.journalPath)) ?? Buffer.alloc(0);
+    const lines = bytes.toString('utf8').split('\n');
+    const tail = lines.pop() ?? '';
+    const kept: { seq: number; e: Entry }[] = [];
+    this.seq = floor;
+    for (const [i, line] of lines.entries()) {
+      const parsed = parseLine(line);
+      if (!parsed)
+        throw new Error(`The relay's mirror journal ${this.journalPath} is damaged at line ${i + 1}`);
+      if (parsed.seq <= floor) continue;
+      kept.push(parsed);
+      this.seq = parsed.seq;
+    }
+    if (tail.length > 0) {
+      const parsed = parseLine(tail);
+      if (parsed && parsed.seq > floor) {
+        kept.push(parsed);
+        this.seq = parsed.seq;
+      } else warn('mirror: dropped a torn last journal line (a write that was never answered)');
+    }
+    this.bytes = bytes.length;
+    // Rewritten without the torn tail, so it never prefixes the next line.
+    if (tail.length > 0) await this.rewrite(kept);
+    return { snapshot, entries: kept.map((k) => k.e) };
+  }
+
+  private async rewrite(kept: { seq: number; e: Entry }[]) {
+    const handle = await open(`${this.journalPath}.tmp`, 'w');
+    let text = '';
+    for (const { seq, e } of kept) text += this.line(seq, e);
+    await handle.write(text);
+    await handle.datasync();
+    await handle.close();
+    await rename(`${this.journalPath}.tmp`, this.journalPath);
+    await syncDir(this.dir);
+    this.bytes = Buffer.byteLength(text);
+  }
+
+  private line(seq: number, e: Entry): string {
+    return `{"sum":"${sumOf(JSON.stringify({ seq, e }))}","seq":${seq},"e":${JSON.stringify(e)}}\n`;
+  }
+
+  /** Writes and syncs the entries; resolves once they are durable. */
+  append(entries: Entry[]): Promise<void> {
+    const run = this.queue.then(async () => {
+      if (!this.handle) {
+        this.handle = await open(this.journalPath, 'a');
+        await syncDir(this.dir);
+      }
+      if (this.broken) throw new Error('The mirror journal could not be repaired after a failed write');
+      const seq = this.seq;
+      let text = '';
+      for (const e of entries) text += this.line(++this.seq, e);
+      try {
+        await this.handle.write(text);
+        await this.handle.datasync();
+      } catch (error) {
+        // A partial line must not sit before the next one: cut back to the last whole line.
+        this.seq = seq;
+        await this.handle.truncate(this.bytes).catch(() => {
+          this.broken = true;
+        });
+        throw error;
+      }
+      this.bytes += Buffer.byteLength(text);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  needsCompaction(): boolean {
+    return this.bytes > COMPACT_AFTER_BYTES;
+  }
+
+  /** Replaces journal + old snapshot with `snapshot` (the state after every appended entry). */
+  compact(snapshot: () => MirrorSnapshot): Promise<void> {
+    const run = this.queue.then(async () => {
+      const seq = this.seq;
+      const body = { seq, e: snapshot() as unknown as Entry };
+      const tmp = `${this.snapshotPath}.tmp`;
+      const handle = await open(tmp, 'w');
+      await handle.write(
+        `{"sum":"${sumOf(JSON.stringify(body))}","seq":${seq},"e":${JSON.stringify(body.e)}}`,
+      );
+      await handle.datasync();
+      await handle.close();
+      await rename(tmp, this.snapshotPath);
+      await syncDir(this.dir);
+      await this.handle?.close();
+      this.handle = await open(this.journalPath, 'w');
+      await this.handle.datasync();
+      this.bytes = 0;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.handle?.close();
+    this.handle = null;
+  }
+}
