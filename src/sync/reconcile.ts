@@ -51,15 +51,6 @@ export async function recoverUnanswered(
   const floor = Math.min(...sending.map((r) => r.attemptFloor ?? 0));
   const pulled = await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs));
   if (!pulled.ok) return pulled;
-  // Check-ins already linked to one of this device's rows cannot be claimed again.
-  const known = await stored(() =>
-    db.checkins
-      .where('[listSlug+uuid]')
-      .anyOf(pulled.value.map((c) => [listSlug, c.uuid]))
-      .toArray(),
-  );
-  if (!known.ok) return known;
-  const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
   // The service's uuid equal to a row's own id settles that row whatever is known; one such
   // match also shows the service keeps the uuids sent, so the rest are not claimed by ticket.
   const state = await readSyncState(db, listSlug, 'outbox');
@@ -82,6 +73,20 @@ export async function recoverUnanswered(
   }
   if (mode !== undefined && mode !== state.clientUuids)
     await patchSyncState(db, listSlug, 'outbox', { clientUuids: mode });
+  // Check-ins already linked to one of this device's rows cannot be claimed again. Only a claim
+  // by ticket needs them: a service that keeps uuids is matched by uuid alone, and reading the
+  // links of every check-in since the floor (thousands after an outage) would cost for nothing.
+  const claimed = new Set<string>();
+  if (mode !== 'kept' && unmatched.length > 0) {
+    const known = await stored(() =>
+      db.checkins
+        .where('[listSlug+uuid]')
+        .anyOf(pulled.value.map((c) => [listSlug, c.uuid]))
+        .toArray(),
+    );
+    if (!known.ok) return known;
+    for (const c of known.value) if (c.clientId !== null && c.uuid !== null) claimed.add(c.uuid);
+  }
   for (const { remote } of found) claimed.add(remote.uuid);
   const sentIds = new Set(sending.map((r) => r.id));
   const again: OutboxRow[] = sending.filter((r) => r.kind !== 'checkin');
