@@ -122,7 +122,18 @@ export async function replaceQuestions(db: CheckinDatabase, listSlug: string, ro
   });
 }
 
-/** Upserts check-ins from the service, keeping this device's own marks on ones it made. */
+/** Whether two stored check-in rows hold the same (every field, flat). */
+function sameRow(a: CheckinRow, b: CheckinRow): boolean {
+  const fields = Object.keys(a) as (keyof CheckinRow)[];
+  return fields.length === Object.keys(b).length && fields.every((f) => a[f] === b[f]);
+}
+
+/**
+ * Upserts check-ins from the service, keeping this device's own marks on ones it made. A row
+ * already stored as it would be written is left alone: every pull asks again for the last
+ * seconds before its cursor (the margin), so much of a page is check-ins held unchanged, and
+ * rewriting them (index entries and all) was most of what a page cost.
+ */
 export async function upsertCheckins(
   db: CheckinDatabase,
   listSlug: string,
@@ -137,13 +148,16 @@ export async function upsertCheckins(
         ? []
         : (await db.checkins.where('[listSlug+uuid]').anyOf(missing).toArray()).map((r) => [r.uuid, r]),
     );
+    const changed: CheckinRow[] = [];
     const rows = checkins.map((c, i) => {
       const before = existing[i] ?? own.get(c.uuid);
       // An older answer (a page of the overlap) must not undo a newer local state.
       if (before && before.updatedAt > c.updatedAt) return before;
-      return serviceCheckinRow(listSlug, c, before);
+      const row = serviceCheckinRow(listSlug, c, before);
+      if (!before || !sameRow(before, row)) changed.push(row);
+      return row;
     });
-    await db.checkins.bulkPut(rows);
+    if (changed.length) await db.checkins.bulkPut(changed);
     return rows;
   });
 }

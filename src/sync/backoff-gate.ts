@@ -6,6 +6,8 @@
 // reached the service (no answer, a timeout: it cost the service nothing) waits at most 10 s;
 // one the service failed (5xx) at most 30 s, to spare a struggling service; and a success for a
 // list ends that list's other waits the service did not name, since it shows the way is open.
+// `retryAt` tells the sync loop when the first of a list's waits ends, so the retry goes then,
+// not at the next regular sync after it (up to a whole interval later).
 import type { Failure, Result } from '../api/errors';
 import { backoffMs, type Clock } from './clock';
 
@@ -34,6 +36,14 @@ export function createBackoffGate(clock: Clock, random: () => number) {
     allows(key: string, onDemand: boolean): boolean {
       const b = waits.get(key);
       return !b || clock.now() >= b.until || (onDemand && !b.told && b.failures < 3);
+    },
+    /** When the first of this list's waits still running ends (null: none is running). */
+    retryAt(list: string): number | null {
+      let first: number | null = null;
+      for (const [key, b] of waits)
+        if (listOf(key) === list && b.until > clock.now() && (first === null || b.until < first))
+          first = b.until;
+      return first;
     },
     note(key: string, result: Result<unknown>): void {
       if (result.ok) {

@@ -51,15 +51,6 @@ export async function recoverUnanswered(
   const floor = Math.min(...sending.map((r) => r.attemptFloor ?? 0));
   const pulled = await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs));
   if (!pulled.ok) return pulled;
-  // Check-ins already linked to one of this device's rows cannot be claimed again.
-  const known = await stored(() =>
-    db.checkins
-      .where('[listSlug+uuid]')
-      .anyOf(pulled.value.map((c) => [listSlug, c.uuid]))
-      .toArray(),
-  );
-  if (!known.ok) return known;
-  const claimed = new Set(known.value.filter((c) => c.clientId !== null).map((c) => c.uuid));
   // The service's uuid equal to a row's own id settles that row whatever is known; one such
   // match also shows the service keeps the uuids sent, so the rest are not claimed by ticket.
   const state = await readSyncState(db, listSlug, 'outbox');
@@ -82,6 +73,20 @@ export async function recoverUnanswered(
   }
   if (mode !== undefined && mode !== state.clientUuids)
     await patchSyncState(db, listSlug, 'outbox', { clientUuids: mode });
+  // Check-ins already linked to one of this device's rows cannot be claimed again. Only a claim
+  // by ticket needs them: a service that keeps uuids is matched by uuid alone, and reading the
+  // links of every check-in since the floor (thousands after an outage) would cost for nothing.
+  const claimed = new Set<string>();
+  if (mode !== 'kept' && unmatched.length > 0) {
+    const known = await stored(() =>
+      db.checkins
+        .where('[listSlug+uuid]')
+        .anyOf(pulled.value.map((c) => [listSlug, c.uuid]))
+        .toArray(),
+    );
+    if (!known.ok) return known;
+    for (const c of known.value) if (c.clientId !== null && c.uuid !== null) claimed.add(c.uuid);
+  }
   for (const { remote } of found) claimed.add(remote.uuid);
   const sentIds = new Set(sending.map((r) => r.id));
   const again: OutboxRow[] = sending.filter((r) => r.kind !== 'checkin');
@@ -113,42 +118,67 @@ export async function recoverUnanswered(
   return ok(found.length);
 }
 
-/** Records every ticket of the list with more than one active check-in, with both sides. */
+/** Whether two records of one ticket's double admission say the same. */
+function sameConflict(a: ConflictRow, b: ConflictRow): boolean {
+  return (
+    a.detectedAt === b.detectedAt &&
+    a.checkins.length === b.checkins.length &&
+    a.checkins.every((c, i) => {
+      const d = b.checkins[i]!;
+      return (
+        c.uuid === d.uuid &&
+        c.createdAt === d.createdAt &&
+        c.deviceName === d.deviceName &&
+        c.source === d.source
+      );
+    })
+  );
+}
+
+/**
+ * Records every ticket of the list with more than one active check-in, with both sides. Only
+ * what changed is written (a list holds thousands, and this runs after every pull): the read,
+ * the comparison and the writes share one transaction, so the stored set always equals the
+ * index's at one moment, as a rewrite of the whole set would.
+ */
 export async function recordConflicts(
   db: CheckinDatabase,
   listSlug: string,
   index: ListIndex,
   now: number,
 ): Promise<ConflictRow[]> {
-  const before = new Map(
-    (
-      await db.conflicts
-        .where('[listSlug+ticketId]')
-        .between(...listRange(listSlug))
-        .toArray()
-    ).map((c) => [c.ticketId, c]),
-  );
-  const conflicts: ConflictRow[] = index.doubleAdmissions().map((ticketId) => ({
-    listSlug,
-    ticketId,
-    detectedAt: before.get(ticketId)?.detectedAt ?? now,
-    checkins: index
-      .checkinsOf(ticketId)
-      .filter((c) => c.deletedAt === null)
-      .sort((a, b) => a.createdAt - b.createdAt)
-      .map((c) => ({
-        uuid: c.uuid,
-        createdAt: c.createdAt,
-        deviceName: c.deviceName,
-        source: c.clientId ? ('this-device' as const) : ('elsewhere' as const),
-      })),
-  }));
-  await db.transaction('rw', db.conflicts, async () => {
-    await db.conflicts
-      .where('[listSlug+ticketId]')
-      .between(...listRange(listSlug))
-      .delete();
-    await db.conflicts.bulkPut(conflicts);
+  return db.transaction('rw', db.conflicts, async () => {
+    const before = new Map(
+      (
+        await db.conflicts
+          .where('[listSlug+ticketId]')
+          .between(...listRange(listSlug))
+          .toArray()
+      ).map((c) => [c.ticketId, c]),
+    );
+    const conflicts: ConflictRow[] = index.doubleAdmissions().map((ticketId) => ({
+      listSlug,
+      ticketId,
+      detectedAt: before.get(ticketId)?.detectedAt ?? now,
+      checkins: index
+        .checkinsOf(ticketId)
+        .filter((c) => c.deletedAt === null)
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((c) => ({
+          uuid: c.uuid,
+          createdAt: c.createdAt,
+          deviceName: c.deviceName,
+          source: c.clientId ? ('this-device' as const) : ('elsewhere' as const),
+        })),
+    }));
+    const changed = conflicts.filter((c) => {
+      const old = before.get(c.ticketId);
+      before.delete(c.ticketId);
+      return !old || !sameConflict(old, c);
+    });
+    // What is left in `before` is no longer a double admission.
+    if (before.size) await db.conflicts.bulkDelete([...before.keys()].map((id) => [listSlug, id]));
+    if (changed.length) await db.conflicts.bulkPut(changed);
+    return conflicts;
   });
-  return conflicts;
 }

@@ -197,13 +197,25 @@ export function createSyncLoop(options: SyncLoopOptions) {
   }
   const sync = (onDemand = false) => run('cycle', onDemand);
 
+  /**
+   * The next regular sync: after the interval, or as soon as a wait of the open list ends if
+   * that comes first. A door whose requests failed tries again when its backoff allows, not at
+   * the first regular sync after that: when the network comes back, it catches up that much
+   * sooner (and its check-ins reach the other doors sooner).
+   */
   function schedule() {
     if (timer !== null) clock.clearTimeout(timer);
     if (state.stopped()) return;
-    timer = clock.setTimeout(() => {
-      timer = null;
-      void sync().finally(schedule);
-    }, options.interval());
+    const slug = state.active()?.list.slug;
+    const retryAt = slug === undefined ? null : backoff.retryAt(slug);
+    const interval = options.interval();
+    timer = clock.setTimeout(
+      () => {
+        timer = null;
+        void sync().finally(schedule);
+      },
+      retryAt === null ? interval : Math.min(interval, retryAt - clock.now()),
+    );
   }
 
   let sendScheduled = false;

@@ -40,6 +40,7 @@ seekingCursors();
 export function doorHost(all: readonly DoorOptions[]) {
   const doors = new Map<number, SimDoor>(all.map((o) => [o.n, simDoor(o)]));
   const restarting = new Set<Promise<void>>();
+  let profiler: import('node:inspector/promises').Session | undefined;
   const door = (n: number) => {
     const found = doors.get(n);
     if (!found) throw new Error(`door ${n} is not on this host`);
@@ -110,6 +111,21 @@ export function doorHost(all: readonly DoorOptions[]) {
       await Promise.all([...restarting]);
     },
     states: () => [...doors.values()].map(state),
+    /** SIM_PROFILE_HEAL: a CPU profile of this host's thread from `start` to `stop` (written to `file`). */
+    async profile(action: 'start' | 'stop', file: string) {
+      const { Session } = await import('node:inspector/promises');
+      profiler ??= new Session();
+      if (action === 'start') {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 2000 });
+        await profiler.post('Profiler.start');
+        return;
+      }
+      const { profile } = await profiler.post('Profiler.stop');
+      (await import('node:fs')).writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+    },
     copies: (slug: string): Promise<DoorCopy[]> =>
       Promise.all([...doors.values()].map((d) => readDoorCopy(d, slug))),
     admissions: (): Admission[][] => [...doors.values()].map((d) => d.admissions),

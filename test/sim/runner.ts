@@ -282,6 +282,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const healStart = second;
     drainMs = Math.max(drainMs, options.healDrainMs ?? 5000);
     const healWall = performance.now();
+    const healProfile = process.env.SIM_PROFILE_HEAL;
+    if (healProfile) await Promise.all(hosts.map((h) => h.profile('start', '')));
     let healedAfterS: number | null = null;
     const maxHealS = options.maxHealS ?? 300;
     let service_ = new Map<string, RemoteCheckin>();
@@ -315,6 +317,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       second++;
     }
     const healWallS = (performance.now() - healWall) / 1000;
+    if (healProfile)
+      await Promise.all(hosts.map((h, i) => h.profile('stop', `${healProfile}-host-${i}.cpuprofile`)));
     // Let the last answers land (doors' own pulls record conflicts) before reading everything.
     await Promise.all(hosts.map((h) => h.stop()));
     service_ = await serviceCheckins(service.origin);

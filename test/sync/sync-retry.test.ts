@@ -1,0 +1,36 @@
+// A door whose network failed tries again as soon as its backoff allows, not at the next
+// regular sync: the first pull after the network comes back is within the wait (under a second
+// after one failure), not a whole sync interval (10 s) later.
+import { describe, expect, it, vi } from 'vitest';
+import type { FetchLike } from '../../src/api/http';
+import { doorDevice, doorService, LIST } from './support';
+
+describe('retrying after a failure', () => {
+  it('pulls again when the backoff wait ends, well before the next regular sync', async () => {
+    const { service } = await doorService(5);
+    let down = false;
+    const fetch: FetchLike = async (request) => {
+      if (down) throw new TypeError('fetch failed');
+      return service.handle(request);
+    };
+    const { engine, clock } = await doorDevice({ fetch });
+    await engine.join(LIST);
+    await engine.start();
+    await engine.syncNow();
+    expect(engine.status().errors.list).toBeUndefined();
+
+    down = true;
+    await clock.advance(10_000);
+    await vi.waitFor(() => expect(engine.status().errors.list?.reason).toBe('network'));
+    await vi.waitFor(() => expect(engine.status().phase).toBe('idle'));
+    await new Promise((r) => setTimeout(r, 20)); // the next sync is scheduled once the run ends
+    const failedAt = clock.now();
+
+    down = false;
+    // One failure waits 0.5-1 s (random 0.5: 750 ms); the regular sync would come at 10 s.
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(engine.status().lastPullAt).toBeGreaterThan(failedAt));
+    expect(engine.status().errors.list).toBeUndefined();
+    await engine.stop();
+  });
+});
