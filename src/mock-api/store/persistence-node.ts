@@ -5,12 +5,13 @@
 // dropped with a warning. Any other damage stops the load with a StoredDataError naming the
 // file and line, and nothing is rewritten, so the evidence stays for the operator.
 import { mkdirSync } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { journalLine, readJournal } from './journal-lines';
 import type { LoadedData, PersistenceAdapter } from './persistence';
 import { readSnapshot, writeSnapshot } from './snapshot-file';
 import type { StoreState } from './change';
+import { readIfPresent, syncDir } from './durable-files';
 
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -19,21 +20,6 @@ export const JOURNAL_FILE = 'journal.ndjson';
 export interface NodeJournalOptions {
   /** Where notes for the operator go (a dropped torn line, an upgraded format). */
   warn?: (message: string) => void;
-}
-
-async function readIfPresent(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => null);
-  await handle?.sync().catch(() => {});
-  await handle?.close();
 }
 
 export function nodeJournalPersistence(dir: string, options: NodeJournalOptions = {}): PersistenceAdapter {

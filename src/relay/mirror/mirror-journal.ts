@@ -14,29 +14,15 @@
 //   append), so a later line never follows a partial one.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { type FileHandle, open, readFile, readdir, rename } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, MirrorSnapshot } from './mirror-types';
+import { readIfPresent, syncDir } from '../../mock-api/store/durable-files';
 
 const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const sumOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 export const listKey = (slug: string) =>
   createHash('sha256').update(`list:${slug}`).digest('hex').slice(0, 32);
-
-async function readIfPresent(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => null);
-  await handle?.sync().catch(() => {});
-  await handle?.close();
-}
 
 export interface Replayed {
   snapshot: MirrorSnapshot | null;
