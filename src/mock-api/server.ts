@@ -4,11 +4,9 @@
 // headers of ./security-headers; addresses in answers come from the configured public origin,
 // never from the request's Host header.
 import { discardUnread } from './http/discard-body';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { warmCheckinLists } from './checkin/warm';
 import { DroppedResponse } from './faults';
 import { SERVICE_INFO_PATH, createOrganiserSignIn, mockSignInBackend } from './organiser-sign-in';
@@ -19,56 +17,11 @@ import { type MockService, createMockService } from './service';
 import { systemClock } from './clock';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
 import { startRelay } from '../relay/start-relay';
+import { createStaticApp } from './static-app';
 import { signInBanner } from './sign-in-banner';
 import { createSignInCodes } from './sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
 import { RESET_VARIABLE, StoredDataError } from './store/stored-data-error';
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-async function fileResponse(distDir: string, path: string): Promise<Response | null> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) return null;
-  const body = await readFile(path);
-  const name = path.slice(distDir.length);
-  // The service worker and the page must never be cached by HTTP, or updates are not seen.
-  const noCache = name === '/sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest');
-  return new Response(body, {
-    headers: {
-      'content-type': types[extname(path)] ?? 'application/octet-stream',
-      'cache-control': noCache ? 'no-cache' : 'public, max-age=31536000, immutable',
-    },
-  });
-}
-
-export function createStaticApp(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Hono {
-  const app = new Hono();
-  app.get('*', async (c) => {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.text('The path is not valid percent-encoding.', 400);
-    }
-    const safe = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
-    const found = await fileResponse(distDir, join(distDir, safe));
-    if (found) return found;
-    // Client-side routes (/checkin_lists/:slug, /organiser, ...) get the app shell.
-    const shell = await fileResponse(distDir, join(distDir, 'index.html'));
-    return shell ?? c.text('The app is not built: run `npm run build` first.', 503);
-  });
-  return app;
-}
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 

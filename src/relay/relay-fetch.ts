@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import { discardUnread } from '../mock-api/http/discard-body';
 import { SERVICE_INFO_PATH, type createOrganiserSignIn } from '../mock-api/organiser-sign-in';
 import { withSecurityHeaders } from '../mock-api/security-headers';
-import type { createStaticApp } from '../mock-api/server';
+import type { createStaticApp } from '../mock-api/static-app';
 import type { createRelayApi } from './relay-api';
 import { relayError } from './relay-errors';
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
 import { systemClock } from '../mock-api/clock';
 import { createOrganiserSignIn } from '../mock-api/organiser-sign-in';
-import { createStaticApp } from '../mock-api/server';
+import { createStaticApp } from '../mock-api/static-app';
 import type { ServerSettings } from '../mock-api/server-config';
 import { httpsAdvice, tlsServeOptions } from '../mock-api/server-tls';
 import { signInBanner } from '../mock-api/sign-in-banner';
