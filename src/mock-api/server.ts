@@ -18,6 +18,7 @@ import { systemClock } from './clock';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
 import { startRelay } from '../relay/start-relay';
 import { createStaticApp } from './static-app';
+import { runUntilStopped } from './server-lifecycle';
 import { signInBanner } from './sign-in-banner';
 import { createSignInCodes } from './sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
@@ -156,27 +157,13 @@ export async function startServer(settings: ServerSettings) {
       console.log(lines.join('\n'));
     },
   );
-  // Clients (browsers, Node's fetch) drop an idle connection after about 4-5 s; the server
-  // keeps it longer, so it never closes one just as a client sends on it ("fetch failed").
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
-  // In a terminal, Enter prints a new sign-in link (closing the one before it).
-  const onLine = () => {
-    signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive }).then((text) =>
-      console.log(text),
-    );
-  };
-  if (interactive) process.stdin.on('data', onLine);
-  const stop = async () => {
-    if (interactive) process.stdin.off('data', onLine).pause();
-    server.close();
-    await service.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  runUntilStopped({
+    server,
+    newLink: () => signIn.newLink(),
+    exposed: settings.exposed,
+    interactive,
+    beforeExit: () => service.close(),
+  });
   return { service, server };
 }
 

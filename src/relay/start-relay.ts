@@ -9,6 +9,7 @@ import { createOrganiserSignIn } from '../mock-api/organiser-sign-in';
 import { createStaticApp } from '../mock-api/static-app';
 import type { ServerSettings } from '../mock-api/server-config';
 import { httpsAdvice, tlsServeOptions } from '../mock-api/server-tls';
+import { runUntilStopped } from '../mock-api/server-lifecycle';
 import { signInBanner } from '../mock-api/sign-in-banner';
 import { createSignInCodes } from '../mock-api/sign-in-codes';
 import { DEFAULT_LIMITS } from './forward';
@@ -99,22 +100,6 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
       console.log(lines.join('\n'));
     },
   );
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
-  const onLine = () => {
-    signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive }).then((text) =>
-      console.log(text),
-    );
-  };
-  if (interactive) process.stdin.on('data', onLine);
-  const stop = () => {
-    if (interactive) process.stdin.off('data', onLine).pause();
-    server.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  runUntilStopped({ server, newLink: () => signIn.newLink(), exposed: settings.exposed, interactive });
   return { server };
 }
