@@ -25,6 +25,10 @@ const run = await runSimulation({
   offlinePerDoor: 1,
   realMsPerStep: 20,
   drainMs: Number(process.env.SIM_DRAIN_MS ?? 1000),
+  // Each healing second waits for the doors' work (up to 30 s real): forty phones each have a
+  // CPU of their own, while here they share two cores; the count of seconds cut at the limit
+  // says where the machine, not the app, set the pace.
+  healDrainMs: Number(process.env.SIM_HEAL_DRAIN_MS ?? 30_000),
   maxHealS: 300,
   healCheckEveryS: 5,
   // Each worker thread hosts a share of the doors, with its own fake-indexeddb and heap.
@@ -48,7 +52,7 @@ line(
 line(
   'sim-heal-to-agreement',
   run.healedAfterS ?? 'never',
-  `s (simulated, checked every 5 s; ${run.healWallS.toFixed(1)} s wall; target <= 30 s)`,
+  `s (simulated, checked every 5 s; ${run.healWallS.toFixed(1)} s wall; ${run.healSecondsCut} seconds cut at the drain limit; target <= 30 s)`,
 );
 line('sim-wall', run.wallS.toFixed(0), 's');
 if (!invariantsHold(run)) {

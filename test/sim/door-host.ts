@@ -17,6 +17,8 @@ export type HostEvent =
 /** What the runner needs to know of a door after each simulated second. */
 export interface DoorState {
   n: number;
+  /** The step ended at its drain limit with this door still busy (the machine, not the app, set the pace). */
+  cut: boolean;
   phase: string;
   pending: number;
   checkedIn: number;
@@ -46,10 +48,11 @@ export function doorHost(all: readonly DoorOptions[]) {
     if (!found) throw new Error(`door ${n} is not on this host`);
     return found;
   };
-  const state = (d: SimDoor): DoorState => {
+  const state = (d: SimDoor, cut = false): DoorState => {
     const s = d.engine().status();
     return {
       n: d.n,
+      cut: cut && s.phase !== 'idle',
       phase: s.phase,
       pending: s.pending,
       checkedIn: s.counts.checkedIn,
@@ -99,7 +102,8 @@ export function doorHost(all: readonly DoorOptions[]) {
         !(opsDone && [...doors.values()].every((d) => d.engine().status().phase === 'idle'))
       )
         await sleep(5);
-      return [...doors.values()].map(state);
+      const cut = performance.now() >= until;
+      return [...doors.values()].map((d) => state(d, cut));
     },
     /** Crash and start again (tracked: `settled` waits for it). */
     restart(n: number, simNow: number) {
@@ -110,7 +114,7 @@ export function doorHost(all: readonly DoorOptions[]) {
     async settled() {
       await Promise.all([...restarting]);
     },
-    states: () => [...doors.values()].map(state),
+    states: () => [...doors.values()].map((d) => state(d)),
     /** SIM_PROFILE_HEAL: a CPU profile of this host's thread from `start` to `stop` (written to `file`). */
     async profile(action: 'start' | 'stop', file: string) {
       const { Session } = await import('node:inspector/promises');

@@ -60,6 +60,8 @@ export interface SimResult {
   findings: Findings;
   healedAfterS: number | null;
   healWallS: number;
+  /** Healing seconds that ended at `healDrainMs` with a door still busy: there the machine set the pace. */
+  healSecondsCut: number;
   wallS: number;
   proxy: ProxyCounts;
   serviceKills: number;
@@ -288,8 +290,10 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const maxHealS = options.maxHealS ?? 300;
     let service_ = new Map<string, RemoteCheckin>();
     const allCopies = async () => (await Promise.all(hosts.map((h) => h.copies(DEMO_CHECKIN_LIST)))).flat();
+    let healSecondsCut = 0;
     while (second - healStart <= maxHealS) {
       await step();
+      if (states.some((d) => d.cut)) healSecondsCut++;
       if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
         service_ = await serviceCheckins(service.origin);
         // First what each engine reports (cheap), then, when that agrees, every database.
@@ -361,6 +365,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       findings,
       healedAfterS,
       healWallS,
+      healSecondsCut,
       wallS: (performance.now() - wallStart) / 1000,
       proxy: { ...proxy.counts },
       serviceKills: service.kills(),
@@ -392,7 +397,7 @@ export function describeRun(r: SimResult): string[] {
     `doors whose copy differs from the service: ${f.doorsDisagreeing} (${f.checkinsDisagreeing} check-ins)`,
     `double admissions: ${f.doubleAdmissions}; not shown on a door that took part: ${f.conflictsUnshown}`,
     `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
-    `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall)`,
+    `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall; ${r.healSecondsCut} healing seconds ended at the drain limit with a door still busy)`,
     `proxy: ${JSON.stringify(r.proxy)}`,
     ...f.examples.map((e) => `  ${e}`),
     ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
