@@ -44,8 +44,8 @@
 import type { CheckinClient } from '../api/checkin-client';
 import { fail, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
-import { allLists } from '../db/local-copy';
-import type { CheckinRow } from '../db/rows';
+import { allLists, saveList } from '../db/local-copy';
+import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../domain/door-roles';
 import { createAuditTrail } from './audit-trail';
@@ -57,6 +57,7 @@ import { createListCare } from './list-care';
 import { createListReads } from './list-reads';
 import { createOpenListState } from './open-list-state';
 import { createOutboxSignal } from './outbox-signal';
+import { createRelayFallback } from './relay-fallback';
 import { DEFAULT_MARGIN_MS } from './pull-since';
 import { createSyncLoop } from './sync-loop';
 import type { SyncStatus } from './sync-status';
@@ -88,13 +89,31 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock } = options;
   const access = options.access ?? (() => LOCKED);
   const role = () => roleAt(access(), clock.now());
-  const state = createOpenListState({ db, clock, report: options.report, online: options.online ?? true });
+  // Lists joined through a relay reach the service behind it while the relay is down.
+  const relays = new Map<string, string>();
+  const fallback = createRelayFallback({
+    clientFor,
+    clock,
+    onChange: (baseUrl) => {
+      const open = state.active()?.list;
+      if (open?.baseUrl === baseUrl) state.publish({ route: fallback.routeOf(open) });
+    },
+  });
+  const listClient = (list: ListRow) => fallback.clientFor(list);
+  const state = createOpenListState({
+    db,
+    clock,
+    report: options.report,
+    online: options.online ?? true,
+    routeOf: fallback.routeOf,
+  });
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
     db,
     state,
     outbox,
     clientFor,
+    listClient,
     clock,
     random: options.random ?? Math.random,
     interval: options.syncIntervalMs ?? (() => 10_000),
@@ -123,6 +142,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     db,
     clock,
     clientFor,
+    listClient,
     active: state.active,
     online: () => state.status().online,
     lastPullAt: () => state.status().lastPullAt,
@@ -139,8 +159,32 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clientFor,
     clock,
     defaultBaseUrl: options.defaultBaseUrl,
+    directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
   });
+
+  /**
+   * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
+   * at `directBaseUrl`: lists joined through it keep that address, so the door can reach the
+   * service directly while the relay is down, even after a reload with the relay gone.
+   */
+  async function learnRelay(relayBaseUrl: string, directBaseUrl: string): Promise<void> {
+    const relay = relayBaseUrl.replace(/\/+$/, '');
+    const direct = directBaseUrl.replace(/\/+$/, '');
+    if (relay === direct) return;
+    relays.set(relay, direct);
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.storageTrouble(lists);
+    for (const list of lists.value) {
+      if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
+      const row = { ...list, directBaseUrl: direct };
+      const saved = await stored(() => saveList(db, row));
+      if (!saved.ok) return state.storageTrouble(saved);
+      const active = state.active();
+      if (active?.list.slug === row.slug) state.update({ ...active, list: row });
+    }
+    await state.refresh();
+  }
 
   return {
     status: state.status,
@@ -154,6 +198,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       loop.start();
     },
     stop: loop.stop,
+    learnRelay,
     join: care.join,
     open: state.open,
     lists: () => state.status().lists,

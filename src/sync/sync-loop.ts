@@ -28,6 +28,8 @@ export interface SyncLoopOptions {
   state: OpenListState;
   outbox: OutboxSignal;
   clientFor: (baseUrl: string) => CheckinClient;
+  /** A list's client: through its relay, or the service behind it (relay-fallback.ts). */
+  listClient?: (list: ListRow) => CheckinClient;
   clock: Clock;
   random: () => number;
   interval: () => number;
@@ -43,6 +45,7 @@ export type SyncLoop = ReturnType<typeof createSyncLoop>;
 
 export function createSyncLoop(options: SyncLoopOptions) {
   const { db, state, clientFor, clock, marginMs } = options;
+  const listClient = options.listClient ?? ((list: ListRow) => clientFor(list.baseUrl));
   const { publish, guarded } = state;
   const backoff = createBackoffGate(clock, options.random);
   const withPushLock = createPushLock();
@@ -69,7 +72,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     publish({ phase: 'pushing' });
     const result = await guarded(() =>
       withPushLock(list.slug, () =>
-        pushOutbox(db, clientFor(list.baseUrl), {
+        pushOutbox(db, listClient(list), {
           listSlug: list.slug,
           floor,
           marginMs,
@@ -101,7 +104,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
     const result = await guarded(() =>
-      pullSince(db, clientFor(list.baseUrl), {
+      pullSince(db, listClient(list), {
         listSlug: list.slug,
         now: clock.now(),
         withList: onDemand || pulls++ % LIST_EVERY === 0,
