@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckinClient } from '../../src/api/checkin-client';
 import { fail, ok, type Result } from '../../src/api/errors';
 import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
+import { BASE, doorDevice, doorService, LIST, serviceCheckins } from './support';
 
 const RELAY = 'https://relay.venue.test/checkin';
 const DIRECT = 'https://checkin.service.test/checkin';
@@ -136,5 +137,76 @@ describe('the route of a list joined through a relay', () => {
     const client = world.fallback.clientFor(list);
     expect((await client.createCheckins('chk_a', [{ ticketId: 1, uuid: 'u-1' }])).ok).toBe(true);
     expect(world.calls).toEqual([RELAY, DIRECT]);
+  });
+});
+
+describe('the door engine on a relay', () => {
+  const RELAY_BASE = 'http://relay.test/checkin';
+
+  async function onRelay() {
+    const setup = await doorService(6);
+    const world = { relayUp: true, relayCalls: 0, directCalls: 0 };
+    const device = await doorDevice({
+      fetch: async (request) => {
+        if (request.url.startsWith(RELAY_BASE)) {
+          world.relayCalls++;
+          if (!world.relayUp) throw new TypeError('Failed to fetch');
+          const url = request.url.replace(RELAY_BASE, BASE);
+          return setup.service.handle(new Request(url, request));
+        }
+        world.directCalls++;
+        return setup.service.handle(request);
+      },
+    });
+    return { setup, world, device, engine: device.engine };
+  }
+
+  it('keeps the service behind the relay with the list, and uses it while the relay is down', async () => {
+    const { setup, world, device, engine } = await onRelay();
+    await engine.learnRelay(RELAY_BASE, BASE);
+    expect(await engine.join(LIST, { baseUrl: RELAY_BASE })).toMatchObject({ ok: true });
+    expect(await device.db.lists.get(LIST)).toMatchObject({ baseUrl: RELAY_BASE, directBaseUrl: BASE });
+    await engine.syncNow();
+    expect(engine.status().route).toBe('relay');
+    expect(world.directCalls).toBe(0);
+
+    world.relayUp = false;
+    const ticket = setup.tickets[1]!;
+    expect(await engine.scan(ticket.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'admitted' } },
+    });
+    await engine.syncNow();
+    expect(engine.status().route).toBe('direct');
+    expect(engine.status().pending).toBe(0);
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(1);
+    // A pull that reads the list again keeps the service's address with it.
+    expect(await device.db.lists.get(LIST)).toMatchObject({ directBaseUrl: BASE });
+
+    world.relayUp = true;
+    await device.clock.advance(3_000);
+    const before = world.directCalls;
+    await engine.syncNow();
+    expect(engine.status().route).toBe('relay');
+    expect(world.directCalls).toBe(before);
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(1);
+  });
+
+  it('gives a list joined through the relay before it said where its service is that address', async () => {
+    const { device, engine } = await onRelay();
+    await engine.join(LIST, { baseUrl: RELAY_BASE });
+    expect((await device.db.lists.get(LIST))?.directBaseUrl).toBeUndefined();
+    expect(engine.status().route).toBeNull();
+    await engine.learnRelay(RELAY_BASE, BASE);
+    expect(await device.db.lists.get(LIST)).toMatchObject({ directBaseUrl: BASE });
+    expect(engine.status().route).toBe('relay');
+  });
+
+  it('shows no route for a list not joined through a relay', async () => {
+    const { engine } = await onRelay();
+    await engine.learnRelay(RELAY_BASE, BASE);
+    await engine.join(LIST, { baseUrl: BASE });
+    await engine.syncNow();
+    expect(engine.status().route).toBeNull();
   });
 });
