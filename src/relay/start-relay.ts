@@ -1,6 +1,6 @@
-// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. It keeps
-// nothing on disk in phase 1 (no mock store, no data directory); organiser sessions and sign-in
-// codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
+// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. On disk it
+// keeps only the venue mirror (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off: none);
+// organiser sessions and sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
@@ -89,9 +89,16 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
         '                check-in address in the door app served here; the door kit shows each list.',
         `  Health:       ${origin}/__service`,
       ];
-      if (mirror)
+      if (mirror && relay.dataDir)
         lines.push(
-          "  Mirror:       on: joined lists and doors' check-ins are kept on this machine (RELAY_DATA_DIR)",
+          `  Mirror:       on: joined lists and doors' check-ins are kept in ${resolve(relay.dataDir)}`,
+          relay.dataDirDefault
+            ? '                (the default; RELAY_DATA_DIR chooses another place, RELAY_MIRROR=off turns it off)'
+            : '                (RELAY_DATA_DIR; RELAY_MIRROR=off turns it off)',
+        );
+      else
+        lines.push(
+          '  Mirror:       off (RELAY_MIRROR=off): doors sync through to the service, nothing is kept here',
         );
       if (settings.exposed)
         lines.push(`  WARNING:      listening on ${settings.host}, reachable from other machines.`);

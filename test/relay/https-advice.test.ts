@@ -74,3 +74,19 @@ describe('on a non-loopback address', () => {
     expect(banner).not.toContain('phones need HTTPS');
   }, 60_000);
 });
+
+describe('the venue mirror on the banner', () => {
+  it('names the directory it keeps lists in, and how to turn it off', async () => {
+    const env = { ...relayEnv(), HOST: '127.0.0.1' };
+    const banner = await bannerOf(env);
+    expect(banner).toContain(
+      `Mirror:       on: joined lists and doors' check-ins are kept in ${env.RELAY_DATA_DIR}`,
+    );
+    expect(banner).toContain('RELAY_MIRROR=off turns it off');
+  }, 60_000);
+
+  it('says when it is off', async () => {
+    const banner = await bannerOf({ ...relayEnv(), HOST: '127.0.0.1', RELAY_MIRROR: 'off' });
+    expect(banner).toContain('Mirror:       off (RELAY_MIRROR=off)');
+  }, 60_000);
+});

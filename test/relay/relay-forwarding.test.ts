@@ -144,12 +144,15 @@ describe('an organiser through the relay', () => {
     expect(info.body).toMatchObject({
       mode: 'relay',
       upstream_checkin_url: `${pair.tap.origin}/checkin`,
-      mirrored_lists: [],
+      // The venue mirror is on by default: the list the door joined above, by id and title.
+      mirror: true,
+      mirrored_lists: [{ id: expect.any(Number), title: expect.any(String) }],
       upstreams: [
         { api: 'checkin', origin: pair.tap.origin, reachable: true },
         { api: 'admin', origin: pair.tap.origin, reachable: true, authenticated: true },
       ],
     });
+    expect(info.text).not.toContain(listSlug());
   });
 });
 

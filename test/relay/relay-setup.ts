@@ -95,6 +95,9 @@ export async function startRelayPair(
     UPSTREAM_ADMIN_URL: `${tap.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
     UPSTREAM_TIMEOUT_MS: '1500',
+    // The venue mirror is on by default in relay mode; its files go in this test's directory,
+    // never the repository's `.relay-data`. Tests of the bare forwarding say RELAY_MIRROR=off.
+    RELAY_DATA_DIR: join(root, 'relay-data'),
     ...(typeof relayEnv === 'function' ? relayEnv(root) : relayEnv),
   };
   const relay = await startServerProcess(env);
