@@ -109,12 +109,17 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
     });
   }
 
+  /** Opens under way: the latest one wins (a join's open is not undone by the start's, slower one). */
+  let opening = 0;
+
   async function open(slug: string): Promise<Result<ListSummary>> {
+    const mine = ++opening;
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
     publish({ phase: 'loading' });
     const index = await loadListIndex(db, slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
+    if (mine !== opening) return ok(summary(list));
     active = { list, index, complete };
     if (complete) indexSearchAhead(index);
     answers = null;
@@ -141,6 +146,8 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
       active = null;
       answers = null;
     },
+    /** How many opens have begun: a caller that waited can tell whether another list was opened since. */
+    openings: () => opening,
     stopped: () => stopped,
     setStopped(value: boolean) {
       stopped = value;

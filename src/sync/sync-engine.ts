@@ -191,10 +191,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** Loads joined lists, opens the last one joined, starts the timer and a first cycle. */
     async start(): Promise<void> {
       state.setStopped(false);
+      // A join made while this reads the lists (the page's first action) opens its own list:
+      // the last list is opened only when no open has begun since.
+      const openings = state.openings();
       const lists = await stored(() => allLists(db));
       if (!lists.ok) return state.storageTrouble(lists);
       const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
-      if (last && !state.active()) await state.open(last.slug);
+      if (last && !state.active() && state.openings() === openings) await state.open(last.slug);
       loop.start();
     },
     stop: loop.stop,
