@@ -44,6 +44,7 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
   if (status.route === 'direct') parts.push(t('healthRouteDirect'));
   else if (status.route === 'offline') parts.push(t('healthRouteOffline'));
   else if (relayReach !== null) parts.push(relayReach ? t('healthRelayUp') : t('healthRelayDown'));
+  else if (status.route === 'relay') parts.push(t('healthRouteRelay'));
   if (storage) {
     parts.push(
       storage.usage !== null && storage.quota
