@@ -44,7 +44,7 @@
 import type { CheckinClient } from '../api/checkin-client';
 import { fail, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
-import { allLists, saveList } from '../db/local-copy';
+import { allLists } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../domain/door-roles';
@@ -177,11 +177,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!lists.ok) return state.storageTrouble(lists);
     for (const list of lists.value) {
       if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
-      const row = { ...list, directBaseUrl: direct };
-      const saved = await stored(() => saveList(db, row));
+      // Only this field: a pull may have written the row since it was read.
+      const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
       if (!saved.ok) return state.storageTrouble(saved);
       const active = state.active();
-      if (active?.list.slug === row.slug) state.update({ ...active, list: row });
+      if (active?.list.slug === list.slug)
+        state.update({ ...active, list: { ...active.list, directBaseUrl: direct } });
     }
     await state.refresh();
   }
