@@ -146,8 +146,6 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
       active = null;
       answers = null;
     },
-    /** How many opens have begun: a caller that waited can tell whether another list was opened since. */
-    openings: () => opening,
     stopped: () => stopped,
     setStopped(value: boolean) {
       stopped = value;

@@ -187,24 +187,41 @@ export function createSyncEngine(options: SyncEngineOptions) {
     await state.refresh();
   }
 
+  /**
+   * Whether the person has asked for a list (a join or an open) since the engine was made: the
+   * start then leaves the choice to that request, however the two interleave (the page's first
+   * action may come while the start is still reading the lists).
+   */
+  let chosen = false;
+  /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
+  async function openLast(anyway: boolean): Promise<void> {
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.storageTrouble(lists);
+    const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
+    if (last && !state.active() && (anyway || !chosen)) await state.open(last.slug);
+  }
+
   return {
     status: state.status,
     /** Loads joined lists, opens the last one joined, starts the timer and a first cycle. */
     async start(): Promise<void> {
       state.setStopped(false);
-      // A join made while this reads the lists (the page's first action) opens its own list:
-      // the last list is opened only when no open has begun since.
-      const openings = state.openings();
-      const lists = await stored(() => allLists(db));
-      if (!lists.ok) return state.storageTrouble(lists);
-      const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
-      if (last && !state.active() && state.openings() === openings) await state.open(last.slug);
+      await openLast(false);
       loop.start();
     },
     stop: loop.stop,
     learnRelay,
-    join: care.join,
-    open: state.open,
+    async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
+      chosen = true;
+      const joined = await care.join(...args);
+      // A join that failed while the engine started: the list joined last is open as usual.
+      if (!joined.ok) await openLast(true);
+      return joined;
+    },
+    open(slug: string) {
+      chosen = true;
+      return state.open(slug);
+    },
     lists: () => state.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();
