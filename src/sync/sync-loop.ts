@@ -126,8 +126,11 @@ export function createSyncLoop(options: SyncLoopOptions) {
     if (result.value.answersChanged) state.dropAnswers();
     const fresh = await readList(db, list.slug);
     const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+    // Another list may have been opened meanwhile (a join while this pull ran): it stays open.
+    if (state.active()?.list.slug !== list.slug) return;
     if (fresh) state.update({ list: fresh, index, complete });
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    if (state.active()?.list.slug !== list.slug) return;
     publish({
       download: null,
       complete,
