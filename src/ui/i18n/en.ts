@@ -181,6 +181,10 @@ export const en = {
   healthNotPersisted: 'may be cleared by the browser',
   healthRelayUp: 'relay reaches the ticketing service',
   healthRelayDown: 'relay cannot reach the ticketing service: working from this device',
+  healthRouteRelay: 'talking to the relay',
+  healthRouteDirect: 'relay not answering: talking to the ticketing service directly',
+  healthRouteOffline:
+    'relay not answering, and this browser cannot reach the ticketing service: working from this device',
   healthPersistUnknown: 'persistence unknown',
   scanTitle: 'Scan tickets',
   scanManualLabel: 'Ticket code, reference or name',
