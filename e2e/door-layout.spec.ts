@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { VIDEO_DIR } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
 // Every door screen at the sizes door staff use (phones, a small phone, a landscape tablet, a
@@ -221,7 +222,7 @@ for (const theme of THEMES) {
 test.describe('kiosk with a camera', () => {
   let video: string;
   test.beforeAll(() => {
-    const dir = resolve('e2e/.artifacts/videos');
+    const dir = VIDEO_DIR;
     mkdirSync(dir, { recursive: true });
     video = join(dir, 'grey.y4m');
     execFileSync('ffmpeg', [
