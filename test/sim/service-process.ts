@@ -7,6 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, killHard, type RunningServer, startServerProcess } from '../mock-api/http/server-process';
 
+/**
+ * Starts the server, trying again when a start does not finish in time: on two shared cores
+ * under load a start over a 100,000-ticket journal has been seen to print nothing for four
+ * minutes. That is the harness's machine, not the app under test, so it must not end the run.
+ */
+async function startWithRetries(env: Record<string, string>): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerProcess(env, 240_000);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`sim: the service did not start (attempt ${attempt}); starting it again`);
+    }
+  }
+}
+
 export async function simService(tickets: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sim-service-'));
   const controlToken = randomBytes(24).toString('hex');
@@ -17,7 +33,7 @@ export async function simService(tickets: number) {
     MOCK_CONTROL_TOKEN: controlToken,
     PORT: String(await freePort()),
   };
-  let server: RunningServer | null = await startServerProcess(env, 240_000);
+  let server: RunningServer | null = await startWithRetries(env);
   const origin = server.origin;
   let kills = 0;
   let restarting: Promise<void> | null = null;
@@ -33,7 +49,7 @@ export async function simService(tickets: number) {
         if (server) await killHard(server);
         server = null;
         kills++;
-        server = await startServerProcess(env, 240_000);
+        server = await startWithRetries(env);
       })().finally(() => {
         restarting = null;
       });

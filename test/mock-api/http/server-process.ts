@@ -50,7 +50,11 @@ export async function startServerProcess(
     output += String(chunk);
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // A start that never finished must not live on holding the port (a retry takes it).
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, timeoutMs);
     const check = () => {
       if (output.includes('is running at')) {
         clearTimeout(timer);
