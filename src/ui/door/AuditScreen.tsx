@@ -3,7 +3,7 @@ import { describeError } from '../../api/errors';
 import type { AuditAction } from '../../db/rows';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t } from '../i18n/t';
 import { checkins } from '../shared/count-words';
 import { auditFileName, downloadCsv } from '../shared/download-csv';

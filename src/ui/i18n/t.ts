@@ -1,20 +1,18 @@
-import { en, type MessageKey } from './en';
+// Messages by their stable id, with ICU placeholders, plurals and selects filled in by Lingui
+// in the active locale (src/ui/i18n/i18n.ts).
+import { i18n } from './i18n';
+import type door from './messages/door/en.json';
+import type organiser from './messages/organiser/en.json';
 
-/** A message of the catalogue, with `{name}` placeholders filled in. */
+export type DoorMessageKey = keyof typeof door;
+export type OrganiserMessageKey = keyof typeof organiser;
+export type MessageKey = DoorMessageKey | OrganiserMessageKey;
+
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  const text: string = en[key];
-  if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return i18n._(key, values);
 }
 
-const plurals = new Intl.PluralRules('en');
-
-/**
- * A message about `n` things, as `{n}`: the key's `_one` form when the language calls `n`
- * singular ("1 double admission"), the key itself otherwise.
- */
+/** A message about `n` things: its ICU plural picks the form the language uses for `n`. */
 export function tn(key: MessageKey, n: number, values?: Record<string, string | number>): string {
-  const one = `${key}_one`;
-  const chosen = plurals.select(n) === 'one' && one in en ? (one as MessageKey) : key;
-  return t(chosen, { ...values, n });
+  return t(key, { ...values, n });
 }

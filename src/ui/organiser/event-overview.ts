@@ -120,7 +120,7 @@ export function eventSale(
         reason: t('ovSecretOnly', { n: selling.length }),
       };
     const hidden = selling.length - open.length;
-    const sellingWords = t(open.length === 1 ? 'ovReleasesSelling_one' : 'ovReleasesSelling', {
+    const sellingWords = t('ovReleasesSelling', {
       n: open.length,
       of: lines.length,
     });
