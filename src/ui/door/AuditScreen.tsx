@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import type { AuditAction } from '../../db/rows';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';

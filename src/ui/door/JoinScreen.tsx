@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import { parseListCredential } from '../../domain/list-credential';
 import { parseScannedCode } from '../../domain/scan-code';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';

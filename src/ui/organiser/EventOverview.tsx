@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EventDuplicate } from './EventDuplicate';
 import { EVENT_FIELDS } from './event-fields';
@@ -69,7 +69,8 @@ export function EventOverview({ record, account, reload }: Props) {
     <section className="panel org-section org-overview" aria-labelledby="event-title">
       <div className="org-heading">
         <h2 id="event-title">
-          {String(record.title)} {record.test_mode ? <span className="pill org-test">Test</span> : null}
+          {String(record.title)}{' '}
+          {record.test_mode ? <span className="pill org-test">{tl('Test')}</span> : null}
         </h2>
         <div className="org-actions">
           <button type="button" className="button" onClick={refresh}>

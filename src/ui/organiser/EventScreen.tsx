@@ -1,5 +1,5 @@
 // One event: its overview and its resources as sections, all on the event's currency and clock.
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { useMemo } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { eventFormat } from './event-format';
@@ -25,7 +25,7 @@ export function EventScreen({ account, event }: { account: string; event: string
     <EventScopeContext.Provider value={scope}>
       <EventFormatContext.Provider value={format}>
         <div className="org-event">
-          <nav className="org-sidenav" aria-label="Event sections">
+          <nav className="org-sidenav" aria-label={t('orgEventSections')}>
             <Link href={base} aria-current={current === '' ? 'page' : undefined}>
               {data.value ? String(data.value.title) : event}
             </Link>
@@ -35,7 +35,7 @@ export function EventScreen({ account, event }: { account: string; event: string
                 href={`${base}/${def.key}`}
                 aria-current={current === def.key ? 'page' : undefined}
               >
-                {def.title}
+                {tl(def.title)}
               </Link>
             ))}
           </nav>
