@@ -124,6 +124,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
           value={code}
           onChange={(e) => setCode(e.target.value)}
           placeholder={t('doorSlugPlaceholder')}
+          dir="ltr"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}

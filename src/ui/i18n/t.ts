@@ -1,6 +1,7 @@
 // Messages by their stable id, with ICU placeholders, plurals and selects filled in by Lingui
 // in the active locale (src/ui/i18n/i18n.ts).
-import { i18n } from './i18n';
+import { direction } from '../../domain/locales';
+import { activeLocale, i18n } from './i18n';
 import type door from './messages/door/en.json';
 import type organiser from './messages/organiser/en.json';
 
@@ -8,8 +9,21 @@ export type DoorMessageKey = keyof typeof door;
 export type OrganiserMessageKey = keyof typeof organiser;
 export type MessageKey = DoorMessageKey | OrganiserMessageKey;
 
+// First-strong isolate and pop directional isolate: a name, code or address put into
+// right-to-left text keeps its own direction and cannot reorder the words around it
+// (Fluent isolates placeables the same way). Numbers stay numbers, for plurals.
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+function isolated(values: Record<string, string | number>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = typeof value === 'string' ? `${FSI}${value}${PDI}` : value;
+  return out;
+}
+
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  return i18n._(key, values);
+  return i18n._(key, values && direction(activeLocale()) === 'rtl' ? isolated(values) : values);
 }
 
 /** A message about `n` things: its ICU plural picks the form the language uses for `n`. */
