@@ -33,6 +33,8 @@ test.beforeAll(async () => {
     UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
     UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
+    // The venue mirror is on by default; its files go in this test's directory.
+    RELAY_DATA_DIR: join(root, 'relay'),
   });
 });
 
@@ -131,7 +133,7 @@ test('an organiser signs in by the relayâ€™s printed link and sees the serviceâ€
   await context.close();
 });
 
-// The venue mirror (RELAY_DATA_DIR): the service is killed (kill -9) while two doors on the relay
+// The venue mirror (on by default): the service is killed (kill -9) while two doors on the relay
 // admit. A door's scan of a ticket the other admitted a few seconds earlier is not admitted
 // again; a ticket both admit before either syncs is a double admission on both; once the
 // service is back, it holds each check-in once.

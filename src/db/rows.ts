@@ -9,6 +9,12 @@ export interface ListRow {
   slug: string;
   /** The check-in base address this list is reached through. */
   baseUrl: string;
+  /**
+   * For a list joined through a relay: the service's own Check-in API behind it, as the relay
+   * said (`/__service`). The door talks to it directly while the relay is down
+   * (src/sync/relay-fallback.ts). Absent for every other list.
+   */
+  directBaseUrl?: string;
   id: number;
   title: string;
   eventTitle: string | null;

@@ -12,11 +12,19 @@ export interface RelaySettings {
   adminToken: string;
   /** UPSTREAM_TIMEOUT_MS (optional): how long one upstream exchange may take before a 504. */
   timeoutMs: number;
-  /** RELAY_DATA_DIR (optional): where the venue mirror keeps its journals; no mirror without it. */
+  /**
+   * Where the venue mirror keeps its journals: RELAY_DATA_DIR, else `.relay-data` in the working
+   * directory; null when the mirror is turned off (RELAY_MIRROR=off).
+   */
   dataDir: string | null;
+  /** Whether `dataDir` was chosen by default (the banner says so). */
+  dataDirDefault: boolean;
   /** RELAY_MIRROR_INTERVAL_MS (optional): how often each mirrored list forwards and pulls. */
   mirrorIntervalMs: number;
 }
+
+/** The venue mirror's directory when RELAY_DATA_DIR is not set (relative to the working directory). */
+export const DEFAULT_RELAY_DATA_DIR = '.relay-data';
 
 export const RELAY_VARIABLES = [
   'UPSTREAM_CHECKIN_URL',
@@ -55,9 +63,14 @@ export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings | undef
   const timeoutMs = Number(env.UPSTREAM_TIMEOUT_MS ?? 20_000);
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000)
     throw new Error('UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000');
-  const dataDir = (env.RELAY_DATA_DIR ?? '').trim() || null;
+  const mirror = (env.RELAY_MIRROR ?? '').trim().toLowerCase();
+  if (mirror !== '' && mirror !== 'on' && mirror !== 'off')
+    throw new Error('RELAY_MIRROR must be on or off (the venue mirror is on by default)');
+  const givenDir = (env.RELAY_DATA_DIR ?? '').trim();
+  const dataDir = mirror === 'off' ? null : givenDir || DEFAULT_RELAY_DATA_DIR;
+  const dataDirDefault = dataDir !== null && givenDir === '';
   const mirrorIntervalMs = Number(env.RELAY_MIRROR_INTERVAL_MS ?? 2000);
   if (!Number.isSafeInteger(mirrorIntervalMs) || mirrorIntervalMs < 100 || mirrorIntervalMs > 600_000)
     throw new Error('RELAY_MIRROR_INTERVAL_MS must be a whole number of milliseconds from 100 to 600000');
-  return { checkinUrl, adminUrl, adminToken, timeoutMs, dataDir, mirrorIntervalMs };
+  return { checkinUrl, adminUrl, adminToken, timeoutMs, dataDir, dataDirDefault, mirrorIntervalMs };
 }

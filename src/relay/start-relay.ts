@@ -1,6 +1,7 @@
-// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. It keeps
-// nothing on disk in phase 1 (no mock store, no data directory); organiser sessions and sign-in
-// codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
+// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. On disk it
+// keeps only its data directory (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off:
+// none): the venue mirror, and the digests of organiser sessions so they survive a restart.
+// Sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
@@ -18,6 +19,7 @@ import { createRelayApi } from './relay-api';
 import type { RelaySettings } from './relay-config';
 import { createRelayFetch } from './relay-fetch';
 import { createRelaySessions } from './relay-sessions';
+import { sessionFile } from './session-file';
 import { relaySignInBackend } from './relay-sign-in';
 import { createUpstreamHealth } from './upstream-health';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +30,12 @@ const shown = (url: URL) => `${url.origin}${url.pathname}`;
 export async function startRelay(settings: ServerSettings, relay: RelaySettings) {
   const origin = settings.publicOrigin;
   const doorOrigin = settings.appOrigin ?? origin;
-  const sessions = createRelaySessions(systemClock);
+  // With a data directory (the venue mirror's), organisers stay signed in across a restart.
+  const sessions = createRelaySessions(
+    systemClock,
+    undefined,
+    relay.dataDir ? sessionFile(resolve(relay.dataDir), (message) => console.warn(message)) : null,
+  );
   const health = createUpstreamHealth(relay, systemClock);
   const api = createRelayApi({
     settings: relay,
@@ -89,9 +96,16 @@ export async function startRelay(settings: ServerSettings, relay: RelaySettings)
         '                check-in address in the door app served here; the door kit shows each list.',
         `  Health:       ${origin}/__service`,
       ];
-      if (mirror)
+      if (mirror && relay.dataDir)
         lines.push(
-          "  Mirror:       on: joined lists and doors' check-ins are kept on this machine (RELAY_DATA_DIR)",
+          `  Mirror:       on: joined lists and doors' check-ins are kept in ${resolve(relay.dataDir)}`,
+          relay.dataDirDefault
+            ? '                (the default; RELAY_DATA_DIR chooses another place, RELAY_MIRROR=off turns it off)'
+            : '                (RELAY_DATA_DIR; RELAY_MIRROR=off turns it off)',
+        );
+      else
+        lines.push(
+          '  Mirror:       off (RELAY_MIRROR=off): doors sync through to the service, nothing is kept here',
         );
       if (settings.exposed)
         lines.push(`  WARNING:      listening on ${settings.host}, reachable from other machines.`);

@@ -9,7 +9,7 @@ import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, ok, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
 import { upsertTickets } from '../db/local-copy';
-import type { CheckinRow } from '../db/rows';
+import type { CheckinRow, ListRow } from '../db/rows';
 import type { DoorOrder } from '../domain/order';
 import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
@@ -46,6 +46,8 @@ export interface DoorScanDeps {
   db: CheckinDatabase;
   clock: Clock;
   clientFor: (baseUrl: string) => CheckinClient;
+  /** A list's client: through its relay, or the service behind it (relay-fallback.ts). */
+  listClient?: (list: ListRow) => CheckinClient;
   active: () => ActiveList | null;
   online: () => boolean;
   lastPullAt: () => number | null;
@@ -65,6 +67,7 @@ type Judge = (code: ScannedCode, basis: ScanBasis, byId?: number) => Promise<Res
 
 export function createDoorScan(deps: DoorScanDeps) {
   const { clock } = deps;
+  const listClient = deps.listClient ?? ((list: ListRow) => deps.clientFor(list.baseUrl));
   const queue = createScanQueue();
   const outcomeStops = (outcome: ScanOutcome) => stopsTheLane(outcome.verdict);
 
@@ -136,7 +139,7 @@ export function createDoorScan(deps: DoorScanDeps) {
         ? { kind: 'synced' }
         : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
     }
-    const lookup = await lookUpTicket(deps.clientFor(list.baseUrl), list.slug, slug, clock);
+    const lookup = await lookUpTicket(listClient(list), list.slug, slug, clock);
     if (lookup.kind === 'failed')
       return { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: lookup.failure.reason };
     const correction = correctionFor(code, local, lookup, clock.now());

@@ -16,6 +16,8 @@ export interface JoinInput {
   baseUrl?: string | null;
   defaultBaseUrl: string;
   now: number;
+  /** The service behind the relay at a base address, when that address is a relay's. */
+  directFor?: (baseUrl: string) => string | null;
 }
 
 /** The part of a web check-in address before `/checkin_lists/<slug>`. */
@@ -59,7 +61,9 @@ export async function joinList(
   }
   if (!remote.ok) return remote.reason === 'not-found' ? fail('not-a-list', { status: 404 }) : remote;
   const existing = await readList(db, credential.slug);
-  const row = listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now);
+  const direct =
+    input.directFor?.(baseUrl) ?? (existing?.baseUrl === baseUrl ? existing.directBaseUrl : null);
+  const row = listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now, direct);
   const saved = await stored(() => saveList(db, row));
   return saved.ok ? { ok: true, value: row } : saved;
 }

@@ -32,6 +32,8 @@ export interface ListCareDeps {
   clientFor: (baseUrl: string) => CheckinClient;
   clock: Clock;
   defaultBaseUrl: string;
+  /** The service behind the relay at a base address, when that address is a relay's. */
+  directFor?: (baseUrl: string) => string | null;
   role: () => DoorRole;
 }
 
@@ -60,6 +62,7 @@ export function createListCare(deps: ListCareDeps) {
           baseUrl,
           defaultBaseUrl: deps.defaultBaseUrl,
           now: clock.now(),
+          directFor: deps.directFor,
         }),
       );
       if (!joined.ok) {

@@ -42,11 +42,13 @@ export interface OpenListStateOptions {
   clock: Clock;
   report?: (status: SyncStatus) => void;
   online: boolean;
+  /** What the door talks to for a list joined through a relay (null for other lists). */
+  routeOf?: (list: ListRow) => SyncStatus['route'];
 }
 
 export type OpenListState = ReturnType<typeof createOpenListState>;
 
-export function createOpenListState({ db, clock, report, online }: OpenListStateOptions) {
+export function createOpenListState({ db, clock, report, online, routeOf }: OpenListStateOptions) {
   let status: SyncStatus = { ...initialSyncStatus, online };
   let active: ActiveList | null = null;
   let stopped = false;
@@ -91,13 +93,14 @@ export function createOpenListState({ db, clock, report, online }: OpenListState
   /** Reads what the status says of the open list (and the lists joined) from storage. */
   async function refresh(): Promise<void> {
     const lists = (await allLists(db)).map(summary);
-    if (!active) return publish({ lists, list: null });
+    if (!active) return publish({ lists, list: null, route: null });
     const slug = active.list.slug;
     const states = await allSyncStates(db, slug);
     const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
     publish({
       lists,
       list: summary(active.list),
+      route: routeOf?.(active.list) ?? null,
       ...pendingSummary(await readOutbox(db, slug)),
       lastPullAt: pulls.length ? Math.min(...pulls) || null : null,
       conflicts: await readConflicts(db, slug),
@@ -106,12 +109,17 @@ export function createOpenListState({ db, clock, report, online }: OpenListState
     });
   }
 
+  /** Opens under way: the latest one wins (a join's open is not undone by the start's, slower one). */
+  let opening = 0;
+
   async function open(slug: string): Promise<Result<ListSummary>> {
+    const mine = ++opening;
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
     publish({ phase: 'loading' });
     const index = await loadListIndex(db, slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
+    if (mine !== opening) return ok(summary(list));
     active = { list, index, complete };
     if (complete) indexSearchAhead(index);
     answers = null;

@@ -95,7 +95,15 @@ export async function downloadAll(
   if (!remote.ok) return remote;
   const list = await readList(db, listSlug);
   const saved = await stored(() =>
-    saveList(db, listRowFrom(remote.value, list?.baseUrl ?? api.baseUrl, list?.joinedAt ?? options.now)),
+    saveList(
+      db,
+      listRowFrom(
+        remote.value,
+        list?.baseUrl ?? api.baseUrl,
+        list?.joinedAt ?? options.now,
+        list?.directBaseUrl,
+      ),
+    ),
   );
   if (!saved.ok) return saved;
   const tasks: { resource: Resource; page: number; total: number }[] = [];
@@ -260,7 +268,7 @@ export async function pullSince(
     const since = Math.min(...states.map((s) => s.cursor ?? 0));
     const remote = await api.getList(listSlug, since);
     if (!remote.ok) return remote;
-    const row = listRowFrom(remote.value, list.baseUrl, list.joinedAt);
+    const row = listRowFrom(remote.value, list.baseUrl, list.joinedAt, list.directBaseUrl);
     const saved = await stored(() => saveList(db, row));
     if (!saved.ok) return saved;
     if (row.questionsCount !== list.questionsCount) {

@@ -45,7 +45,7 @@ import type { CheckinClient } from '../api/checkin-client';
 import { fail, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
 import { allLists } from '../db/local-copy';
-import type { CheckinRow } from '../db/rows';
+import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../domain/door-roles';
 import { createAuditTrail } from './audit-trail';
@@ -57,6 +57,7 @@ import { createListCare } from './list-care';
 import { createListReads } from './list-reads';
 import { createOpenListState } from './open-list-state';
 import { createOutboxSignal } from './outbox-signal';
+import { createRelayFallback } from './relay-fallback';
 import { DEFAULT_MARGIN_MS } from './pull-since';
 import { createSyncLoop } from './sync-loop';
 import type { SyncStatus } from './sync-status';
@@ -88,13 +89,31 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock } = options;
   const access = options.access ?? (() => LOCKED);
   const role = () => roleAt(access(), clock.now());
-  const state = createOpenListState({ db, clock, report: options.report, online: options.online ?? true });
+  // Lists joined through a relay reach the service behind it while the relay is down.
+  const relays = new Map<string, string>();
+  const fallback = createRelayFallback({
+    clientFor,
+    clock,
+    onChange: (baseUrl) => {
+      const open = state.active()?.list;
+      if (open?.baseUrl === baseUrl) state.publish({ route: fallback.routeOf(open) });
+    },
+  });
+  const listClient = (list: ListRow) => fallback.clientFor(list);
+  const state = createOpenListState({
+    db,
+    clock,
+    report: options.report,
+    online: options.online ?? true,
+    routeOf: fallback.routeOf,
+  });
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
     db,
     state,
     outbox,
     clientFor,
+    listClient,
     clock,
     random: options.random ?? Math.random,
     interval: options.syncIntervalMs ?? (() => 10_000),
@@ -123,6 +142,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     db,
     clock,
     clientFor,
+    listClient,
     active: state.active,
     online: () => state.status().online,
     lastPullAt: () => state.status().lastPullAt,
@@ -139,23 +159,69 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clientFor,
     clock,
     defaultBaseUrl: options.defaultBaseUrl,
+    directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
   });
+
+  /**
+   * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
+   * at `directBaseUrl`: lists joined through it keep that address, so the door can reach the
+   * service directly while the relay is down, even after a reload with the relay gone.
+   */
+  async function learnRelay(relayBaseUrl: string, directBaseUrl: string): Promise<void> {
+    const relay = relayBaseUrl.replace(/\/+$/, '');
+    const direct = directBaseUrl.replace(/\/+$/, '');
+    if (relay === direct) return;
+    relays.set(relay, direct);
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.storageTrouble(lists);
+    for (const list of lists.value) {
+      if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
+      // Only this field: a pull may have written the row since it was read.
+      const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
+      if (!saved.ok) return state.storageTrouble(saved);
+      const active = state.active();
+      if (active?.list.slug === list.slug)
+        state.update({ ...active, list: { ...active.list, directBaseUrl: direct } });
+    }
+    await state.refresh();
+  }
+
+  /**
+   * Whether the person has asked for a list (a join or an open) since the engine was made: the
+   * start then leaves the choice to that request, however the two interleave (the page's first
+   * action may come while the start is still reading the lists).
+   */
+  let chosen = false;
+  /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
+  async function openLast(anyway: boolean): Promise<void> {
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.storageTrouble(lists);
+    const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
+    if (last && !state.active() && (anyway || !chosen)) await state.open(last.slug);
+  }
 
   return {
     status: state.status,
     /** Loads joined lists, opens the last one joined, starts the timer and a first cycle. */
     async start(): Promise<void> {
       state.setStopped(false);
-      const lists = await stored(() => allLists(db));
-      if (!lists.ok) return state.storageTrouble(lists);
-      const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
-      if (last && !state.active()) await state.open(last.slug);
+      await openLast(false);
       loop.start();
     },
     stop: loop.stop,
-    join: care.join,
-    open: state.open,
+    learnRelay,
+    async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
+      chosen = true;
+      const joined = await care.join(...args);
+      // A join that failed while the engine started: the list joined last is open as usual.
+      if (!joined.ok) await openLast(true);
+      return joined;
+    },
+    open(slug: string) {
+      chosen = true;
+      return state.open(slug);
+    },
     lists: () => state.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();

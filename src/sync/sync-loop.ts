@@ -28,6 +28,8 @@ export interface SyncLoopOptions {
   state: OpenListState;
   outbox: OutboxSignal;
   clientFor: (baseUrl: string) => CheckinClient;
+  /** A list's client: through its relay, or the service behind it (relay-fallback.ts). */
+  listClient?: (list: ListRow) => CheckinClient;
   clock: Clock;
   random: () => number;
   interval: () => number;
@@ -43,6 +45,7 @@ export type SyncLoop = ReturnType<typeof createSyncLoop>;
 
 export function createSyncLoop(options: SyncLoopOptions) {
   const { db, state, clientFor, clock, marginMs } = options;
+  const listClient = options.listClient ?? ((list: ListRow) => clientFor(list.baseUrl));
   const { publish, guarded } = state;
   const backoff = createBackoffGate(clock, options.random);
   const withPushLock = createPushLock();
@@ -69,7 +72,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     publish({ phase: 'pushing' });
     const result = await guarded(() =>
       withPushLock(list.slug, () =>
-        pushOutbox(db, clientFor(list.baseUrl), {
+        pushOutbox(db, listClient(list), {
           listSlug: list.slug,
           floor,
           marginMs,
@@ -101,7 +104,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
     const result = await guarded(() =>
-      pullSince(db, clientFor(list.baseUrl), {
+      pullSince(db, listClient(list), {
         listSlug: list.slug,
         now: clock.now(),
         withList: onDemand || pulls++ % LIST_EVERY === 0,
@@ -123,8 +126,11 @@ export function createSyncLoop(options: SyncLoopOptions) {
     if (result.value.answersChanged) state.dropAnswers();
     const fresh = await readList(db, list.slug);
     const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+    // Another list may have been opened meanwhile (a join while this pull ran): it stays open.
+    if (state.active()?.list.slug !== list.slug) return;
     if (fresh) state.update({ list: fresh, index, complete });
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    if (state.active()?.list.slug !== list.slug) return;
     publish({
       download: null,
       complete,

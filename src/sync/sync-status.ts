@@ -4,6 +4,7 @@ import type { Failure } from '../api/errors';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import type { CopyCorrection } from './confirm-online';
 import type { ListCounts } from './list-index';
+import type { Route } from './relay-fallback';
 
 export type SyncPhase = 'idle' | 'joining' | 'loading' | 'downloading' | 'pulling' | 'pushing';
 export type SyncErrorSource = 'list' | 'tickets' | 'checkins' | 'answers' | 'questions' | 'outbox';
@@ -52,6 +53,11 @@ export interface SyncStatus {
   counts: ListCounts;
   /** Audit rows storage refused since start: the actions stood, their record is missing. */
   auditLost: number;
+  /**
+   * For a list joined through a relay, what the door is talking to: the relay, the service
+   * directly (the relay is down), or neither (src/sync/relay-fallback.ts); null for other lists.
+   */
+  route: Route | null;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -73,6 +79,7 @@ export const initialSyncStatus: SyncStatus = {
   conflicts: [],
   counts: { tickets: 0, checkedIn: 0, inside: 0 },
   auditLost: 0,
+  route: null,
 };
 
 export function pendingSummary(rows: readonly OutboxRow[]) {

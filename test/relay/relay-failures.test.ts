@@ -65,6 +65,7 @@ describe('over HTTPS', () => {
       UPSTREAM_CHECKIN_URL: `${pair.tap.origin}/checkin`,
       UPSTREAM_ADMIN_URL: `${pair.tap.origin}/v3`,
       UPSTREAM_ADMIN_TOKEN: 'another-upstream-token-for-tls',
+      RELAY_MIRROR: 'off',
       TLS_CERT_FILE: cert,
       TLS_KEY_FILE: key,
     });

@@ -156,16 +156,18 @@ describe('the venue mirror', () => {
     });
     expect(direct.status).toBe(201);
     pair.tap.mode = 'pass';
+    // The relay's rounds back off while the upstream fails (up to 10 s apart), and on a loaded
+    // machine an answer slower than UPSTREAM_TIMEOUT_MS is a failure too: a few rounds' time.
     const both = await until(async () => {
       const all = (await relay(list('/checkins'))).body as Json[];
       const active = all.filter((c) => c.ticket_id === t6 && c.deleted_at === null);
       return active.length === 2 && active;
-    }, 20_000);
+    }, 45_000);
     expect(both.map((c: Json) => c.uuid).sort()).toEqual(['door-a-0006', 'elsewhere-0006']);
-    await until(async () => (await mirrored())[0]?.pending_upstream === 0, 30_000);
+    await until(async () => (await mirrored())[0]?.pending_upstream === 0, 45_000);
     const up = (await upstreamCheckins()).filter((c: Json) => c.ticket_id === t6);
     expect(up.map((c: Json) => c.uuid).sort()).toEqual(['door-a-0006', 'elsewhere-0006']);
-  }, 60_000);
+  }, 120_000);
 
   it('loses nothing it answered when killed before forwarding, and replays its journal', async () => {
     pair.tap.mode = 'cut';

@@ -22,6 +22,8 @@ export interface Tap {
   seen: Seen[];
   /** `drop`: the request reaches the upstream, its answer never comes back (outcome unknown). */
   mode: 'pass' | 'hang' | 'cut' | 'drop';
+  /** Told of each upstream answer the tap passed back whole, when it has ended (benchmarks). */
+  onAnswer?: (seen: Seen, status: number, body: string) => void;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,8 @@ export async function startTap(upstream: string): Promise<Tap> {
   const port = await freePort();
   const tap: Tap = { origin: `http://127.0.0.1:${port}`, seen: [], mode: 'pass', close: async () => {} };
   const server: Server = createServer((req, res) => {
-    tap.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    tap.seen.push(seen);
     if (tap.mode === 'hang') return;
     if (tap.mode === 'cut') return req.socket.destroy();
     const out = httpRequest(
@@ -42,6 +45,12 @@ export async function startTap(upstream: string): Promise<Tap> {
           return;
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const told = tap.onAnswer;
+        if (told) {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => told(seen, answer.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        }
         answer.pipe(res);
       },
     );
@@ -95,6 +104,9 @@ export async function startRelayPair(
     UPSTREAM_ADMIN_URL: `${tap.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
     UPSTREAM_TIMEOUT_MS: '1500',
+    // The venue mirror is on by default in relay mode; its files go in this test's directory,
+    // never the repository's `.relay-data`. Tests of the bare forwarding say RELAY_MIRROR=off.
+    RELAY_DATA_DIR: join(root, 'relay-data'),
     ...(typeof relayEnv === 'function' ? relayEnv(root) : relayEnv),
   };
   const relay = await startServerProcess(env);

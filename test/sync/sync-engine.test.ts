@@ -66,6 +66,24 @@ describe('joining lists', () => {
     expect(engine.status().lists.map((l) => l.slug)).toEqual([LIST]);
     expect(engine.search('zoe')).toHaveLength(1);
   });
+
+  it('a list opened while the engine starts stays open: the start does not open the last one over it', async () => {
+    const { setup, device, engine } = await setupDevice(6);
+    await setup.service.write(() =>
+      makeCheckinList(setup.service.context, setup.event, { slug: OTHER, title: 'VIP door' }),
+    );
+    await engine.join(LIST);
+    await engine.join(OTHER);
+    await engine.stop();
+    // The page's first action (a join, here an open) races the start, which would open the
+    // last list joined (OTHER).
+    const again = await doorDevice({ db: device.db, fetch: (r) => setup.service.handle(r) });
+    const started = again.engine.start();
+    const opened = again.engine.open(LIST);
+    await Promise.all([started, opened]);
+    expect(again.engine.status().list?.slug).toBe(LIST);
+    await again.engine.stop();
+  });
 });
 
 describe('scanning and undoing', () => {

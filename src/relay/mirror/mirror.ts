@@ -9,6 +9,8 @@
 //   copy of a lost answer is matched to its write before it could look like another check-in;
 // - all of a list's state changes go through `commit` (journal first, then apply), one at a
 //   time per list; on start every journal is replayed, then compacted when large;
+// - while the upstream keeps failing, a list's rounds back off (./mirror-backoff): doors' writes
+//   do not each start an attempt;
 // - nothing here logs a slug: lists are named by their id and title.
 import type { Clock } from '../../mock-api/clock';
 import { readBody } from '../../mock-api/http/body';
@@ -22,6 +24,7 @@ import { pullRound } from './mirror-pull';
 import { serveRead } from './mirror-serve';
 import type { Entry } from './mirror-types';
 import type { Upstream } from './mirror-upstream';
+import { type RoundBackoff, createRoundBackoff } from './mirror-backoff';
 
 const MAX_LISTS = 200;
 
@@ -32,6 +35,8 @@ export interface MirrorOptions {
   newUuid: () => string;
   /** How often each list forwards and pulls while the upstream answers. */
   intervalMs: number;
+  /** The longest wait between rounds while the upstream keeps failing (./mirror-backoff). */
+  maxBackoffMs?: number;
   passThrough: CheckinHandler;
   /** A JSON answer in the relay's shape (addresses rewritten as for upstream answers). */
   answer: (status: number, body: unknown) => Response;
@@ -49,6 +54,8 @@ interface Held {
   gone: boolean;
   /** Door writes, one at a time: each is planned against the state the one before left. */
   writing: Promise<unknown>;
+  /** Rounds wait longer while the upstream keeps failing. */
+  backoff: RoundBackoff;
 }
 
 export function createMirror(options: MirrorOptions) {
@@ -66,7 +73,9 @@ export function createMirror(options: MirrorOptions) {
     return run;
   };
 
-  const round = async (h: Held) => {
+  /** One round now (`asked`: by a door's write, which waits out a backoff), or after the one under way. */
+  const round = async (h: Held, asked = false) => {
+    if (asked && !h.backoff.allows(now())) return;
     if (h.running) {
       h.again = true;
       return;
@@ -78,12 +87,16 @@ export function createMirror(options: MirrorOptions) {
         const commit = commitFor(h);
         const forwarded = h.m.ready ? await forwardRound(h.m, options.upstream, commit, now) : 'ok';
         const unknown = [...h.m.writes.values()].some((w) => w.state === 'sending');
+        // The upstream answered this round unless the forward or the pull failed.
+        let through = forwarded === 'ok';
         if (forwarded === 'ok' && !unknown) {
           const pulled = await pullRound(h.m, options.upstream, commit, now);
           if (pulled !== 'failed') h.gone = pulled === 'gone';
+          else through = false;
         }
+        h.backoff.note(through, now());
         if (h.journal.needsCompaction()) await h.journal.compact(() => h.m.snapshot());
-      } while (h.again && !stopped);
+      } while (h.again && !stopped && h.backoff.allows(now()));
     } catch (error) {
       // A fault (the disk): named, never the list; the next tick tries again.
       options.warn(`mirror: a round failed (${error instanceof Error ? error.name : 'unknown'})`);
@@ -97,7 +110,7 @@ export function createMirror(options: MirrorOptions) {
     h.timer = setTimeout(async () => {
       await round(h);
       schedule(h);
-    }, options.intervalMs);
+    }, h.backoff.delay());
   };
 
   const hold = (m: ListMirror, journal: MirrorJournal): Held => {
@@ -110,6 +123,7 @@ export function createMirror(options: MirrorOptions) {
       again: false,
       gone: false,
       writing: Promise.resolve(),
+      backoff: createRoundBackoff(options.intervalMs, options.maxBackoffMs),
     };
     held.set(m.slug, h);
     void round(h);
@@ -126,7 +140,7 @@ export function createMirror(options: MirrorOptions) {
       const plan = planDelete(m, segments[4] ?? '', now());
       if ('status' in plan) return null; // not held here: the upstream may know it
       if (plan.entry) await commitFor(h)([plan.entry]);
-      void round(h);
+      void round(h, true);
       return options.answer(200, createdCheckinOrServed(m, segments[4] ?? ''));
     }
     let parsed: Record<string, unknown>;
@@ -151,7 +165,7 @@ export function createMirror(options: MirrorOptions) {
       return unknownTicket ? null : refusal(plan);
     }
     if (plan.entries.length > 0) await commitFor(h)(plan.entries);
-    void round(h);
+    void round(h, true);
     const records = plan.uuids.map((uuid) => createdCheckin(m, uuid));
     return options.answer(plan.created ? 201 : 200, plan.single ? records[0] : records);
   };

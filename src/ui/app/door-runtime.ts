@@ -75,9 +75,16 @@ function engineWorker() {
   });
   running = { remote, ready, online };
   void servedBy().then(async (info) => {
-    if (info?.mode !== 'relay' || !info.mirror) return;
-    syncCapMs = MIRROR_SYNC_MS;
+    if (info?.mode !== 'relay') return;
     await ready;
+    // Lists joined through this relay keep the service's own address, for when the relay is down.
+    if (info.upstreamCheckinUrl)
+      void (remote.engine as unknown as DoorEngine).learnRelay(
+        thisServerCheckinUrl(),
+        info.upstreamCheckinUrl,
+      );
+    if (!info.mirror) return;
+    syncCapMs = MIRROR_SYNC_MS;
     void remote.configure(engineSettings(appStore.getState()));
   });
   return running;

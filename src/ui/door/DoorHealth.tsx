@@ -17,7 +17,7 @@ function share(usage: number, quota: number): string {
 /** The device's health on the scan screen: how old its data is, what is unsent, and storage. */
 export function DoorHealth({ status, now }: { status: SyncStatus; now: number }) {
   const [storage, setStorage] = useState<StorageHealth | null>(null);
-  const relayReach = useRelayReach();
+  const relayReach = useRelayReach(status.route);
   // Read again as check-ins are queued, and now and then: usage grows with every sync.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
   useEffect(() => {
@@ -39,7 +39,12 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
         : t('healthDataAge', { age: formatAge(now - status.lastPullAt) }),
     tn('healthUnsent', status.pending),
   ];
-  if (relayReach !== null) parts.push(relayReach ? t('healthRelayUp') : t('healthRelayDown'));
+  // What the door is talking to: its relay (and whether the relay reaches the service), the
+  // service directly while the relay is down, or neither.
+  if (status.route === 'direct') parts.push(t('healthRouteDirect'));
+  else if (status.route === 'offline') parts.push(t('healthRouteOffline'));
+  else if (relayReach !== null) parts.push(relayReach ? t('healthRelayUp') : t('healthRelayDown'));
+  else if (status.route === 'relay') parts.push(t('healthRouteRelay'));
   if (storage) {
     parts.push(
       storage.usage !== null && storage.quota
