@@ -3,11 +3,16 @@ import { chromiumArgs, E2E_PORT, firefoxPrefs } from './e2e/fixtures/browser';
 import { E2E_CONTROL_TOKEN } from './e2e/fixtures/control-token';
 import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4317);
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUT ?? 'e2e/.artifacts/results',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time, each worker against its own server: the journeys mostly wait
+  // (timers, syncs, a camera's frames), so two share the two cores well.
+  workers: E2E_WORKERS,
   // Two shared cores run a browser and the server at once: one retry absorbs a stall; a real
   // failure fails twice.
   retries: 1,
@@ -35,25 +40,31 @@ export default defineConfig({
     // WebKitGTK's MiniBrowser through WebKitWebDriver and webdriverio (e2e/fixtures/webkit.ts).
     { name: 'webkit', testMatch: /.*\.webkit\.ts$/ },
   ],
-  webServer: {
-    // node itself, not an npx wrapper, so Playwright's stop really stops the server.
-    command: `rm -rf ${process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data'} && exec node --import tsx src/mock-api/server.ts`,
-    url: `http://127.0.0.1:${E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      MOCK_DATA_DIR: process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data',
-      MOCK_FAULTS: '1',
-      MOCK_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
-      // The device-safety journey reaches this server as a second service at localhost, from the
-      // app at 127.0.0.1: a cross-origin caller like a door app served from elsewhere.
-      MOCK_CORS_ORIGINS: `http://127.0.0.1:${E2E_PORT}`,
-      MOCK_SEED: 'demo',
-      MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
-    },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // One server a worker, each with its own data, so spec files run side by side without
+  // sharing a list's state (E2E_PORT + the worker's index; e2e/fixtures/browser.ts).
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => {
+    const data = `${process.env.E2E_DATA ?? 'e2e/.artifacts/mock-data'}-${worker}`;
+    const port = E2E_BASE_PORT + worker;
+    return {
+      // node itself, not an npx wrapper, so Playwright's stop really stops the server.
+      command: `rm -rf ${data} && exec node --import tsx src/mock-api/server.ts`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MOCK_DATA_DIR: data,
+        MOCK_FAULTS: '1',
+        MOCK_CONTROL_TOKEN: E2E_CONTROL_TOKEN,
+        // The device-safety journey reaches this server as a second service at localhost, from the
+        // app at 127.0.0.1: a cross-origin caller like a door app served from elsewhere.
+        MOCK_CORS_ORIGINS: `http://127.0.0.1:${port}`,
+        MOCK_SEED: 'demo',
+        MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
+      },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

@@ -1,10 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiCatalogues } from './scripts/lingui-catalogues';
+import { LANGUAGE_CACHE } from './src/pwa/keep-language';
+import { LOCALES, SOURCE_LOCALE } from './src/domain/locales';
 
 // Paths the service worker must never answer from its cache: they belong to the mock
 // service (same origin under `npm start`) and must always reach the network.
 const apiPaths = [/^\/v3(\/|$)/, /^\/checkin(\/|$)/, /^\/__mock(\/|$)/, /^\/__service(\/|$)/];
+
+// Message catalogues: one chunk per area and language, named assets/i18n.<area>.<locale>.<hash>.js
+// (dots: a hash never holds one) so the service worker can tell them apart.
+const CATALOGUE = /\/src\/ui\/i18n\/messages\/(door|organiser)\/([a-z]{2})\.json$/;
+const otherLocales = LOCALES.filter((locale) => locale !== SOURCE_LOCALE).join(',');
 
 export default defineConfig({
   define: {
@@ -12,6 +20,7 @@ export default defineConfig({
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
   plugins: [
+    linguiCatalogues(),
     react(),
     VitePWA({
       strategies: 'generateSW',
@@ -38,9 +47,20 @@ export default defineConfig({
       workbox: {
         // The app shell only: API answers live in IndexedDB, never in the SW caches.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // English, the fallback, is precached with the shell; another language is cached the
+        // first time it is chosen (runtimeCaching below, and src/pwa/keep-language.ts when no
+        // worker controlled the page yet), so a device downloads only the languages it uses.
+        globIgnores: [`**/i18n.*.{${otherLocales}}.*.js`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: apiPaths,
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            // Hashed file names: a cached chunk never goes stale, so cache first.
+            urlPattern: /\/assets\/i18n\.[a-z]+\.[a-z]{2}\.[^/]+\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: LANGUAGE_CACHE, expiration: { maxEntries: 24 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
@@ -48,6 +68,19 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const catalogue = chunk.facadeModuleId?.match(CATALOGUE);
+          return catalogue
+            ? `assets/i18n.${catalogue[1]}.${catalogue[2]}.[hash].js`
+            : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   server: { port: 5173 },
 });

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { expectOnScreen } from './fixtures/on-screen';
+import { VIDEO_DIR } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
 // Every door screen at the sizes door staff use (phones, a small phone, a landscape tablet, a
@@ -15,32 +17,6 @@ const SIZES = [
   { width: 1280, height: 800 },
 ];
 const THEMES = ['dark', 'light'] as const;
-
-/** Fails naming the element when any part of it lies outside the viewport, or under another one. */
-async function expectOnScreen(page: Page, locator: Locator, what: string) {
-  const viewport = page.viewportSize()!;
-  const all = await locator.all();
-  expect(all.length, `${what}: nothing found`).toBeGreaterThan(0);
-  for (const element of all) {
-    const box = await element.boundingBox();
-    const name = `${what} “${(await element.textContent())?.trim().slice(0, 40)}”`;
-    expect(box, name).not.toBeNull();
-    const { x, y, width, height } = box!;
-    expect(
-      x >= 0 && y >= 0 && x + width <= viewport.width + 0.5 && y + height <= viewport.height + 0.5,
-      `${name} at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)} in ${viewport.width}x${viewport.height}`,
-    ).toBe(true);
-    // Nothing (a fixed bar, say) lies over its middle.
-    const cover = await element.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit !== null && (el === hit || el.contains(hit))
-        ? null
-        : `${hit?.outerHTML.slice(0, 80) ?? 'nothing'} at ${JSON.stringify(r)} ${getComputedStyle(el).display}`;
-    });
-    expect(cover, `${name} is covered`).toBeNull();
-  }
-}
 
 /** What tells a verdict apart at a glance: colour, the icon's mark and shape, any stripes. */
 function look(verdict: Locator) {
@@ -221,7 +197,7 @@ for (const theme of THEMES) {
 test.describe('kiosk with a camera', () => {
   let video: string;
   test.beforeAll(() => {
-    const dir = resolve('e2e/.artifacts/videos');
+    const dir = VIDEO_DIR;
     mkdirSync(dir, { recursive: true });
     video = join(dir, 'grey.y4m');
     execFileSync('ffmpeg', [

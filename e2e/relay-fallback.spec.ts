@@ -41,7 +41,7 @@ test.beforeAll(async () => {
     UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
     UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-    UPSTREAM_TIMEOUT_MS: '1500',
+    UPSTREAM_TIMEOUT_MS: '15000',
     RELAY_DATA_DIR: join(root, 'relay'),
     RELAY_MIRROR_INTERVAL_MS: '500',
   };

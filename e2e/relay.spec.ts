@@ -158,7 +158,7 @@ test.describe('with the venue mirror', () => {
       UPSTREAM_CHECKIN_URL: `${service.origin}/checkin`,
       UPSTREAM_ADMIN_URL: `${service.origin}/v3`,
       UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-      UPSTREAM_TIMEOUT_MS: '1500',
+      UPSTREAM_TIMEOUT_MS: '15000',
       RELAY_DATA_DIR: join(mirrorRoot, 'relay'),
       RELAY_MIRROR_INTERVAL_MS: '500',
     });

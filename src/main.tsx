@@ -4,6 +4,8 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
 import { migratePlainPin } from './state/kiosk-pin';
 import { App } from './ui/app/App';
+import { activateLocale } from './ui/i18n/i18n';
+import { staffLocale } from './ui/i18n/chosen-locale';
 import './ui/app/app.css';
 
 // Before the first render: the kiosk stays locked while a PIN saved in digits is hashed.
@@ -13,6 +15,10 @@ const worker = registerServiceWorker({
   onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),
   onOfflineReady: () => appStore.getState().setShell({ offlineReady: true }),
 });
+
+// The first screen waits for its language (one small chunk, precached for English) rather than
+// showing message ids; the kiosk route's own language follows in its LocaleScope.
+await activateLocale(staffLocale(appStore.getState().settings));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

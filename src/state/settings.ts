@@ -1,13 +1,18 @@
 // Per-device settings, kept in localStorage: small, synchronous at start-up, and not
 // personal data. The kiosk PIN is kept only as a salted hash (src/platform/pin-hash.ts).
+import { isLocale, type Locale } from '../domain/locales';
 import { isPinHash, type PinHash } from '../platform/pin-hash';
 
 export type Theme = 'dark' | 'light';
-export type Language = 'en';
+/** 'auto' follows the browser's preferred languages (src/domain/locales.ts). */
+export type Language = 'auto' | Locale;
+/** The kiosk speaks the staff screens' language, or its own for the attendees. */
+export type KioskLanguage = 'staff' | Locale;
 
 export interface Settings {
   theme: Theme;
   language: Language;
+  kioskLanguage: KioskLanguage;
   deviceName: string;
   sounds: boolean;
   vibration: boolean;
@@ -29,7 +34,8 @@ export type DoorMode = 'entry' | 'exit';
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',
-  language: 'en',
+  language: 'auto',
+  kioskLanguage: 'staff',
   deviceName: '',
   sounds: true,
   vibration: true,
@@ -65,6 +71,9 @@ export function loadSettings(): Settings {
     doorMode: saved.doorMode === 'exit' ? 'exit' : 'entry',
     supervisorPin: isPinHash(saved.supervisorPin) ? saved.supervisorPin : null,
     fastLane: saved.fastLane === true,
+    // Saved before there was a choice ('en' was the only language, written by default): follow the device.
+    language: 'kioskLanguage' in saved && isLocale(saved.language) ? saved.language : 'auto',
+    kioskLanguage: isLocale(saved.kioskLanguage) ? saved.kioskLanguage : 'staff',
   };
 }
 

@@ -1,9 +1,37 @@
-// Times as door staff read them: "2 min ago (20:41)"; the locale decides the clock style.
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Times, sizes and counts as door staff read them, in the active language's conventions
+// ("2 min ago (20:41)", "vor 2 Minuten (20:41)"); the formatters follow the locale chosen.
+import { formattingLocale } from './i18n/i18n';
+import { t } from './i18n/t';
+
+interface Formatters {
+  relative: Intl.RelativeTimeFormat;
+  clock: Intl.DateTimeFormat;
+  dayAndClock: Intl.DateTimeFormat;
+  count: Intl.NumberFormat;
+  size: (digits: number) => Intl.NumberFormat;
+}
+
+const byLocale = new Map<string, Formatters>();
+
+function formatters(): Formatters {
+  const locale = formattingLocale();
+  let made = byLocale.get(locale);
+  if (!made) {
+    made = {
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+      clock: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      dayAndClock: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      count: new Intl.NumberFormat(locale),
+      size: (digits) =>
+        new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    };
+    byLocale.set(locale, made);
+  }
+  return made;
+}
 
 export function formatWhen(ms: number, now: number): string {
+  const { relative, clock, dayAndClock } = formatters();
   const seconds = Math.round((ms - now) / 1000);
   const abs = Math.abs(seconds);
   const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
@@ -16,19 +44,21 @@ export function formatWhen(ms: number, now: number): string {
 
 /** The wall-clock time alone ("20:41"), for a time staff compare with their watch. */
 export function formatClock(ms: number): string {
-  return clock.format(ms);
+  return formatters().clock.format(ms);
 }
 
+/** A short duration: "40 s", "3 min", "1 h 5 min" (the unit words come from the catalogue). */
 export function formatAge(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s < 60) return t('ageSeconds', { n: s });
+  if (s < 3600) return t('ageMinutes', { n: Math.floor(s / 60) });
+  return t('ageHours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
 }
 
+// SI symbols, the same in every language the app speaks.
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
 
-/** Sizes as storage settings show them: "3.4 MB", "1.2 GB" (powers of 1000). */
+/** Sizes as storage settings show them: "3.4 MB", "1,2 GB" (powers of 1000). */
 export function formatBytes(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
@@ -37,15 +67,10 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+  return `${formatters().size(digits).format(value)} ${UNITS[unit]}`;
 }
 
-/** A count with thousands separators: 2,800. */
+/** A count with the locale's thousands separators: 2,800 / 2.800. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en');
-}
-
-/** "1 check-in", "2,800 tickets". */
-export function countOf(n: number, one: string, many: string): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+  return formatters().count.format(n);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckinClient, sinceParam } from '../../src/api/checkin-client';
-import { describeError } from '../../src/api/errors';
+import { describeError } from '../../src/ui/error-words';
 import { createTransport } from '../../src/api/http';
 
 const BASE = 'https://checkin.example/checkin';

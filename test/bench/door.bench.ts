@@ -1,7 +1,7 @@
 // The door screens in headless Chromium (persistent profile: real on-disk IndexedDB) on a
 // 100,000-ticket list served by the Node server: the door route's JavaScript, decode (code in
 // hand) to verdict on screen, and the fake camera's first frame to verdict on screen.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
+import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
 import { cameraMarked, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
@@ -33,6 +34,22 @@ const html = readFileSync(join(distDir, 'index.html'), 'utf8');
 const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
 const gzipped = assets.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
 line('door-js-gzip', (gzipped / 1024).toFixed(1), 'KB');
+// Each language's messages, fetched once that language is chosen (vite.config.ts names them):
+// the door's catalogue a phone loads, and the organiser's that comes with the organiser screens.
+const chunks = readdirSync(join(distDir, 'assets'));
+for (const locale of LOCALES)
+  for (const [area, name] of [
+    ['door', 'i18n-chunk-gzip'],
+    ['organiser', 'i18n-organiser-chunk-gzip'],
+  ] as const) {
+    const file = chunks.find((f) => f.startsWith(`i18n.${area}.${locale}.`));
+    if (!file) throw new Error(`no ${area} chunk for ${locale} in the build`);
+    line(
+      `${name}-${locale}`,
+      (gzipSync(readFileSync(join(distDir, 'assets', file))).length / 1024).toFixed(1),
+      'KB',
+    );
+  }
 
 const server = await startServerProcess(
   { MOCK_DATA_DIR: dataDir, MOCK_SEED: 'demo', MOCK_SEED_TICKETS: String(TICKETS), DIST_DIR: distDir },

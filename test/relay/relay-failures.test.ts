@@ -18,7 +18,7 @@ import { type RelayPair, printedSignInCode, startRelayPair, upstreamListAddresse
 let pair: RelayPair;
 
 beforeAll(async () => {
-  pair = await startRelayPair();
+  pair = await startRelayPair({ UPSTREAM_TIMEOUT_MS: '1500' });
 }, 120_000);
 
 afterAll(async () => {

@@ -103,7 +103,9 @@ export async function startRelayPair(
     UPSTREAM_CHECKIN_URL: `${tap.origin}/checkin`,
     UPSTREAM_ADMIN_URL: `${tap.origin}/v3`,
     UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-    UPSTREAM_TIMEOUT_MS: '1500',
+    // Long enough that a loaded machine's slow answer is not taken for a silent upstream (a
+    // failure the mirror backs off from); the silent-upstream test sets its own short limit.
+    UPSTREAM_TIMEOUT_MS: '15000',
     // The venue mirror is on by default in relay mode; its files go in this test's directory,
     // never the repository's `.relay-data`. Tests of the bare forwarding say RELAY_MIRROR=off.
     RELAY_DATA_DIR: join(root, 'relay-data'),

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
+import { kioskLocale, staffLocale } from '../i18n/chosen-locale';
+import { includeArea } from '../i18n/i18n';
+import { LocaleScope } from '../i18n/LocaleScope';
 import { ConflictsScreen } from '../door/ConflictsScreen';
 import { DoorHome } from '../door/DoorHome';
 import { JoinFromAddress } from '../door/JoinFromAddress';
@@ -22,8 +25,11 @@ import '../door/door.css';
 
 // Organisers work on laptops with a network: their screens load on first visit, keeping the
 // door app (what a phone at the door loads) small.
+// Their messages come with them, in the active language.
 const OrganiserHome = lazy(() =>
-  import('../organiser/OrganiserHome').then((m) => ({ default: m.OrganiserHome })),
+  Promise.all([import('../organiser/OrganiserHome'), includeArea('organiser')]).then(([m]) => ({
+    default: m.OrganiserHome,
+  })),
 );
 
 function JoinAnother() {
@@ -33,6 +39,8 @@ function JoinAnother() {
 
 export function App({ onUpdate }: { onUpdate(): void }) {
   const theme = useAppStore((s) => s.settings.theme);
+  const staff = useAppStore((s) => staffLocale(s.settings));
+  const kiosk = useAppStore((s) => kioskLocale(s.settings));
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document
@@ -44,37 +52,45 @@ export function App({ onUpdate }: { onUpdate(): void }) {
     <DoorRuntimeContext.Provider value={doorRuntime}>
       <Switch>
         {/* The kiosk stands alone: no navigation to wander off through. */}
-        <Route path="/door/kiosk" component={KioskScreen} />
+        <Route path="/door/kiosk">
+          <LocaleScope locale={kiosk}>
+            <KioskScreen />
+          </LocaleScope>
+        </Route>
         <Route>
-          <Layout onUpdate={onUpdate}>
-            <Switch>
-              <Route path="/" component={DoorHome} />
-              <Route path="/checkin_lists/:slug">{(params) => <JoinFromAddress slug={params.slug} />}</Route>
-              <Route path="/door/join" component={JoinAnother} />
-              <Route path="/door/search" component={SearchScreen} />
-              <Route path="/door/tickets/:id">
-                {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
-              </Route>
-              <Route path="/door/stats" component={StatsScreen} />
-              <Route path="/door/conflicts" component={ConflictsScreen} />
-              <Route path="/door/problems" component={ProblemsScreen} />
-              <Route path="/door/lists" component={ListsScreen} />
-              <Route path="/organiser" nest>
-                <Suspense fallback={<p className="muted">…</p>}>
-                  <OrganiserHome />
-                </Suspense>
-              </Route>
-              <Route path="/settings">
-                <SupervisorOnly>
-                  <SettingsScreen />
-                </SupervisorOnly>
-              </Route>
-              <Route path="/door/audit" component={AuditScreen} />
-              <Route>
-                <NotFound />
-              </Route>
-            </Switch>
-          </Layout>
+          <LocaleScope locale={staff}>
+            <Layout onUpdate={onUpdate}>
+              <Switch>
+                <Route path="/" component={DoorHome} />
+                <Route path="/checkin_lists/:slug">
+                  {(params) => <JoinFromAddress slug={params.slug} />}
+                </Route>
+                <Route path="/door/join" component={JoinAnother} />
+                <Route path="/door/search" component={SearchScreen} />
+                <Route path="/door/tickets/:id">
+                  {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
+                </Route>
+                <Route path="/door/stats" component={StatsScreen} />
+                <Route path="/door/conflicts" component={ConflictsScreen} />
+                <Route path="/door/problems" component={ProblemsScreen} />
+                <Route path="/door/lists" component={ListsScreen} />
+                <Route path="/organiser" nest>
+                  <Suspense fallback={<p className="muted">…</p>}>
+                    <OrganiserHome />
+                  </Suspense>
+                </Route>
+                <Route path="/settings">
+                  <SupervisorOnly>
+                    <SettingsScreen />
+                  </SupervisorOnly>
+                </Route>
+                <Route path="/door/audit" component={AuditScreen} />
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
+            </Layout>
+          </LocaleScope>
         </Route>
       </Switch>
     </DoorRuntimeContext.Provider>

@@ -45,7 +45,7 @@ export function Layout({ children, onUpdate }: Props) {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t('appName')}</span>
         </Link>
-        <nav className="nav" aria-label="Main">
+        <nav className="nav" aria-label={t('navMain')}>
           <NavLink href="/" label={t('navDoor')} />
           <NavLink href="/organiser" label={t('navOrganiser')} />
           <NavLink href="/settings" label={t('navSettings')} />

@@ -3,14 +3,14 @@ export interface Answer {
   response: string;
 }
 
-/** The ticket holder's answers to the event's questions. */
+/** The ticket holder's answers to the event's questions, each in its own direction (as the service sent it). */
 export function AnswerList({ answers, className }: { answers: readonly Answer[]; className: string }) {
   return (
     <dl className={className}>
       {answers.map((a) => (
         <div key={a.question}>
-          <dt>{a.question}</dt>
-          <dd>{a.response}</dd>
+          <dt dir="auto">{a.question}</dt>
+          <dd dir="auto">{a.response}</dd>
         </div>
       ))}
     </dl>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import type { AuditAction } from '../../db/rows';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t } from '../i18n/t';
 import { checkins } from '../shared/count-words';
 import { auditFileName, downloadCsv } from '../shared/download-csv';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CameraProblem, CameraSession } from '../../scanner/camera';
 import { IDLE_PAUSE_MS, restartDelayMs, restartsByItself } from '../../scanner/camera-recovery';
 import { watchForMotion } from '../../scanner/motion';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t } from '../i18n/t';
 
 const PROBLEM_TEXT: Record<CameraProblem, MessageKey> = {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatWhen } from '../format';
 import { t, tn } from '../i18n/t';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
 import { appStore } from '../../state/app-store';
 import { t } from '../i18n/t';

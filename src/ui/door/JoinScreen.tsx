@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import { parseListCredential } from '../../domain/list-credential';
 import { parseScannedCode } from '../../domain/scan-code';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
@@ -124,6 +124,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
           value={code}
           onChange={(e) => setCode(e.target.value)}
           placeholder={t('doorSlugPlaceholder')}
+          dir="ltr"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}

@@ -2,7 +2,7 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
 import type { DoorOrder, OrderTicket, OrderTicketState } from '../../domain/order';
 import { attendeeName } from '../../domain/verdict';
 import { formatClock } from '../format';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';
 
 // Each state has its mark as well as its words: colour is never the only signal.

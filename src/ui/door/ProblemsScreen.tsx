@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import { attendeeName } from '../../domain/verdict';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';

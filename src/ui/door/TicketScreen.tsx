@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { describeError } from '../../api/errors';
+import { describeError } from '../error-words';
 import { OWN_UNDO_MS } from '../../domain/door-roles';
 import { attendeeName } from '../../domain/verdict';
 import { formatAge, formatWhen } from '../format';

@@ -40,7 +40,10 @@ export function VerdictAnswers({ answers, body, onInteract }: Props) {
       {answers.map((a, i) => (
         <span key={a.question}>
           {i > 0 && ' · '}
-          <strong>{a.question}:</strong> {a.response}
+          <strong>
+            <bdi>{a.question}</bdi>:
+          </strong>{' '}
+          <bdi>{a.response}</bdi>
         </span>
       ))}
     </button>

@@ -11,7 +11,7 @@ import {
 import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import type { ScanBasis } from '../../sync/confirm-online';
 import { formatAge, formatClock, formatWhen } from '../format';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';
 import type { Answer } from './AnswerList';
 import { notAdmittedWhy, OrderTickets } from './OrderTickets';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeError, type Result } from '../../api/errors';
+import type { Result } from '../../api/errors';
+import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import { playTone, vibrate } from '../../platform/feedback';

@@ -1,6 +1,6 @@
 // How a verdict is named and marked on the door screens (staff view and kiosk alike).
 import { attendeeName, type Verdict } from '../../domain/verdict';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';
 
 export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {

@@ -1,20 +1,41 @@
-import { en, type MessageKey } from './en';
+// Messages by their stable id, with ICU placeholders, plurals and selects filled in by Lingui
+// in the active locale (src/ui/i18n/i18n.ts).
+import { direction } from '../../domain/locales';
+import { activeLocale, i18n } from './i18n';
+import type door from './messages/door/en.json';
+import type organiser from './messages/organiser/en.json';
 
-/** A message of the catalogue, with `{name}` placeholders filled in. */
-export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  const text: string = en[key];
-  if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+export type DoorMessageKey = keyof typeof door;
+export type OrganiserMessageKey = keyof typeof organiser;
+export type MessageKey = DoorMessageKey | OrganiserMessageKey;
+
+// First-strong isolate and pop directional isolate: a name, code or address put into
+// right-to-left text keeps its own direction and cannot reorder the words around it
+// (Fluent isolates placeables the same way). Numbers stay numbers, for plurals.
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+function isolated(values: Record<string, string | number>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = typeof value === 'string' ? `${FSI}${value}${PDI}` : value;
+  return out;
 }
 
-const plurals = new Intl.PluralRules('en');
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  return i18n._(key, values && direction(activeLocale()) === 'rtl' ? isolated(values) : values);
+}
+
+/** A message about `n` things: its ICU plural picks the form the language uses for `n`. */
+export function tn(key: MessageKey, n: number, values?: Record<string, string | number>): string {
+  return t(key, { ...values, n });
+}
 
 /**
- * A message about `n` things, as `{n}`: the key's `_one` form when the language calls `n`
- * singular ("1 double admission"), the key itself otherwise.
+ * A label from the organiser's resource descriptions (columns, fields, actions, sorts: see
+ * src/ui/organiser/resources.ts): there the English text is the message's id in the organiser
+ * catalogue, so a description stays readable as data. test/ui/i18n checks each one has a message.
  */
-export function tn(key: MessageKey, n: number, values?: Record<string, string | number>): string {
-  const one = `${key}_one`;
-  const chosen = plurals.select(n) === 'one' && one in en ? (one as MessageKey) : key;
-  return t(chosen, { ...values, n });
+export function tl(label: string): string {
+  return i18n._(label);
 }

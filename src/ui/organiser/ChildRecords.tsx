@@ -1,4 +1,5 @@
 // A list that hangs off one record: a question's answers, an RSVP list's invitations.
+import { tl } from '../i18n/t';
 import { useState } from 'react';
 import { scopedPath, useEventScope } from './event-scope';
 import { FailureNotice } from './FailureNotice';
@@ -20,12 +21,12 @@ export function ChildRecords({ parentPath, child }: { parentPath: string[]; chil
   );
   const records = data.value?.records ?? [];
   return (
-    <section className="org-subsection" aria-label={child.title}>
-      <h3>{child.title}</h3>
+    <section className="org-subsection" aria-label={tl(child.title)}>
+      <h3>{tl(child.title)}</h3>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
-      {data.value && records.length === 0 ? <p className="org-empty">{child.empty}</p> : null}
+      {data.value && records.length === 0 ? <p className="org-empty">{tl(child.empty)}</p> : null}
       {records.length > 0 ? (
-        <RecordTable caption={child.title} columns={child.columns} records={records} />
+        <RecordTable caption={tl(child.title)} columns={child.columns} records={records} />
       ) : null}
       {data.value ? <Pager meta={data.value.meta} onPage={setPage} /> : null}
     </section>

@@ -1,10 +1,11 @@
 // An event as its organiser reads it: when and where, on sale or not and why, what each release
 // sold and took, registrations by state and each door's progress. Every field the service sends
 // stays one click away, folded under "All fields".
+import { translated } from './translated';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { ConfirmDelete } from './ConfirmDelete';
 import { EventDuplicate } from './EventDuplicate';
 import { EVENT_FIELDS } from './event-fields';
@@ -69,7 +70,8 @@ export function EventOverview({ record, account, reload }: Props) {
     <section className="panel org-section org-overview" aria-labelledby="event-title">
       <div className="org-heading">
         <h2 id="event-title">
-          {String(record.title)} {record.test_mode ? <span className="pill org-test">Test</span> : null}
+          {String(translated(record, 'title'))}{' '}
+          {record.test_mode ? <span className="pill org-test">{tl('Test')}</span> : null}
         </h2>
         <div className="org-actions">
           <button type="button" className="button" onClick={refresh}>
@@ -111,7 +113,8 @@ export function EventOverview({ record, account, reload }: Props) {
 function WhenAndWhere({ record, format }: { record: AdminRecord; format: EventFormat | null }) {
   const dates = formatEventDates(record, format);
   const happening = record.happening_in;
-  const location = typeof record.location === 'string' && record.location.trim() ? record.location : null;
+  const place = translated(record, 'location');
+  const location = typeof place === 'string' && place.trim() ? place : null;
   return (
     <div className="ov-facts">
       <div className="ov-card" data-testid="overview-when">

@@ -1,5 +1,6 @@
 // One event: its overview and its resources as sections, all on the event's currency and clock.
-import { t } from '../i18n/t';
+import { formattingLocale } from '../i18n/i18n';
+import { t, tl } from '../i18n/t';
 import { useMemo } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { eventFormat } from './event-format';
@@ -20,12 +21,17 @@ export function EventScreen({ account, event }: { account: string; event: string
   const data = useAdminData((client) => client.get(scopedPath(scope), 'event'), `${account}/${event}`);
   const base = `/events/${encodeURIComponent(account)}/${encodeURIComponent(event)}`;
   const current = location.slice(base.length).split('/')[1] ?? '';
-  const format = useMemo(() => (data.value ? eventFormat(data.value) : null), [data.value]);
+  // In the screens' language (its regional variant where the device prefers one); a new
+  // language re-renders the screens from the top (LocaleScope), so this memo follows it.
+  const format = useMemo(
+    () => (data.value ? eventFormat(data.value, formattingLocale()) : null),
+    [data.value],
+  );
   return (
     <EventScopeContext.Provider value={scope}>
       <EventFormatContext.Provider value={format}>
         <div className="org-event">
-          <nav className="org-sidenav" aria-label="Event sections">
+          <nav className="org-sidenav" aria-label={t('orgEventSections')}>
             <Link href={base} aria-current={current === '' ? 'page' : undefined}>
               {data.value ? String(data.value.title) : event}
             </Link>
@@ -35,7 +41,7 @@ export function EventScreen({ account, event }: { account: string; event: string
                 href={`${base}/${def.key}`}
                 aria-current={current === def.key ? 'page' : undefined}
               >
-                {def.title}
+                {tl(def.title)}
               </Link>
             ))}
           </nav>

@@ -1,5 +1,5 @@
 // An account's events: upcoming, past or archived, one page at a time.
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -21,7 +21,7 @@ const COLUMNS: Column[] = [
   { label: 'Dates', value: (r) => text(pick(r, 'date_or_range', 'start_date')) },
   { label: 'Location', value: (r) => text(r.location) },
   { label: 'Live', value: (r) => text(r.live) },
-  { label: 'Test mode', value: (r) => (r.test_mode ? 'Test' : '—') },
+  { label: 'Test mode', value: (r) => (r.test_mode ? tl('Test') : '—') },
 ];
 
 export function EventsScreen({ account }: { account: string }) {
@@ -41,7 +41,7 @@ export function EventsScreen({ account }: { account: string }) {
           {t('orgNewEvent')}
         </Link>
       </div>
-      <nav className="org-tabs" aria-label="Which events">
+      <nav className="org-tabs" aria-label={t('orgEventsTabs')}>
         {TABS.map((t) => (
           <button
             key={t.key}

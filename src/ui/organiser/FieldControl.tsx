@@ -1,4 +1,4 @@
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { useEventFormat } from './event-format-context';
 import type { FormValue } from './form-values';
 import { RefPicker } from './RefPicker';
@@ -26,7 +26,7 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
   const errorId = errors?.length ? `${id}-error` : undefined;
   // A datetime is typed on the event's clock; say which, so nobody types their own.
   const zoneNote = field.kind === 'datetime' && format ? t('ovTypedIn', { zone: format.zoneLabel }) : null;
-  const help = [field.help, zoneNote].filter(Boolean).join(' ') || undefined;
+  const help = [field.help && tl(field.help), zoneNote].filter(Boolean).join(' ') || undefined;
   const helpId = help ? `${id}-help` : undefined;
   const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined;
   const errorText = errors?.length ? (
@@ -47,7 +47,7 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
             aria-describedby={describedBy}
             onChange={(e) => onChange(e.currentTarget.checked)}
           />
-          {field.label}
+          {tl(field.label)}
         </label>
         {errorText}
       </div>
@@ -58,7 +58,7 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
       <div className="field org-wide">
         <RefPicker
           id={id}
-          label={field.label}
+          label={tl(field.label)}
           resource={field.ref}
           value={Array.isArray(value) ? value : []}
           onChange={onChange}
@@ -106,7 +106,7 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
   return (
     <div className={`field${field.kind === 'textarea' ? ' org-wide' : ''}`}>
       <label htmlFor={id} className={field.required ? 'org-required' : undefined}>
-        {field.label}
+        {tl(field.label)}
       </label>
       {control}
       {field.kind === 'suggest' ? (

@@ -11,7 +11,7 @@ export function Pager({ meta, onPage }: Props) {
     return <p className="muted org-count">{t('orgShown', { count: meta.total_count })}</p>;
   }
   return (
-    <nav className="org-pager" aria-label="Pages">
+    <nav className="org-pager" aria-label={t('orgPages')}>
       <button
         type="button"
         className="button"

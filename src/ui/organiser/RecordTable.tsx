@@ -1,5 +1,6 @@
 // A page of records as a table: wider than the screen, it scrolls sideways inside its frame
 // with the first column (what names the row) kept in view.
+import { tl } from '../i18n/t';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
 import { useEventFormat } from './event-format-context';
@@ -23,7 +24,7 @@ export function RecordTable({ caption, columns, records, href }: Props) {
           <tr>
             {columns.map((column) => (
               <th key={column.label} scope="col" className={cellClass(column)}>
-                {column.label}
+                {tl(column.label)}
               </th>
             ))}
           </tr>

@@ -1,4 +1,5 @@
 // A registration's tickets, line items, receipts and refunds (embedded in 3.0, expanded in 3.1).
+import { tl } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { scopedHref, useEventScope } from './event-scope';
 import { type Column, col, money, wrapping } from './columns';
@@ -57,13 +58,13 @@ export function RegistrationExtras({ record }: { record: AdminRecord }) {
       {PARTS.map((part) => {
         const items = Array.isArray(record[part.key]) ? (record[part.key] as AdminRecord[]) : [];
         return (
-          <section key={part.key} className="org-subsection" aria-label={part.title}>
-            <h3>{part.title}</h3>
+          <section key={part.key} className="org-subsection" aria-label={tl(part.title)}>
+            <h3>{tl(part.title)}</h3>
             {items.length === 0 ? (
-              <p className="org-empty">{part.empty}</p>
+              <p className="org-empty">{tl(part.empty)}</p>
             ) : (
               <RecordTable
-                caption={part.title}
+                caption={tl(part.title)}
                 columns={part.columns}
                 records={items}
                 href={

@@ -1,6 +1,6 @@
 // One record: its facts (derived fields included), its state changes, edit in place, delete
 // with confirmation, and what hangs off it (QR handover, answers, invitations, tickets).
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
@@ -57,7 +57,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
   return (
     <section className="panel org-section" aria-labelledby="detail-title">
       <p>
-        <Link href={scopedHref(scope, def.key)}>← {def.title}</Link>
+        <Link href={scopedHref(scope, def.key)}>← {tl(def.title)}</Link>
       </p>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
       {!record && data.loading ? <p className="muted">{t('orgLoading')}</p> : null}
@@ -76,7 +76,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
                     disabled={write.busy}
                     onClick={() => act(action)}
                   >
-                    {action.label}
+                    {tl(action.label)}
                   </button>
                 ))}
               {def.canEdit && !editing ? (

@@ -97,7 +97,7 @@ export function ResourceForm({
       {failure && failure.reason !== 'invalid' ? <FailureNotice failure={failure} /> : null}
       {failure?.reason === 'invalid' ? (
         <p className="field-error" role="alert">
-          {t('orgInvalid', { message: failure.message ?? 'That request was invalid' })}
+          {t('orgInvalid', { message: failure.message ?? t('orgInvalidRequest') })}
         </p>
       ) : null}
       <div className="org-actions">

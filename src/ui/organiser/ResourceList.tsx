@@ -1,7 +1,7 @@
 // One event resource as a paged list: search, state filters (with the API's defaults) and
 // sort where the API offers them. Only one page is ever in memory, so 100,000 records are
 // as quick as ten; searching waits for a pause in typing.
-import { t } from '../i18n/t';
+import { t, tl } from '../i18n/t';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { scopedHref, scopedPath, useEventScope } from './event-scope';
@@ -45,11 +45,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
   return (
     <section className="panel org-section" aria-labelledby="list-title">
       <div className="org-heading">
-        <h2 id="list-title">{def.title}</h2>
+        <h2 id="list-title">{tl(def.title)}</h2>
         {def.key === 'registrations' || def.key === 'tickets' ? <ExportButton def={def} /> : null}
         {def.canCreate ? (
           <Link href={scopedHref(scope, def.key, 'new')} className="button button--primary">
-            {t('orgNew', { what: def.title.toLowerCase().replace(/s$/, '').replace(/ie$/, 'y') })}
+            {t('orgNew', { what: def.key })}
           </Link>
         ) : null}
       </div>
@@ -84,7 +84,7 @@ export function ResourceList({ def }: { def: ResourceDef }) {
             >
               {def.sorts.map((option, index) => (
                 <option key={option.label} value={index}>
-                  {option.label}
+                  {tl(option.label)}
                 </option>
               ))}
             </select>
@@ -108,11 +108,11 @@ export function ResourceList({ def }: { def: ResourceDef }) {
       </div>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
       {data.loading && !data.value ? <p className="muted">{t('orgLoading')}</p> : null}
-      {data.value && records.length === 0 ? <p className="org-empty">{def.empty}</p> : null}
+      {data.value && records.length === 0 ? <p className="org-empty">{tl(def.empty)}</p> : null}
       {records.length > 0 ? (
         <div aria-busy={data.loading}>
           <RecordTable
-            caption={def.title}
+            caption={tl(def.title)}
             columns={def.columns}
             records={records}
             href={(r) => scopedHref(scope, def.key, String(r[def.idField] ?? r.id))}

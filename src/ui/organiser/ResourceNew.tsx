@@ -22,7 +22,7 @@ export function ResourceNew({ def }: { def: ResourceDef }) {
   };
   return (
     <section className="panel org-section" aria-labelledby="new-title">
-      <h2 id="new-title">{t('orgNew', { what: def.singular.replace(/_/g, ' ') })}</h2>
+      <h2 id="new-title">{t('orgNew', { what: def.key })}</h2>
       <ResourceForm
         fields={def.fields}
         record={null}

@@ -1,6 +1,7 @@
 // What an organiser asks of an event, answered from its releases as the Admin API shows them
 // (document 2): is each release on sale and if not why, how many sold and left, what it took,
 // and whether the event as a whole is on sale.
+import { translated } from './translated';
 import type { AdminRecord } from '../../api/admin-client';
 import { t } from '../i18n/t';
 import { type EventFormat, amountOf, formatInstant, formatMoney, sumMoney } from './event-format';
@@ -68,7 +69,7 @@ export function releaseLine(r: AdminRecord, now: number): ReleaseLine {
     r.quantity === null || r.quantity === undefined || r.quantity === '' ? null : count(r.quantity);
   return {
     slug: String(r.slug ?? r.id ?? ''),
-    title: String(r.title ?? ''),
+    title: String(translated(r, 'title') ?? ''),
     sale: releaseSale(r, now),
     secret: yes(r.secret),
     price: r.price,
@@ -120,7 +121,7 @@ export function eventSale(
         reason: t('ovSecretOnly', { n: selling.length }),
       };
     const hidden = selling.length - open.length;
-    const sellingWords = t(open.length === 1 ? 'ovReleasesSelling_one' : 'ovReleasesSelling', {
+    const sellingWords = t('ovReleasesSelling', {
       n: open.length,
       of: lines.length,
     });

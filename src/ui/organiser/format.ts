@@ -1,12 +1,13 @@
 // Turns Admin API values into text for the organiser screens. Records are read loosely: 3.0
 // and 3.1 name some fields differently, and unknown fields are simply not shown.
+import { tl } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { type EventFormat, formatInstant, fromWallClockInput, toWallClockInput } from './event-format';
 
 /** Timestamps are shown on the event's clock when `format` is given, else on the device's. */
 export function text(value: unknown, format?: EventFormat | null): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? tl('Yes') : tl('No');
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((v) => text(v, format)).join(', ');
   if (typeof value === 'object') {
     const o = value as AdminRecord;

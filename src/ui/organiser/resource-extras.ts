@@ -1,4 +1,5 @@
 // Opt-ins, interested people, refunds and RSVP lists (with their release invitations).
+import { t } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { col, money, personName, wrapping } from './columns';
 import { pick, text } from './format';
@@ -51,7 +52,7 @@ export const REFUNDS: ResourceDef = {
   singular: 'refund',
   plural: 'refunds',
   idField: 'id',
-  name: (r) => `Refund ${text(r.amount)}`,
+  name: (r) => t('orgRefundName', { amount: text(r.amount) }),
   columns: [
     money('Amount', 'amount'),
     col('Manual', 'manual'),

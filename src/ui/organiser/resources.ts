@@ -1,6 +1,7 @@
 // What each event resource looks like on screen: its path, its columns (with the derived
 // fields the service computes), its writable fields and its state changes. The generic list,
 // detail and form screens are driven by these descriptions.
+import { tl } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { type Column, col, money, ratio } from './columns';
 import { releaseSale, saleWords } from './event-overview';
@@ -94,7 +95,7 @@ const RELEASES: ResourceDef = {
       label: 'Sale',
       value: (r, format) => saleWords(releaseSale(r, Date.now()), format ?? null),
     },
-    { label: 'Visibility', value: (r) => (yes(r.secret) ? 'Secret' : 'Public') },
+    { label: 'Visibility', value: (r) => (yes(r.secret) ? tl('Secret') : tl('Public')) },
     money('Price', 'price'),
     ratio('Sold', 'tickets_count', 'quantity'),
     col('Sold out', 'sold_out'),

@@ -5,8 +5,7 @@ import type { ListFacts } from '../../sync/forget-list';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { downloadCsv, unsentFileName } from '../shared/download-csv';
 import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../hooks/useDoor';
-import { countOf } from '../format';
-import { unsentWords } from '../shared/count-words';
+import { lists as listWords, unsentWords } from '../shared/count-words';
 import { t } from '../i18n/t';
 import { forgetDevice } from './forget-device';
 import { ForgetDeviceResult } from './ForgetDeviceResult';
@@ -90,7 +89,7 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
     >
       <p>{t('forgetDeviceDeletes')}</p>
       <ul className="dialog__facts">
-        <li>{t('forgetDeviceLists', { lists: countOf(lists.length, t('nounList'), t('nounLists')) })}</li>
+        <li>{t('forgetDeviceLists', { lists: listWords(lists.length) })}</li>
         <li>{t('forgetDeviceOutbox')}</li>
         <li>{t('forgetDeviceBuiltIn')}</li>
         <li>{t('forgetDeviceToken')}</li>

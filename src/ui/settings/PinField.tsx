@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { MessageKey } from '../i18n/en';
+import type { MessageKey } from '../i18n/t';
 import { t } from '../i18n/t';
 
 export interface PinWords {

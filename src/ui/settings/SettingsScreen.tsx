@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { ForgetDeviceSection } from './ForgetDeviceSection';
 import { KioskPinField } from './KioskPinField';
+import { LanguageSettings } from './LanguageSettings';
 import { SupervisorPinField } from './SupervisorPinField';
 import { canHoldScreenAwake } from '../../platform/wake-lock';
 
@@ -109,6 +110,10 @@ export function SettingsScreen() {
     <section className="panel" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settingsTitle')}</h1>
 
+      <Section title={t('settingsLanguage')}>
+        <LanguageSettings />
+      </Section>
+
       <Section title={t('settingsDevice')}>
         <div className="field">
           <label htmlFor={nameId}>{t('settingsDeviceName')}</label>
@@ -117,7 +122,7 @@ export function SettingsScreen() {
             className="input"
             value={settings.deviceName}
             maxLength={40}
-            placeholder="North door"
+            placeholder={t('settingsDeviceNamePlaceholder')}
             aria-describedby={`${nameId}-help`}
             onChange={(e) => update({ deviceName: e.target.value })}
           />
@@ -193,19 +198,6 @@ export function SettingsScreen() {
             {value === 'dark' ? t('settingsThemeDark') : t('settingsThemeLight')}
           </label>
         ))}
-      </Section>
-
-      <Section title={t('settingsLanguage')}>
-        <label className="choice">
-          <input
-            type="radio"
-            name="language"
-            value="en"
-            checked={settings.language === 'en'}
-            onChange={() => update({ language: 'en' })}
-          />
-          English
-        </label>
       </Section>
 
       <p className="muted">

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AdminRecord } from '../../../api/admin-client';
-import { describeError } from '../../../api/errors';
+import { describeError } from '../../error-words';
 import { useAppStore } from '../../../state/use-app-store';
 import { t } from '../../i18n/t';
 import { scopedHref } from '../event-scope';

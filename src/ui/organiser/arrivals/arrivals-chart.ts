@@ -2,6 +2,7 @@
 // loaded on first use only, so neither the door app nor the other organiser screens carry it.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { tl } from '../../i18n/t';
 import type { ArrivalBucket } from '../../../domain/arrivals';
 
 export interface ChartColours {
@@ -55,7 +56,7 @@ export function drawArrivalsChart(
       series: [
         {},
         {
-          label: 'Arrivals',
+          label: tl('Arrivals'),
           fill: colours.bar,
           paths: uPlot.paths.bars?.({ size: [0.8, 64], align: 1 }),
           points: { show: false },
