@@ -16,15 +16,32 @@ export const CHECKIN_REPORT_HEADER = [
   'checkin_uuid',
 ] as const;
 
+/** The file's words in the reader's language (the UI's catalogue); the column names without. */
+export interface CheckinReportWords {
+  header: Record<(typeof CHECKIN_REPORT_HEADER)[number], string>;
+  yes: string;
+  no: string;
+}
+
+export const CHECKIN_REPORT_NAMES: CheckinReportWords = {
+  header: Object.fromEntries(CHECKIN_REPORT_HEADER.map((c) => [c, c])) as CheckinReportWords['header'],
+  yes: 'yes',
+  no: 'no',
+};
+
 const iso = (at: number | null) => (at === null ? '' : new Date(at).toISOString());
 
-export function checkinReportCsv(arrivals: Arrivals, doors: ReadonlyMap<string, string>): string {
+export function checkinReportCsv(
+  arrivals: Arrivals,
+  doors: ReadonlyMap<string, string>,
+  words: CheckinReportWords = CHECKIN_REPORT_NAMES,
+): string {
   const checkins = arrivals.checkins();
   const active = new Map<number, number>();
   for (const c of checkins)
     if (c.deletedAt === null) active.set(c.ticketId, (active.get(c.ticketId) ?? 0) + 1);
   return toCsv(
-    CHECKIN_REPORT_HEADER,
+    CHECKIN_REPORT_HEADER.map((c) => words.header[c]),
     checkins.map((c) => {
       const ticket = arrivals.ticket(c.ticketId);
       return [
@@ -35,7 +52,7 @@ export function checkinReportCsv(arrivals: Arrivals, doors: ReadonlyMap<string, 
         ticket?.email ?? '',
         ticket?.release ?? '',
         doors.get(c.uuid) ?? '',
-        c.deletedAt === null && (active.get(c.ticketId) ?? 0) > 1 ? 'yes' : 'no',
+        c.deletedAt === null && (active.get(c.ticketId) ?? 0) > 1 ? words.yes : words.no,
         c.uuid,
       ];
     }),

@@ -5,7 +5,7 @@ import type { AuditRow, OutboxRow } from '../db/rows';
 import { toCsv } from '../domain/csv';
 import { unsentAction } from './forget-list';
 
-const HEADER = [
+export const AUDIT_CSV_COLUMNS = [
   'record',
   'time',
   'device',
@@ -17,19 +17,37 @@ const HEADER = [
   'last_name',
   'reason',
   'state',
-];
+] as const;
+
+/**
+ * The words a person reads in the file: its column headers and the two kinds of row, in the
+ * language of the screen that asked for it (the UI's catalogues); without them, the column
+ * names above, as a script would want.
+ */
+export interface AuditCsvWords {
+  header: Record<(typeof AUDIT_CSV_COLUMNS)[number], string>;
+  audit: string;
+  unsent: string;
+}
+
+export const AUDIT_CSV_NAMES: AuditCsvWords = {
+  header: Object.fromEntries(AUDIT_CSV_COLUMNS.map((c) => [c, c])) as AuditCsvWords['header'],
+  audit: 'audit',
+  unsent: 'unsent',
+};
 
 export function auditCsv(
   audit: readonly AuditRow[],
   unsent: readonly OutboxRow[],
   ticketOf: (id: number) => RemoteTicket | undefined,
+  words: AuditCsvWords = AUDIT_CSV_NAMES,
 ): string {
   const auditLines = [...audit]
     .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
     .map((r) => {
       const t = r.ticketId === null ? undefined : ticketOf(r.ticketId);
       return [
-        'audit',
+        words.audit,
         new Date(r.at).toISOString(),
         r.device,
         r.role,
@@ -45,7 +63,7 @@ export function auditCsv(
   const unsentLines = unsent.map((r) => {
     const t = ticketOf(r.ticketId);
     return [
-      'unsent',
+      words.unsent,
       new Date(r.scannedAt).toISOString(),
       r.deviceName,
       '',
@@ -58,5 +76,8 @@ export function auditCsv(
       r.state,
     ];
   });
-  return toCsv(HEADER, [...auditLines, ...unsentLines]);
+  return toCsv(
+    AUDIT_CSV_COLUMNS.map((c) => words.header[c]),
+    [...auditLines, ...unsentLines],
+  );
 }

@@ -11,7 +11,7 @@ import { allLists, eraseDatabase, readList } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';
 import { stored } from '../db/storage';
 import { type DoorRole, mayDo } from '../domain/door-roles';
-import { auditCsv } from './audit-csv';
+import { type AuditCsvWords, auditCsv } from './audit-csv';
 import type { AuditTrail } from './audit-trail';
 import type { Clock } from './clock';
 import { countUnsent, forgetList, type ListFacts, unsentCsv } from './forget-list';
@@ -145,12 +145,12 @@ export function createListCare(deps: ListCareDeps) {
       );
     },
     /** The list's audit log and its unsent check-ins and undos, as one CSV. */
-    async exportAudit(slug: string): Promise<string> {
+    async exportAudit(slug: string, words?: AuditCsvWords): Promise<string> {
       await audit.written();
       const rows = await readAudit(db, slug);
       const unsent = await readOutbox(db, slug);
       const index = await indexOf(slug);
-      return auditCsv(rows, unsent, (id) => index.ticketById(id));
+      return auditCsv(rows, unsent, (id) => index.ticketById(id), words);
     },
     /** Waits for the audit rows noted so far to be written (or counted as lost). */
     auditWritten: () => audit.written(),

@@ -7,6 +7,7 @@ import type { MessageKey } from '../i18n/t';
 import { t } from '../i18n/t';
 import { checkins } from '../shared/count-words';
 import { auditFileName, downloadCsv } from '../shared/download-csv';
+import { auditCsvWords } from './audit-csv-words';
 import { ScreenHead } from './ScreenHead';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 
@@ -44,7 +45,10 @@ export function AuditScreen() {
 
   const exportCsv = async () => {
     if (!status.list) return;
-    downloadCsv(auditFileName(status.list.title), await engine.exportAudit(status.list.slug));
+    downloadCsv(
+      auditFileName(status.list.title),
+      await engine.exportAudit(status.list.slug, auditCsvWords()),
+    );
     setExported(t('auditExported', { unsent: checkins(status.pending) }));
   };
 

@@ -7,6 +7,7 @@ import { checkinReportCsv } from '../../../domain/checkin-report';
 import { useDoorNames } from '../../hooks/useDoor';
 import { t } from '../../i18n/t';
 import { downloadCsv, exportFileName } from '../../shared/download-csv';
+import { checkinReportWords } from './report-words';
 
 export function CheckinReportButton({
   title,
@@ -24,7 +25,10 @@ export function CheckinReportButton({
     setBusy(true);
     try {
       const doors = await doorNames(slug);
-      downloadCsv(exportFileName('checkin-report', title), checkinReportCsv(arrivals, doors));
+      downloadCsv(
+        exportFileName('checkin-report', title),
+        checkinReportCsv(arrivals, doors, checkinReportWords()),
+      );
     } finally {
       setBusy(false);
     }
