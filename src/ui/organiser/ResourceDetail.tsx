@@ -57,7 +57,7 @@ export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
   return (
     <section className="panel org-section" aria-labelledby="detail-title">
       <p>
-        <Link href={scopedHref(scope, def.key)}>← {tl(def.title)}</Link>
+        <Link href={scopedHref(scope, def.key)}>{t('arrBack', { list: tl(def.title) })}</Link>
       </p>
       {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
       {!record && data.loading ? <p className="muted">{t('orgLoading')}</p> : null}
