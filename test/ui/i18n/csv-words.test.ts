@@ -43,6 +43,7 @@ const audit = () =>
         state: 'queued',
         attemptFloor: null,
         attempts: 0,
+        parkedReason: null,
       },
     ],
     () => undefined,
