@@ -52,7 +52,9 @@ const audit = () =>
 
 const report = () => {
   const arrivals = createArrivals();
-  arrivals.putTickets([{ id: 1, reference: 'R1', name: 'Zoë', email: null, release: 'VIP', state: 'complete' }]);
+  arrivals.putTickets([
+    { id: 1, reference: 'R1', name: 'Zoë', email: null, release: 'VIP', state: 'complete' },
+  ]);
   arrivals.putCheckins([
     { uuid: 'u1', ticketId: 1, createdAt: Date.parse('2026-11-23T19:01:00Z'), deletedAt: null },
     { uuid: 'u2', ticketId: 1, createdAt: Date.parse('2026-11-23T19:02:00Z'), deletedAt: null },
@@ -86,18 +88,21 @@ describe('CSV files in the language on screen', () => {
     expect(rows[1]).toEqual(['2026-11-23T19:01:00.000Z', '', 'R1', 'Zoë', '', 'VIP', '', 'ja', 'u1']);
   });
 
-  it.each(LOCALES.filter((l) => l !== 'en'))('has every header in %s, none left in English', async (locale) => {
-    await activateLocale('en');
-    const english = [...(parseCsv(audit())[0] ?? []), ...(parseCsv(report())[0] ?? [])];
-    await activateLocale(locale);
-    const auditHeader = parseCsv(audit())[0] ?? [];
-    const reportHeader = parseCsv(report())[0] ?? [];
-    // Each file's columns are told apart.
-    expect(new Set(auditHeader).size).toBe(11);
-    expect(new Set(reportHeader).size).toBe(9);
-    const words = [...auditHeader, ...reportHeader];
-    // Words a language shares with English (Status, Action, Name) are allowed; most are not.
-    const same = words.filter((w, i) => w === english[i]);
-    expect(same.length).toBeLessThanOrEqual(4);
-  });
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    'has every header in %s, none left in English',
+    async (locale) => {
+      await activateLocale('en');
+      const english = [...(parseCsv(audit())[0] ?? []), ...(parseCsv(report())[0] ?? [])];
+      await activateLocale(locale);
+      const auditHeader = parseCsv(audit())[0] ?? [];
+      const reportHeader = parseCsv(report())[0] ?? [];
+      // Each file's columns are told apart.
+      expect(new Set(auditHeader).size).toBe(11);
+      expect(new Set(reportHeader).size).toBe(9);
+      const words = [...auditHeader, ...reportHeader];
+      // Words a language shares with English (Status, Action, Name) are allowed; most are not.
+      const same = words.filter((w, i) => w === english[i]);
+      expect(same.length).toBeLessThanOrEqual(4);
+    },
+  );
 });
