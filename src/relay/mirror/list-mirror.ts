@@ -33,7 +33,7 @@ export class ListMirror {
   /** Upstream uuid -> the door's uuid, for an upstream that made its own uuid. */
   links = new Map<string, string>();
   clientUuids: 'kept' | 'ignored' | undefined;
-  /** The greatest upstream `updated_at` received per resource: the base of the next `since`. */
+  /** The greatest upstream `updated_at` a `since` pull received per resource: the next one's base. */
   cursors: Record<string, number | null> = { tickets: null, checkins: null, answers: null };
   ready = false;
   pulledAt: number | null = null;
@@ -86,6 +86,8 @@ export class ListMirror {
         return;
       case 'pulled':
         this.applyPulled(entry.res, entry.records, entry.at);
+        if (entry.upTo != null && entry.upTo > (this.cursors[entry.res] ?? Number.NEGATIVE_INFINITY))
+          this.cursors[entry.res] = entry.upTo;
         return;
       case 'ready':
         this.ready = true;
@@ -150,7 +152,7 @@ export class ListMirror {
         const upstreamUuid = String(entry.record.uuid ?? entry.uuid);
         Object.assign(w, { state: 'sent', upstreamUuid });
         if (upstreamUuid !== entry.uuid) this.links.set(upstreamUuid, entry.uuid);
-        this.applyPulled('checkins', [entry.record], entry.at);
+        this.applyPulled('checkins', [entry.record], entry.at, false);
         return;
       }
       case 'parked': {
@@ -163,7 +165,7 @@ export class ListMirror {
       case 'deleted-up': {
         const w = this.writes.get(entry.uuid);
         if (w) w.deleteState = 'done';
-        if (entry.record) this.applyPulled('checkins', [entry.record], entry.at);
+        if (entry.record) this.applyPulled('checkins', [entry.record], entry.at, false);
         return;
       }
       case 'uuids':
@@ -172,7 +174,13 @@ export class ListMirror {
     }
   }
 
-  private applyPulled(res: 'tickets' | 'answers' | 'checkins', records: Rec[], at: number) {
+  /**
+   * `advance`: only a `since` pull moves the cursor. An answer to this relay's own POST or DELETE
+   * carries the upstream's time of that write, and check-ins made elsewhere just before it (the
+   * service's own app during an outage) have not been pulled yet: moving the cursor past them by
+   * more than the pull's margin would hide them from the mirror for good.
+   */
+  private applyPulled(res: 'tickets' | 'answers' | 'checkins', records: Rec[], at: number, advance = true) {
     let max = this.cursors[res] ?? null;
     for (const rec of records) {
       const t = upstreamTime(rec);
@@ -185,7 +193,7 @@ export class ListMirror {
         map.set(Number(rec.id), { rec, seenAt: at });
       }
     }
-    this.cursors[res] = max;
+    if (advance) this.cursors[res] = max;
   }
 
   private applyCheckin(received: Rec, at: number) {

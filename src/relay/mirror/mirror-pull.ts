@@ -31,6 +31,15 @@ function differs(m: ListMirror, res: 'tickets' | 'answers' | 'checkins', rec: Re
   return !held || JSON.stringify(held) !== JSON.stringify(rec);
 }
 
+function latest(records: Rec[]): number | null {
+  let max: number | null = null;
+  for (const rec of records) {
+    const t = Date.parse(String(rec.updated_at ?? ''));
+    if (!Number.isNaN(t) && (max === null || t > max)) max = t;
+  }
+  return max;
+}
+
 /** One pull round; 'gone' when the upstream says the list no longer exists (404/410). */
 export async function pullRound(m: ListMirror, up: Upstream, commit: Commit, now: () => number) {
   // The list record and questions rarely change: read every few rounds, not every one.
@@ -44,7 +53,12 @@ export async function pullRound(m: ListMirror, up: Upstream, commit: Commit, now
     const records = await allPages(up, m.slug, res, cursor === null ? null : cursor - PULL_MARGIN_MS);
     if (!records) return 'failed';
     const fresh = records.filter((rec) => differs(m, res, rec));
-    if (fresh.length > 0) await commit([{ k: 'pulled', at: m.nextAt(now()), res, records: fresh }]);
+    // The cursor follows everything received, so the relay's own writes, already held, do not
+    // keep the next pull's window open behind them.
+    const upTo = latest(records);
+    const moves = upTo !== null && upTo > (m.cursors[res] ?? Number.NEGATIVE_INFINITY);
+    if (fresh.length > 0 || moves)
+      await commit([{ k: 'pulled', at: m.nextAt(now()), res, records: fresh, upTo }]);
   }
   if (!m.ready) await commit([{ k: 'ready', at: m.nextAt(now()) }]);
   m.pulledAt = now();

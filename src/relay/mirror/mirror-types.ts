@@ -29,7 +29,8 @@ export type Entry = { at: number } & (
   | { k: 'slug'; slug: string }
   | { k: 'list'; list: Rec }
   | { k: 'questions'; records: Rec[] }
-  | { k: 'pulled'; res: 'tickets' | 'answers' | 'checkins'; records: Rec[] }
+  /** `upTo`: the greatest upstream `updated_at` the pull received, changed records or not. */
+  | { k: 'pulled'; res: 'tickets' | 'answers' | 'checkins'; records: Rec[]; upTo?: number | null }
   | { k: 'ready' }
   | { k: 'door-checkin'; uuid: string; id: number; ticket_id: number; created_at: number }
   | { k: 'door-delete'; uuid: string }
