@@ -124,6 +124,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clock,
     clientFor,
     active: state.active,
+    opening: state.opening,
+    loaded: state.loaded,
     online: () => state.status().online,
     lastPullAt: () => state.status().lastPullAt,
     writes,
@@ -144,15 +146,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   return {
     status: state.status,
-    /** Loads joined lists, opens the last one joined, starts the timer and a first cycle. */
-    async start(): Promise<void> {
+    /**
+     * Loads joined lists, opens the last one joined, starts the timer and a first cycle. With
+     * `background` (the app's restart), it answers once the list's summary is out: the list
+     * loads after, its first scans read by key, and the first cycle waits for it.
+     */
+    async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
       const lists = await stored(() => allLists(db));
       if (!lists.ok) return state.storageTrouble(lists);
       const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
-      if (last && !state.active()) await state.open(last.slug);
+      if (last && !state.current()) await state.open(last.slug, options);
       loop.start();
     },
+    /** Settles once the open list is whole in memory (at once when it is, or none is open). */
+    loaded: state.loaded,
     stop: loop.stop,
     join: care.join,
     open: state.open,

@@ -176,6 +176,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
       return running;
     }
     running = (async () => {
+      // A list loading after a restart is loaded first: pulls and pushes work on its whole index.
+      await state.loaded();
       let next: Run | null = kind;
       while (next) {
         again = null;
