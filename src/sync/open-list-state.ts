@@ -54,11 +54,19 @@ export interface OpenListStateOptions {
   clock: Clock;
   report?: (status: SyncStatus) => void;
   online: boolean;
+  /** How a list's index is filled from storage (passed in so tests can hold a load midway). */
+  fill?: typeof fillListIndex;
 }
 
 export type OpenListState = ReturnType<typeof createOpenListState>;
 
-export function createOpenListState({ db, clock, report, online }: OpenListStateOptions) {
+export function createOpenListState({
+  db,
+  clock,
+  report,
+  online,
+  fill = fillListIndex,
+}: OpenListStateOptions) {
   let status: SyncStatus = { ...initialSyncStatus, online };
   let active: ActiveList | null = null;
   let opening: OpeningList | null = null;
@@ -136,7 +144,7 @@ export function createOpenListState({ db, clock, report, online }: OpenListState
     loading.ready = (async () => {
       let mine = false;
       try {
-        await fillListIndex(db, slug, index);
+        await fill(db, slug, index);
       } finally {
         // Another list opened, or this one closed, meanwhile: this one is dropped.
         mine = opening === loading;
@@ -145,18 +153,18 @@ export function createOpenListState({ db, clock, report, online }: OpenListState
       if (!mine) return;
       active = { list, index, complete };
       if (complete) indexSearchAhead(index);
+      await refresh();
     })();
     opening = loading;
     publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
     publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
     if (!options.background) {
       await loading.ready;
-      await refresh();
       publish({ phase: 'idle' });
       return ok(summary(list));
     }
     // A failure to load is a storage failure, published as one; a fault stays a fault.
-    void loading.ready.then(refresh).catch((error) => {
+    void loading.ready.catch((error) => {
       const failure = storageFailure(error);
       if (!failure) throw error;
       storageTrouble(failure);

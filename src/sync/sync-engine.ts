@@ -55,6 +55,7 @@ import { createDoorScan } from './door-scan';
 import { createDoorWrites } from './door-writes';
 import { createListCare } from './list-care';
 import { createListReads } from './list-reads';
+import type { fillListIndex } from './open-list';
 import { createOpenListState } from './open-list-state';
 import { createOutboxSignal } from './outbox-signal';
 import { DEFAULT_MARGIN_MS } from './pull-since';
@@ -78,6 +79,8 @@ export interface SyncEngineOptions {
   newId?: () => string;
   /** The supervisor lock as the page knows it; without it every action is open. */
   access?: () => DoorAccess;
+  /** How the open list's index is filled from storage (open-list.ts); tests hold it midway. */
+  fillIndex?: typeof fillListIndex;
 }
 
 export type { ScanOutcome } from './door-scan';
@@ -88,7 +91,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock } = options;
   const access = options.access ?? (() => LOCKED);
   const role = () => roleAt(access(), clock.now());
-  const state = createOpenListState({ db, clock, report: options.report, online: options.online ?? true });
+  const state = createOpenListState({
+    db,
+    clock,
+    report: options.report,
+    online: options.online ?? true,
+    fill: options.fillIndex,
+  });
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
     db,

@@ -177,7 +177,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
     }
     running = (async () => {
       // A list loading after a restart is loaded first: pulls and pushes work on its whole index.
-      await state.loaded();
+      // (Only then: a cycle otherwise starts in the same turn, before a `stop()` can come between.)
+      if (state.opening()) await state.loaded();
       let next: Run | null = kind;
       while (next) {
         again = null;
