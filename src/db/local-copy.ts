@@ -88,7 +88,7 @@ export async function storeFirstPage(
 }
 
 /** Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come between. */
-const PAGES_PER_READ = 4;
+const PAGES_PER_READ = 2;
 
 /**
  * Calls `onPage` for each stored page of a resource, in page order. Pages are read a few at a

@@ -54,6 +54,8 @@ export interface DoorScanDeps {
   opening?: () => OpeningList | null;
   /** Settles once no list is loading. */
   loaded?: () => Promise<void>;
+  /** Holds a loading list's load while a scan is judged by key; returns its release. */
+  pauseLoad?: () => () => void;
   online: () => boolean;
   lastPullAt: () => number | null;
   /** Where decided admissions and exits are recorded, with their audit rows (door-writes.ts). */
@@ -88,6 +90,7 @@ export function createDoorScan(deps: DoorScanDeps) {
   async function listFor(
     code: ScannedCode,
     byId: number | undefined,
+    release: () => void,
   ): Promise<{ active: ActiveList; keyed: KeyedScan | null } | null> {
     const loaded = deps.active();
     if (loaded) return { active: loaded, keyed: null };
@@ -102,13 +105,30 @@ export function createDoorScan(deps: DoorScanDeps) {
         return { active: opening, keyed };
       }
     }
+    // Waiting for the load: it must not be held meanwhile.
+    release();
     const active = await settled();
     return active ? { active, keyed: null } : null;
   }
 
   /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
   const judgeAndRecord: Judge = async (code, basis, byId) => {
-    const opened = await listFor(code, byId);
+    // While a list loads, its load waits for this decision (its keyed reads and its write).
+    const release = !deps.active() && deps.opening?.() ? (deps.pauseLoad?.() ?? (() => {})) : () => {};
+    try {
+      return await judgeLoadedOrByKey(code, basis, byId, release);
+    } finally {
+      release();
+    }
+  };
+
+  const judgeLoadedOrByKey = async (
+    code: ScannedCode,
+    basis: ScanBasis,
+    byId: number | undefined,
+    release: () => void,
+  ): Promise<Result<ScanOutcome>> => {
+    const opened = await listFor(code, byId, release);
     if (!opened) return { ok: false, reason: 'no-list' };
     const { active, keyed } = opened;
     const { index, list } = active;

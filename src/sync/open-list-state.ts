@@ -17,6 +17,7 @@ import type { ListIndex } from './list-index';
 import { type CodeIndex, readCodeIndex } from '../db/keyed-read';
 import { createListIndex } from './list-index';
 import { fillListIndex } from './open-list';
+import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
 import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
 
@@ -73,6 +74,13 @@ export function createOpenListState({
   let stopped = false;
   let answers: Promise<AnswerLookup> | null = null;
   let lastScanAt = clock.now();
+  // Scans being judged by key while a list loads: the load waits between pages until none is.
+  let pauses = 0;
+  let resumed: (() => void)[] = [];
+  const betweenPages = async () => {
+    await yieldTurn();
+    while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
+  };
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -144,7 +152,7 @@ export function createOpenListState({
     loading.ready = (async () => {
       let mine = false;
       try {
-        await fill(db, slug, index);
+        await fill(db, slug, index, betweenPages);
       } finally {
         // Another list opened, or this one closed, meanwhile: this one is dropped.
         mine = opening === loading;
@@ -201,6 +209,22 @@ export function createOpenListState({
     stopped: () => stopped,
     setStopped(value: boolean) {
       stopped = value;
+    },
+    /**
+     * Holds a loading list's load between pages until the returned release is called (at most
+     * once counts): a scan judged by key then does not queue behind the load.
+     */
+    pauseLoad(): () => void {
+      pauses++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--pauses > 0) return;
+        const waiting = resumed;
+        resumed = [];
+        for (const resume of waiting) resume();
+      };
     },
     /** A scan came in: the search index waits for a quiet door before building ahead. */
     noteScan() {

@@ -14,17 +14,29 @@ import {
 } from '../db/local-copy';
 import type { Resource } from '../db/rows';
 import { createListIndex, type ListIndex } from './list-index';
-import { yieldTurn } from './take-turns';
+import { inSlices, yieldTurn } from './take-turns';
 
-/** Fills `index` (which may already hold what a scan read meanwhile) from the local copy. */
-export async function fillListIndex(db: CheckinDatabase, listSlug: string, index: ListIndex): Promise<void> {
+/** Tickets indexed per task: a scan that comes in waits for one slice at most. */
+const SLICE = 250;
+
+/**
+ * Fills `index` (which may already hold what a scan read meanwhile) from the local copy.
+ * `between` is awaited between pages: a scan in flight holds the load there (its keyed reads
+ * then need not queue behind the load's reads and slices).
+ */
+export async function fillListIndex(
+  db: CheckinDatabase,
+  listSlug: string,
+  index: ListIndex,
+  between: () => Promise<void> = yieldTurn,
+): Promise<void> {
   const backfill = async <T>(resource: Resource, onItems: (items: T[]) => void) => {
     const uncoded = await pagesWithoutCodes(db, listSlug, resource);
     const writes: Promise<void>[] = [];
     await readPages<T>(db, listSlug, resource, async (items, page) => {
-      onItems(items);
+      await between();
+      await inSlices(items, SLICE, (slice) => onItems(slice as T[]));
       if (uncoded.has(page)) writes.push(storePageCodes(db, listSlug, resource, page, items));
-      await yieldTurn();
     });
     // Codes are an aid to the next start: failing to store them loses nothing.
     await Promise.all(writes).catch(() => undefined);

@@ -135,6 +135,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     active: state.active,
     opening: state.opening,
     loaded: state.loaded,
+    pauseLoad: state.pauseLoad,
     online: () => state.status().online,
     lastPullAt: () => state.status().lastPullAt,
     writes,

@@ -178,9 +178,9 @@ describe('a restart offline while the list loads', () => {
       deviceName: () => 'Door 1',
       clock,
       online: false,
-      fillIndex: async (db, slug, index) => {
+      fillIndex: async (db, slug, index, between) => {
         await gate;
-        return fillListIndex(db, slug, index);
+        return fillListIndex(db, slug, index, between);
       },
     });
     await engine.start({ background: true });
@@ -217,6 +217,44 @@ describe('a restart offline while the list loads', () => {
     engine.stop();
   });
 
+  it('a search result\'s "Check in" waits for the load, which the decision does not hold', async () => {
+    const setup = await doorService(10);
+    const fetch = (r: Request) => setup.service.handle(r);
+    const first = await doorDevice({ fetch });
+    await first.engine.join(LIST);
+    await first.engine.syncNow();
+    first.engine.stop();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const engine = createSyncEngine({
+      db: first.db,
+      clientFor: clientOver(fetch),
+      defaultBaseUrl: 'http://mock.test/checkin',
+      deviceName: () => 'Door 1',
+      clock: manualClock(),
+      online: false,
+      fillIndex: async (db, slug, index, between) => {
+        await gate;
+        return fillListIndex(db, slug, index, between);
+      },
+    });
+    await engine.start({ background: true });
+    // Judged by key meanwhile: an unknown code of a complete list is refused at once.
+    expect(await engine.scan('ti_pNOWHERE0000000000000')).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'not-on-list' }, basis: { kind: 'offline' } },
+    });
+    // By ticket id (a search result): it needs the list, so it waits for it, holding nothing.
+    const ticket = setup.tickets[3]!;
+    const admitted = engine.admit(ticket.id);
+    release();
+    expect(await admitted).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    await engine.loaded();
+    engine.stop();
+  });
+
   it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
     const setup = await doorService(10);
     const fetch = (r: Request) => setup.service.handle(r);
@@ -235,9 +273,9 @@ describe('a restart offline while the list loads', () => {
       deviceName: () => 'Door 1',
       clock: manualClock(),
       online: false,
-      fillIndex: async (db, slug, index) => {
+      fillIndex: async (db, slug, index, between) => {
         await gate;
-        return fillListIndex(db, slug, index);
+        return fillListIndex(db, slug, index, between);
       },
     });
     await engine.start({ background: true });
