@@ -15,8 +15,6 @@ export interface ListTicket {
   /** The later of the ticket's and its registration's change: a payment changes the ticket's standing. */
   updatedMs: number;
   updatedAt: string;
-  /** The serialized ticket, filled on first use: a large list is served many times over. */
-  json?: string;
 }
 
 export interface Membership {

@@ -28,20 +28,18 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', 'src/mock-api/server.ts'],
-    {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        MOCK_CONTROL_TOKEN: CONTROL_TOKEN,
-        ...env,
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // V8's default young generation: a 64 MB semi-space seeded 100,000 tickets a little faster
+  // but held 110 MB more at its peak (issue 23: the server at 100k under 300 MB).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock-api/server.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      MOCK_CONTROL_TOKEN: CONTROL_TOKEN,
+      ...env,
+      PORT: String(port),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
