@@ -7,7 +7,8 @@
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, listRange, pageRange } from './database';
-import { holds, type PageCodesRow, referenceKey, slugKey, ticketIdKey } from './page-codes';
+import { orderReferenceOf } from '../domain/order';
+import { holds, orderKey, type PageCodesRow, referenceKey, slugKey, ticketIdKey } from './page-codes';
 import type { CheckinRow, Resource } from './rows';
 
 /** The codes of every stored page of a list's tickets and check-ins: about 8 KB a page. */
@@ -16,7 +17,11 @@ export interface CodeIndex {
   checkins: PageCodesRow[];
 }
 
-export type CodeQuery = { kind: 'slug'; slug: string } | { kind: 'reference'; reference: string };
+export type CodeQuery =
+  | { kind: 'slug'; slug: string }
+  | { kind: 'reference'; reference: string }
+  /** Every ticket of an order, by its reference as orderReferenceOf gives it. */
+  | { kind: 'order'; order: string };
 
 /** What a keyed read found, in the order the in-memory index would take it in. */
 export interface KeyedFacts {
@@ -66,10 +71,17 @@ async function itemsOnPages<T>(
   return rows.flatMap((row) => (row?.items ?? []) as T[]);
 }
 
-const named = (query: CodeQuery) =>
-  query.kind === 'slug'
-    ? (t: RemoteTicket) => t.slug === query.slug
-    : (t: RemoteTicket) => t.reference.toUpperCase() === query.reference.toUpperCase();
+const named = (query: CodeQuery) => {
+  if (query.kind === 'slug') return (t: RemoteTicket) => t.slug === query.slug;
+  if (query.kind === 'order') return (t: RemoteTicket) => orderReferenceOf(t) === query.order;
+  return (t: RemoteTicket) => t.reference.toUpperCase() === query.reference.toUpperCase();
+};
+
+const keyOf = (query: CodeQuery) => {
+  if (query.kind === 'slug') return slugKey(query.slug);
+  if (query.kind === 'order') return orderKey(query.order);
+  return referenceKey(query.reference);
+};
 
 /** Every stored version of the tickets `query` can name, and all of their check-ins. */
 export async function readByCode(
@@ -79,12 +91,12 @@ export async function readByCode(
   query: CodeQuery,
 ): Promise<KeyedFacts> {
   const matches = named(query);
-  const key = query.kind === 'slug' ? slugKey(query.slug) : referenceKey(query.reference);
+  const key = keyOf(query);
   const fromPages = (await itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, key)).filter(
     matches,
   );
-  // Stored since the first download: by slug through its index; a reference is rarer (typed by
-  // staff) and the rows changed since are few, so those are read through.
+  // Stored since the first download: by slug through its index; references are rarer (typed by
+  // staff, or an order's) and the rows changed since are few, so those are read through.
   const changed =
     query.kind === 'slug'
       ? await db.tickets.where('[listSlug+slug]').equals([listSlug, query.slug]).toArray()

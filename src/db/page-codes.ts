@@ -1,5 +1,6 @@
 // A code -> page index written with each first-download page: for a page of tickets, the
-// sorted 32-bit hashes of its slugs and (upper-cased) references; for a page of check-ins, the
+// sorted 32-bit hashes of its slugs, (upper-cased) references and order references (a ticket's
+// verdict shows the rest of its order); for a page of check-ins, the
 // sorted ids of its tickets. One small ArrayBuffer a page, stored in the page's own transaction,
 // so a keyed read (db/keyed-read.ts) finds the one page a code can be on without reading the
 // list. Chosen over per-ticket rows and a multi-entry index by measuring 100,000 tickets in
@@ -7,6 +8,7 @@
 // its page writes, this costs it one hash per code. A hash may collide: a reader checks the
 // page's items for the code itself, so a collision costs one more page read, never a wrong ticket.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
+import { orderReferenceOf } from '../domain/order';
 import type { Resource } from './rows';
 
 export interface PageCodesRow {
@@ -27,6 +29,8 @@ export function codeHash(code: string): number {
 /** The keys a code is found under: a slug as it is, a reference upper-cased (as the index). */
 export const slugKey = (slug: string) => codeHash(slug);
 export const referenceKey = (reference: string) => codeHash(reference.toUpperCase());
+/** An order's reference (as orderReferenceOf gives it), kept apart from a ticket's own codes. */
+export const orderKey = (order: string) => codeHash(`order:${order}`);
 /** A ticket id as a check-in page's key (ids are whole numbers; a wrap only costs a read). */
 export const ticketIdKey = (id: number) => id >>> 0;
 
@@ -34,7 +38,11 @@ export const ticketIdKey = (id: number) => id >>> 0;
 export function pageCodes(resource: Resource, items: readonly unknown[]): ArrayBuffer {
   const keys: number[] = [];
   if (resource === 'tickets')
-    for (const t of items as RemoteTicket[]) keys.push(slugKey(t.slug), referenceKey(t.reference));
+    for (const t of items as RemoteTicket[]) {
+      keys.push(slugKey(t.slug), referenceKey(t.reference));
+      const order = orderReferenceOf(t);
+      if (order !== null) keys.push(orderKey(order));
+    }
   if (resource === 'checkins') for (const c of items as RemoteCheckin[]) keys.push(ticketIdKey(c.ticketId));
   return Uint32Array.from(keys).sort().buffer as ArrayBuffer;
 }

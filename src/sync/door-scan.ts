@@ -149,10 +149,9 @@ export function createDoorScan(deps: DoorScanDeps) {
       if (!row.ok) return row;
       checkin = row.value;
     }
-    // Judged after the admission, so the rest of the order reads as the door now stands. A
-    // keyed read holds one ticket, not its order: the rest shows from the next scan on.
-    const order =
-      !keyed && 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
+    // Judged after the admission, so the rest of the order reads as the door now stands (a
+    // keyed read gave the loading index the ticket's whole order).
+    const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
     return ok({ verdict, checkin, basis, order });
   };
 

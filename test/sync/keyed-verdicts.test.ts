@@ -17,7 +17,9 @@ import { readOutbox, recordCheckin } from '../../src/db/outbox';
 import { parseScannedCode } from '../../src/domain/scan-code';
 import { judgeScan } from '../../src/domain/verdict';
 import { doorCheckin, ticketFor } from '../../src/sync/door-lookup';
+import { restOfOrder } from '../../src/sync/door-order';
 import { keyedScan } from '../../src/sync/keyed-lookup';
+import { createListIndex } from '../../src/sync/list-index';
 import { fillListIndex, loadListIndex } from '../../src/sync/open-list';
 import { createSyncEngine } from '../../src/sync/sync-engine';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../db/copy-rows';
@@ -116,6 +118,7 @@ describe('a verdict from a keyed read', () => {
       const codes = (await readCodeIndex(db, LIST))!;
       expect(codes).not.toBeNull();
       const kinds = new Set<string>();
+      let orders = 0;
       for (const raw of codesToTry()) {
         const code = parseScannedCode(raw);
         const ticket = ticketFor(index, code);
@@ -132,6 +135,15 @@ describe('a verdict from a keyed read', () => {
           : whole;
         expect(byKey, raw).toEqual(whole);
         kinds.add(whole.kind);
+        // The rest of the ticket's order, as the verdict shows it, from the rows read by key.
+        if (keyed?.ticket && ticket) {
+          const read = createListIndex();
+          read.putTickets(keyed.facts.tickets);
+          read.putCheckins(keyed.facts.checkins);
+          const rest = restOfOrder(read, list, keyed.ticket, NOW);
+          expect(rest, `order of ${raw}`).toEqual(restOfOrder(index, list, ticket, NOW));
+          if (rest) orders++;
+        }
       }
       // The comparison covered every rule the copy can decide by.
       if (expiresAt === null)
@@ -147,6 +159,7 @@ describe('a verdict from a keyed read', () => {
           ].sort(),
         );
       else expect([...kinds].sort()).toEqual(['list-expired']);
+      expect(orders).toBeGreaterThan(50);
       // A re-entry (a check-in ended elsewhere) and a double admission are among them.
       const reentry = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(2).slug));
       expect(reentry?.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
