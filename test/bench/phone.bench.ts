@@ -79,7 +79,8 @@ async function open(options: { throttle: boolean; offline?: boolean; video?: str
   await page.addInitScript(() => {
     localStorage.setItem(
       'venue-checkin.settings',
-      JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false }),
+      // No return to scanning by itself: the bench dismisses each verdict when it is done with it.
+      JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false, autoReturnSeconds: 0 }),
     );
   });
   const cdp = await context.newCDPSession(page);
@@ -281,9 +282,7 @@ try {
     const door = await open({ throttle: true, offline: true });
     phoneCold.push(await coldStart(door, nextSlugs(1)[0]!));
     if (run === 0) {
-      // A plain admission returns to scanning by itself after a few seconds: it may be gone.
-      const first = door.page.locator('.verdict .button--solid');
-      if (await first.isVisible()) await first.click();
+      await door.page.locator('.verdict .button--solid').click();
       await door.page.getByTestId('verdict').waitFor({ state: 'detached' });
       const offline = await enterToVerdict(door.page, nextSlugs(SCANS));
       line(
@@ -341,9 +340,7 @@ try {
         await heapMb(),
         `MB (the sync worker's JS heap after GC, ${TICKETS} tickets loaded)`,
       );
-      // The first verdict comes before the list is loaded now, and may have returned by itself.
-      const verdictButton = door.page.locator('.verdict .button--solid');
-      if (await verdictButton.isVisible()) await verdictButton.click();
+      await door.page.locator('.verdict .button--solid').click();
       await door.page.getByRole('link', { name: 'Search' }).click();
       const asked = Date.now();
       await door.page.getByLabel('Name, email, company or reference').fill('ma');
