@@ -4,6 +4,7 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
 import { migratePlainPin } from './state/kiosk-pin';
 import { App } from './ui/app/App';
+import { bootDoor } from './ui/app/door-runtime';
 import { activateLocale } from './ui/i18n/i18n';
 import { staffLocale } from './ui/i18n/chosen-locale';
 import './ui/app/app.css';
@@ -15,6 +16,10 @@ const worker = registerServiceWorker({
   onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),
   onOfflineReady: () => appStore.getState().setShell({ offlineReady: true }),
 });
+
+// The door's worker starts now, not at the scan screen's first render: a restart's first verdict
+// waits for it. It loads while the language chunk below does.
+bootDoor(window.location.pathname);
 
 // The first screen waits for its language (one small chunk, precached for English) rather than
 // showing message ids; the kiosk route's own language follows in its LocaleScope.

@@ -1,7 +1,10 @@
 // The schema of the door's local copy, one Dexie database per device. Indexes are deliberately
 // few: every index entry costs a write during the 100,000-ticket first download, so lookups and
-// search run on an in-memory index (src/sync/list-index.ts) built from these rows.
+// search run on an in-memory index (src/sync/list-index.ts) built from these rows. Until that
+// index is built (the first second after a restart), a verdict comes from a keyed read
+// (src/db/keyed-read.ts) through the page codes (src/db/page-codes.ts) and two indexes.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { PageCodesRow } from './page-codes';
 import type {
   AnswerRow,
   AuditRow,
@@ -28,6 +31,7 @@ export class CheckinDatabase extends Dexie {
   conflicts!: Table<ConflictRow, [string, number]>;
   corrections!: Table<CorrectionRow, [string, number, string]>;
   audit!: Table<AuditRow, [string, number, string]>;
+  pageCodes!: Table<PageCodesRow, [string, string, number]>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -50,6 +54,16 @@ export class CheckinDatabase extends Dexie {
     this.version(2).stores({ corrections: '[listSlug+at+code]' });
     // Version 3: the audit log (src/db/audit-log.ts), keyed by list first so it goes with the list.
     this.version(3).stores({ audit: '[listSlug+at+id]' });
+    // Version 4: keyed reads for a verdict before the list is in memory. Each first-download
+    // page's codes (one row a page, written with it; pages stored before this version get theirs
+    // as the list next loads, see src/sync/open-list.ts), tickets changed since by slug, and
+    // check-ins by ticket. Adding indexes and a table keeps every row: nothing is downloaded
+    // again, and the outbox is untouched.
+    this.version(4).stores({
+      pageCodes: '[listSlug+resource+page]',
+      tickets: '[listSlug+id], [listSlug+slug]',
+      checkins: '[listSlug+key], [listSlug+uuid], [listSlug+ticketId]',
+    });
   }
 }
 

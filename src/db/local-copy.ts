@@ -5,6 +5,7 @@
 import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, listRange, pageRange } from './database';
+import { pageCodes } from './page-codes';
 import type {
   AnswerRow,
   CheckinRow,
@@ -62,7 +63,7 @@ export const saveList = (db: CheckinDatabase, row: ListRow) => db.lists.put(row)
 export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
 export const allLists = (db: CheckinDatabase) => db.lists.toArray();
 
-/** Stores one first-download page and marks it done, together. */
+/** Stores one first-download page, its codes (page-codes.ts) and its progress, together. */
 export async function storeFirstPage(
   db: CheckinDatabase,
   listSlug: string,
@@ -71,11 +72,14 @@ export async function storeFirstPage(
   items: PageRow['items'],
   totalPages: number,
 ): Promise<void> {
-  await db.transaction('rw', db.pages, db.syncState, async () => {
+  // Hashed before the transaction: it must not hold IndexedDB's turn while it computes.
+  const codes = pageCodes(resource, items);
+  await db.transaction('rw', db.pages, db.pageCodes, db.syncState, async () => {
     const state = await readSyncState(db, listSlug, resource);
     const done = new Set(state.firstDownload?.done ?? []);
     done.add(page);
     await db.pages.put({ listSlug, resource, page, items });
+    await db.pageCodes.put({ listSlug, resource, page, codes });
     await db.syncState.put({
       ...state,
       firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
@@ -83,21 +87,58 @@ export async function storeFirstPage(
   });
 }
 
+/** Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come between. */
+const PAGES_PER_READ = 2;
+
+/**
+ * Calls `onPage` for each stored page of a resource, in page order. Pages are read a few at a
+ * time, each batch in one range read, and `onPage` may take its turn (it is awaited).
+ */
 export async function readPages<T>(
   db: CheckinDatabase,
   listSlug: string,
   resource: Resource,
-  onPage: (items: T[]) => void | Promise<void>,
+  onPage: (items: T[], page: number) => void | Promise<void>,
 ): Promise<void> {
   const keys = await db.pages
     .where('[listSlug+resource+page]')
     .between(...pageRange(listSlug, resource))
     .primaryKeys();
-  // One page per read keeps each main-thread task short while 100,000 tickets load.
-  for (const key of keys) {
-    const row = await db.pages.get(key);
-    if (row) await onPage(row.items as T[]);
+  for (let at = 0; at < keys.length; at += PAGES_PER_READ) {
+    const batch = keys.slice(at, at + PAGES_PER_READ);
+    const rows = await db.pages
+      .where('[listSlug+resource+page]')
+      .between(batch[0]!, batch.at(-1)!, true, true)
+      .toArray();
+    for (const row of rows) await onPage(row.items as T[], row.page);
   }
+}
+
+/** The pages of a resource whose codes are not stored (pages kept before schema version 4). */
+export async function pagesWithoutCodes(db: CheckinDatabase, listSlug: string, resource: Resource) {
+  const [pages, coded] = await Promise.all([
+    db.pages
+      .where('[listSlug+resource+page]')
+      .between(...pageRange(listSlug, resource))
+      .primaryKeys(),
+    db.pageCodes
+      .where('[listSlug+resource+page]')
+      .between(...pageRange(listSlug, resource))
+      .primaryKeys(),
+  ]);
+  const have = new Set(coded.map((key) => key[2]));
+  return new Set(pages.map((key) => key[2]).filter((page) => !have.has(page)));
+}
+
+/** Stores the codes of a page already stored (one kept before schema version 4). */
+export async function storePageCodes(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  page: number,
+  items: readonly unknown[],
+) {
+  await db.pageCodes.put({ listSlug, resource, page, codes: pageCodes(resource, items) });
 }
 
 export async function upsertTickets(db: CheckinDatabase, listSlug: string, tickets: RemoteTicket[]) {
@@ -195,10 +236,11 @@ export const readQuestionRows = (db: CheckinDatabase, listSlug: string) =>
 export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     for (const resource of ['tickets', 'checkins', 'answers'] as const)
-      await db.pages
-        .where('[listSlug+resource+page]')
-        .between(...pageRange(listSlug, resource))
-        .delete();
+      for (const table of [db.pages, db.pageCodes])
+        await table
+          .where('[listSlug+resource+page]')
+          .between(...pageRange(listSlug, resource))
+          .delete();
     for (const table of [
       db.tickets,
       db.checkins,

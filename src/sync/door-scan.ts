@@ -4,7 +4,9 @@
 //   "Record exit") take the same queue, so they can never make two exits either;
 // - a code is parsed once, here: what staff type is judged as a code, or handed back as a search;
 // - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
-//   first download runs a code missing from the copy is never refused.
+//   first download runs a code missing from the copy is never refused;
+// - while the open list loads after a restart, a ticket's code is judged from a keyed read
+//   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded.
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, ok, type Result } from '../api/errors';
 import type { CheckinDatabase } from '../db/database';
@@ -29,7 +31,8 @@ import {
 import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from './door-writes';
-import type { ActiveList } from './open-list-state';
+import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
+import type { ActiveList, OpeningList } from './open-list-state';
 import { createScanQueue, type LaneRead } from './scan-queue';
 import type { SyncLoop } from './sync-loop';
 
@@ -49,6 +52,12 @@ export interface DoorScanDeps {
   /** A list's client: through its relay, or the service behind it (relay-fallback.ts). */
   listClient?: (list: ListRow) => CheckinClient;
   active: () => ActiveList | null;
+  /** The list loading in the background after a restart, if any. */
+  opening?: () => OpeningList | null;
+  /** Settles once no list is loading. */
+  loaded?: () => Promise<void>;
+  /** Holds a loading list's load while a scan is judged by key; returns its release. */
+  pauseLoad?: () => () => void;
   online: () => boolean;
   lastPullAt: () => number | null;
   /** Where decided admissions and exits are recorded, with their audit rows (door-writes.ts). */
@@ -71,13 +80,67 @@ export function createDoorScan(deps: DoorScanDeps) {
   const queue = createScanQueue();
   const outcomeStops = (outcome: ScanOutcome) => stopsTheLane(outcome.verdict);
 
+  /** The open list once loaded: what needs more than one ticket's rows waits for it. */
+  const settled = async () => {
+    if (!deps.active()) await deps.loaded?.();
+    return deps.active();
+  };
+
+  /**
+   * The list to judge against: the loaded one, or while it loads, the loading one with this
+   * code's rows read by key (and given to its index, which then holds what is decided now).
+   */
+  async function listFor(
+    code: ScannedCode,
+    byId: number | undefined,
+    release: () => void,
+  ): Promise<{ active: ActiveList; keyed: KeyedScan | null } | null> {
+    const loaded = deps.active();
+    if (loaded) return { active: loaded, keyed: null };
+    const opening = deps.opening?.() ?? null;
+    // A list still downloading cannot say "not on the list" by key: its index says how far it got.
+    if (opening && byId === undefined && opening.complete && readsByKey(code)) {
+      const codes = await opening.codes;
+      const keyed = codes && (await keyedScan(deps.db, opening.list.slug, codes, code));
+      if (keyed && deps.opening?.() === opening) {
+        opening.index.putTickets(keyed.facts.tickets);
+        opening.index.putCheckins(keyed.facts.checkins);
+        return { active: opening, keyed };
+      }
+    }
+    // Waiting for the load: it must not be held meanwhile.
+    release();
+    const active = await settled();
+    return active ? { active, keyed: null } : null;
+  }
+
   /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
   const judgeAndRecord: Judge = async (code, basis, byId) => {
-    const active = deps.active();
-    if (!active) return { ok: false, reason: 'no-list' };
+    // While a list loads, its load waits for this decision (its keyed reads and its write).
+    const release = !deps.active() && deps.opening?.() ? (deps.pauseLoad?.() ?? (() => {})) : () => {};
+    try {
+      return await judgeLoadedOrByKey(code, basis, byId, release);
+    } finally {
+      release();
+    }
+  };
+
+  const judgeLoadedOrByKey = async (
+    code: ScannedCode,
+    basis: ScanBasis,
+    byId: number | undefined,
+    release: () => void,
+  ): Promise<Result<ScanOutcome>> => {
+    const opened = await listFor(code, byId, release);
+    if (!opened) return { ok: false, reason: 'no-list' };
+    const { active, keyed } = opened;
     const { index, list } = active;
-    const ticket = byId !== undefined ? (index.ticketById(byId) ?? null) : ticketFor(index, code);
-    const checkins = ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
+    const ticket = keyed
+      ? keyed.ticket
+      : byId !== undefined
+        ? (index.ticketById(byId) ?? null)
+        : ticketFor(index, code);
+    const checkins = keyed ? keyed.checkins : ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
     const whole =
       code.kind === 'registration-reference' ? orderOf(index, list, code.reference, clock.now()) : null;
     const orderTickets = whole?.tickets.length ?? 0;
@@ -89,14 +152,15 @@ export function createDoorScan(deps: DoorScanDeps) {
       if (!row.ok) return row;
       checkin = row.value;
     }
-    // Judged after the admission, so the rest of the order reads as the door now stands.
+    // Judged after the admission, so the rest of the order reads as the door now stands (a
+    // keyed read gave the loading index the ticket's whole order).
     const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
     return ok({ verdict, checkin, basis, order });
   };
 
   /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
   const judgeAndExit: Judge = async (code, basis, byId) => {
-    const active = deps.active();
+    const active = await settled();
     if (!active) return { ok: false, reason: 'no-list' };
     const ticket =
       byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
@@ -127,7 +191,7 @@ export function createDoorScan(deps: DoorScanDeps) {
 
   /** Asks the service about a refused code and corrects the copy with its answer. */
   async function confirm(code: ScannedCode): Promise<ScanBasis> {
-    const active = deps.active();
+    const active = await settled();
     if (!active) return { kind: 'local' };
     const { list, index } = active;
     const local = ticketFor(index, code);
@@ -196,13 +260,19 @@ export function createDoorScan(deps: DoorScanDeps) {
       queue.runInLane(lane, () => decide(parseScannedCode(raw)), outcomeStops),
     /** "Check in" on a ticket found by search: the same rules as a scan of its code. */
     admit: (ticketId: number): Promise<Result<ScanOutcome>> =>
-      queue.run(() => decide(ticketCode(ticketId), ticketId)),
+      queue.run(async () => {
+        await settled();
+        return decide(ticketCode(ticketId), ticketId);
+      }),
     /** A code read in exit mode: the ticket's guest leaves. */
     exitScan: (raw: string, lane?: LaneRead) =>
       queue.runInLane(lane, () => decideExit(parseScannedCode(raw)), outcomeStops),
     /** "Record exit" on a verdict or a ticket: judged like a scan in exit mode. */
     exit: (ticketId: number): Promise<Result<ScanOutcome>> =>
-      queue.run(() => decideExit(ticketCode(ticketId), ticketId)),
+      queue.run(async () => {
+        await settled();
+        return decideExit(ticketCode(ticketId), ticketId);
+      }),
     /**
      * What staff typed in the scan screen's field: a code is judged as a scan (or an exit),
      * anything else comes back as the text to search for.
@@ -210,25 +280,28 @@ export function createDoorScan(deps: DoorScanDeps) {
     typed: (raw: string, mode: 'entry' | 'exit'): Promise<Result<ScanOutcome | { search: string }>> =>
       queue.run(async () => {
         const code = parseScannedCode(raw);
+        // An order's reference is told from a name by the orders the list holds: it waits for them.
+        if (code.kind === 'registration-reference') await settled();
         if (isSearch(code)) return ok({ search: code.text });
         return mode === 'exit' ? decideExit(code) : decide(code);
       }),
     /** "Admit all N": the order's tickets staff saw as not yet in, by the rules of a scan (door-order.ts). */
     admitOrder: (reference: string, ticketIds: readonly number[]): Promise<Result<OrderAdmission>> =>
-      queue.run(() =>
-        admitOrder(
+      queue.run(async () => {
+        await settled();
+        return admitOrder(
           { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
           reference,
           ticketIds,
-        ),
-      ),
+        );
+      }),
     /**
      * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw
      * `seenActive` active check-ins. A second tap finds one more than that and records nothing.
      */
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
       queue.run(async (): Promise<Result<CheckinRow>> => {
-        const active = deps.active();
+        const active = await settled();
         if (!active) return { ok: false, reason: 'no-list' };
         const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
         const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];

@@ -50,7 +50,8 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     ticketId: number,
     how: { action: AuditAction; reason?: string } = { action: 'admit' },
   ): Promise<Result<CheckinRow>> {
-    const active = state.active();
+    // A list still loading takes the admission too: its index then holds it (and the stored row).
+    const active = state.current();
     if (!active) return fail('no-list');
     const { list, index } = active;
     const input = newCheckin(list.slug, ticketId, clock.now());

@@ -92,7 +92,7 @@ export function createListCare(deps: ListCareDeps) {
         ticketId: null,
         reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent check-ins, ${before.unsentEnds} unsent exits or undos`,
       });
-      if (state.active()?.list.slug === slug) state.close();
+      if (state.current()?.list.slug === slug) state.close();
       await state.refresh();
       return ok(before);
     },

@@ -1,13 +1,13 @@
 // Reads of the open list for the door screens: search, tickets, orders, figures and answers.
 // Guarantees: all of them answer from the in-memory index (answers from a map read once), never
-// write, and answer empty when no list is open.
+// write, and answer empty when no list is open (from what has loaded while a list loads).
 import { computeDoorStats, type DoorStats } from '../domain/door-stats';
 import { findOrders } from './find-orders';
 import type { OpenListState } from './open-list-state';
 import type { TicketAnswer } from './ticket-answers';
 
-export function createListReads(state: Pick<OpenListState, 'active' | 'answers'>) {
-  const index = () => state.active()?.index;
+export function createListReads(state: Pick<OpenListState, 'current' | 'answers'>) {
+  const index = () => state.current()?.index;
   return {
     /** Search results with whether each ticket is inside (one call for a results screen). */
     search(query: string, limit?: number) {

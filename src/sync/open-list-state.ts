@@ -1,5 +1,7 @@
 // The open list's state and the status the screens see. Guarantees: one list is open at a time,
-// held whole in memory (its index) so a verdict never reads IndexedDB; every change of status
+// held whole in memory (its index) so a verdict never reads IndexedDB once it is loaded; while
+// it loads in the background (a restart: `open(slug, { background: true })`), the list is
+// `opening` and a verdict reads its ticket by key (keyed-lookup.ts); every change of status
 // goes out whole through `report`, in order; a storage failure becomes a status value (never a
 // throw into the screens), any other error is a fault and is thrown.
 import { type Failure, fail, ok, type Result } from '../api/errors';
@@ -12,7 +14,10 @@ import { storageFailure } from '../db/storage';
 import type { Clock } from './clock';
 import type { CopyCorrection } from './confirm-online';
 import type { ListIndex } from './list-index';
-import { loadListIndex } from './open-list';
+import { type CodeIndex, readCodeIndex } from '../db/keyed-read';
+import { createListIndex } from './list-index';
+import { fillListIndex } from './open-list';
+import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
 import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
 
@@ -21,6 +26,14 @@ export interface ActiveList {
   list: ListRow;
   index: ListIndex;
   complete: boolean;
+}
+
+/** A list whose index is still loading: a scan reads by key, or waits for `ready`. */
+export interface OpeningList extends ActiveList {
+  /** The page codes, when every stored page has them (else keyed reads cannot answer). */
+  codes: Promise<CodeIndex | null>;
+  /** Settles once the list is loaded (or its loading was given up). */
+  ready: Promise<void>;
 }
 
 /** One slice of building the search index between scans: the longest a scan waits for it. */
@@ -44,16 +57,33 @@ export interface OpenListStateOptions {
   online: boolean;
   /** What the door talks to for a list joined through a relay (null for other lists). */
   routeOf?: (list: ListRow) => SyncStatus['route'];
+  /** How a list's index is filled from storage (passed in so tests can hold a load midway). */
+  fill?: typeof fillListIndex;
 }
 
 export type OpenListState = ReturnType<typeof createOpenListState>;
 
-export function createOpenListState({ db, clock, report, online, routeOf }: OpenListStateOptions) {
+export function createOpenListState({
+  db,
+  clock,
+  report,
+  online,
+  routeOf,
+  fill = fillListIndex,
+}: OpenListStateOptions) {
   let status: SyncStatus = { ...initialSyncStatus, online };
   let active: ActiveList | null = null;
+  let opening: OpeningList | null = null;
   let stopped = false;
   let answers: Promise<AnswerLookup> | null = null;
   let lastScanAt = clock.now();
+  // Scans being judged by key while a list loads: the load waits between pages until none is.
+  let pauses = 0;
+  let resumed: (() => void)[] = [];
+  const betweenPages = async () => {
+    await yieldTurn();
+    while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
+  };
 
   const publish = (patch: Partial<SyncStatus>) => {
     status = { ...status, ...patch };
@@ -93,6 +123,8 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
   /** Reads what the status says of the open list (and the lists joined) from storage. */
   async function refresh(): Promise<void> {
     const lists = (await allLists(db)).map(summary);
+    if (opening && !active)
+      return publish({ lists, list: summary(opening.list), route: routeOf?.(opening.list) ?? null });
     if (!active) return publish({ lists, list: null, route: null });
     const slug = active.list.slug;
     const states = await allSyncStates(db, slug);
@@ -109,23 +141,53 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
     });
   }
 
-  /** Opens under way: the latest one wins (a join's open is not undone by the start's, slower one). */
-  let opening = 0;
+  /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
+  let opens = 0;
 
-  async function open(slug: string): Promise<Result<ListSummary>> {
-    const mine = ++opening;
+  /**
+   * Opens a list. In the background, it answers once the list's summary is out: the index loads
+   * after, and meanwhile the list is `opening` (a restart's first scans read by key).
+   */
+  async function open(slug: string, options: { background?: boolean } = {}): Promise<Result<ListSummary>> {
+    const mine = ++opens;
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
-    publish({ phase: 'loading' });
-    const index = await loadListIndex(db, slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
-    if (mine !== opening) return ok(summary(list));
-    active = { list, index, complete };
-    if (complete) indexSearchAhead(index);
+    // A later open was asked for while this one read: it decides what is open.
+    if (mine !== opens) return ok(summary(list));
+    const index = createListIndex();
+    active = null;
     answers = null;
+    const loading = {} as OpeningList;
+    Object.assign(loading, { list, index, complete, codes: readCodeIndex(db, slug).catch(() => null) });
+    loading.ready = (async () => {
+      let mine = false;
+      try {
+        await fill(db, slug, index, betweenPages);
+      } finally {
+        // Another list opened, or this one closed, meanwhile: this one is dropped.
+        mine = opening === loading;
+        if (mine) opening = null;
+      }
+      if (!mine) return;
+      active = { list, index, complete };
+      if (complete) indexSearchAhead(index);
+      await refresh();
+    })();
+    opening = loading;
+    publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
     publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
-    await refresh();
-    publish({ phase: 'idle' });
+    if (!options.background) {
+      await loading.ready;
+      publish({ phase: 'idle' });
+      return ok(summary(list));
+    }
+    // A failure to load is a storage failure, published as one; a fault stays a fault.
+    void loading.ready.catch((error) => {
+      const failure = storageFailure(error);
+      if (!failure) throw error;
+      storageTrouble(failure);
+    });
     return ok(summary(list));
   }
 
@@ -137,6 +199,14 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
     refresh,
     open,
     active: () => active,
+    /** The list being loaded in the background, if any. */
+    opening: () => opening,
+    /** The open list, loaded or loading: where a scan's admission is recorded. */
+    current: (): ActiveList | null => active ?? opening,
+    /** Settles once no list is loading (at once when none is). */
+    async loaded(): Promise<void> {
+      while (opening) await opening.ready.catch(() => undefined);
+    },
     /** The open list after a pull: its row read afresh, its index unchanged. */
     update(next: ActiveList) {
       active = next;
@@ -144,17 +214,34 @@ export function createOpenListState({ db, clock, report, online, routeOf }: Open
     },
     close() {
       active = null;
+      opening = null;
       answers = null;
     },
     stopped: () => stopped,
     setStopped(value: boolean) {
       stopped = value;
     },
+    /**
+     * Holds a loading list's load between pages until the returned release is called (at most
+     * once counts): a scan judged by key then does not queue behind the load.
+     */
+    pauseLoad(): () => void {
+      pauses++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--pauses > 0) return;
+        const waiting = resumed;
+        resumed = [];
+        for (const resume of waiting) resume();
+      };
+    },
     /** A scan came in: the search index waits for a quiet door before building ahead. */
     noteScan() {
       lastScanAt = clock.now();
     },
-    referenceOf: (ticketId: number) => active?.index.ticketById(ticketId)?.reference ?? null,
+    referenceOf: (ticketId: number) => (active ?? opening)?.index.ticketById(ticketId)?.reference ?? null,
     /** The open list's answers, read from the local copy once; a pull that changed them drops them. */
     answers(): Promise<AnswerLookup> | null {
       if (!active) return null;

@@ -1,18 +1,56 @@
 // Loads one list's local copy into memory: first-download pages, then the records changed
-// since (which win by `updatedAt`). One page per IndexedDB read keeps main-thread tasks short.
+// since (which win by `updatedAt`). Pages come a few at a time in one range read each, and the
+// work yields between pages, so a scan that comes in meanwhile waits for one page at most.
+// Pages stored before schema version 4 get their codes here (page-codes.ts), as they go by.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from '../db/checkin-row';
 import type { CheckinDatabase } from '../db/database';
-import { readCheckinRows, readPages, readTicketRows } from '../db/local-copy';
+import {
+  pagesWithoutCodes,
+  readCheckinRows,
+  readPages,
+  readTicketRows,
+  storePageCodes,
+} from '../db/local-copy';
+import type { Resource } from '../db/rows';
 import { createListIndex, type ListIndex } from './list-index';
+import { inSlices, yieldTurn } from './take-turns';
 
-export async function loadListIndex(db: CheckinDatabase, listSlug: string): Promise<ListIndex> {
-  const index = createListIndex();
-  await readPages<RemoteTicket>(db, listSlug, 'tickets', (items) => index.putTickets(items));
+/** Tickets indexed per task: a scan that comes in waits for one slice at most. */
+const SLICE = 250;
+
+/**
+ * Fills `index` (which may already hold what a scan read meanwhile) from the local copy.
+ * `between` is awaited between pages: a scan in flight holds the load there (its keyed reads
+ * then need not queue behind the load's reads and slices).
+ */
+export async function fillListIndex(
+  db: CheckinDatabase,
+  listSlug: string,
+  index: ListIndex,
+  between: () => Promise<void> = yieldTurn,
+): Promise<void> {
+  const backfill = async <T>(resource: Resource, onItems: (items: T[]) => void) => {
+    const uncoded = await pagesWithoutCodes(db, listSlug, resource);
+    const writes: Promise<void>[] = [];
+    await readPages<T>(db, listSlug, resource, async (items, page) => {
+      await between();
+      await inSlices(items, SLICE, (slice) => onItems(slice as T[]));
+      if (uncoded.has(page)) writes.push(storePageCodes(db, listSlug, resource, page, items));
+    });
+    // Codes are an aid to the next start: failing to store them loses nothing.
+    await Promise.all(writes).catch(() => undefined);
+  };
+  await backfill<RemoteTicket>('tickets', (items) => index.putTickets(items));
   index.putTickets(await readTicketRows(db, listSlug));
-  await readPages<RemoteCheckin>(db, listSlug, 'checkins', (items) =>
+  await backfill<RemoteCheckin>('checkins', (items) =>
     index.putCheckins(items.map((c) => serviceCheckinRow(listSlug, c))),
   );
   index.putCheckins(await readCheckinRows(db, listSlug));
+}
+
+export async function loadListIndex(db: CheckinDatabase, listSlug: string): Promise<ListIndex> {
+  const index = createListIndex();
+  await fillListIndex(db, listSlug, index);
   return index;
 }

@@ -55,6 +55,7 @@ import { createDoorScan } from './door-scan';
 import { createDoorWrites } from './door-writes';
 import { createListCare } from './list-care';
 import { createListReads } from './list-reads';
+import type { fillListIndex } from './open-list';
 import { createOpenListState } from './open-list-state';
 import { createOutboxSignal } from './outbox-signal';
 import { createRelayFallback } from './relay-fallback';
@@ -79,6 +80,8 @@ export interface SyncEngineOptions {
   newId?: () => string;
   /** The supervisor lock as the page knows it; without it every action is open. */
   access?: () => DoorAccess;
+  /** How the open list's index is filled from storage (open-list.ts); tests hold it midway. */
+  fillIndex?: typeof fillListIndex;
 }
 
 export type { ScanOutcome } from './door-scan';
@@ -106,6 +109,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     report: options.report,
     online: options.online ?? true,
     routeOf: fallback.routeOf,
+    fill: options.fillIndex,
   });
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
@@ -144,6 +148,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clientFor,
     listClient,
     active: state.active,
+    opening: state.opening,
+    loaded: state.loaded,
+    pauseLoad: state.pauseLoad,
     online: () => state.status().online,
     lastPullAt: () => state.status().lastPullAt,
     writes,
@@ -194,21 +201,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
    */
   let chosen = false;
   /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
-  async function openLast(anyway: boolean): Promise<void> {
+  async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
     const lists = await stored(() => allLists(db));
     if (!lists.ok) return state.storageTrouble(lists);
     const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
-    if (last && !state.active() && (anyway || !chosen)) await state.open(last.slug);
+    if (last && !state.current() && (anyway || !chosen)) await state.open(last.slug, options);
   }
 
   return {
     status: state.status,
-    /** Loads joined lists, opens the last one joined, starts the timer and a first cycle. */
-    async start(): Promise<void> {
+    /**
+     * Loads joined lists, opens the last one joined, starts the timer and a first cycle. With
+     * `background` (the app's restart), it answers once the list's summary is out: the list
+     * loads after, its first scans read by key, and the first cycle waits for it.
+     */
+    async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
-      await openLast(false);
+      await openLast(false, options);
       loop.start();
     },
+    /** Settles once the open list is whole in memory (at once when it is, or none is open). */
+    loaded: state.loaded,
     stop: loop.stop,
     learnRelay,
     async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {

@@ -182,6 +182,9 @@ export function createSyncLoop(options: SyncLoopOptions) {
       return running;
     }
     running = (async () => {
+      // A list loading after a restart is loaded first: pulls and pushes work on its whole index.
+      // (Only then: a cycle otherwise starts in the same turn, before a `stop()` can come between.)
+      if (state.opening()) await state.loaded();
       let next: Run | null = kind;
       while (next) {
         again = null;

@@ -79,7 +79,8 @@ async function open(options: { throttle: boolean; offline?: boolean; video?: str
   await page.addInitScript(() => {
     localStorage.setItem(
       'venue-checkin.settings',
-      JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false }),
+      // No return to scanning by itself: the bench dismisses each verdict when it is done with it.
+      JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false, autoReturnSeconds: 0 }),
     );
   });
   const cdp = await context.newCDPSession(page);

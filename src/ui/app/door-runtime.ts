@@ -132,12 +132,22 @@ function doorEngine(): DoorEngine {
   window.addEventListener('online', follow);
   window.addEventListener('offline', follow);
   setInterval(follow, 3000);
-  void created.start().finally(() => {
+  // In the background: the scan screen shows from the list's summary while the list loads.
+  void created.start({ background: true }).finally(() => {
     started = true;
     for (const listener of startListeners) listener();
   });
   engine = created;
   return created;
+}
+
+/**
+ * Starts the door's engine at boot, before the first render, on the door's own addresses: its
+ * worker's script, database and list load while React renders (the organiser's screens and the
+ * settings start no sync).
+ */
+export function bootDoor(pathname: string) {
+  if (!/^\/(organiser|settings)(\/|$)/.test(pathname)) doorEngine();
 }
 
 export const doorRuntime: DoorRuntime = {

@@ -1,0 +1,61 @@
+// A code -> page index written with each first-download page: for a page of tickets, the
+// sorted 32-bit hashes of its slugs, (upper-cased) references and order references (a ticket's
+// verdict shows the rest of its order); for a page of check-ins, the
+// sorted ids of its tickets. One small ArrayBuffer a page, stored in the page's own transaction,
+// so a keyed read (db/keyed-read.ts) finds the one page a code can be on without reading the
+// list. Chosen over per-ticket rows and a multi-entry index by measuring 100,000 tickets in
+// Chromium (test/bench/stored-shapes.bench.ts): those cost the first download 3 to 6 times
+// its page writes, this costs it one hash per code. A hash may collide: a reader checks the
+// page's items for the code itself, so a collision costs one more page read, never a wrong ticket.
+import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
+import { orderReferenceOf } from '../domain/order';
+import type { Resource } from './rows';
+
+export interface PageCodesRow {
+  listSlug: string;
+  resource: Resource;
+  page: number;
+  /** Sorted, as a Uint32Array's buffer: structured clone copies it whole, with no per-item cost. */
+  codes: ArrayBuffer;
+}
+
+/** FNV-1a over the code's UTF-16 units: fast, and spread well enough for a per-page filter. */
+export function codeHash(code: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The keys a code is found under: a slug as it is, a reference upper-cased (as the index). */
+export const slugKey = (slug: string) => codeHash(slug);
+export const referenceKey = (reference: string) => codeHash(reference.toUpperCase());
+/** An order's reference (as orderReferenceOf gives it), kept apart from a ticket's own codes. */
+export const orderKey = (order: string) => codeHash(`order:${order}`);
+/** A ticket id as a check-in page's key (ids are whole numbers; a wrap only costs a read). */
+export const ticketIdKey = (id: number) => id >>> 0;
+
+/** The sorted keys of one page's items. Answers have none: no verdict reads them. */
+export function pageCodes(resource: Resource, items: readonly unknown[]): ArrayBuffer {
+  const keys: number[] = [];
+  if (resource === 'tickets')
+    for (const t of items as RemoteTicket[]) {
+      keys.push(slugKey(t.slug), referenceKey(t.reference));
+      const order = orderReferenceOf(t);
+      if (order !== null) keys.push(orderKey(order));
+    }
+  if (resource === 'checkins') for (const c of items as RemoteCheckin[]) keys.push(ticketIdKey(c.ticketId));
+  return Uint32Array.from(keys).sort().buffer as ArrayBuffer;
+}
+
+/** Whether a page's sorted keys hold `key` (a binary search). */
+export function holds(codes: ArrayBuffer, key: number): boolean {
+  const keys = new Uint32Array(codes);
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < keys.length && keys[lo] === key;
+}

@@ -1,0 +1,110 @@
+// Which stored shape gives a keyed read of a ticket by its code (issue 23): 100,000 tickets in
+// real IndexedDB (headless Chromium, persistent profile), written as the first download writes
+// them, then read cold (a fresh browser on the same profile) for one code. Shapes: pages only
+// (today: the whole list read before a verdict), pages with a multi-entry code index, per-ticket
+// rows with two indexes, pages plus one binary hash -> page index. See browser-shapes/.
+//
+// 2026-11-24 23:04-23:08 UTC, shared 2-core machine, load average 8 to 13 (noisy):
+//   write 100 pages:   pages 7.04 s, code-index (multi-entry) 20.40 s, rows 41.85 s, binary 4.22 s
+//   cold keyed read:   pages 2017 ms (whole list), code-index 326 ms, rows 213 ms, binary 135 ms
+//   same, page x4:     pages 6683 ms, code-index 460 ms, rows 332 ms, binary 536 ms
+// The binary shape costs the download nothing measurable and gains as much as the others at a
+// cold start; the app stores it per page (src/db/page-codes.ts) so a half-finished download
+// and a resumed one need no separate step.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumArgs } from '../../e2e/fixtures/browser';
+
+const PAGES = Number(process.env.BENCH_TICKETS ?? 100_000) / 1000;
+const SHAPES = ['pages', 'code-index', 'rows', 'binary'] as const;
+const READS = 3;
+type G = { bench: import('./browser-shapes/shapes-page').ShapesBench };
+
+const line = (name: string, value: number | string, unit: string) =>
+  console.log(`bench ${name}: ${value} ${unit}`);
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
+const pageDir = mkdtempSync(join(tmpdir(), 'shapes-page-'));
+const profile = mkdtempSync(join(tmpdir(), 'shapes-profile-'));
+await build({
+  root: resolve('test/bench/browser-shapes'),
+  configFile: false,
+  logLevel: 'warn',
+  build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
+});
+const server = createServer((request, response) => {
+  const path = join(pageDir, (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : request.url!);
+  if (!existsSync(path)) return void response.writeHead(404).end();
+  response.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html' });
+  createReadStream(path).pipe(response);
+}).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
+
+async function inBrowser<R>(rate: number, work: (page: import('@playwright/test').Page) => Promise<R>) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(origin);
+    await page.waitForFunction(() => 'bench' in globalThis);
+    if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+    return await work(page);
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  const codes = await inBrowser(1, (page) =>
+    page.evaluate(
+      (n) => [7, n * 500, n * 1000 - 3].map((id) => (globalThis as unknown as G).bench.slugOf(id)),
+      PAGES,
+    ),
+  );
+  for (const shape of SHAPES) {
+    const ms = await inBrowser(1, (page) =>
+      page.evaluate(([s, n]) => (globalThis as unknown as G).bench.write(s, n), [shape, PAGES] as const),
+    );
+    line(
+      `shape-write-${shape}`,
+      (ms / 1000).toFixed(2),
+      `s (${PAGES} pages of 1000 tickets written one after another)`,
+    );
+    for (const rate of [1, 4]) {
+      const times: number[] = [];
+      for (const code of codes.slice(0, READS)) {
+        const read = await inBrowser(rate, (page) =>
+          page.evaluate(([s, c]) => (globalThis as unknown as G).bench.coldRead(s, c), [
+            shape,
+            code,
+          ] as const),
+        );
+        if (read.found === null) throw new Error(`${shape}: ${code} not found`);
+        times.push(read.ms);
+      }
+      line(
+        `shape-cold-read-${shape}${rate > 1 ? `-x${rate}` : ''}`,
+        median(times).toFixed(1),
+        `ms (fresh browser: open the database, find one ticket by code; median of ${READS}${rate > 1 ? `; page CPU x${rate}` : ''})`,
+      );
+    }
+  }
+  const du = execFileSync('du', ['-sk', join(profile, 'Default', 'IndexedDB')])
+    .toString()
+    .split('\t')[0];
+  console.log(`# IndexedDB folder for all shapes: ${(Number(du) / 1024).toFixed(0)} MB`);
+  console.log(`# load average at end: ${execFileSync('uptime').toString().trim()}`);
+} finally {
+  server.close();
+  for (const dir of [pageDir, profile]) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,307 @@
+// The first verdicts after a restart come from a keyed read while the list loads: they must be
+// the verdicts the whole list in memory gives. Compared on one copy holding check-ins from pages
+// and from later pulls, this device's own unsent ones, void and unpaid tickets, tickets changed
+// since the download, another list's rows, and an expired list; then the engine as the app runs
+// it, restarted offline with its list's load held midway.
+import { describe, expect, it } from 'vitest';
+import type { CheckinDatabase } from '../../src/db/database';
+import { readCodeIndex } from '../../src/db/keyed-read';
+import {
+  patchSyncState,
+  saveList,
+  storeFirstPage,
+  upsertCheckins,
+  upsertTickets,
+} from '../../src/db/local-copy';
+import { readOutbox, recordCheckin } from '../../src/db/outbox';
+import { parseScannedCode } from '../../src/domain/scan-code';
+import { judgeScan } from '../../src/domain/verdict';
+import { doorCheckin, ticketFor } from '../../src/sync/door-lookup';
+import { restOfOrder } from '../../src/sync/door-order';
+import { keyedScan } from '../../src/sync/keyed-lookup';
+import { createListIndex } from '../../src/sync/list-index';
+import { fillListIndex, loadListIndex } from '../../src/sync/open-list';
+import { createSyncEngine } from '../../src/sync/sync-engine';
+import { listRow, remoteCheckin, remoteTicket, T0 } from '../db/copy-rows';
+import { clientOver, doorDevice, doorService, freshDb, LIST, manualClock } from './support';
+
+const OTHER = 'chk_pother0000000000000000';
+const PAGE = 40;
+const NOW = T0 + 10_000_000;
+
+async function copyWithHistory(db: CheckinDatabase, expiresAt: number | null) {
+  await saveList(db, listRow(LIST, { expiresAt, pages: { tickets: 3, checkins: 1, answers: 0 } }));
+  await saveList(db, listRow(OTHER));
+  for (let page = 1; page <= 3; page++) {
+    const items = Array.from({ length: PAGE }, (_, i) => {
+      const id = (page - 1) * PAGE + i + 1;
+      if (id === 5) return remoteTicket(id, { state: 'void' });
+      if (id === 6) return remoteTicket(id, { paid: false });
+      return remoteTicket(id);
+    });
+    await storeFirstPage(db, LIST, 'tickets', page, items, 3);
+  }
+  await storeFirstPage(
+    db,
+    LIST,
+    'checkins',
+    1,
+    [
+      remoteCheckin(1, 1),
+      remoteCheckin(2, 2, { deletedAt: T0 + 5000, updatedAt: T0 + 5000 }),
+      remoteCheckin(3, 3),
+      remoteCheckin(4, 3),
+      remoteCheckin(5, 10),
+      remoteCheckin(6, 5),
+    ],
+    1,
+  );
+  // Another list holding the same tickets: none of its rows may reach this list's verdicts.
+  await storeFirstPage(db, OTHER, 'tickets', 1, [remoteTicket(20), remoteTicket(21)], 1);
+  await storeFirstPage(db, OTHER, 'checkins', 1, [remoteCheckin(90, 20)], 1);
+  for (const resource of ['tickets', 'checkins', 'answers'] as const)
+    await patchSyncState(db, LIST, resource, { cursor: T0 + 100_000, firstDownload: null });
+  // Pulled since: a ticket voided, one with a new slug, one sold; a check-in ended, one made.
+  await upsertTickets(db, LIST, [
+    remoteTicket(7, { state: 'void', updatedAt: T0 + 200_000 }),
+    remoteTicket(8, { slug: 'ti_pRENAMED0008abcdefghij', updatedAt: T0 + 200_000 }),
+    remoteTicket(500, { updatedAt: T0 + 200_000 }),
+    remoteTicket(9, { updatedAt: T0 }), // older than its page: the page's version stands
+  ]);
+  await upsertCheckins(db, LIST, [
+    remoteCheckin(5, 10, { deletedAt: T0 + 300_000, updatedAt: T0 + 300_000 }),
+    remoteCheckin(7, 11, { updatedAt: T0 + 300_000 }),
+  ]);
+  // This device's own, unsent: one just now, one ten minutes ago.
+  await recordCheckin(db, {
+    listSlug: LIST,
+    ticketId: 12,
+    deviceName: 'Door 1',
+    now: NOW - 5000,
+    clientId: 'c-12',
+  });
+  await recordCheckin(db, {
+    listSlug: LIST,
+    ticketId: 13,
+    deviceName: 'Door 1',
+    now: NOW - 600_000,
+    clientId: 'c-13',
+  });
+  await recordCheckin(db, {
+    listSlug: LIST,
+    ticketId: 500,
+    deviceName: 'Door 1',
+    now: NOW - 1000,
+    clientId: 'c-5',
+  });
+}
+
+function codesToTry() {
+  const codes: string[] = [];
+  for (const id of [...Array.from({ length: 3 * PAGE }, (_, i) => i + 1), 500, 20, 21]) {
+    const t = remoteTicket(id);
+    codes.push(t.slug, t.reference, t.reference.toLowerCase());
+  }
+  return [...codes, 'ti_pRENAMED0008abcdefghij', 'ti_pNOWHERE0000000000000', 'ZZZZ-9', 'O000'];
+}
+
+describe('a verdict from a keyed read', () => {
+  for (const [name, expiresAt] of [
+    ['an open list', null],
+    ['an expired list', NOW - 1],
+  ] as const)
+    it(`equals the verdict from the whole list in memory, for every code (${name})`, async () => {
+      const db = freshDb();
+      await copyWithHistory(db, expiresAt);
+      const list = (await db.lists.get(LIST))!;
+      const index = await loadListIndex(db, LIST);
+      const codes = (await readCodeIndex(db, LIST))!;
+      expect(codes).not.toBeNull();
+      const kinds = new Set<string>();
+      let orders = 0;
+      for (const raw of codesToTry()) {
+        const code = parseScannedCode(raw);
+        const ticket = ticketFor(index, code);
+        const whole = judgeScan({
+          code,
+          ticket,
+          checkins: ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [],
+          list,
+          now: NOW,
+        });
+        const keyed = await keyedScan(db, LIST, codes, code);
+        const byKey = keyed
+          ? judgeScan({ code, ticket: keyed.ticket, checkins: keyed.checkins, list, now: NOW })
+          : whole;
+        expect(byKey, raw).toEqual(whole);
+        kinds.add(whole.kind);
+        // The rest of the ticket's order, as the verdict shows it, from the rows read by key.
+        if (keyed?.ticket && ticket) {
+          const read = createListIndex();
+          read.putTickets(keyed.facts.tickets);
+          read.putCheckins(keyed.facts.checkins);
+          const rest = restOfOrder(read, list, keyed.ticket, NOW);
+          expect(rest, `order of ${raw}`).toEqual(restOfOrder(index, list, ticket, NOW));
+          if (rest) orders++;
+        }
+      }
+      // The comparison covered every rule the copy can decide by.
+      if (expiresAt === null)
+        expect([...kinds].sort()).toEqual(
+          [
+            'admitted',
+            'already-checked-in',
+            'just-admitted',
+            'not-on-list',
+            'unknown-code',
+            'unpaid',
+            'void',
+          ].sort(),
+        );
+      else expect([...kinds].sort()).toEqual(['list-expired']);
+      expect(orders).toBeGreaterThan(50);
+      // A re-entry (a check-in ended elsewhere) and a double admission are among them.
+      const reentry = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(2).slug));
+      expect(reentry?.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
+      const double = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(3).slug));
+      expect(double?.checkins).toHaveLength(2);
+    });
+});
+
+describe('a restart offline while the list loads', () => {
+  it('judges a ticket by key at once, records it, and the loaded list holds it once', async () => {
+    const setup = await doorService(30);
+    const fetch = (r: Request) => setup.service.handle(r);
+    const first = await doorDevice({ fetch });
+    await first.engine.join(LIST);
+    await first.engine.syncNow();
+    const [a, b] = setup.tickets;
+    expect((await first.engine.scan(a!.slug)).ok).toBe(true);
+    first.engine.stop();
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const clock = manualClock();
+    const engine = createSyncEngine({
+      db: first.db,
+      clientFor: clientOver(fetch),
+      defaultBaseUrl: 'http://mock.test/checkin',
+      deviceName: () => 'Door 1',
+      clock,
+      online: false,
+      fillIndex: async (db, slug, index, between) => {
+        await gate;
+        return fillListIndex(db, slug, index, between);
+      },
+    });
+    await engine.start({ background: true });
+    let loaded = false;
+    void engine.loaded().then(() => {
+      loaded = true;
+    });
+    expect(engine.status().list?.slug).toBe(LIST);
+
+    const admitted = await engine.scan(b!.slug);
+    expect(admitted).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'admitted' }, basis: { kind: 'local' } },
+    });
+    expect(await engine.scan(b!.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'just-admitted' } },
+    });
+    expect(await engine.scan(a!.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'just-admitted' } },
+    });
+    expect((await readOutbox(first.db, LIST)).map((r) => r.ticketId)).toEqual([a!.id, b!.id]);
+    expect(loaded).toBe(false);
+
+    release();
+    await engine.loaded();
+    expect(engine.ticket(b!.id)?.checkins).toHaveLength(1);
+    expect(engine.status().counts.checkedIn).toBe(2);
+    expect(await engine.scan(b!.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'just-admitted' } },
+    });
+    engine.stop();
+  });
+
+  it('a search result\'s "Check in" waits for the load, which the decision does not hold', async () => {
+    const setup = await doorService(10);
+    const fetch = (r: Request) => setup.service.handle(r);
+    const first = await doorDevice({ fetch });
+    await first.engine.join(LIST);
+    await first.engine.syncNow();
+    first.engine.stop();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const engine = createSyncEngine({
+      db: first.db,
+      clientFor: clientOver(fetch),
+      defaultBaseUrl: 'http://mock.test/checkin',
+      deviceName: () => 'Door 1',
+      clock: manualClock(),
+      online: false,
+      fillIndex: async (db, slug, index, between) => {
+        await gate;
+        return fillListIndex(db, slug, index, between);
+      },
+    });
+    await engine.start({ background: true });
+    // Judged by key meanwhile: an unknown code of a complete list is refused at once.
+    expect(await engine.scan('ti_pNOWHERE0000000000000')).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'not-on-list' }, basis: { kind: 'offline' } },
+    });
+    // By ticket id (a search result): it needs the list, so it waits for it, holding nothing.
+    const ticket = setup.tickets[3]!;
+    const admitted = engine.admit(ticket.id);
+    release();
+    expect(await admitted).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    await engine.loaded();
+    engine.stop();
+  });
+
+  it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
+    const setup = await doorService(10);
+    const fetch = (r: Request) => setup.service.handle(r);
+    const first = await doorDevice({ fetch });
+    await first.engine.join(LIST);
+    await first.engine.syncNow();
+    first.engine.stop();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const engine = createSyncEngine({
+      db: first.db,
+      clientFor: clientOver(fetch),
+      defaultBaseUrl: 'http://mock.test/checkin',
+      deviceName: () => 'Door 1',
+      clock: manualClock(),
+      online: false,
+      fillIndex: async (db, slug, index, between) => {
+        await gate;
+        return fillListIndex(db, slug, index, between);
+      },
+    });
+    await engine.start({ background: true });
+    let answered = false;
+    const order = engine.typed('R000', 'entry').then((r) => {
+      answered = true;
+      return r;
+    });
+    // Held by the gate: nothing but its opening can let the order be judged.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(answered).toBe(false);
+    release();
+    expect(await order).toMatchObject({ ok: true, value: { verdict: { kind: 'order' } } });
+    engine.stop();
+  });
+});
