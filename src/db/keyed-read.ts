@@ -56,19 +56,35 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return tickets && checkins ? { tickets, checkins } : null;
 }
 
+/**
+ * The pages one scan has read, decoded: a ticket's page and its order's are usually one page,
+ * and its check-ins' page serves every ticket of the order, so each is read once a scan.
+ */
+export type PageReads = Map<string, Promise<unknown[]>>;
+
 async function itemsOnPages<T>(
   db: CheckinDatabase,
   listSlug: string,
   resource: Resource,
   codes: PageCodesRow[],
-  key: number,
+  keys: number[],
+  reads: PageReads,
 ): Promise<T[]> {
-  const pages = codes.filter((row) => holds(row.codes, key)).map((row) => row.page);
-  if (pages.length === 0) return [];
-  const rows = await db.pages.bulkGet(
-    pages.map((page) => [listSlug, resource, page] as [string, string, number]),
-  );
-  return rows.flatMap((row) => (row?.items ?? []) as T[]);
+  const pages = codes.filter((row) => keys.some((key) => holds(row.codes, key))).map((row) => row.page);
+  const missing = pages.filter((page) => !reads.has(`${resource}:${page}`));
+  if (missing.length > 0) {
+    const rows = db.pages.bulkGet(
+      missing.map((page) => [listSlug, resource, page] as [string, string, number]),
+    );
+    missing.forEach((page, i) =>
+      reads.set(
+        `${resource}:${page}`,
+        rows.then((all) => (all[i]?.items ?? []) as unknown[]),
+      ),
+    );
+  }
+  const items = await Promise.all(pages.map((page) => reads.get(`${resource}:${page}`) ?? []));
+  return items.flat() as T[];
 }
 
 const named = (query: CodeQuery) => {
@@ -89,12 +105,13 @@ export async function readByCode(
   listSlug: string,
   codes: CodeIndex,
   query: CodeQuery,
+  reads: PageReads = new Map(),
 ): Promise<KeyedFacts> {
   const matches = named(query);
   const key = keyOf(query);
-  const fromPages = (await itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, key)).filter(
-    matches,
-  );
+  const fromPages = (
+    await itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, [key], reads)
+  ).filter(matches);
   // Stored since the first download: by slug through its index; references are rarer (typed by
   // staff, or an order's) and the rows changed since are few, so those are read through.
   const changed =
@@ -109,17 +126,18 @@ export async function readByCode(
   const ids = [...new Set([...fromPages, ...changed].map((t) => t.id))];
   const newer = await db.tickets.bulkGet(ids.map((id) => [listSlug, id] as [string, number]));
   const stored = new Map([...changed, ...newer.flatMap((t) => t ?? [])].map((t) => [t.id, t]));
+  // Every ticket's check-in pages in one read (an order's tickets mostly share one).
+  const wanted = new Set(ids);
   const checkins: CheckinRow[] = [];
-  for (const id of ids) {
-    const pageRows = await itemsOnPages<RemoteCheckin>(
-      db,
-      listSlug,
-      'checkins',
-      codes.checkins,
-      ticketIdKey(id),
-    );
-    for (const c of pageRows) if (c.ticketId === id) checkins.push(serviceCheckinRow(listSlug, c));
-  }
+  const pageRows = await itemsOnPages<RemoteCheckin>(
+    db,
+    listSlug,
+    'checkins',
+    codes.checkins,
+    ids.map(ticketIdKey),
+    reads,
+  );
+  for (const c of pageRows) if (wanted.has(c.ticketId)) checkins.push(serviceCheckinRow(listSlug, c));
   for (const id of ids)
     checkins.push(...(await db.checkins.where('[listSlug+ticketId]').equals([listSlug, id]).toArray()));
   // Stored rows keep their list's slug, as the index loaded from them does.

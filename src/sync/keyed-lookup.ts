@@ -4,7 +4,7 @@
 // rules see the same ticket and check-ins they would see with the whole list in memory; the
 // facts hold the ticket's whole order too (its tickets and their check-ins), for the verdict's
 // "rest of the order".
-import { type CodeIndex, type KeyedFacts, readByCode } from '../db/keyed-read';
+import { type CodeIndex, type KeyedFacts, type PageReads, readByCode } from '../db/keyed-read';
 import type { CheckinDatabase } from '../db/database';
 import type { ScannedCode } from '../domain/scan-code';
 import type { DoorCheckin, DoorTicket } from '../domain/verdict';
@@ -30,6 +30,7 @@ export async function keyedScan(
   code: ScannedCode,
 ): Promise<KeyedScan | null> {
   if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
+  const reads: PageReads = new Map();
   const facts = await readByCode(
     db,
     listSlug,
@@ -37,6 +38,7 @@ export async function keyedScan(
     code.kind === 'ticket-slug'
       ? { kind: 'slug', slug: code.slug }
       : { kind: 'reference', reference: code.reference },
+    reads,
   );
   const index = createListIndex();
   index.putTickets(facts.tickets);
@@ -45,7 +47,7 @@ export async function keyedScan(
   const order = ticket && orderReferenceOf(ticket);
   if (order) {
     // The order's tickets after the ticket's own rows: putting them again changes nothing.
-    const rest = await readByCode(db, listSlug, codes, { kind: 'order', order });
+    const rest = await readByCode(db, listSlug, codes, { kind: 'order', order }, reads);
     facts.tickets.push(...rest.tickets);
     facts.checkins.push(...rest.checkins);
   }

@@ -285,6 +285,8 @@ try {
       await door.page.locator('.verdict .button--solid').click();
       await door.page.getByTestId('verdict').waitFor({ state: 'detached' });
       const offline = await enterToVerdict(door.page, nextSlugs(SCANS));
+      // Where the time goes, scan by scan (in order): BENCH_SERIES=1.
+      if (process.env.BENCH_SERIES) console.log(`series: ${offline.map((ms) => ms.toFixed(0)).join(' ')}`);
       line(
         'phone-enter-to-verdict-p95',
         percentile(offline, 95).toFixed(0),
