@@ -3,15 +3,16 @@ import { chromiumArgs, E2E_PORT, firefoxPrefs } from './e2e/fixtures/browser';
 import { E2E_CONTROL_TOKEN } from './e2e/fixtures/control-token';
 import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
-const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4317);
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUT ?? 'e2e/.artifacts/results',
   fullyParallel: false,
-  // Two spec files at a time, each worker against its own server: the journeys mostly wait
-  // (timers, syncs, a camera's frames), so two share the two cores well.
+  // One spec file at a time by default. E2E_WORKERS=2 runs two, each against its own server:
+  // tried on two cores, heavy journeys (fast lane, axe on every screen, forgetting the device)
+  // then ran past their minute and failed twice, so two workers are for bigger machines.
   workers: E2E_WORKERS,
   // Two shared cores run a browser and the server at once: one retry absorbs a stall; a real
   // failure fails twice.
