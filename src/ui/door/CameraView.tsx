@@ -31,7 +31,11 @@ interface Props {
   attendeeFacing?: boolean;
   /** With no code for this long the decoder stops until a tap, a key or motion. */
   idlePauseMs?: number;
+  /** Told when the camera starts, runs, pauses or fails: a screen without one says so. */
+  onPhase?(phase: CameraPhase): void;
 }
+
+export type CameraPhase = 'starting' | 'running' | 'paused' | 'failed';
 
 type CameraState =
   | { phase: 'starting'; restarting: boolean }
@@ -46,6 +50,7 @@ export function CameraView({
   onSighting,
   attendeeFacing = false,
   idlePauseMs = IDLE_PAUSE_MS,
+  onPhase,
 }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
@@ -67,6 +72,8 @@ export function CameraView({
   const [cameraCount, setCameraCount] = useState(0);
   const [idle, setIdle] = useState(false);
   const idleTimer = useRef<number | undefined>(undefined);
+  // Each read flashes the aiming frame (besides the sound and vibration): a new key restarts it.
+  const [reads, setReads] = useState(0);
 
   const armIdle = useCallback(() => {
     window.clearTimeout(idleTimer.current);
@@ -94,8 +101,10 @@ export function CameraView({
           deviceId: wantedDevice.current,
           onCode: (text) => {
             armIdle();
-            if (!pausedRef.current) codeHandler.current(text);
-            else sightingHandler.current?.(text);
+            if (!pausedRef.current) {
+              setReads((n) => n + 1);
+              codeHandler.current(text);
+            } else sightingHandler.current?.(text);
           },
           onLost: () => {
             if (!cancelled) restart();
@@ -180,11 +189,20 @@ export function CameraView({
     onDeviceChosen(cameras[(index + 1) % cameras.length]?.deviceId ?? null);
   }, [state, deviceId, onDeviceChosen]);
 
-  const phase = idle && session ? 'paused' : state.phase;
+  const phase: CameraPhase = idle && session ? 'paused' : state.phase;
+  const phaseHandler = useRef(onPhase);
+  phaseHandler.current = onPhase;
+  useEffect(() => phaseHandler.current?.(phase), [phase]);
   return (
     <div className="camera" data-phase={phase}>
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
-      <div className="camera__frame" aria-hidden="true" />
+      <div
+        key={reads}
+        className={`camera__frame${reads > 0 ? ' camera__frame--read' : ''}`}
+        data-testid="camera-frame"
+        data-reads={reads}
+        aria-hidden="true"
+      />
       {state.phase === 'starting' && (
         <p className="camera__message">{t(state.restarting ? 'cameraRestarting' : 'cameraStarting')}</p>
       )}
