@@ -143,7 +143,7 @@ export function statusLine(status: StatusInput, now: number, storageShare: numbe
       key: connection === 'online' ? 'online' : connection === 'offline' ? 'offline' : 'statusUnreachable',
     },
     unsentWords: status.pending
-      ? { key: 'healthUnsent', values: { n: status.pending } }
+      ? { key: 'statusPending', values: { n: status.pending } }
       : { key: 'statusAllSent' },
     dataWords: status.download
       ? { key: 'statusDownloading', values: { done: status.download.done, total: status.download.total } }
