@@ -98,6 +98,9 @@ test('a ticket held in front of the camera after its admission is not read again
     await page.waitForTimeout(10_000);
     await expect(door.verdict()).toHaveCount(0);
     expect(await verdictsSeen(page)).toEqual(['admitted']);
+    // The one read flashed the aiming frame once; the code still in view never again.
+    await expect(page.getByTestId('camera-frame')).toHaveAttribute('data-reads', '1');
+    await expect(page.getByTestId('camera-frame')).toHaveClass(/camera__frame--read/);
   });
   expect(await service.activeCheckinsOf(VIP_LIST, held.id)).toBe(1);
 });

