@@ -31,6 +31,11 @@ interface Props {
   attendeeFacing?: boolean;
   /** With no code for this long the decoder stops until a tap, a key or motion. */
   idlePauseMs?: number;
+  /**
+   * When the last code was read and judged (a number that changes with each read): the aiming
+   * frame flashes for it, besides the sound and vibration. Not for a code still in view.
+   */
+  readAt?: number | null;
   /** Told when the camera starts, runs, pauses or fails: a screen without one says so. */
   onPhase?(phase: CameraPhase): void;
 }
@@ -51,6 +56,7 @@ export function CameraView({
   attendeeFacing = false,
   idlePauseMs = IDLE_PAUSE_MS,
   onPhase,
+  readAt = null,
 }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
@@ -72,8 +78,6 @@ export function CameraView({
   const [cameraCount, setCameraCount] = useState(0);
   const [idle, setIdle] = useState(false);
   const idleTimer = useRef<number | undefined>(undefined);
-  // Each read flashes the aiming frame (besides the sound and vibration): a new key restarts it.
-  const [reads, setReads] = useState(0);
 
   const armIdle = useCallback(() => {
     window.clearTimeout(idleTimer.current);
@@ -101,10 +105,8 @@ export function CameraView({
           deviceId: wantedDevice.current,
           onCode: (text) => {
             armIdle();
-            if (!pausedRef.current) {
-              setReads((n) => n + 1);
-              codeHandler.current(text);
-            } else sightingHandler.current?.(text);
+            if (!pausedRef.current) codeHandler.current(text);
+            else sightingHandler.current?.(text);
           },
           onLost: () => {
             if (!cancelled) restart();
@@ -196,11 +198,12 @@ export function CameraView({
   return (
     <div className="camera" data-phase={phase}>
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
+      {/* A new key for each read restarts the flash. */}
       <div
-        key={reads}
-        className={`camera__frame${reads > 0 ? ' camera__frame--read' : ''}`}
+        key={readAt ?? 'none'}
+        className={`camera__frame${readAt !== null ? ' camera__frame--read' : ''}`}
         data-testid="camera-frame"
-        data-reads={reads}
+        data-read-at={readAt ?? undefined}
         aria-hidden="true"
       />
       {state.phase === 'starting' && (

@@ -36,6 +36,12 @@ export function ScanScreen() {
   const [manual, setManual] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
+  // The last read judged (camera, scanner or typed): the aiming frame flashes for it.
+  const [readAt, setReadAt] = useState<number | null>(null);
+  const shownAt = flow.shown?.at ?? null;
+  useEffect(() => {
+    if (shownAt !== null) setReadAt(shownAt);
+  }, [shownAt]);
   const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 
@@ -82,6 +88,7 @@ export function ScanScreen() {
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
             onPhase={setCameraPhase}
+            readAt={readAt}
           />
         </Suspense>
         {/* Over the picture's top, where staff look: they take none of its height. */}
