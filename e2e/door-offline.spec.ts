@@ -128,7 +128,7 @@ test.describe('door inputs', () => {
       localStorage.setItem(key, JSON.stringify({ ...saved, kioskPin: '2468', autoReturnSeconds: 2 }));
     });
     const { page, door } = await joinedDoor(context, 'Kiosk A');
-    await page.getByRole('link', { name: 'Kiosk mode' }).click();
+    await door.goFromMenu('Kiosk mode');
     const message = page.getByTestId('kiosk-message');
     await expect(message).toContainText('Scan your ticket');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);

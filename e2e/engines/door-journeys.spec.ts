@@ -78,6 +78,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, wedge!.id), { timeout: 15_000 }).toBe(1);
 
   // Search and admit.
+  await door.openMenu();
   await page.getByRole('link', { name: 'Search' }).click();
   await page.getByLabel('Name, email, company or reference').pressSequentially(searched!.reference);
   await page.getByRole('link', { name: new RegExp(searched!.reference) }).click();
@@ -109,6 +110,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
 
   // The camera showing a ticket's QR code: the scan screen's camera opens again after a visit to search.
   await page.evaluate(showOnCamera, await qrDataUrl(shown.slug));
+  await door.openMenu();
   await page.getByRole('link', { name: 'Search' }).click();
   await page.getByRole('link', { name: 'Back' }).click();
   await door.expectVerdict('admitted');
@@ -123,7 +125,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByText('Kiosk PIN saved.')).toBeVisible();
   await shot('settings');
   await page.goto('/');
-  await page.getByRole('link', { name: 'Kiosk mode' }).click();
+  await door.goFromMenu('Kiosk mode');
   await expect(page.getByTestId('kiosk-message')).toContainText('Scan your ticket');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   // Headless Firefox cannot resize a fullscreen window; the kiosk itself needs no fullscreen.
@@ -136,7 +138,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await door.expectScanScreen();
 
   // Forget the list, confirmed.
-  await page.getByRole('link', { name: 'Lists' }).first().click();
+  await door.goFromMenu('Lists');
   const entry = page.locator('.list-entry');
   const title = (await entry.locator('strong').textContent())!;
   await entry.getByRole('button', { name: `Forget ${title}` }).click();
