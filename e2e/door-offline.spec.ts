@@ -144,6 +144,9 @@ test.describe('door inputs', () => {
     context,
     baseURL,
   }) => {
+    // Axe reads twelve screens, each once it has settled: a minute on a quiet machine is enough,
+    // not on a loaded one (58 s seen alone at load 9).
+    test.setTimeout(150_000);
     const service = new CheckinService(baseURL!);
     const [ticket] = await service.freshTickets(MAIN_LIST, 1);
     // Verdicts stay up while axe reads them, however slow the machine.
