@@ -186,9 +186,13 @@ export class DoorPage {
    */
   async typeCode(code: string) {
     const box = this.page.getByLabel('Ticket code, reference or name');
-    if (!(await box.isVisible())) {
-      await this.page.getByTestId('scan-controls').getByRole('button', { name: 'Search' }).click();
-    }
+    const search = this.page.getByTestId('scan-controls').getByRole('button', { name: 'Search' });
+    // The screen may still be finding out whether there is a camera (no camera: the field is
+    // shown and the button is not): look again until the field is in view.
+    await expect(async () => {
+      if (!(await box.isVisible())) await search.click({ timeout: 1000 });
+      await expect(box).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await box.fill(code);
     await box.press('Enter');
   }
