@@ -23,6 +23,12 @@ async function shoot(page: Page, engine: string, name: string) {
 
 async function type(page: Page, label: string, text: string) {
   const box = page.getByLabel(label, { exact: true });
+  // On a phone with a camera the scan screen's field is a tap away (Search under the picture).
+  const search = page.getByTestId('scan-controls').getByRole('button', { name: 'Search' });
+  await expect(async () => {
+    if (!(await box.isVisible())) await search.click({ timeout: 1000 });
+    await expect(box).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   await box.click();
   await box.pressSequentially(text);
   await box.press('Enter');
