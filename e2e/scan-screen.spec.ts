@@ -96,8 +96,7 @@ for (const size of SIZES) {
     // camera below 60 % at 360x640).
     await context.addInitScript(() => {
       const storage = navigator.storage;
-      if (storage)
-        storage.estimate = async () => ({ usage: 95 * 2 ** 20, quota: 100 * 2 ** 20 });
+      if (storage) storage.estimate = async () => ({ usage: 95 * 2 ** 20, quota: 100 * 2 ** 20 });
     });
     const page = await context.newPage();
     const door = new DoorPage(page);
