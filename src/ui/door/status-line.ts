@@ -1,3 +1,7 @@
+// What a door's status says, decided once for the scan screen's one line and chip
+// (ScanStatusLine) and the other door screens' status bar (DoorStatusBar): whether the door is
+// online, what is unsent, how old the data is, and what needs staff's attention, most urgent
+// first. Pure: message keys and values, put into words by the screens.
 import type { SyncStatus } from '../../sync/sync-status';
 import type { MessageKey } from '../i18n/t';
 
@@ -60,7 +64,8 @@ export type StatusInput = Pick<
   | 'counts'
 >;
 
-function attentions(status: StatusInput, storageShare: number | null): Attention[] {
+/** Everything that needs staff's attention, most urgent first (`storageShare`: null unknown). */
+export function attentions(status: StatusInput, storageShare: number | null): Attention[] {
   const out: Attention[] = [];
   if (status.storage)
     out.push({
@@ -134,14 +139,19 @@ function attentions(status: StatusInput, storageShare: number | null): Attention
  * The scan screen's one status line: online or not, what is unsent, how old the data is and
  * how many are inside, and the one thing (if any) that needs staff first.
  */
+export function connectionOf(status: Pick<StatusInput, 'online' | 'reachable'>): StatusLine['connection'] {
+  return !status.online ? 'offline' : status.reachable ? 'online' : 'unreachable';
+}
+
+export const connectionKey = (connection: StatusLine['connection']): MessageKey =>
+  connection === 'online' ? 'online' : connection === 'offline' ? 'offline' : 'statusUnreachable';
+
 export function statusLine(status: StatusInput, now: number, storageShare: number | null): StatusLine {
-  const connection = !status.online ? 'offline' : status.reachable ? 'online' : 'unreachable';
+  const connection = connectionOf(status);
   const all = attentions(status, storageShare);
   return {
     connection,
-    connectionWords: {
-      key: connection === 'online' ? 'online' : connection === 'offline' ? 'offline' : 'statusUnreachable',
-    },
+    connectionWords: { key: connectionKey(connection) },
     unsentWords: status.pending
       ? { key: 'statusPending', values: { n: status.pending } }
       : { key: 'statusAllSent' },
