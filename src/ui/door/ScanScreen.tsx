@@ -36,12 +36,8 @@ export function ScanScreen() {
   const [manual, setManual] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
-  // The last read judged (camera, scanner or typed): the aiming frame flashes for it.
-  const [readAt, setReadAt] = useState<number | null>(null);
-  const shownAt = flow.shown?.at ?? null;
-  useEffect(() => {
-    if (shownAt !== null) setReadAt(shownAt);
-  }, [shownAt]);
+  // The read being shown (camera, scanner or typed): the aiming frame flashes once for each.
+  const readAt = flow.shown?.at ?? null;
   const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 
