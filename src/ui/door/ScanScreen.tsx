@@ -36,8 +36,12 @@ export function ScanScreen() {
   const [manual, setManual] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
-  // The read being shown (camera, scanner or typed): the aiming frame flashes once for each.
-  const readAt = flow.shown?.at ?? null;
+  // The last read judged (camera, scanner or typed): the aiming frame flashes for it.
+  const [readAt, setReadAt] = useState<number | null>(null);
+  const shownAt = flow.shown?.at ?? null;
+  useEffect(() => {
+    if (shownAt !== null) setReadAt(shownAt);
+  }, [shownAt]);
   const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 
