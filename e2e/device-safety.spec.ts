@@ -154,7 +154,7 @@ test.describe('device safety', () => {
     await context.setOffline(true);
     await admitAndStepOut(door, ticket!.reference);
 
-    await page.getByRole('link', { name: 'Lists' }).first().click();
+    await door.goFromMenu('Lists');
     const entry = page.locator('.list-entry');
     await expect(entry).toHaveCount(1);
     const title = (await entry.locator('strong').textContent())!;

@@ -92,12 +92,19 @@ test('a ticket held in front of the camera after its admission is not read again
     await page.addInitScript(countVerdicts);
     await page.goto('/');
     await door.expectVerdict('admitted');
+    // The read flashed the aiming frame.
+    const frame = page.getByTestId('camera-frame');
+    await expect(frame).toHaveClass(/camera__frame--read/);
+    const flashed = await frame.getAttribute('data-read-at');
+    expect(flashed).toMatch(/^\d+$/);
     // The verdict returns to scanning on its own (3 s) while the code stays in view.
     await expect(door.verdict()).toHaveCount(0, { timeout: 10_000 });
     // Ten more seconds of the same code in front of the camera: nothing new is judged.
     await page.waitForTimeout(10_000);
     await expect(door.verdict()).toHaveCount(0);
     expect(await verdictsSeen(page)).toEqual(['admitted']);
+    // The code still in view never flashes the frame again.
+    await expect(frame).toHaveAttribute('data-read-at', flashed!);
   });
   expect(await service.activeCheckinsOf(VIP_LIST, held.id)).toBe(1);
 });

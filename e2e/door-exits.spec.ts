@@ -189,7 +189,7 @@ test('exit, re-entry and inside now: the service holds each step, and other door
   await south.page.context().close();
 
   // Stats: inside now across doors, and entries and exits per quarter hour.
-  await page.getByRole('link', { name: 'Stats' }).first().click();
+  await door.goFromMenu('Stats');
   await expect(page.getByTestId('stats-inside-now')).toContainText(String(before));
   const flow = page.getByTestId('stats-flow');
   await expect(flow).toBeVisible();

@@ -167,16 +167,17 @@ test('a door needs the supervisor PIN to admit anyway or undo another door; the 
   const text = await readFile((await file.path())!, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).replaceAll('"', '').trimEnd().split('\r\n');
+  // Headed in the screen's language (English here); the cells are data.
   expect(lines[0]).toBe(
-    'record,time,device,role,action,ticket_id,ticket_reference,first_name,last_name,reason,state',
+    'Record,Time,Device,Role,Action,Ticket ID,Ticket reference,First name,Last name,Reason,State',
   );
   const cells = lines.slice(1).map((l) => l.split(','));
   expect(cells.map((c) => [c[0], c[2], c[3], c[4], c[5], c[6]])).toEqual([
-    ['audit', 'Roles door', 'door', 'admit', String(own!.id), own!.reference],
-    ['audit', 'Roles door', 'door', 'undo', String(own!.id), own!.reference],
-    ['audit', 'Roles door', 'supervisor', 'admit-anyway', String(elsewhere!.id), elsewhere!.reference],
-    ['audit', 'Roles door', 'supervisor', 'admit', String(offline!.id), offline!.reference],
-    ['unsent', 'Roles door', '', 'check-in', String(offline!.id), offline!.reference],
+    ['Audit log', 'Roles door', 'door', 'admit', String(own!.id), own!.reference],
+    ['Audit log', 'Roles door', 'door', 'undo', String(own!.id), own!.reference],
+    ['Audit log', 'Roles door', 'supervisor', 'admit-anyway', String(elsewhere!.id), elsewhere!.reference],
+    ['Audit log', 'Roles door', 'supervisor', 'admit', String(offline!.id), offline!.reference],
+    ['Not sent', 'Roles door', '', 'check-in', String(offline!.id), offline!.reference],
   ]);
   expect(cells[2]![9]).toBe('Re-entry: went out and came back');
   expect(cells[4]![10]).toBe('queued');

@@ -216,6 +216,7 @@ for (const size of [
     await expect(page.getByTestId('verdict-basis')).toHaveText('Checked online');
     await door.nextScan();
 
+    await door.openMenu();
     await page.getByTestId('progress').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
     await expect(page.getByTestId('stats-overall')).toBeVisible();
@@ -379,7 +380,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     // At the kiosk: a welcome, then the same ticket again: words for the attendee, not green.
     // Started from the scan screen as staff do (a reload would leave the list to open again).
-    await page.getByRole('link', { name: 'Kiosk mode' }).click();
+    await door.goFromMenu('Kiosk mode');
     const kiosk = page.getByTestId('kiosk');
     const message = page.getByTestId('kiosk-message');
     await expect(message).toContainText('Scan your ticket');

@@ -74,7 +74,7 @@ test('discount codes, opt-ins, interested people and RSVP lists: create, edit, d
     },
     {
       section: 'Interested people',
-      noun: 'interested people',
+      noun: 'interested person',
       fill: { Email: 'fan@example.com' },
       heading: 'fan@example.com',
       edit: { Name: 'A Fan' },

@@ -14,9 +14,8 @@ import {
   killHard,
   startServerProcess,
 } from '../test/mock-api/http/server-process';
+import { mirroredList, relayEnv as relayEnvFor, serviceEnv, stopAll } from './fixtures/relay-pair';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
-
-const UPSTREAM_TOKEN = 'upstream_fallback_e2e_secret_token_01';
 
 let root: string;
 let upstream: RunningServer;
@@ -26,40 +25,22 @@ let relayEnv: Record<string, string>;
 test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'relay-fallback-e2e-'));
   const relayPort = String(await freePort());
-  upstream = await startServerProcess({
-    MOCK_DATA_DIR: join(root, 'upstream'),
-    DIST_DIR: 'dist',
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: '120',
-    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
-    // The relay's app origin: pages it serves may call the service directly.
-    MOCK_CORS_ORIGINS: `http://127.0.0.1:${relayPort}`,
-  });
-  relayEnv = {
+  // The relay's app origin: pages it serves may call the service directly.
+  upstream = await startServerProcess(serviceEnv(join(root, 'upstream'), `http://127.0.0.1:${relayPort}`));
+  relayEnv = relayEnvFor(upstream, join(root, 'relay'), {
     PORT: relayPort,
-    DIST_DIR: 'dist',
-    UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
-    UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
-    UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
     UPSTREAM_TIMEOUT_MS: '15000',
-    RELAY_DATA_DIR: join(root, 'relay'),
     RELAY_MIRROR_INTERVAL_MS: '500',
-  };
+  });
   relay = await startServerProcess(relayEnv);
 });
 
 test.afterAll(async () => {
-  if (relay) await killHard(relay);
-  if (upstream) await killHard(upstream);
+  await stopAll(relay, upstream);
   rmSync(root, { recursive: true, force: true });
 });
 
-const mirror = async () => {
-  const info = (await fetch(`${relay.origin}/__service`).then((r) => r.json())) as {
-    mirrored_lists: { ready: boolean; pending_upstream: number }[];
-  };
-  return info.mirrored_lists[0];
-};
+const mirror = () => mirroredList(relay);
 
 test('a door reaches the service directly while the relay is down, and is back on it after', async ({
   browser,

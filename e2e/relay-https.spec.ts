@@ -8,12 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, expect, test } from '@playwright/test';
-import { type RunningServer, killHard, startServerProcess } from '../test/mock-api/http/server-process';
+import { type RunningServer, startServerProcess } from '../test/mock-api/http/server-process';
 import { makeTestCertificate } from '../test/relay/test-certificate';
 import { chromiumArgs } from './fixtures/browser';
+import { relayEnv, serviceEnv, stopAll } from './fixtures/relay-pair';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
-
-const UPSTREAM_TOKEN = 'upstream_https_e2e_secret_token_0123';
 
 let root: string;
 let upstream: RunningServer;
@@ -24,23 +23,10 @@ let browser: Browser;
 test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'relay-https-e2e-'));
   const { cert, key } = makeTestCertificate(root);
-  upstream = await startServerProcess({
-    MOCK_DATA_DIR: join(root, 'upstream'),
-    DIST_DIR: 'dist',
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: '120',
-    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
-    MOCK_CORS_ORIGINS: '',
-  });
-  relay = await startServerProcess({
-    DIST_DIR: 'dist',
-    UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
-    UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
-    UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-    RELAY_DATA_DIR: join(root, 'relay'),
-    TLS_CERT_FILE: cert,
-    TLS_KEY_FILE: key,
-  });
+  upstream = await startServerProcess(serviceEnv(join(root, 'upstream')));
+  relay = await startServerProcess(
+    relayEnv(upstream, join(root, 'relay'), { TLS_CERT_FILE: cert, TLS_KEY_FILE: key }),
+  );
   secureOrigin = relay.origin.replace(/^http:/, 'https:');
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -50,8 +36,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await browser?.close();
-  if (relay) await killHard(relay);
-  if (upstream) await killHard(upstream);
+  await stopAll(relay, upstream);
   rmSync(root, { recursive: true, force: true });
 });
 

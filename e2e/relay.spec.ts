@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { type RunningServer, killHard, startServerProcess } from '../test/mock-api/http/server-process';
+import { mirroredList, relayEnv, serviceEnv, stopAll, UPSTREAM_TOKEN } from './fixtures/relay-pair';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
-
-const UPSTREAM_TOKEN = 'upstream_e2e_secret_token_0123456789';
 
 let root: string;
 let upstream: RunningServer;
@@ -20,27 +19,12 @@ let relay: RunningServer;
 
 test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'relay-e2e-'));
-  upstream = await startServerProcess({
-    MOCK_DATA_DIR: join(root, 'upstream'),
-    DIST_DIR: 'dist',
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: '120',
-    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
-    MOCK_CORS_ORIGINS: '',
-  });
-  relay = await startServerProcess({
-    DIST_DIR: 'dist',
-    UPSTREAM_CHECKIN_URL: `${upstream.origin}/checkin`,
-    UPSTREAM_ADMIN_URL: `${upstream.origin}/v3`,
-    UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-    // The venue mirror is on by default; its files go in this test's directory.
-    RELAY_DATA_DIR: join(root, 'relay'),
-  });
+  upstream = await startServerProcess(serviceEnv(join(root, 'upstream')));
+  relay = await startServerProcess(relayEnv(upstream, join(root, 'relay')));
 });
 
 test.afterAll(async () => {
-  if (relay) await killHard(relay);
-  if (upstream) await killHard(upstream);
+  await stopAll(relay, upstream);
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -141,41 +125,25 @@ test.describe('with the venue mirror', () => {
   let mirrorRoot: string;
   let service: RunningServer;
   let mirrorRelay: RunningServer;
-  const serviceEnv = () => ({
-    MOCK_DATA_DIR: join(mirrorRoot, 'upstream'),
-    DIST_DIR: 'dist',
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: '120',
-    MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
-    MOCK_CORS_ORIGINS: '',
-  });
+  const upstreamEnv = () => serviceEnv(join(mirrorRoot, 'upstream'));
 
   test.beforeAll(async () => {
     mirrorRoot = mkdtempSync(join(tmpdir(), 'relay-mirror-e2e-'));
-    service = await startServerProcess(serviceEnv());
-    mirrorRelay = await startServerProcess({
-      DIST_DIR: 'dist',
-      UPSTREAM_CHECKIN_URL: `${service.origin}/checkin`,
-      UPSTREAM_ADMIN_URL: `${service.origin}/v3`,
-      UPSTREAM_ADMIN_TOKEN: UPSTREAM_TOKEN,
-      UPSTREAM_TIMEOUT_MS: '15000',
-      RELAY_DATA_DIR: join(mirrorRoot, 'relay'),
-      RELAY_MIRROR_INTERVAL_MS: '500',
-    });
+    service = await startServerProcess(upstreamEnv());
+    mirrorRelay = await startServerProcess(
+      relayEnv(service, join(mirrorRoot, 'relay'), {
+        UPSTREAM_TIMEOUT_MS: '15000',
+        RELAY_MIRROR_INTERVAL_MS: '500',
+      }),
+    );
   });
 
   test.afterAll(async () => {
-    if (mirrorRelay) await killHard(mirrorRelay);
-    if (service) await killHard(service);
+    await stopAll(mirrorRelay, service);
     rmSync(mirrorRoot, { recursive: true, force: true });
   });
 
-  const pending = async () => {
-    const info = (await fetch(`${mirrorRelay.origin}/__service`).then((r) => r.json())) as {
-      mirrored_lists: { ready: boolean; pending_upstream: number }[];
-    };
-    return info.mirrored_lists[0];
-  };
+  const pending = () => mirroredList(mirrorRelay);
 
   test('two doors keep in step through the relay while the service is killed', async ({ browser }) => {
     test.setTimeout(180_000);
@@ -216,7 +184,7 @@ test.describe('with the venue mirror', () => {
     for (const { page } of [a!, b!])
       await expect(page.getByTestId('conflicts')).toContainText('1 double admission', { timeout: 20_000 });
 
-    service = await startServerProcess({ ...serviceEnv(), PORT: new URL(service.origin).port });
+    service = await startServerProcess({ ...upstreamEnv(), PORT: new URL(service.origin).port });
     await expect.poll(async () => (await pending())?.pending_upstream, { timeout: 30_000 }).toBe(0);
     expect(await checkins.activeCheckinsOf(MAIN_LIST, first!.id)).toBe(1);
     expect(await checkins.activeCheckinsOf(MAIN_LIST, both!.id)).toBe(2);

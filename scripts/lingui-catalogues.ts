@@ -12,8 +12,10 @@ export function compileCatalogue(source: Record<string, string>, file: string): 
   for (const [id, message] of Object.entries(source)) {
     try {
       const tokens = compileMessageOrThrow(message);
-      // A message without placeholders stays a plain string: smaller, and Lingui returns it as is.
-      compiled[id] = tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens;
+      // Always the token list, even for plain text: Lingui takes a string message for an
+      // uncompiled one and warns on the console at every call (over a thousand warnings a
+      // journey, each a cost on a phone), production build or not.
+      compiled[id] = tokens;
     } catch (error) {
       throw new Error(`${file}: message "${id}" is not valid ICU: ${(error as Error).message}`);
     }

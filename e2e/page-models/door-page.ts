@@ -180,8 +180,19 @@ export class DoorPage {
     }
   }
 
+  /**
+   * Types into the scan screen's search field; on a phone with a camera the field is a tap
+   * away (the Search button under the picture), without a camera or beside it, always there.
+   */
   async typeCode(code: string) {
     const box = this.page.getByLabel('Ticket code, reference or name');
+    const search = this.page.getByTestId('scan-controls').getByRole('button', { name: 'Search' });
+    // The screen may still be finding out whether there is a camera (no camera: the field is
+    // shown and the button is not): look again until the field is in view.
+    await expect(async () => {
+      if (!(await box.isVisible())) await search.click({ timeout: 1000 });
+      await expect(box).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await box.fill(code);
     await box.press('Enter');
   }
@@ -198,6 +209,20 @@ export class DoorPage {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page.getByTestId('kiosk')).toHaveCount(0);
     await this.expectScanScreen();
+  }
+
+  /** Opens the scan screen's menu (Stats, Lists, Kiosk mode, the device's health). */
+  async openMenu() {
+    const menu = this.page.getByTestId('scan-menu');
+    if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+    await expect(menu).toHaveAttribute('open', '');
+    return menu;
+  }
+
+  /** Goes from the scan screen to Stats, Lists or Kiosk mode through its menu. */
+  async goFromMenu(name: 'Stats' | 'Lists' | 'Kiosk mode') {
+    const menu = await this.openMenu();
+    await menu.getByRole('link', { name, exact: true }).click();
   }
 
   pending() {

@@ -2,7 +2,7 @@
 // knows it: only its own check-ins carry a door name; the Check-in API does not say), and
 // which tickets were admitted more than once. One row per check-in, oldest first.
 import type { Arrivals } from './arrivals';
-import { toCsv } from './csv';
+import { headedByName, toCsv } from './csv';
 
 export const CHECKIN_REPORT_HEADER = [
   'checked_in_at',
@@ -24,7 +24,7 @@ export interface CheckinReportWords {
 }
 
 export const CHECKIN_REPORT_NAMES: CheckinReportWords = {
-  header: Object.fromEntries(CHECKIN_REPORT_HEADER.map((c) => [c, c])) as CheckinReportWords['header'],
+  header: headedByName(CHECKIN_REPORT_HEADER),
   yes: 'yes',
   no: 'no',
 };

@@ -17,6 +17,10 @@ export function csvCell(value: CsvValue): string {
 
 export const CSV_BOM = '\uFEFF';
 
+/** A file's columns headed by their own names: what a script reads, and the words' fallback. */
+export const headedByName = <C extends string>(columns: readonly C[]): Record<C, string> =>
+  Object.fromEntries(columns.map((c): [C, string] => [c, c])) as Record<C, string>;
+
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;

@@ -2,7 +2,7 @@
 // organiser can read what happened at this door and enter what never reached the service.
 import type { RemoteTicket } from '../api/schemas';
 import type { AuditRow, OutboxRow } from '../db/rows';
-import { toCsv } from '../domain/csv';
+import { headedByName, toCsv } from '../domain/csv';
 import { unsentAction } from './forget-list';
 
 export const AUDIT_CSV_COLUMNS = [
@@ -31,7 +31,7 @@ export interface AuditCsvWords {
 }
 
 export const AUDIT_CSV_NAMES: AuditCsvWords = {
-  header: Object.fromEntries(AUDIT_CSV_COLUMNS.map((c) => [c, c])) as AuditCsvWords['header'],
+  header: headedByName(AUDIT_CSV_COLUMNS),
   audit: 'audit',
   unsent: 'unsent',
 };

@@ -4,23 +4,18 @@
 // answered and journalled but could not forward yet, sent again directly by the door after the
 // relay died (its answer lost, say), is one check-in upstream once the relay is back; so is one
 // sent only directly. The door is back on the relay as soon as it answers again.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
 import { killHard } from '../mock-api/http/server-process';
-import { type RelayPair, startRelayPair, upstreamListAddresses } from './relay-setup';
+import { type RelayPair, startMirroredPair, until } from './relay-setup';
 
 let pair: RelayPair;
 let slug = '';
 
 beforeAll(async () => {
-  pair = await startRelayPair((root) => ({
-    RELAY_DATA_DIR: join(root, 'relay-data'),
-    RELAY_MIRROR_INTERVAL_MS: '300',
-  }));
-  slug = new URL(upstreamListAddresses(pair.upstream)[0] ?? '').pathname.split('/').pop() ?? '';
+  ({ pair, slug } = await startMirroredPair());
 }, 120_000);
 
 afterAll(async () => {
@@ -29,16 +24,6 @@ afterAll(async () => {
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely.
 type Json = any;
-
-async function until<T>(what: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const json = async (url: string): Promise<Json> => (await fetch(url)).json();
 const mirrored = async () => (await json(`${pair.relay.origin}/__service`)).mirrored_lists as Json[];

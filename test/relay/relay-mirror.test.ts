@@ -3,9 +3,8 @@
 // upstream is killed (kill -9); each sees the other's check-ins at once, a ticket admitted at
 // both is two active check-ins to both, and once the upstream is back each check-in is there
 // exactly once. Then kill -9 of the relay before and during forwarding: nothing lost or doubled.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayPair, startRelayPair, upstreamListAddresses } from './relay-setup';
+import { type RelayPair, startMirroredPair, until } from './relay-setup';
 
 /** How long the upstream stays killed (the check: a minute). */
 const OUTAGE_MS = Number(process.env.RELAY_OUTAGE_MS ?? 60_000);
@@ -14,11 +13,7 @@ let pair: RelayPair;
 let slug = '';
 
 beforeAll(async () => {
-  pair = await startRelayPair((root) => ({
-    RELAY_DATA_DIR: join(root, 'relay-data'),
-    RELAY_MIRROR_INTERVAL_MS: '300',
-  }));
-  slug = new URL(upstreamListAddresses(pair.upstream)[0] ?? '').pathname.split('/').pop() ?? '';
+  ({ pair, slug } = await startMirroredPair());
 }, 120_000);
 
 afterAll(async () => {
@@ -56,16 +51,6 @@ const admit = (tickets: number[], uuids: string[]) =>
       checkins: Object.fromEntries(tickets.map((t, i) => [String(i), { ticket_id: t, uuid: uuids[i] }])),
     },
   });
-
-async function until<T>(what: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const mirrored = async () => (await relay('/__service')).body.mirrored_lists as Json[];
 const upstreamCheckins = async (): Promise<Json[]> =>

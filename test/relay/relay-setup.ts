@@ -177,3 +177,24 @@ export function rawRequest(
     req.end(options.body);
   });
 }
+
+/** A pair whose venue mirror runs a round every 300 ms, and the slug of the service's first demo list. */
+export async function startMirroredPair(): Promise<{ pair: RelayPair; slug: string }> {
+  const pair = await startRelayPair((root) => ({
+    RELAY_DATA_DIR: join(root, 'relay-data'),
+    RELAY_MIRROR_INTERVAL_MS: '300',
+  }));
+  const slug = new URL(upstreamListAddresses(pair.upstream)[0] ?? '').pathname.split('/').pop() ?? '';
+  return { pair, slug };
+}
+
+/** Polls `what` every 150 ms until it gives a value, or fails after `ms`. */
+export async function until<T>(what: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

@@ -31,7 +31,16 @@ interface Props {
   attendeeFacing?: boolean;
   /** With no code for this long the decoder stops until a tap, a key or motion. */
   idlePauseMs?: number;
+  /**
+   * When the last code was read and judged (a number that changes with each read): the aiming
+   * frame flashes for it, besides the sound and vibration. Not for a code still in view.
+   */
+  readAt?: number | null;
+  /** Told when the camera starts, runs, pauses or fails: a screen without one says so. */
+  onPhase?(phase: CameraPhase): void;
 }
+
+export type CameraPhase = 'starting' | 'running' | 'paused' | 'failed';
 
 type CameraState =
   | { phase: 'starting'; restarting: boolean }
@@ -46,6 +55,8 @@ export function CameraView({
   onSighting,
   attendeeFacing = false,
   idlePauseMs = IDLE_PAUSE_MS,
+  onPhase,
+  readAt = null,
 }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const codeHandler = useRef(onCode);
@@ -180,11 +191,21 @@ export function CameraView({
     onDeviceChosen(cameras[(index + 1) % cameras.length]?.deviceId ?? null);
   }, [state, deviceId, onDeviceChosen]);
 
-  const phase = idle && session ? 'paused' : state.phase;
+  const phase: CameraPhase = idle && session ? 'paused' : state.phase;
+  const phaseHandler = useRef(onPhase);
+  phaseHandler.current = onPhase;
+  useEffect(() => phaseHandler.current?.(phase), [phase]);
   return (
     <div className="camera" data-phase={phase}>
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />
-      <div className="camera__frame" aria-hidden="true" />
+      {/* A new key for each read restarts the flash. */}
+      <div
+        key={readAt ?? 'none'}
+        className={`camera__frame${readAt !== null ? ' camera__frame--read' : ''}`}
+        data-testid="camera-frame"
+        data-read-at={readAt ?? undefined}
+        aria-hidden="true"
+      />
       {state.phase === 'starting' && (
         <p className="camera__message">{t(state.restarting ? 'cameraRestarting' : 'cameraStarting')}</p>
       )}

@@ -14,11 +14,10 @@ function share(usage: number, quota: number): string {
   return String(Math.min(100, Math.round(percent * 10) / 10));
 }
 
-/** The device's health on the scan screen: how old its data is, what is unsent, and storage. */
-export function DoorHealth({ status, now }: { status: SyncStatus; now: number }) {
+/** The device's storage, read again as check-ins are queued, and now and then. */
+export function useStorageHealth(pending: number): StorageHealth | null {
   const [storage, setStorage] = useState<StorageHealth | null>(null);
-  const relayReach = useRelayReach(status.route);
-  // Read again as check-ins are queued, and now and then: usage grows with every sync.
+  // Usage grows with every sync.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
   useEffect(() => {
     let current = true;
@@ -29,8 +28,21 @@ export function DoorHealth({ status, now }: { status: SyncStatus; now: number })
       current = false;
       window.clearInterval(timer);
     };
-  }, [status.pending]);
+  }, [pending]);
+  return storage;
+}
 
+/** The device's health, in the scan screen's menu: how old its data is, what is unsent, and storage. */
+export function DoorHealth({
+  status,
+  now,
+  storage,
+}: {
+  status: SyncStatus;
+  now: number;
+  storage: StorageHealth | null;
+}) {
+  const relayReach = useRelayReach(status.route);
   const parts = [
     status.lastPullAt === null
       ? t('healthDataNever')

@@ -7,11 +7,11 @@ import { t } from '../i18n/t';
 import type { ScanFlow, ShownVerdict } from './useScanFlow';
 import { VERDICT_ICONS, VERDICT_TITLES, verdictTitle } from './verdict-words';
 
-/** The fast-lane switch on the scan screen; kept in the device's settings. */
+/** The fast-lane switch in the scan screen's controls; kept in the device's settings. */
 export function LaneToggle() {
   const on = useAppStore((s) => s.settings.fastLane);
   return (
-    <label className="lane__toggle">
+    <label className="lane__toggle scan__control">
       <input
         type="checkbox"
         role="switch"
@@ -19,9 +19,7 @@ export function LaneToggle() {
         checked={on}
         onChange={(e) => appStore.getState().setSettings({ fastLane: e.target.checked })}
       />
-      <span>
-        <strong>{t('laneToggle')}</strong> <span className="muted">{t('laneToggleHelp')}</span>
-      </span>
+      <span>{t('laneToggle')}</span>
     </label>
   );
 }

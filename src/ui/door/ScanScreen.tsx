@@ -1,34 +1,63 @@
-import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
+import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
-import { DoorHealth } from './DoorHealth';
-import { DoorStatusBar } from './DoorStatusBar';
-import { DownloadProgress } from './DownloadProgress';
+import type { CameraPhase } from './CameraView';
+import { useStorageHealth } from './DoorHealth';
 import { FastLane, LaneToggle } from './FastLane';
+import { ScanMenu } from './ScanMenu';
+import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 
+/** Where the controls sit beside the picture (door.css): room for the search field too. */
+const BESIDE = '(min-width: 900px) and (orientation: landscape)';
+
 // The decoder is the heaviest part of the app: it loads only when a camera view is shown.
 const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
+/**
+ * The scan screen, camera first: one status line on top, the camera's picture filling the
+ * rest, and one row of controls within thumb reach (beside the picture on a landscape tablet).
+ */
 export function ScanScreen() {
   const status = useDoorStatus();
   const now = useNow();
   const flow = useScanFlow();
+  const storage = useStorageHealth(status.pending);
   const [, navigate] = useLocation();
   const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
   const [manual, setManual] = useState('');
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
+  // The last read judged (camera, scanner or typed): the aiming frame flashes for it.
+  const [readAt, setReadAt] = useState<number | null>(null);
+  const shownAt = flow.shown?.at ?? null;
+  useEffect(() => {
+    if (shownAt !== null) setReadAt(shownAt);
+  }, [shownAt]);
   const manualId = useId();
+  const manualInput = useRef<HTMLInputElement>(null);
 
   useWedgeScanner((code) => void flow.handle(code, 'wedge'));
   // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
   useEffect(() => holdScreenAwake(), []);
+
+  const beside = useMediaQuery(BESIDE);
+  const noCamera = cameraPhase === 'failed';
+  // The search field: always there without a camera (a hand scanner's desk) or where there is
+  // room beside the picture; a tap away under a phone's picture.
+  const fieldAlways = noCamera || beside;
+  const manualShown = searchOpen || fieldAlways;
+  useEffect(() => {
+    if (searchOpen) manualInput.current?.focus();
+  }, [searchOpen]);
 
   const submitManual = (event: FormEvent) => {
     event.preventDefault();
@@ -44,78 +73,13 @@ export function ScanScreen() {
   const list = status.list;
   const exitMode = flow.mode === 'exit';
   const setMode = (doorMode: DoorMode) => appStore.getState().setSettings({ doorMode });
+  const storageShare =
+    storage?.usage != null && storage.quota ? Math.min(1, storage.usage / storage.quota) : null;
   return (
-    <div className={`scan scan--${flow.mode}`}>
-      <DoorStatusBar status={status} now={now} />
-      <div className="scan__head">
-        <div>
-          <h1 className="scan__title">{list?.title ?? t('scanListLoading')}</h1>
-          {list?.eventTitle && <p className="muted scan__event">{list.eventTitle}</p>}
-        </div>
-        <nav className="scan__actions" aria-label={t('scanTitle')}>
-          <Link href="/door/search" className="button">
-            {t('scanSearch')}
-          </Link>
-          <Link href="/door/stats" className="button">
-            {t('scanStats')}
-          </Link>
-          <Link href="/door/lists" className="button">
-            {t('scanLists')}
-          </Link>
-          <Link href="/door/kiosk" className="button">
-            {t('scanKiosk')}
-          </Link>
-        </nav>
-      </div>
+    <div className={`scan scan--${flow.mode}${flow.fastLane ? ' scan--lane' : ''}`}>
+      <ScanStatusLine status={status} now={now} storageShare={storageShare} />
 
-      <div className="scan__modebar">
-        <fieldset className="mode-switch" data-testid="door-mode">
-          <legend className="visually-hidden">{t('doorModeLabel')}</legend>
-          {(['entry', 'exit'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={`mode-switch__option mode-switch__option--${mode}`}
-              aria-pressed={flow.mode === mode}
-              onClick={() => setMode(mode)}
-            >
-              {t(mode === 'entry' ? 'doorModeEntry' : 'doorModeExit')}
-            </button>
-          ))}
-        </fieldset>
-        <p className="scan__inside" data-testid="inside-now">
-          <span className="muted">{t('insideNow')}</span>{' '}
-          <strong className="scan__inside-count">{status.counts.inside}</strong>
-        </p>
-      </div>
-      {exitMode && (
-        <p className="scan__exit-banner" role="status" data-testid="exit-mode">
-          <span aria-hidden="true">⇥ </span>
-          {t('doorModeExitBanner')}
-        </p>
-      )}
-
-      {status.download && list && <DownloadProgress download={status.download} title={list.title} />}
-      {list && !status.complete && (
-        <p className="scan__incomplete" role="status" data-testid="list-incomplete">
-          {t('scanListIncomplete')}
-        </p>
-      )}
-
-      {/* Above the camera, where staff look: below it ("Check-in undone.") a phone never shows it. */}
-      {flow.deciding && (
-        <p className="scan__notice" role="status" data-testid="deciding">
-          {t('scanDeciding')}
-        </p>
-      )}
-      {flow.notice && (
-        <p className="scan__notice" role="status">
-          {flow.notice}
-        </p>
-      )}
-      <LaneToggle />
-      {/* In the lane the camera and the verdicts share the screen: side by side where it is wide. */}
-      <div className={flow.fastLane ? 'scan__lane-area' : 'scan__camera-area'}>
+      <div className="scan__stage">
         <Suspense fallback={<div className="camera" />}>
           <CameraView
             paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
@@ -123,34 +87,100 @@ export function ScanScreen() {
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
+            onPhase={setCameraPhase}
+            readAt={readAt}
           />
         </Suspense>
-        {flow.fastLane && <FastLane flow={flow} />}
+        {/* Over the picture's top, where staff look: they take none of its height. */}
+        <div className="scan__overlay">
+          <h1 className="scan__title">{list?.title ?? t('scanListLoading')}</h1>
+          {exitMode && (
+            <p className="scan__exit-banner" role="status" data-testid="exit-mode">
+              <span aria-hidden="true">⇥ </span>
+              {t('doorModeExitBanner')}
+            </p>
+          )}
+          {flow.deciding && (
+            <p className="scan__notice" role="status" data-testid="deciding">
+              {t('scanDeciding')}
+            </p>
+          )}
+          {flow.notice && (
+            <p className="scan__notice" role="status">
+              {flow.notice}
+            </p>
+          )}
+        </div>
       </div>
 
-      <form className="scan__manual" onSubmit={submitManual}>
-        <label htmlFor={manualId} className="visually-hidden">
-          {t('scanManualLabel')}
-        </label>
-        <input
-          id={manualId}
-          className="input input--large"
-          value={manual}
-          onChange={(e) => setManual(e.target.value)}
-          placeholder={t('scanManualPlaceholder')}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-        />
-        <button
-          type="submit"
-          className={`button button--large ${exitMode ? 'button--exit' : 'button--primary'}`}
-        >
-          {t(exitMode ? 'doorModeExit' : 'scanManualGo')}
-        </button>
-      </form>
+      {flow.fastLane && <FastLane flow={flow} />}
 
-      <DoorHealth status={status} now={now} />
+      <div className="scan__side">
+        {noCamera && (
+          <p className="scan__ready" data-testid="scanner-ready">
+            {t('scanReadyForScanner')}
+          </p>
+        )}
+        {manualShown && (
+          <form className="scan__manual" onSubmit={submitManual}>
+            <label htmlFor={manualId} className="visually-hidden">
+              {t('scanManualLabel')}
+            </label>
+            <input
+              id={manualId}
+              ref={manualInput}
+              className="input input--large"
+              value={manual}
+              onChange={(e) => setManual(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setSearchOpen(false);
+              }}
+              placeholder={t('scanManualPlaceholder')}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+            <button
+              type="submit"
+              className={`button button--large ${exitMode ? 'button--exit' : 'button--primary'}`}
+            >
+              {t(exitMode ? 'doorModeExit' : 'scanManualGo')}
+            </button>
+          </form>
+        )}
+        <div className="scan__controls" data-testid="scan-controls">
+          {!fieldAlways && (
+            <button
+              type="button"
+              className="button scan__control scan__control--icon"
+              aria-expanded={searchOpen}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <svg className="scan__icon" viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="10.5" cy="10.5" r="6.5" />
+                <path d="M15.5 15.5 21 21" />
+              </svg>
+              <span className="visually-hidden">{t('scanSearch')}</span>
+            </button>
+          )}
+          <fieldset className="mode-switch" data-testid="door-mode">
+            <legend className="visually-hidden">{t('doorModeLabel')}</legend>
+            {(['entry', 'exit'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                className={`mode-switch__option mode-switch__option--${mode}`}
+                aria-pressed={flow.mode === mode}
+                onClick={() => setMode(mode)}
+              >
+                {t(mode === 'entry' ? 'doorModeEntry' : 'doorModeExit')}
+              </button>
+            ))}
+          </fieldset>
+          <LaneToggle />
+          <ScanMenu status={status} now={now} storage={storage} />
+        </div>
+      </div>
 
       {(!flow.fastLane || (flow.shown && flow.lane.stoppedBy?.at === flow.shown.at)) && (
         <ScanFlowVerdict flow={flow} now={now} />

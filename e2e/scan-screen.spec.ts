@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { expectOnScreen } from './fixtures/on-screen';
+import { VIDEO_DIR } from './fixtures/qr-video';
+import { DoorPage, MAIN_LIST } from './page-models/door-page';
+
+// The scan screen, camera first (issue 25): on phones in portrait the camera's picture takes at
+// least 60 % of the screen's height, on landscape tablets at least 70 %; every control is on
+// screen and uncovered, and axe finds nothing serious, in both themes, in German and in Arabic.
+// One join a size; theme and language change in place (settings, then a reload).
+const SIZES = [
+  { width: 360, height: 640, least: 0.6 },
+  { width: 390, height: 844, least: 0.6 },
+  { width: 768, height: 1024, least: 0.6 },
+  { width: 1024, height: 768, least: 0.7 },
+  { width: 1280, height: 800, least: 0.7 },
+];
+// Both themes, in German (the longest words) and in Arabic (right to left): a join in English
+// first, then each look in place.
+const LOOKS = [
+  { theme: 'light', language: 'de' },
+  { theme: 'dark', language: 'ar' },
+] as const;
+const SETTINGS = 'venue-checkin.settings';
+
+async function shot(page: Page, name: string) {
+  const { width, height } = page.viewportSize()!;
+  await page
+    .screenshot({ path: `e2e/.artifacts/scan-screen/${width}x${height}/${name}.png` })
+    .catch((error: Error) => {
+      test.info().annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` });
+    });
+}
+
+/** The share of the viewport's height the camera's picture covers. */
+async function cameraShare(page: Page): Promise<number> {
+  const box = await page.locator('.scan .camera__video').boundingBox();
+  expect(box, 'camera picture').not.toBeNull();
+  const { height } = page.viewportSize()!;
+  const top = Math.max(0, box!.y);
+  const bottom = Math.min(height, box!.y + box!.height);
+  return (bottom - top) / height;
+}
+
+async function expectNoSeriousAxe(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).exclude('.camera__video').analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+let video: string;
+let browser: Browser;
+
+test.beforeAll(async () => {
+  mkdirSync(VIDEO_DIR, { recursive: true });
+  video = join(VIDEO_DIR, 'grey.y4m');
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=640x480:d=2:r=10',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  ]);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+});
+
+for (const size of SIZES) {
+  test(`the camera fills ${size.width}x${size.height}, controls in reach`, async ({ baseURL }) => {
+    test.setTimeout(240_000);
+    const viewport = { width: size.width, height: size.height };
+    const context = await browser.newContext({ baseURL, viewport });
+    await context.addInitScript((key) => {
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...saved, sounds: false, autoReturnSeconds: 0 }));
+    }, SETTINGS);
+    // Storage 95 % full: the status line carries its attention chip in every look, the case
+    // where a phone's picture has least room (a chip wrapped onto its own row once took the
+    // camera below 60 % at 360x640).
+    await context.addInitScript(() => {
+      const storage = navigator.storage;
+      if (storage) storage.estimate = async () => ({ usage: 95 * 2 ** 20, quota: 100 * 2 ** 20 });
+    });
+    const page = await context.newPage();
+    const door = new DoorPage(page);
+    await door.nameDevice('Scan screen');
+    await door.joinByTyping(MAIN_LIST);
+    await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+
+    for (const look of LOOKS) {
+      await page.evaluate(
+        ({ key, look }) => {
+          const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+          localStorage.setItem(key, JSON.stringify({ ...saved, ...look }));
+        },
+        { key: SETTINGS, look },
+      );
+      await page.reload();
+      const name = `${look.theme}-${look.language}`;
+      await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
+      await expect(page.locator('.scan .camera')).toHaveAttribute('data-phase', 'running');
+      await shot(page, `scan-${name}`);
+
+      const share = await cameraShare(page);
+      console.log(`camera share ${size.width}x${size.height} ${name}: ${share.toFixed(3)}`);
+      expect(share, `${name}: the camera's share of the height`).toBeGreaterThanOrEqual(size.least);
+
+      // The status line, its chip (if any) and every control: inside the viewport, uncovered.
+      await expectOnScreen(page, page.getByTestId('door-status'), `${name} status line`);
+      await expectOnScreen(
+        page,
+        page.getByTestId('scan-controls').locator('button, summary, input'),
+        `${name} control`,
+      );
+      // The list's name over the picture's top (it lets taps through to the camera).
+      await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
+      await expectNoSeriousAxe(page, name);
+    }
+
+    // Exit mode: a violet frame, the banner over the picture, the controls where they were.
+    const controls = page.getByTestId('scan-controls');
+    await controls.locator('.mode-switch__option--exit').click();
+    await expect(page.getByTestId('exit-mode')).toBeVisible();
+    await expect(page.locator('.scan__stage .camera')).toHaveCSS('outline-color', 'rgb(124, 58, 237)');
+    expect(await cameraShare(page)).toBeGreaterThanOrEqual(size.least);
+    await expectOnScreen(page, controls.locator('button, summary, input'), 'exit mode control');
+    await shot(page, 'scan-exit');
+    await controls.locator('.mode-switch__option--entry').click();
+    await expect(page.getByTestId('exit-mode')).toHaveCount(0);
+
+    // The menu: one tap away, its links on screen, Escape closes it.
+    await controls.locator('summary').click();
+    const menu = page.getByTestId('scan-menu');
+    await expectOnScreen(page, menu.getByRole('link'), 'menu link');
+    await shot(page, 'scan-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open', '');
+    await expect(controls.locator('summary')).toBeFocused();
+    await context.close();
+  });
+}
+
+test('without a camera the screen is ready for a hand scanner, the search field in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript((key) => {
+    const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...saved, sounds: false, autoReturnSeconds: 0 }));
+  }, SETTINGS);
+  const door = new DoorPage(page);
+  await door.nameDevice('Desk');
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.locator('.scan .camera')).toHaveAttribute('data-phase', 'failed');
+  await expect(page.getByTestId('scanner-ready')).toContainText('Ready for the scanner');
+  const field = page.getByLabel('Ticket code, reference or name');
+  await expectOnScreen(page, field, 'search field');
+  await expectOnScreen(page, page.getByTestId('scan-controls').locator('button, summary, input'), 'control');
+  // No button to open a field that is already open.
+  await expect(page.getByTestId('scan-controls').getByRole('button', { name: 'Search' })).toHaveCount(0);
+  await shot(page, 'scan-no-camera');
+});

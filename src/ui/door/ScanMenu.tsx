@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { Link } from 'wouter';
+import type { StorageHealth } from '../../platform/storage-health';
+import type { SyncStatus } from '../../sync/sync-status';
+import { t } from '../i18n/t';
+import { DoorHealth } from './DoorHealth';
+import { DownloadProgress } from './DownloadProgress';
+
+/**
+ * What staff need now and then, one tap away from the scan screen: the list and its
+ * progress, Stats, Lists, Kiosk mode, the fast lane's explanation and the device's health.
+ */
+export function ScanMenu({
+  status,
+  now,
+  storage,
+}: {
+  status: SyncStatus;
+  now: number;
+  storage: StorageHealth | null;
+}) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { tickets, checkedIn } = status.counts;
+  const percent = tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100);
+  return (
+    <details
+      ref={menu}
+      className="scan__menu"
+      data-testid="scan-menu"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !menu.current?.open) return;
+        menu.current.open = false;
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className="button scan__control scan__control--icon">
+        <svg className="scan__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <span className="visually-hidden">{t('scanMore')}</span>
+      </summary>
+      <div className="scan__sheet">
+        {status.list && (
+          <p className="scan__sheet-list">
+            <strong>{status.list.title}</strong>
+            {status.list.eventTitle && <span className="muted">{status.list.eventTitle}</span>}
+          </p>
+        )}
+        {status.download && status.list && (
+          <DownloadProgress download={status.download} title={status.list.title} />
+        )}
+        <Link href="/door/stats" className="scan__progress" data-testid="progress">
+          {t('statusProgress', { done: checkedIn, total: tickets })} ({percent}%)
+        </Link>
+        <nav className="scan__sheet-links" aria-label={t('scanMore')}>
+          <Link href="/door/search" className="button">
+            {t('scanSearch')}
+          </Link>
+          <Link href="/door/stats" className="button">
+            {t('scanStats')}
+          </Link>
+          <Link href="/door/lists" className="button">
+            {t('scanLists')}
+          </Link>
+          <Link href="/door/kiosk" className="button">
+            {t('scanKiosk')}
+          </Link>
+        </nav>
+        <p className="scan__sheet-help">
+          <strong>{t('laneToggle')}</strong> {t('laneToggleHelp')}
+        </p>
+        <DoorHealth status={status} now={now} storage={storage} />
+      </div>
+    </details>
+  );
+}

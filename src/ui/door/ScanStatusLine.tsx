@@ -1,0 +1,55 @@
+import { Link } from 'wouter';
+import type { SyncStatus } from '../../sync/sync-status';
+import { formatAge } from '../format';
+import { t } from '../i18n/t';
+import { statusLine, type Words } from './status-line';
+
+function say(words: Words): string {
+  if (words.key === 'statusSyncedAgo') return t(words.key, { age: formatAge(words.values?.ms ?? 0) });
+  return t(words.key, words.values);
+}
+
+/**
+ * The scan screen's status in one line a glance can take (announced politely), and the one
+ * thing that needs attention as a chip leading to where staff act on it.
+ */
+export function ScanStatusLine({
+  status,
+  now,
+  storageShare,
+}: {
+  status: SyncStatus;
+  now: number;
+  storageShare: number | null;
+}) {
+  const line = statusLine(status, now, storageShare);
+  const { attention } = line;
+  return (
+    <div className="door-status scan__status" data-testid="door-status">
+      <p className="scan__status-line" role="status">
+        <span className={`scan__conn scan__conn--${line.connection}`} data-testid="connection">
+          <span aria-hidden="true" className="pill__dot" />
+          {say(line.connectionWords)}
+        </span>
+        <span className={status.pending ? 'scan__warn' : undefined} data-testid="pending">
+          {say(line.unsentWords)}
+        </span>
+        <span data-testid="last-sync">{say(line.dataWords)}</span>
+        <span data-testid="inside-now">
+          <strong className="scan__inside-count">{line.inside}</strong> {t('statusInside')}
+        </span>
+      </p>
+      {attention && (
+        <Link
+          href={attention.href}
+          className={`pill pill--${attention.tone} scan__chip`}
+          data-testid={attention.testId}
+          data-kind={attention.kind}
+        >
+          {say(attention.words)}
+          {line.moreAttention > 0 && ` ${t('chipMore', { n: line.moreAttention })}`}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// What a door's status says, decided once for the scan screen's one line and chip
+// (ScanStatusLine) and the other door screens' status bar (DoorStatusBar): whether the door is
+// online, what is unsent, how old the data is, and what needs staff's attention, most urgent
+// first. Pure: message keys and values, put into words by the screens.
+import type { SyncStatus } from '../../sync/sync-status';
+import type { MessageKey } from '../i18n/t';
+
+/** A message and its values, put into words by the screen. */
+export interface Words {
+  key: MessageKey;
+  values?: Record<string, number>;
+}
+
+/** What needs staff's attention, most urgent first. */
+export type AttentionKind =
+  | 'storage'
+  | 'conflicts'
+  | 'parked'
+  | 'storage-low'
+  | 'corrections'
+  | 'audit-lost'
+  | 'downloading';
+
+export interface Attention {
+  kind: AttentionKind;
+  words: Words;
+  /** Where staff act on it. */
+  href: string;
+  tone: 'danger' | 'warn' | 'info';
+  /** The chip's test id: kept from the status bar's pills, which journeys look for. */
+  testId: string;
+}
+
+export interface StatusLine {
+  connection: 'online' | 'unreachable' | 'offline';
+  connectionWords: Words;
+  unsentWords: Words;
+  /** How old the data is: "Synced 2 min ago", or downloading, or never synced. */
+  dataWords: Words;
+  inside: number;
+  /** The one thing to act on first, or null when all is well. */
+  attention: Attention | null;
+  /** How many more things need attention behind the chip's. */
+  moreAttention: number;
+}
+
+/** Storage use from this share of the quota on is "nearly full". */
+export const STORAGE_NEARLY_FULL = 0.9;
+
+export type StatusInput = Pick<
+  SyncStatus,
+  | 'online'
+  | 'reachable'
+  | 'pending'
+  | 'lastPullAt'
+  | 'download'
+  | 'list'
+  | 'complete'
+  | 'conflicts'
+  | 'parked'
+  | 'corrections'
+  | 'auditLost'
+  | 'storage'
+  | 'counts'
+>;
+
+/** Everything that needs staff's attention, most urgent first (`storageShare`: null unknown). */
+export function attentions(status: StatusInput, storageShare: number | null): Attention[] {
+  const out: Attention[] = [];
+  if (status.storage)
+    out.push({
+      kind: 'storage',
+      words: { key: 'chipStorageFailed' },
+      href: '/door/lists',
+      tone: 'danger',
+      testId: 'storage-chip',
+    });
+  if (status.conflicts.length > 0)
+    out.push({
+      kind: 'conflicts',
+      words: { key: 'statusConflicts', values: { n: status.conflicts.length } },
+      href: '/door/conflicts',
+      tone: 'danger',
+      testId: 'conflicts',
+    });
+  if (status.parked.length > 0)
+    out.push({
+      kind: 'parked',
+      words: { key: 'statusParked', values: { n: status.parked.length } },
+      href: '/door/problems',
+      tone: 'danger',
+      testId: 'parked',
+    });
+  if (!status.storage && storageShare !== null && storageShare >= STORAGE_NEARLY_FULL)
+    out.push({
+      kind: 'storage-low',
+      words: { key: 'chipStorageLow', values: { percent: Math.floor(storageShare * 100) } },
+      href: '/door/lists',
+      tone: 'warn',
+      testId: 'storage-low',
+    });
+  if (status.corrections.length > 0)
+    out.push({
+      kind: 'corrections',
+      words: { key: 'statusCorrections', values: { n: status.corrections.length } },
+      href: '/door/problems',
+      tone: 'warn',
+      testId: 'corrections-pill',
+    });
+  if (status.auditLost > 0)
+    out.push({
+      kind: 'audit-lost',
+      words: { key: 'auditLostPill' },
+      href: '/door/audit',
+      tone: 'warn',
+      testId: 'audit-lost',
+    });
+  if (status.list && !status.complete)
+    out.push({
+      kind: 'downloading',
+      words: status.download
+        ? {
+            key: 'chipDownloading',
+            values: {
+              percent: status.download.total
+                ? Math.floor((status.download.done / status.download.total) * 100)
+                : 0,
+            },
+          }
+        : { key: 'chipIncomplete' },
+      href: '/door/lists',
+      tone: 'info',
+      testId: 'list-incomplete',
+    });
+  return out;
+}
+
+/**
+ * The scan screen's one status line: online or not, what is unsent, how old the data is and
+ * how many are inside, and the one thing (if any) that needs staff first.
+ */
+export function connectionOf(status: Pick<StatusInput, 'online' | 'reachable'>): StatusLine['connection'] {
+  return !status.online ? 'offline' : status.reachable ? 'online' : 'unreachable';
+}
+
+export const connectionKey = (connection: StatusLine['connection']): MessageKey =>
+  connection === 'online' ? 'online' : connection === 'offline' ? 'offline' : 'statusUnreachable';
+
+export function statusLine(status: StatusInput, now: number, storageShare: number | null): StatusLine {
+  const connection = connectionOf(status);
+  const all = attentions(status, storageShare);
+  return {
+    connection,
+    connectionWords: { key: connectionKey(connection) },
+    unsentWords: status.pending
+      ? { key: 'statusPending', values: { n: status.pending } }
+      : { key: 'statusAllSent' },
+    dataWords: status.download
+      ? { key: 'statusDownloading', values: { done: status.download.done, total: status.download.total } }
+      : status.lastPullAt === null
+        ? { key: 'statusNeverSynced' }
+        : now - status.lastPullAt < 60_000
+          ? { key: 'statusSyncedNow' }
+          : { key: 'statusSyncedAgo', values: { ms: now - status.lastPullAt } },
+    inside: status.counts.inside,
+    attention: all[0] ?? null,
+    moreAttention: Math.max(0, all.length - 1),
+  };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { initialSyncStatus, type SyncStatus } from '../../../src/sync/sync-status';
+import { type StatusInput, statusLine } from '../../../src/ui/door/status-line';
+
+const NOW = Date.parse('2026-11-25T20:00:00Z');
+const list = {
+  slug: 'x',
+  title: 'Main entrance',
+  eventTitle: null,
+  expiresAt: null,
+  baseUrl: 'https://t.example',
+};
+
+/** A door with its list complete, online, all sent, synced 30 s ago. */
+function door(changes: Partial<SyncStatus> = {}): StatusInput {
+  return {
+    ...initialSyncStatus,
+    list,
+    complete: true,
+    lastPullAt: NOW - 30_000,
+    counts: { tickets: 2800, checkedIn: 12, inside: 9 },
+    ...changes,
+  };
+}
+
+/** n rows of any kind: the line only counts them. */
+const rows = <T>(n: number) => Array.from({ length: n }, () => ({}) as T);
+
+describe('the scan screen’s status line', () => {
+  it('says online, all sent, how fresh the data is and how many are inside, and asks for nothing', () => {
+    const line = statusLine(door(), NOW, 0.1);
+    expect(line.connectionWords.key).toBe('online');
+    expect(line.unsentWords.key).toBe('statusAllSent');
+    expect(line.dataWords.key).toBe('statusSyncedNow');
+    expect(line.inside).toBe(9);
+    expect(line.attention).toBeNull();
+    expect(line.moreAttention).toBe(0);
+  });
+
+  it('tells offline from a service it cannot reach, counts what is unsent, and ages the data', () => {
+    const offline = statusLine(door({ online: false, pending: 4, lastPullAt: NOW - 5 * 60_000 }), NOW, null);
+    expect(offline.connection).toBe('offline');
+    expect(offline.connectionWords.key).toBe('offline');
+    expect(offline.unsentWords).toEqual({ key: 'statusPending', values: { n: 4 } });
+    expect(offline.dataWords).toEqual({ key: 'statusSyncedAgo', values: { ms: 5 * 60_000 } });
+    const unreachable = statusLine(door({ reachable: false }), NOW, null);
+    expect(unreachable.connectionWords.key).toBe('statusUnreachable');
+    expect(statusLine(door({ lastPullAt: null }), NOW, null).dataWords.key).toBe('statusNeverSynced');
+  });
+
+  it('makes the most urgent thing the one chip, leading to where staff act, and counts the rest', () => {
+    const line = statusLine(door({ conflicts: rows(2), corrections: rows(1), complete: false }), NOW, null);
+    expect(line.attention).toMatchObject({
+      kind: 'conflicts',
+      href: '/door/conflicts',
+      tone: 'danger',
+      testId: 'conflicts',
+      words: { key: 'statusConflicts', values: { n: 2 } },
+    });
+    expect(line.moreAttention).toBe(2);
+    expect(statusLine(door({ corrections: rows(3) }), NOW, null).attention).toMatchObject({
+      kind: 'corrections',
+      href: '/door/problems',
+      testId: 'corrections-pill',
+    });
+    expect(statusLine(door({ parked: rows(1), auditLost: 2 }), NOW, null).attention?.kind).toBe('parked');
+    expect(statusLine(door({ auditLost: 2 }), NOW, null).attention?.href).toBe('/door/audit');
+  });
+
+  it('puts a storage failure first, and warns when storage is nearly full', () => {
+    const failed = statusLine(
+      door({ storage: { ok: false, reason: 'storage-full' }, conflicts: rows(1) }),
+      NOW,
+      0.95,
+    );
+    expect(failed.attention?.kind).toBe('storage');
+    expect(failed.moreAttention).toBe(1);
+    expect(statusLine(door(), NOW, 0.89).attention).toBeNull();
+    expect(statusLine(door(), NOW, 0.93).attention).toMatchObject({
+      kind: 'storage-low',
+      words: { key: 'chipStorageLow', values: { percent: 93 } },
+    });
+  });
+
+  it('shows a list still downloading, with its progress while pages arrive', () => {
+    const downloading = statusLine(door({ complete: false, download: { done: 3, total: 12 } }), NOW, null);
+    expect(downloading.attention).toMatchObject({
+      kind: 'downloading',
+      testId: 'list-incomplete',
+      words: { key: 'chipDownloading', values: { percent: 25 } },
+    });
+    expect(downloading.dataWords).toEqual({ key: 'statusDownloading', values: { done: 3, total: 12 } });
+    expect(statusLine(door({ complete: false }), NOW, null).attention?.words.key).toBe('chipIncomplete');
+    // No list open yet: nothing is downloading.
+    expect(statusLine(door({ list: null, complete: false }), NOW, null).attention).toBeNull();
+  });
+});
