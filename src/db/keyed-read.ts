@@ -76,12 +76,12 @@ async function itemsOnPages<T>(
     const rows = db.pages.bulkGet(
       missing.map((page) => [listSlug, resource, page] as [string, string, number]),
     );
-    missing.forEach((page, i) =>
+    missing.forEach((page, i) => {
       reads.set(
         `${resource}:${page}`,
         rows.then((all) => (all[i]?.items ?? []) as unknown[]),
-      ),
-    );
+      );
+    });
   }
   const items = await Promise.all(pages.map((page) => reads.get(`${resource}:${page}`) ?? []));
   return items.flat() as T[];
