@@ -9,6 +9,7 @@ interface Formatters {
   dayAndClock: Intl.DateTimeFormat;
   count: Intl.NumberFormat;
   size: (digits: number) => Intl.NumberFormat;
+  share: Intl.NumberFormat;
 }
 
 const byLocale = new Map<string, Formatters>();
@@ -24,6 +25,7 @@ function formatters(): Formatters {
       count: new Intl.NumberFormat(locale),
       size: (digits) =>
         new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      share: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
     };
     byLocale.set(locale, made);
   }
@@ -73,4 +75,16 @@ export function formatBytes(bytes: number): string {
 /** A count with the locale's thousands separators: 2,800 / 2.800. */
 export function formatCount(n: number): string {
   return formatters().count.format(n);
+}
+
+/**
+ * A share in the locale's percent style ("0.4%", "0,4 %"), never a bare "0%" while something is
+ * used: below 0.1 % it reads "<0.1%". That one is kept left to right (an isolate), or a right-to-
+ * left line would mirror the sign and move it behind the number ("0.1>%").
+ */
+export function formatShare(part: number, whole: number): string {
+  const { share } = formatters();
+  const ratio = Math.min(1, Math.max(0, part / whole));
+  if (part > 0 && ratio < 0.001) return `\u2066<${share.format(0.001)}\u2069`;
+  return share.format(ratio);
 }

@@ -1,18 +1,11 @@
 import { useEffect, useState } from 'react';
 import { readStorageHealth, type StorageHealth } from '../../platform/storage-health';
 import type { SyncStatus } from '../../sync/sync-status';
-import { formatAge, formatBytes } from '../format';
+import { formatAge, formatBytes, formatShare } from '../format';
 import { t, tn } from '../i18n/t';
 import { useRelayReach } from './useRelayReach';
 
 const REFRESH_MS = 30_000;
-
-/** The share of the quota in use, never a bare "0%" while something is stored. */
-function share(usage: number, quota: number): string {
-  const percent = (usage / quota) * 100;
-  if (usage > 0 && percent < 0.1) return '<0.1';
-  return String(Math.min(100, Math.round(percent * 10) / 10));
-}
 
 /** The device's storage, read again as check-ins are queued, and now and then. */
 export function useStorageHealth(pending: number): StorageHealth | null {
@@ -63,7 +56,7 @@ export function DoorHealth({
         ? t('healthStorage', {
             used: formatBytes(storage.usage),
             quota: formatBytes(storage.quota),
-            percent: share(storage.usage, storage.quota),
+            percent: formatShare(storage.usage, storage.quota),
           })
         : t('healthStorageUnknown'),
       storage.persisted === null
