@@ -1,5 +1,6 @@
 // How a verdict is named and marked on the door screens (staff view and kiosk alike).
 import { attendeeName, type Verdict } from '../../domain/verdict';
+import { formatShare } from '../format';
 import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';
 
@@ -31,7 +32,7 @@ export function verdictTitle(verdict: Verdict): string {
       ? tn('verdictOrderAdmitted', verdict.admitted)
       : t('verdictOrder', { reference: verdict.reference });
   return verdict.kind === 'still-downloading'
-    ? t('verdictStillDownloading', { percent: verdict.percent })
+    ? t('verdictStillDownloading', { percent: formatShare(verdict.percent, 100) })
     : t(VERDICT_TITLES[verdict.kind]);
 }
 

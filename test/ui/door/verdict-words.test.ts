@@ -34,3 +34,11 @@ describe('the same ticket again, just admitted here', () => {
     expect(kioskTitle(repeat)).not.toMatch(/welcome|admitted/i);
   });
 });
+
+describe('a code judged while the list still downloads', () => {
+  it('says how far the download is, in the locale percent style', () => {
+    expect(verdictTitle({ kind: 'still-downloading', text: 'ABC', percent: 42 })).toBe(
+      'Still downloading (42%)',
+    );
+  });
+});
