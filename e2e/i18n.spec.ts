@@ -138,6 +138,16 @@ LOCALES.forEach((locale, index) => {
     await expect(doorPage.verdict()).toContainText(door.verdictUnpaidHelp!);
     await next();
 
+    // Exit mode: its banner in the language, the way-out arrow pointing the reading direction's way.
+    const modes = page.getByTestId('door-mode');
+    await modes.getByRole('button', { name: door.doorModeExit, exact: true }).click();
+    const banner = page.getByTestId('exit-mode');
+    await expect(banner).toContainText(door.doorModeExitBanner!);
+    const arrow = await banner.locator('.mirror-rtl').evaluate((el) => getComputedStyle(el).transform);
+    expect(arrow).toBe(locale === 'ar' ? 'matrix(-1, 0, 0, 1, 0, 0)' : 'none');
+    await modes.getByRole('button', { name: door.doorModeEntry, exact: true }).click();
+    await expect(banner).toHaveCount(0);
+
     // Search: the ticket found by its reference, with the way back in view.
     await page.goto(`/door/search?q=${encodeURIComponent(admitted.reference)}`);
     await expect(page.getByRole('heading', { level: 1, name: door.searchTitle })).toBeVisible();

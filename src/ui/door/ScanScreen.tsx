@@ -96,7 +96,9 @@ export function ScanScreen() {
           <h1 className="scan__title">{list?.title ?? t('scanListLoading')}</h1>
           {exitMode && (
             <p className="scan__exit-banner" role="status" data-testid="exit-mode">
-              <span aria-hidden="true">⇥ </span>
+              <span aria-hidden="true" className="mirror-rtl">
+                ⇥
+              </span>{' '}
               {t('doorModeExitBanner')}
             </p>
           )}

@@ -278,7 +278,7 @@ export function VerdictView({
     >
       <div className="verdict__body" ref={bodyRef}>
         <div className="verdict__icon" aria-hidden="true">
-          {verdict.kind === 'exit-recorded' ? '⇥' : VERDICT_ICONS[tone]}
+          {verdict.kind === 'exit-recorded' ? <span className="mirror-rtl">⇥</span> : VERDICT_ICONS[tone]}
         </div>
         {exitMode && (
           <p className="verdict__mode" data-testid="verdict-exit-tag">
