@@ -253,10 +253,11 @@ try {
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     const joinedAt = Date.now();
     await page.getByRole('button', { name: 'Join list' }).click();
+    // The count sits in the scan screen's menu (closed): present, not shown.
     await page
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })
-      .waitFor({ timeout: 600_000 });
+      .waitFor({ state: 'attached', timeout: 600_000 });
     await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 600_000 });
     line(
       'phone-first-download',
@@ -331,7 +332,7 @@ try {
       await door.page
         .getByTestId('progress')
         .filter({ hasText: `/ ${TICKETS} in` })
-        .waitFor({ timeout: 120_000 });
+        .waitFor({ state: 'attached', timeout: 120_000 });
       const heapMb = async () => {
         await devtools('HeapProfiler.collectGarbage');
         const heap = await devtools<{ usedSize: number }>('Runtime.getHeapUsage');
@@ -343,7 +344,10 @@ try {
         `MB (the sync worker's JS heap after GC, ${TICKETS} tickets loaded)`,
       );
       await door.page.locator('.verdict .button--solid').click();
-      await door.page.getByRole('link', { name: 'Search' }).click();
+      // Search is in the scan screen's menu.
+      const menu = door.page.getByTestId('scan-menu');
+      await menu.locator('summary').click();
+      await menu.getByRole('link', { name: 'Search' }).click();
       const asked = Date.now();
       await door.page.getByLabel('Name, email, company or reference').fill('ma');
       // Results or "no match": either way the search has answered.
