@@ -168,6 +168,31 @@ describe('a verdict from a keyed read', () => {
     });
 });
 
+/**
+ * The device restarted offline on its stored list, whose load into memory is held until
+ * `release()`: what the engine decides meanwhile comes from keyed reads.
+ */
+async function restartOfflineWithLoadHeld(db: CheckinDatabase, fetch: (r: Request) => Promise<Response>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const engine = createSyncEngine({
+    db,
+    clientFor: clientOver(fetch),
+    defaultBaseUrl: 'http://mock.test/checkin',
+    deviceName: () => 'Door 1',
+    clock: manualClock(),
+    online: false,
+    fillIndex: async (db, slug, index, between) => {
+      await gate;
+      return fillListIndex(db, slug, index, between);
+    },
+  });
+  await engine.start({ background: true });
+  return { engine, release };
+}
+
 describe('a restart offline while the list loads', () => {
   it('judges a ticket by key at once, records it, and the loaded list holds it once', async () => {
     const setup = await doorService(30);
@@ -179,24 +204,7 @@ describe('a restart offline while the list loads', () => {
     expect((await first.engine.scan(a!.slug)).ok).toBe(true);
     first.engine.stop();
 
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const clock = manualClock();
-    const engine = createSyncEngine({
-      db: first.db,
-      clientFor: clientOver(fetch),
-      defaultBaseUrl: 'http://mock.test/checkin',
-      deviceName: () => 'Door 1',
-      clock,
-      online: false,
-      fillIndex: async (db, slug, index, between) => {
-        await gate;
-        return fillListIndex(db, slug, index, between);
-      },
-    });
-    await engine.start({ background: true });
+    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
     let loaded = false;
     void engine.loaded().then(() => {
       loaded = true;
@@ -237,23 +245,7 @@ describe('a restart offline while the list loads', () => {
     await first.engine.join(LIST);
     await first.engine.syncNow();
     first.engine.stop();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const engine = createSyncEngine({
-      db: first.db,
-      clientFor: clientOver(fetch),
-      defaultBaseUrl: 'http://mock.test/checkin',
-      deviceName: () => 'Door 1',
-      clock: manualClock(),
-      online: false,
-      fillIndex: async (db, slug, index, between) => {
-        await gate;
-        return fillListIndex(db, slug, index, between);
-      },
-    });
-    await engine.start({ background: true });
+    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
     // Judged by key meanwhile: an unknown code of a complete list is refused at once.
     expect(await engine.scan('ti_pNOWHERE0000000000000')).toMatchObject({
       ok: true,
@@ -275,23 +267,7 @@ describe('a restart offline while the list loads', () => {
     await first.engine.join(LIST);
     await first.engine.syncNow();
     first.engine.stop();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const engine = createSyncEngine({
-      db: first.db,
-      clientFor: clientOver(fetch),
-      defaultBaseUrl: 'http://mock.test/checkin',
-      deviceName: () => 'Door 1',
-      clock: manualClock(),
-      online: false,
-      fillIndex: async (db, slug, index, between) => {
-        await gate;
-        return fillListIndex(db, slug, index, between);
-      },
-    });
-    await engine.start({ background: true });
+    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
     let answered = false;
     const order = engine.typed('R000', 'entry').then((r) => {
       answered = true;
