@@ -25,16 +25,15 @@ export function useStorageHealth(pending: number): StorageHealth | null {
   return storage;
 }
 
-/** The device's health, in the scan screen's menu: how old its data is, what is unsent, and storage. */
-export function DoorHealth({
-  status,
-  now,
-  storage,
-}: {
+/** What the device's health is told (and the scan screen's menu, which shows it). */
+export interface DoorHealthProps {
   status: SyncStatus;
   now: number;
   storage: StorageHealth | null;
-}) {
+}
+
+/** The device's health, in the scan screen's menu: how old its data is, what is unsent, and storage. */
+export function DoorHealth({ status, now, storage }: DoorHealthProps) {
   const relayReach = useRelayReach(status.route);
   const parts = [
     status.lastPullAt === null

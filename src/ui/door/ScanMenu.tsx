@@ -1,24 +1,14 @@
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import type { StorageHealth } from '../../platform/storage-health';
-import type { SyncStatus } from '../../sync/sync-status';
 import { t } from '../i18n/t';
-import { DoorHealth } from './DoorHealth';
+import { DoorHealth, type DoorHealthProps } from './DoorHealth';
 import { DownloadProgress } from './DownloadProgress';
 
 /**
  * What staff need now and then, one tap away from the scan screen: the list and its
  * progress, Stats, Lists, Kiosk mode, the fast lane's explanation and the device's health.
  */
-export function ScanMenu({
-  status,
-  now,
-  storage,
-}: {
-  status: SyncStatus;
-  now: number;
-  storage: StorageHealth | null;
-}) {
+export function ScanMenu({ status, now, storage }: DoorHealthProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { tickets, checkedIn } = status.counts;
   const percent = tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100);
