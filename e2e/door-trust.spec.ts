@@ -37,7 +37,7 @@ async function joinedDoor(context: BrowserContext, name: string): Promise<{ page
   const door = new DoorPage(page);
   await door.nameDevice(name);
   await door.joinByTyping(MAIN_LIST);
-  await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+  await door.expectListComplete();
   return { page, door };
 }
 
@@ -83,7 +83,7 @@ test.describe('door verdicts staff can trust', () => {
     await expect(page.getByTestId('verdict-basis')).toHaveText('Checked online');
     await door.nextScan();
 
-    await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+    await door.expectListComplete();
     await door.typeCode(early!.reference);
     await door.expectVerdict('admitted');
     await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, late!.id), { timeout: 15_000 }).toBe(1);
@@ -339,7 +339,7 @@ for (const theme of ['dark', 'light'] as const) {
     const page = await context.newPage();
     const door = new DoorPage(page);
     await door.joinByTyping(MAIN_LIST);
-    await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+    await door.expectListComplete();
 
     // At the door: admitted, then the same ticket again seconds later.
     await door.typeCode(atDoor.reference);

@@ -136,6 +136,16 @@ export class DoorPage {
     return this.page.getByTestId('verdict');
   }
 
+  /**
+   * The list downloaded whole. Read from the status line, not the "still downloading" chip: the
+   * line shows one chip, and a more pressing one (a double admission) can stand in its place.
+   */
+  async expectListComplete() {
+    await expect(this.page.getByTestId('door-status')).toHaveAttribute('data-list', 'complete', {
+      timeout: 30_000,
+    });
+  }
+
   async expectVerdict(kind: string) {
     await expect(this.verdict()).toHaveAttribute('data-verdict', kind);
   }

@@ -25,7 +25,12 @@ export function ScanStatusLine({
   const line = statusLine(status, now, storageShare);
   const { attention } = line;
   return (
-    <div className="door-status scan__status" data-testid="door-status">
+    <div
+      className="door-status scan__status"
+      data-testid="door-status"
+      // Whether the list is whole, even while a more pressing chip stands in front of its own.
+      data-list={!status.list ? 'none' : status.complete ? 'complete' : 'incomplete'}
+    >
       <p className="scan__status-line" role="status">
         <span className={`scan__conn scan__conn--${line.connection}`} data-testid="connection">
           <span aria-hidden="true" className="pill__dot" />
