@@ -6,6 +6,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { CheckinDatabase } from '../../src/db/database';
 import { readByCode, readCodeIndex } from '../../src/db/keyed-read';
+import { emptySyncState } from '../../src/db/local-copy';
 import type { CheckinRow, OutboxRow, SyncStateRow } from '../../src/db/rows';
 import { loadListIndex } from '../../src/sync/open-list';
 import { listRow, remoteCheckin, remoteTicket, T0 } from './copy-rows';
@@ -34,14 +35,7 @@ class VersionThree extends Dexie {
 
 const PAGE = 50;
 const syncState = (resource: string, over: Partial<SyncStateRow>): SyncStateRow => ({
-  listSlug: LIST,
-  resource: resource as SyncStateRow['resource'],
-  cursor: null,
-  firstDownload: null,
-  lastSuccessAt: null,
-  lastError: null,
-  failures: 0,
-  nextAttemptAt: 0,
+  ...emptySyncState(LIST, resource as SyncStateRow['resource']),
   ...over,
 });
 

@@ -168,6 +168,17 @@ describe('a verdict from a keyed read', () => {
     });
 });
 
+/** A device that joined the list of `tickets` tickets, synced once and stopped. */
+async function joinedAndStopped(tickets: number) {
+  const setup = await doorService(tickets);
+  const fetch = (r: Request) => setup.service.handle(r);
+  const first = await doorDevice({ fetch });
+  await first.engine.join(LIST);
+  await first.engine.syncNow();
+  first.engine.stop();
+  return { setup, fetch, first };
+}
+
 /**
  * The device restarted offline on its stored list, whose load into memory is held until
  * `release()`: what the engine decides meanwhile comes from keyed reads.
@@ -239,12 +250,7 @@ describe('a restart offline while the list loads', () => {
   });
 
   it('a search result\'s "Check in" waits for the load, which the decision does not hold', async () => {
-    const setup = await doorService(10);
-    const fetch = (r: Request) => setup.service.handle(r);
-    const first = await doorDevice({ fetch });
-    await first.engine.join(LIST);
-    await first.engine.syncNow();
-    first.engine.stop();
+    const { setup, fetch, first } = await joinedAndStopped(10);
     const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
     // Judged by key meanwhile: an unknown code of a complete list is refused at once.
     expect(await engine.scan('ti_pNOWHERE0000000000000')).toMatchObject({
@@ -261,12 +267,7 @@ describe('a restart offline while the list loads', () => {
   });
 
   it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
-    const setup = await doorService(10);
-    const fetch = (r: Request) => setup.service.handle(r);
-    const first = await doorDevice({ fetch });
-    await first.engine.join(LIST);
-    await first.engine.syncNow();
-    first.engine.stop();
+    const { fetch, first } = await joinedAndStopped(10);
     const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
     let answered = false;
     const order = engine.typed('R000', 'entry').then((r) => {
