@@ -1,6 +1,6 @@
 // One zustand store of typed slices. Core modules (sync, pwa) push into it through the
 // vanilla API; React reads it through selectors in ui/hooks. Creating it has no side effects:
-// start-up work on it (the kiosk PIN's migration) is started by src/main.tsx.
+// start-up work on it (the kiosk PIN's migration) is started by src/app-main.tsx.
 import { createStore } from 'zustand/vanilla';
 import { loadSettings, type Settings, saveSettings } from './settings';
 import { createSyncSlice, type SyncSlice } from './sync-slice';

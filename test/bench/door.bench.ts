@@ -12,6 +12,7 @@ import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { doorRouteFiles } from './door-route-js';
 import { cameraMarked, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -27,11 +28,10 @@ const percentile = (values: number[], p: number) => {
 const distDir = mkdtempSync(join(tmpdir(), 'door-bench-dist-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'door-bench-data-'));
 const profile = mkdtempSync(join(tmpdir(), 'door-bench-profile-'));
-await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, manifest: true } });
 
-// What a phone loads for the door route: the entry and what it preloads, not the lazy chunks.
-const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+// What a phone loads for the door route before its first screen, not the lazy chunks.
+const assets = doorRouteFiles(distDir);
 const gzipped = assets.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
 line('door-js-gzip', (gzipped / 1024).toFixed(1), 'KB');
 // Each language's messages, fetched once that language is chosen (vite.config.ts names them):

@@ -11,6 +11,7 @@ import { syncReporter } from '../../state/sync-slice';
 import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
+import { isDoorAddress, takeDoorWorker } from './door-worker';
 
 const DATABASE = 'venue-checkin-door';
 
@@ -45,10 +46,7 @@ let running: { remote: Comlink.Remote<EngineWorker>; ready: Promise<void>; onlin
 /** The worker, started on first use; its engine is built but does not sync until `start()`. */
 function engineWorker() {
   if (running) return running;
-  const worker = new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'door-sync',
-  });
+  const worker = takeDoorWorker();
   // A page kept in the back/forward cache would hold its worker's database connection open
   // and so hold back "Forget this device's data" in the page that replaced it: it lets the
   // worker go, and starts afresh if it is shown again.
@@ -147,7 +145,7 @@ function doorEngine(): DoorEngine {
  * settings start no sync).
  */
 export function bootDoor(pathname: string) {
-  if (!/^\/(organiser|settings)(\/|$)/.test(pathname)) doorEngine();
+  if (isDoorAddress(pathname)) doorEngine();
 }
 
 export const doorRuntime: DoorRuntime = {

@@ -9,6 +9,8 @@ import { activateLocale } from './ui/i18n/i18n';
 import { staffLocale } from './ui/i18n/chosen-locale';
 import './ui/app/app.css';
 
+// Loaded by src/main.ts once the door worker has started (src/ui/app/door-worker.ts).
+
 // Before the first render: the kiosk stays locked while a PIN saved in digits is hashed.
 void migratePlainPin(appStore);
 
@@ -17,8 +19,9 @@ const worker = registerServiceWorker({
   onOfflineReady: () => appStore.getState().setShell({ offlineReady: true }),
 });
 
-// The door's worker starts now, not at the scan screen's first render: a restart's first verdict
-// waits for it. It loads while the language chunk below does.
+// The door's engine starts now, not at the scan screen's first render: a restart's first verdict
+// waits for it. Its worker, created by src/main.ts, has been loading meanwhile; the engine
+// opens the list while the language chunk below loads.
 bootDoor(window.location.pathname);
 
 // The first screen waits for its language (one small chunk, precached for English) rather than

@@ -1,0 +1,7 @@
+// The page's first module, kept tiny: it starts the door's sync worker, then loads the app.
+// Static imports would load and run the whole app before this line; the dynamic import lets
+// the worker boot while the app's code is fetched and parsed (src/ui/app/door-worker.ts).
+import { startDoorWorkerEarly } from './ui/app/door-worker';
+
+startDoorWorkerEarly(window.location.pathname);
+await import('./app-main');

@@ -1,0 +1,29 @@
+// The door's sync worker, created by the page's first module (src/main.ts) before the app's
+// own code has arrived: on a phone the app's bundle takes a second or more to load and parse,
+// and the worker's script, database and list load in that time rather than after it
+// (issue 23: a restart's first verdict). The runtime (door-runtime.ts) takes this worker, or
+// makes one when none was started early. Kept free of imports: it is in the entry's chunk.
+
+/** The organiser's screens and the settings start no sync; every other address is the door's. */
+export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);
+
+let early: Worker | null = null;
+
+function createDoorWorker(): Worker {
+  return new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'door-sync',
+  });
+}
+
+/** At the first line of the page, on a door address only. */
+export function startDoorWorkerEarly(pathname: string) {
+  if (isDoorAddress(pathname) && !early) early = createDoorWorker();
+}
+
+/** The worker started early (once), or a new one. */
+export function takeDoorWorker(): Worker {
+  const worker = early ?? createDoorWorker();
+  early = null;
+  return worker;
+}
