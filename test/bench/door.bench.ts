@@ -33,7 +33,11 @@ await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, man
 // What a phone loads for the door route before its first screen, not the lazy chunks.
 const assets = doorRouteFiles(distDir);
 const gzipped = assets.reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file))).length, 0);
-line('door-js-gzip', (gzipped / 1024).toFixed(1), 'KB (the door route before its camera chunk; target <= 110 KB)');
+line(
+  'door-js-gzip',
+  (gzipped / 1024).toFixed(1),
+  'KB (the door route before its camera chunk; target <= 110 KB)',
+);
 // Each language's messages, fetched once that language is chosen (vite.config.ts names them):
 // the door's catalogue a phone loads, and the organiser's that comes with the organiser screens.
 const chunks = readdirSync(join(distDir, 'assets'));
@@ -107,7 +111,11 @@ try {
     .filter({ hasText: `/ ${TICKETS} in` })
     .waitFor({ state: 'attached', timeout: 300_000 });
   await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 300_000 });
-  line('door-join-to-ready-ui', ((Date.now() - joinedAt) / 1000).toFixed(1), 's (unthrottled; target <= 4 s)');
+  line(
+    'door-join-to-ready-ui',
+    ((Date.now() - joinedAt) / 1000).toFixed(1),
+    's (unthrottled; target <= 4 s)',
+  );
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   line(
     'door-join-longest-main-thread-task',

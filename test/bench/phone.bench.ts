@@ -64,6 +64,18 @@ const PROFILES = process.env.BENCH_PROFILE;
 
 const throttles = new Set<WorkerThrottle>();
 
+/** Retries `attempt` until it resolves (20 s at most). */
+async function waitFor<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries > 200) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 /** A restarted phone: a fresh browser on the same profile, throttled or not, online or not. */
 async function open(options: {
   throttle: boolean;
@@ -261,7 +273,11 @@ try {
   {
     const door = await open({ throttle: true, label: 'join' });
     const { page } = door;
+    const worker = PROFILES ? await workerDevtools(door.cdp) : undefined;
     await page.goto('/');
+    // The worker exists from the page's first module on (src/main.ts).
+    if (worker)
+      await waitFor(() => worker('Runtime.evaluate', { expression: '1' })).then(() => startProfile(worker));
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     const joinedAt = Date.now();
     await page.getByRole('button', { name: 'Join list' }).click();
@@ -283,6 +299,7 @@ try {
       `ms (${SCANS} tickets, online right after joining; median ${median(online).toFixed(0)} ms; target <= 50 ms)`,
     );
     console.log(`# join run: page ${door.pageThrottle}; worker ${door.worker?.status()}`);
+    if (worker) console.log(await stopProfile(worker, PROFILES!, 'join-worker'));
     await close(door);
     line('door-idb-size', idbSizeMb().toFixed(1), `MB (the profile's IndexedDB folder, ${TICKETS} tickets)`);
   }

@@ -17,10 +17,20 @@ interface Profile {
   timeDeltas?: number[];
 }
 
-export async function startProfile(cdp: CDPSession) {
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+/** A page's CDP session, or a worker's reached through it (the phone bench's workerDevtools). */
+export type Devtools = CDPSession | (<T>(method: string, params?: object) => Promise<T>);
+
+const sender = (devtools: Devtools) =>
+  typeof devtools === 'function'
+    ? devtools
+    : <T>(method: string, params: object = {}) =>
+        devtools.send(method as 'Profiler.start', params) as unknown as Promise<T>;
+
+export async function startProfile(devtools: Devtools) {
+  const send = sender(devtools);
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.start');
 }
 
 /**
@@ -28,12 +38,12 @@ export async function startProfile(cdp: CDPSession) {
  * functions between `fromMs` and `toMs` (ms since the profile started; all when omitted).
  */
 export async function stopProfile(
-  cdp: CDPSession,
+  devtools: Devtools,
   folder: string,
   label: string,
   window: { fromMs?: number; toMs?: number } = {},
 ): Promise<string> {
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const { profile } = await sender(devtools)<{ profile: Profile }>('Profiler.stop');
   writeFileSync(join(folder, `${label}.cpuprofile`), JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
