@@ -217,6 +217,8 @@ test('search finds an order by its buyer’s email and admits it whole', async (
       (url) => url.pathname === '/door/search' && url.searchParams.get('q') === email,
     );
     await expect(page.getByLabel('Name, email, company or reference')).toHaveValue(email);
+    // Reached within the app, not loaded: its box takes the typing all the same.
+    await expect(page.getByLabel('Name, email, company or reference')).toBeFocused();
     const found = page.getByTestId('order-results').getByRole('button');
     await expect(found).toHaveCount(1);
     await expect(found).toContainText(`Order ${order[0]!.registration_reference}`);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { attendeeName } from '../../domain/verdict';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
@@ -15,6 +15,10 @@ export function SearchScreen() {
   const [query, setQuery] = useState(params.get('q') ?? '');
   const deferred = useDeferredValue(query);
   const inputId = useId();
+  // Focused on arrival, the screen exists to type into it. Not the autofocus attribute: a
+  // browser honours that once a page, not on a screen shown later.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
   const flow = useScanFlow();
   const now = useNow();
   // A scanner used while searching still checks tickets in; its keys never reach the box.
@@ -51,8 +55,7 @@ export function SearchScreen() {
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        // biome-ignore lint/a11y/noAutofocus: the screen exists to type into this box
-        autoFocus
+        ref={input}
       />
       {deferred.trim().length < 2 ? (
         <p className="muted">{t('searchHint')}</p>
