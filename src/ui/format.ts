@@ -14,6 +14,22 @@ interface Formatters {
 
 const byLocale = new Map<string, Formatters>();
 
+/** One formatter for each number of digits, made once: making one costs far more than using it. */
+function sizeFormats(locale: string): (digits: number) => Intl.NumberFormat {
+  const made = new Map<number, Intl.NumberFormat>();
+  return (digits) => {
+    let format = made.get(digits);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      made.set(digits, format);
+    }
+    return format;
+  };
+}
+
 function formatters(): Formatters {
   const locale = formattingLocale();
   let made = byLocale.get(locale);
@@ -23,8 +39,7 @@ function formatters(): Formatters {
       clock: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
       dayAndClock: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
       count: new Intl.NumberFormat(locale),
-      size: (digits) =>
-        new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+      size: sizeFormats(locale),
       share: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
     };
     byLocale.set(locale, made);

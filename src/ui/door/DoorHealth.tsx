@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { readStorageHealth, type StorageHealth } from '../../platform/storage-health';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatBytes, formatShare } from '../format';
@@ -6,19 +6,31 @@ import { t, tn } from '../i18n/t';
 import { useRelayReach } from './useRelayReach';
 
 const REFRESH_MS = 30_000;
+/** After the queue moves, read once it has stood still this long: not on every scan of a rush. */
+const SETTLE_MS = 2000;
+
+const sameHealth = (a: StorageHealth | null, b: StorageHealth) =>
+  a !== null && a.usage === b.usage && a.quota === b.quota && a.persisted === b.persisted;
 
 /** The device's storage, read again as check-ins are queued, and now and then. */
 export function useStorageHealth(pending: number): StorageHealth | null {
   const [storage, setStorage] = useState<StorageHealth | null>(null);
-  // Usage grows with every sync.
+  const first = useRef(true);
+  // Usage grows with every sync. A new reading re-renders the scan screen, so it is taken
+  // only when the queue settles, and kept only when it differs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
   useEffect(() => {
     let current = true;
-    const read = () => void readStorageHealth().then((health) => current && setStorage(health));
-    read();
+    const read = () =>
+      void readStorageHealth().then(
+        (health) => current && setStorage((before) => (sameHealth(before, health) ? before : health)),
+      );
+    const settle = window.setTimeout(read, first.current ? 0 : SETTLE_MS);
+    first.current = false;
     const timer = window.setInterval(read, REFRESH_MS);
     return () => {
       current = false;
+      window.clearTimeout(settle);
       window.clearInterval(timer);
     };
   }, [pending]);

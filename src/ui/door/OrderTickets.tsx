@@ -63,11 +63,14 @@ function stateCounts(order: DoorOrder): string {
 export function OrderTickets({ order, whole, body, onInteract }: Props) {
   const [folded, setFolded] = useState(false);
   const [opened, setOpened] = useState(false);
+  // Measured when what it shows changes, not on every render: reading the height lays the page
+  // out there and then, and the verdict re-renders as the door's status moves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || folded || opened) return;
     if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
-  });
+  }, [order, folded, opened]);
   const n = order.tickets.length;
   const head = whole ? tn('orderWhole', n) : tn('orderOthers', n);
   if (folded && !opened)

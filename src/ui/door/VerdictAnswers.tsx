@@ -18,11 +18,14 @@ export function VerdictAnswers({ answers, body, onInteract }: Props) {
   const [opened, setOpened] = useState(false);
 
   // Measured before paint, so a short screen never flashes the full list.
+  // Measured when what it shows changes, not on every render: reading the height lays the page
+  // out there and then, and the verdict re-renders as the door's status moves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || folded || opened) return;
     if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
-  });
+  }, [answers, folded, opened]);
 
   if (answers.length === 0) return null;
   if (!folded || opened) return <AnswerList answers={answers} className="verdict__answers" />;
