@@ -13,7 +13,7 @@ import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
 import { doorRouteFiles } from './door-route-js';
-import { cameraMarked, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
+import { cameraMarked, describeCameraMarks, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = 100;
@@ -166,6 +166,7 @@ try {
     await cameraMarked(run.page, 30_000);
     const marks = await readCameraMarks(run.page);
     cameraTimes.push(marks.verdict - marks.firstFrame);
+    console.log(`# camera: ${describeCameraMarks(marks)}`);
     await run.context.close();
   }
   line('door-camera-first-frame-to-verdict-median', percentile(cameraTimes, 50).toFixed(0), 'ms');

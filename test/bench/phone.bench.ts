@@ -14,7 +14,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
-import { cameraMarked, watchCameraMarks } from './browser/camera-marks';
+import { cameraMarked, describeCameraMarks, watchCameraMarks } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { throttleWorkers, type WorkerThrottle } from './browser/worker-cgroup';
 
@@ -416,8 +416,10 @@ try {
         camera: document.querySelector('.camera')?.textContent?.slice(0, 120) ?? '',
       };
     });
-    if (seen) cameraTimes.push(marks.verdict - marks.firstFrame);
-    else
+    if (seen) {
+      cameraTimes.push(marks.verdict - marks.firstFrame);
+      console.log(`# camera: ${describeCameraMarks(marks)}`);
+    } else
       console.log(
         `# camera run: no verdict within 90 s (first frame at ${Math.round(marks.firstFrame)} ms; video ${marks.video}; status "${marks.status}"; camera "${marks.camera}")`,
       );
