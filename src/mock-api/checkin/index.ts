@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context';
 import { readBody } from '../http/body';
 import { ApiError } from '../http/errors';
 import { recordBatch, recordOne } from './create';
+import { jsonArrayBytes } from './json-array';
 import { checkinListJson } from './list-json';
 import { listTicket, membership } from './membership';
 import { pageNumber, pageOf, sinceMs } from './paging';
@@ -26,9 +27,13 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
     const query = url(c.req.raw);
     const page = pageOf(ticketsSince(ctx, found, sinceMs(query)), pageNumber(query));
     // Written per request, not kept per ticket: 100,000 tickets' JSON held 100 MB (issue 23).
-    return c.body(JSON.stringify(page.map((ticket) => ticketJson(listTicket(ctx, ticket)))), 200, {
-      'content-type': 'application/json; charset=UTF-8',
-    });
+    return c.body(
+      jsonArrayBytes(page, (ticket) => ticketJson(listTicket(ctx, ticket))),
+      200,
+      {
+        'content-type': 'application/json; charset=UTF-8',
+      },
+    );
   });
 
   app.get(`${BASE}/tickets/:ticket_slug`, (c) => {
