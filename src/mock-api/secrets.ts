@@ -17,18 +17,23 @@ function randomByte(): number {
   return pool[offset++] as number;
 }
 
-/** `length` characters drawn uniformly from `alphabet` (at most 256 characters). */
-export function secretString(length: number, alphabet: string = BASE62): string {
+/**
+ * `length` characters drawn uniformly from `alphabet` (at most 256 characters), after `prefix`.
+ * Made in one piece: growing a string a character at a time leaves a chain of a dozen string
+ * halves behind each secret, which held 54 MB while 100,000 tickets were seeded (issue 23).
+ */
+export function secretString(length: number, alphabet: string = BASE62, prefix = ''): string {
   if (alphabet.length < 2 || alphabet.length > 256) throw new RangeError('alphabet of 2 to 256 characters');
   // Bytes at or above the largest multiple of the alphabet's size are dropped, so no character
   // is likelier than another.
   const limit = 256 - (256 % alphabet.length);
-  let out = '';
-  while (out.length < length) {
+  const codes: number[] = [];
+  for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
+  while (codes.length < prefix.length + length) {
     const byte = randomByte();
-    if (byte < limit) out += alphabet[byte % alphabet.length];
+    if (byte < limit) codes.push(alphabet.charCodeAt(byte % alphabet.length));
   }
-  return out;
+  return String.fromCharCode(...codes);
 }
 
 export function secretUuid(): string {

@@ -4,7 +4,7 @@
 // "checked in" is the service's count of the list's tickets with an active check-in.
 // The real mock service in process, fake-indexeddb, the engine as the app runs it.
 import { describe, expect, it } from 'vitest';
-import { membership } from '../../src/mock-api/checkin/membership';
+import { listTicket, membership } from '../../src/mock-api/checkin/membership';
 import { makeRegistration, makeRelease, makeTicket } from '../mock-api/factories';
 import { clientOver, doorDevice, doorService, fetchOver, LIST, serviceCheckins } from './support';
 
@@ -34,7 +34,7 @@ async function serviceFigures(setup: Setup) {
   const { members } = membership(setup.service.context, setup.list);
   const active = serviceCheckins(setup.service, setup.list.id);
   const byRelease = new Map<string, { total: number; checkedIn: number }>();
-  for (const { ticket, release } of members) {
+  for (const { ticket, release } of members.map((m) => listTicket(setup.service.context, m))) {
     const entry = byRelease.get(release?.title ?? '—') ?? { total: 0, checkedIn: 0 };
     entry.total++;
     if (active.has(ticket.id)) entry.checkedIn++;
@@ -43,7 +43,7 @@ async function serviceFigures(setup: Setup) {
   return {
     ticketsCount: answer.value.ticketsCount,
     // As the Admin API's checked_in_count: the list's tickets with an active check-in.
-    checkedIn: members.filter((m) => active.has(m.ticket.id)).length,
+    checkedIn: members.filter((m) => active.has(m.id)).length,
     byRelease: [...byRelease]
       .map(([release, v]) => ({ release, ...v }))
       .sort((a, b) => a.release.localeCompare(b.release)),

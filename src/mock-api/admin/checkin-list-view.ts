@@ -22,12 +22,12 @@ export const CHECKIN_LIST_EXPANDABLE = [
 ] as const;
 
 export function checkinCounts(p: Presenter, list: CheckinList): { tickets: number; checkedIn: number } {
-  const { memberIds } = membership(p.ctx, list);
+  const { members, isMember } = membership(p.ctx, list);
   const arrived = new Set<number>();
   for (const checkin of p.ctx.store.findBy('checkins', 'byList', list.id)) {
-    if (checkin.deleted_at === null && memberIds.has(checkin.ticket_id)) arrived.add(checkin.ticket_id);
+    if (checkin.deleted_at === null && isMember(checkin.ticket_id)) arrived.add(checkin.ticket_id);
   }
-  return { tickets: memberIds.size, checkedIn: arrived.size };
+  return { tickets: members.length, checkedIn: arrived.size };
 }
 
 export function checkinListRecord(

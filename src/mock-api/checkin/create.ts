@@ -62,7 +62,7 @@ function resolveTicket(ctx: ServiceContext, list: CheckinList, item: Item): Tick
   if (!ticket || ticket.event_id !== list.event_id || ticket.test_mode)
     return new ApiError(404, 'Ticket not found');
   if (ticket.state === 'void') return new ApiError(422, 'This ticket is void and cannot be checked in');
-  if (!membership(ctx, list).memberIds.has(ticket.id)) {
+  if (!membership(ctx, list).isMember(ticket.id)) {
     return new ApiError(404, 'This ticket is not on this check-in list');
   }
   return ticket;

@@ -5,8 +5,9 @@ import type { ServiceContext } from '../context';
 import { readBody } from '../http/body';
 import { ApiError } from '../http/errors';
 import { recordBatch, recordOne } from './create';
+import { jsonArrayBytes } from './json-array';
 import { checkinListJson } from './list-json';
-import { membership } from './membership';
+import { listTicket, membership } from './membership';
 import { pageNumber, pageOf, sinceMs } from './paging';
 import { answersSince, checkinsSince, ticketsSince } from './records';
 import { listQuestions, requireList } from './scope';
@@ -26,17 +27,21 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
     const query = url(c.req.raw);
     const page = pageOf(ticketsSince(ctx, found, sinceMs(query)), pageNumber(query));
     // Written per request, not kept per ticket: 100,000 tickets' JSON held 100 MB (issue 23).
-    return c.body(JSON.stringify(page.map(ticketJson)), 200, {
-      'content-type': 'application/json; charset=UTF-8',
-    });
+    return c.body(
+      jsonArrayBytes(page, (ticket) => ticketJson(listTicket(ctx, ticket))),
+      200,
+      {
+        'content-type': 'application/json; charset=UTF-8',
+      },
+    );
   });
 
   app.get(`${BASE}/tickets/:ticket_slug`, (c) => {
     const found = list(c.req.param('slug'));
     const ticket = ctx.store.findOne('tickets', 'bySlug', c.req.param('ticket_slug'));
-    const entry = ticket ? membership(ctx, found).byId.get(ticket.id) : undefined;
-    if (!entry) throw new ApiError(404, 'Ticket not found');
-    return c.json(ticketJson(entry));
+    const onList = ticket ? membership(ctx, found).find(ticket.id) : undefined;
+    if (!onList) throw new ApiError(404, 'Ticket not found');
+    return c.json(ticketJson(listTicket(ctx, onList)));
   });
 
   app.get(`${BASE}/checkins`, (c) => {

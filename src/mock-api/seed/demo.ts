@@ -154,9 +154,10 @@ function seedRegistrations(
     const at = new Date(start + random.int(59 * 86_400_000)).toISOString();
     const email = `${first}.${last}${random.int(1000)}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
     const company = random.next() < 0.7 ? random.pick(COMPANIES) : null;
-    const registration = store.insertOwned('registrations', {
+    const registration = store.insertBuilt('registrations', (id) => ({
+      id,
       event_id: event.id,
-      slug: `${testMode ? 'reg_test_' : 'reg_'}p${secretString(22)}`,
+      slug: randomSlug(testMode ? SLUG_PREFIX.testRegistration : SLUG_PREFIX.registration),
       reference,
       name: `${first} ${last}`,
       first_name: first,
@@ -182,15 +183,16 @@ function seedRegistrations(
       cancelled_at: state === 'cancelled' ? at : null,
       created_at: at,
       updated_at: at,
-    });
+    }));
     lines.forEach((release, i) => {
       // The buyer holds the first ticket; the others carry guests' names.
       const guest = i === 0 ? null : { first: random.pick(FIRST_NAMES), last: random.pick(LAST_NAMES) };
-      const ticket = store.insertOwned('tickets', {
+      const ticket = store.insertBuilt('tickets', (id) => ({
+        id,
         event_id: event.id,
         registration_id: registration.id,
         release_id: release.id,
-        slug: `ti_p${secretString(22)}`,
+        slug: randomSlug(SLUG_PREFIX.ticket),
         reference: `${reference}-${i + 1}`,
         number: i + 1,
         first_name: guest?.first ?? first,
@@ -212,7 +214,7 @@ function seedRegistrations(
         consented_at: null,
         created_at: at,
         updated_at: at,
-      });
+      }));
       if (!testMode && state !== 'cancelled') liveTicketIds.push(ticket.id);
     });
   }

@@ -57,7 +57,8 @@ export function seedQuestions(
           ? options.filter(() => random.next() < 0.35).slice(0, 2)
           : random.pick(options);
       const ticket = store.get('tickets', ticketId);
-      store.insertOwned('answers', {
+      store.insertBuilt('answers', (id) => ({
+        id,
         event_id: event.id,
         question_id: question.id,
         ticket_id: ticketId,
@@ -66,7 +67,7 @@ export function seedQuestions(
         download_url: null,
         created_at: ticket?.created_at ?? iso,
         updated_at: ticket?.created_at ?? iso,
-      });
+      }));
     }
   });
   return ids;

@@ -74,10 +74,13 @@ export class Store {
     return row;
   }
 
-  /** `insert` without the copy, for bulk seeding: the store takes ownership of `values`. */
-  insertOwned<T extends TableName>(table: T, values: NewRow<T>): RowOf<T> {
-    const row = values as unknown as RowOf<T>;
-    (row as Row).id = this.nextId(table);
+  /**
+   * `insert` without the copy, for bulk seeding: `build` makes the row with the id it is given.
+   * The id is in the row from its first line: a property added afterwards moves every row's
+   * fields out to a second array, 13 MB at 100,000 tickets (issue 23).
+   */
+  insertBuilt<T extends TableName>(table: T, build: (id: number) => RowOf<T>): RowOf<T> {
+    const row = build(this.nextId(table));
     this.put(table, row);
     return row;
   }
