@@ -2,7 +2,12 @@
 // scan screen, so the decoder (the largest dependency) never weighs on the first load. It owns
 // the stream itself, so the decoder can stop (paused to save the battery) while the picture
 // stays, and a track that ends (another app took the camera) is seen and reported.
-import type { IScannerControls } from '@zxing/browser';
+
+/**
+ * Between decode attempts. The reader's default is 500 ms; a queue at the door cannot wait,
+ * nor can the fast lane after a read: the next guest's code may be in view for half a second.
+ */
+const SCAN_DELAY_MS = 40;
 
 export type CameraProblem = 'denied' | 'busy' | 'no-camera' | 'insecure' | 'failed';
 
@@ -80,12 +85,7 @@ export async function startCamera({
   }
   const [{ BrowserQRCodeReader, HTMLCanvasElementLuminanceSource }, { BinaryBitmap, HybridBinarizer }] =
     await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  // The default waits 500 ms between attempts; a queue at the door cannot. Nor can it wait
-  // after a read: in the fast lane the next guest's code may be in view for half a second.
-  const reader = new BrowserQRCodeReader(undefined, {
-    delayBetweenScanAttempts: 40,
-    delayBetweenScanSuccess: 40,
-  });
+  const reader = new BrowserQRCodeReader();
   const stream = await openStream(deviceId);
   const track = stream.getVideoTracks()[0];
   const stopTracks = () => {
@@ -104,21 +104,24 @@ export async function startCamera({
     stopTracks();
     throw error;
   }
-  let controls: IScannerControls | null = null;
-  // Every second failed attempt is tried again on a half-size copy of the frame, a quarter of
-  // the pixels: a code held close fills the frame with large, soft modules that read better
-  // there, and a code shown light on dark (a phone in dark mode or with inverted colours) reads
-  // only inverted. (The decoder itself is patched: patches/README.md.)
-  const half = document.createElement('canvas');
-  const halfContext = half.getContext('2d', { willReadFrequently: true });
-  let failures = 0;
-  const retryHalfSize = () => {
-    if (!halfContext || video.videoWidth === 0) return null;
-    half.width = Math.round(video.videoWidth / 2);
-    half.height = Math.round(video.videoHeight / 2);
-    halfContext.drawImage(video, 0, 0, half.width, half.height);
-    const source = new HTMLCanvasElementLuminanceSource(half);
-    for (const luminance of [source, source.invert()]) {
+  // The decode loop, ours rather than the reader's own (which reads every whole frame): even
+  // attempts read a half-size copy of the frame (a quarter of the pixels; a code held close
+  // fills the frame with large, soft modules that read better there), and inverted too (a code
+  // shown light on dark, from a phone in dark mode, reads only so); odd attempts read the whole
+  // frame, for a code held far off. The first attempt is the cheap one: on a phone-class CPU
+  // a whole 720p frame costs the first verdict about 100 ms. (The decoder itself is patched:
+  // patches/README.md.)
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const attempt = (n: number): string | null => {
+    if (!context || video.videoWidth === 0 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA)
+      return null;
+    const scale = n % 2 === 0 ? 0.5 : 1;
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const source = new HTMLCanvasElementLuminanceSource(canvas);
+    for (const luminance of n % 2 === 0 ? [source, source.invert()] : [source]) {
       try {
         return reader.decodeBitmap(new BinaryBitmap(new HybridBinarizer(luminance))).getText();
       } catch {
@@ -133,14 +136,21 @@ export async function startCamera({
     performance.mark('door:camera-read');
     onCode(text);
   };
+  let timer: number | undefined;
+  let attempts = 0;
+  const tick = () => {
+    const text = attempt(attempts++);
+    if (text !== null) read(text);
+    // Stopped (or paused) by onCode itself: no next attempt.
+    if (timer !== undefined) timer = window.setTimeout(tick, SCAN_DELAY_MS);
+  };
+  const halt = () => {
+    window.clearTimeout(timer);
+    timer = undefined;
+  };
   const decode = () => {
-    controls ??= reader.scan(video, (result) => {
-      if (result) return read(result.getText());
-      failures += 1;
-      if (failures % 2 !== 0) return;
-      const text = retryHalfSize();
-      if (text !== null) read(text);
-    });
+    if (timer !== undefined) return;
+    timer = window.setTimeout(tick, 0);
   };
   decode();
   // applyConstraints replaces every constraint: the ones the stream was opened with come along.
@@ -153,8 +163,7 @@ export async function startCamera({
         : undefined,
     pause() {
       if (stopped) return;
-      controls?.stop();
-      controls = null;
+      halt();
       void track?.applyConstraints({ ...opened, frameRate: { ideal: 5 } }).catch(() => undefined);
     },
     resume() {
@@ -166,8 +175,7 @@ export async function startCamera({
     lost: () => ended || track?.readyState === 'ended',
     stop() {
       stopped = true;
-      controls?.stop();
-      controls = null;
+      halt();
       stopTracks();
       video.srcObject = null;
     },
