@@ -87,18 +87,23 @@ export async function storeFirstPage(
   });
 }
 
-/** Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come between. */
+/**
+ * Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come
+ * between. (One a read measured no better for scans during the load, and made the load longer.)
+ */
 const PAGES_PER_READ = 2;
 
 /**
  * Calls `onPage` for each stored page of a resource, in page order. Pages are read a few at a
- * time, each batch in one range read, and `onPage` may take its turn (it is awaited).
+ * time, each batch in one range read, and `onPage` may take its turn (it is awaited);
+ * `beforeRead` is awaited before each read is asked for (a scan in flight holds it there).
  */
 export async function readPages<T>(
   db: CheckinDatabase,
   listSlug: string,
   resource: Resource,
   onPage: (items: T[], page: number) => void | Promise<void>,
+  beforeRead: () => Promise<void> = async () => {},
 ): Promise<void> {
   const keys = await db.pages
     .where('[listSlug+resource+page]')
@@ -106,6 +111,7 @@ export async function readPages<T>(
     .primaryKeys();
   for (let at = 0; at < keys.length; at += PAGES_PER_READ) {
     const batch = keys.slice(at, at + PAGES_PER_READ);
+    await beforeRead();
     const rows = await db.pages
       .where('[listSlug+resource+page]')
       .between(batch[0]!, batch.at(-1)!, true, true)

@@ -3,11 +3,16 @@
 // with every write, so a scan's verdict needs no IndexedDB read at all. Pure TypeScript.
 // The prefix-search index is most of the cost of building (a verdict never uses it): it is
 // built on the first search, or ahead of it in short slices (`indexSearchFor`).
+// Memory: 100,000 tickets live in a phone's worker, so tickets are kept with their strings
+// shared (compact-ticket.ts), as are search terms, an order of one ticket and a ticket's one
+// check-in are held without an array or map around them (ticket-checkins.ts).
 import type { RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
 import { countsTowardList } from '../domain/list-count';
 import { orderReferenceOf } from '../domain/order';
+import { compactTicket, createStringPool } from './compact-ticket';
 import { normalizeText, searchTerms } from './search-text';
+import { createTicketCheckins } from './ticket-checkins';
 
 const BUCKET = 2;
 
@@ -47,18 +52,32 @@ export function createListIndex(): ListIndex {
   const byId = new Map<number, RemoteTicket>();
   const bySlug = new Map<string, number>();
   const byReference = new Map<string, number>();
-  const byOrder = new Map<string, number[]>();
+  // Most orders hold one ticket: its id stands alone, an array only for two or more.
+  const byOrder = new Map<string, number | number[]>();
+  const idsOfOrder = (key: string): readonly number[] => {
+    const ids = byOrder.get(key);
+    return ids === undefined ? [] : typeof ids === 'number' ? [ids] : ids;
+  };
   const dropFromOrder = (ticket: RemoteTicket) => {
     const key = orderReferenceOf(ticket);
-    const ids = key === null ? undefined : byOrder.get(key);
-    if (!ids) return;
-    const left = ids.filter((id) => id !== ticket.id);
-    if (left.length) byOrder.set(key!, left);
-    else byOrder.delete(key!);
+    if (key === null) return;
+    const left = idsOfOrder(key).filter((id) => id !== ticket.id);
+    if (left.length > 1) byOrder.set(key, left);
+    else if (left.length === 1) byOrder.set(key, left[0]!);
+    else byOrder.delete(key);
   };
+  const addToOrder = (key: string, id: number) => {
+    const ids = byOrder.get(key);
+    if (ids === undefined) byOrder.set(key, id);
+    else if (typeof ids === 'number') byOrder.set(key, [ids, id]);
+    else ids.push(id);
+  };
+  const strings = createStringPool();
+  // Search terms are lower-cased copies, made afresh for each ticket: shared like its strings.
+  const terms = createStringPool();
   // Prefix buckets: the first letters of a term -> parallel arrays of terms and ticket ids.
   const buckets = new Map<string, { terms: string[]; ids: number[] }>();
-  const checkinsByTicket = new Map<number, Map<string, CheckinRow>>();
+  const checkinsByTicket = createTicketCheckins(strings);
   const ticketOfKey = new Map<string, number>();
   const active = new Map<number, number>();
   // Cancelled tickets stay known (a scan says "cancelled"), but are not on the list's count.
@@ -95,14 +114,14 @@ export function createListIndex(): ListIndex {
       bucket = { terms: [], ids: [] };
       buckets.set(key, bucket);
     }
-    bucket.terms.push(term);
+    bucket.terms.push(terms.share(term)!);
     bucket.ids.push(id);
   };
 
   let doubles = 0;
   const recount = (ticketId: number) => {
     let n = 0;
-    for (const c of checkinsByTicket.get(ticketId)?.values() ?? []) if (c.deletedAt === null) n++;
+    for (const c of checkinsByTicket.rowsOf(ticketId)) if (c.deletedAt === null) n++;
     doubles += (n > 1 ? 1 : 0) - ((active.get(ticketId) ?? 0) > 1 ? 1 : 0);
     const ticket = byId.get(ticketId);
     if (ticket && countsTowardList(ticket))
@@ -114,7 +133,7 @@ export function createListIndex(): ListIndex {
   const dropKey = (key: string, touched: Set<number>) => {
     const ticketId = ticketOfKey.get(key);
     if (ticketId === undefined) return;
-    checkinsByTicket.get(ticketId)?.delete(key);
+    checkinsByTicket.delete(ticketId, key);
     ticketOfKey.delete(key);
     touched.add(ticketId);
   };
@@ -126,26 +145,24 @@ export function createListIndex(): ListIndex {
 
   return {
     putTickets(tickets) {
-      for (const t of tickets) {
-        const before = byId.get(t.id);
-        if (before && before.updatedAt > t.updatedAt) continue;
+      for (const given of tickets) {
+        const before = byId.get(given.id);
+        if (before && before.updatedAt > given.updatedAt) continue;
         if (before) {
           bySlug.delete(before.slug);
           byReference.delete(before.reference.toUpperCase());
           dropFromOrder(before);
         }
+        const order = orderReferenceOf(given);
+        const mateId = order === null ? undefined : idsOfOrder(order)[0];
+        const t = compactTicket(given, strings, mateId === undefined ? undefined : byId.get(mateId));
         byId.set(t.id, t);
         const change = (countsTowardList(t) ? 1 : 0) - (before && countsTowardList(before) ? 1 : 0);
         onList += change;
         if (active.has(t.id)) onListCheckedIn += change;
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
-        const order = orderReferenceOf(t);
-        if (order !== null) {
-          const ids = byOrder.get(order);
-          if (ids) ids.push(t.id);
-          else byOrder.set(order, [t.id]);
-        }
+        if (order !== null) addToOrder(order, t.id);
         // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
         if (searchStarted) for (const term of searchTerms(t)) addTerm(term, t.id);
       }
@@ -154,17 +171,11 @@ export function createListIndex(): ListIndex {
       const touched = new Set<number>();
       for (const key of replaces) dropKey(key, touched);
       for (const row of rows) {
-        let forTicket = checkinsByTicket.get(row.ticketId);
-        if (!forTicket) {
-          forTicket = new Map();
-          checkinsByTicket.set(row.ticketId, forTicket);
-        }
-        const before = forTicket.get(row.key);
+        const before = checkinsByTicket.get(row.ticketId, row.key);
         if (before && before.updatedAt > row.updatedAt) continue;
         // A pulled copy carries none of what only this device knows: it keeps those marks.
         const known = before && !row.deviceName && !row.endedBy && (before.deviceName || before.endedBy);
-        forTicket.set(
-          row.key,
+        checkinsByTicket.set(
           known
             ? {
                 ...row,
@@ -187,7 +198,7 @@ export function createListIndex(): ListIndex {
     ticketById: (id) => byId.get(id),
     checkinByKey(key) {
       const id = ticketOfKey.get(key);
-      return id === undefined ? undefined : checkinsByTicket.get(id)?.get(key);
+      return id === undefined ? undefined : checkinsByTicket.get(id, key);
     },
     ticketBySlug(slug) {
       const id = bySlug.get(slug);
@@ -198,9 +209,9 @@ export function createListIndex(): ListIndex {
       return id === undefined ? undefined : byId.get(id);
     },
     ticketsOfOrder(reference) {
-      return (byOrder.get(reference.toUpperCase()) ?? []).flatMap((id) => byId.get(id) ?? []);
+      return idsOfOrder(reference.toUpperCase()).flatMap((id) => byId.get(id) ?? []);
     },
-    checkinsOf: (ticketId) => [...(checkinsByTicket.get(ticketId)?.values() ?? [])],
+    checkinsOf: (ticketId) => [...checkinsByTicket.rowsOf(ticketId)],
     search(query, limit = 50) {
       const words = normalizeText(query).split(/\s+/).filter(Boolean);
       const first = words[0];
@@ -230,7 +241,7 @@ export function createListIndex(): ListIndex {
     counts: () => ({ tickets: onList, checkedIn: onListCheckedIn, inside: active.size }),
     everything: () => ({
       tickets: [...byId.values()],
-      checkins: [...checkinsByTicket.values()].flatMap((rows) => [...rows.values()]),
+      checkins: checkinsByTicket.all(),
     }),
   };
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteTicket } from '../../src/api/schemas';
 import type { CheckinRow } from '../../src/db/rows';
+import { createStringPool } from '../../src/sync/compact-ticket';
 import { createListIndex } from '../../src/sync/list-index';
 
 const LIST = 'chk_ptestlist0000000000000';
@@ -72,5 +73,110 @@ describe('the list index counts', () => {
     expect(index.counts()).toEqual({ tickets: 2, checkedIn: 1, inside: 1 });
     index.removeCheckins(['b']);
     expect(index.counts()).toEqual({ tickets: 2, checkedIn: 0, inside: 0 });
+  });
+});
+
+describe('the list index keeps tickets', () => {
+  const full = (id: number, order: string, n: number, patch: Partial<RemoteTicket> = {}): RemoteTicket => ({
+    ...ticket(id, 'complete'),
+    reference: `${order}-${n}`,
+    registrationReference: order,
+    buyerName: 'Zoë Buyer',
+    buyerEmail: 'zoe@example.com',
+    firstName: n === 1 ? 'Zoë' : 'Guest',
+    lastName: n === 1 ? 'Buyer' : String(id),
+    email: n === 1 ? 'zoe@example.com' : null,
+    companyName: 'Acme',
+    phoneNumber: '+353 1',
+    releaseTitle: 'VIP',
+    paid: n !== 3,
+    ...patch,
+  });
+
+  it('answers every field of a ticket as stored, and nothing it was stored with besides', () => {
+    const index = createListIndex();
+    // As IndexedDB hands them over: each its own copy, a stored row with its list's slug.
+    const given = [full(1, 'ABCD', 1), full(2, 'ABCD', 2), full(3, 'ABCD', 3, { state: 'void' })];
+    index.putTickets(structuredClone(given).map((t) => ({ ...t, listSlug: LIST })));
+    for (const t of given) {
+      expect(index.ticketById(t.id)).toStrictEqual(t);
+      expect(index.ticketBySlug(t.slug)).toStrictEqual(t);
+      expect(index.ticketByReference(t.reference.toLowerCase())).toStrictEqual(t);
+    }
+    expect(index.ticketsOfOrder('abcd')).toStrictEqual(given);
+    expect(index.search('acme').map((t) => t.id)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps each order whole as its tickets come, move to another order and go', () => {
+    const index = createListIndex();
+    index.putTickets([full(1, 'ABCD', 1), full(2, 'WXYZ', 1)]);
+    expect(index.ticketsOfOrder('ABCD').map((t) => t.id)).toEqual([1]);
+    index.putTickets([full(3, 'ABCD', 2), full(4, 'ABCD', 3)]);
+    expect(index.ticketsOfOrder('ABCD').map((t) => t.id)).toEqual([1, 3, 4]);
+    // A newer version in the same order stays once; one moved to another order leaves this one.
+    index.putTickets([full(3, 'ABCD', 2, { updatedAt: 2, firstName: 'Renamed' })]);
+    index.putTickets([full(4, 'WXYZ', 2, { updatedAt: 2 })]);
+    expect(index.ticketsOfOrder('ABCD').map((t) => [t.id, t.firstName])).toEqual([
+      [1, 'Zoë'],
+      [3, 'Renamed'],
+    ]);
+    expect(index.ticketsOfOrder('WXYZ').map((t) => t.id)).toEqual([2, 4]);
+    index.putTickets([full(1, 'WXYZ', 3, { updatedAt: 2 }), full(3, 'WXYZ', 4, { updatedAt: 3 })]);
+    expect(index.ticketsOfOrder('ABCD')).toEqual([]);
+    expect(index.ticketsOfOrder('WXYZ').map((t) => t.id)).toEqual([2, 4, 1, 3]);
+  });
+});
+
+describe('the string pool', () => {
+  it('shares what it has seen and never keeps more than its limit', () => {
+    const pool = createStringPool(2);
+    expect([pool.share('a'), pool.share('b'), pool.share('c'), pool.share('a'), pool.share(null)]).toEqual([
+      'a',
+      'b',
+      'c',
+      'a',
+      null,
+    ]);
+    expect(pool.size()).toBe(2);
+  });
+});
+
+describe('the list index keeps check-ins', () => {
+  it("answers a ticket's check-ins in the order they came, a replaced one in its place", () => {
+    const index = createListIndex();
+    index.putCheckins([checkin('a', 1)]);
+    expect(index.checkinsOf(1).map((c) => c.key)).toEqual(['a']);
+    index.putCheckins([checkin('b', 1), checkin('c', 1), checkin('z', 2)]);
+    // "b" ended: its newer version stays where "b" was.
+    index.putCheckins([checkin('b', 1, 5)]);
+    expect(index.checkinsOf(1).map((c) => [c.key, c.deletedAt])).toEqual([
+      ['a', null],
+      ['b', 5],
+      ['c', null],
+    ]);
+    // A local row replaced by the service's copy under its uuid.
+    index.putCheckins([checkin('a2', 1)], ['a']);
+    expect(index.checkinsOf(1).map((c) => c.key)).toEqual(['b', 'c', 'a2']);
+    expect(index.checkinByKey('a')).toBeUndefined();
+    expect(index.checkinByKey('c')).toMatchObject({ key: 'c', ticketId: 1 });
+    index.removeCheckins(['b', 'c']);
+    expect(index.checkinsOf(1).map((c) => c.key)).toEqual(['a2']);
+    index.removeCheckins(['a2']);
+    expect(index.checkinsOf(1)).toEqual([]);
+    expect(index.everything().checkins.map((c) => c.key)).toEqual(['z']);
+    expect(index.counts()).toEqual({ tickets: 0, checkedIn: 0, inside: 1 });
+  });
+
+  it('keeps every field of a check-in as given', () => {
+    const index = createListIndex();
+    const own: CheckinRow = {
+      ...checkin('local:1', 7),
+      deviceName: 'Door 2',
+      clientId: '1',
+      status: 'pending',
+      endedBy: 'exit',
+    };
+    index.putCheckins([structuredClone(own), checkin('u', 7)]);
+    expect(index.checkinsOf(7)).toStrictEqual([own, checkin('u', 7)]);
   });
 });

@@ -1,0 +1,200 @@
+// Where a restart's first verdict waits: an offline restart of a joined door (unthrottled), its
+// first wedge scan sent as soon as the page listens, the page's and the worker's performance
+// marks on one time line, then 50 scans while the list still loads. Shares WORK with
+// worker-heap-snapshot.ts (run that first: it seeds the server and joins the list).
+//   node --import tsx test/bench/cold-marks.ts [runs]
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
+import { killHard, startServerProcess } from '../mock-api/http/server-process';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const WORK = process.env.WORK ?? '/tmp/worker-heap';
+// One origin for every run: the joined list and the app's offline copy belong to it.
+const PORT = process.env.PORT ?? '4391';
+const RUNS = Number(process.argv[2] ?? 3);
+const SCANS = 50;
+const distDir = join(WORK, 'dist');
+if (!process.env.NO_BUILD) await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+const server = await startServerProcess(
+  {
+    MOCK_DATA_DIR: join(WORK, 'data'),
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: String(TICKETS),
+    DIST_DIR: distDir,
+    PORT,
+  },
+  240_000,
+);
+// A fresh build reaches an offline restart only through a fresh service worker: the old one
+// is dropped and the new one installed online (it precaches the build) before the runs.
+if (!process.env.NO_BUILD) {
+  rmSync(join(WORK, 'profile', 'Default', 'Service Worker'), { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL: server.origin,
+  });
+  const p = context.pages()[0] ?? (await context.newPage());
+  await p.goto('/');
+  await p.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.close();
+}
+const usedFile = join(WORK, 'used-pages');
+let page = Number(
+  (() => {
+    try {
+      return readFileSync(usedFile, 'utf8');
+    } catch {
+      return '10';
+    }
+  })(),
+);
+const slugs: string[] = [];
+const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
+while (slugs.length < RUNS * (SCANS + 1)) {
+  const tickets = (await (await fetch(`${listUrl}/tickets?page=${page++}`)).json()) as { slug: string }[];
+  slugs.push(...tickets.map((t) => t.slug));
+}
+writeFileSync(usedFile, String(page));
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+try {
+  const firsts: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
+      executablePath: '/usr/bin/chromium',
+      args: chromiumArgs,
+      baseURL: server.origin,
+      viewport: { width: 390, height: 844 },
+    });
+    await context.setOffline(true);
+    const p = context.pages()[0] ?? (await context.newPage());
+    await p.addInitScript(() => {
+      (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
+    });
+    await p.addInitScript(() => {
+      localStorage.setItem(
+        'venue-checkin.settings',
+        JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false, autoReturnSeconds: 0 }),
+      );
+    });
+    const code = slugs.shift()!;
+    await p.addInitScript((code) => {
+      const mark = (name: string) => performance.mark(`P:${name}`);
+      const NativeWorker = window.Worker;
+      window.Worker = class extends NativeWorker {
+        constructor(...args: ConstructorParameters<typeof Worker>) {
+          super(...args);
+          mark('worker-created');
+        }
+      };
+      let listening = false;
+      let verdict = false;
+      const listen = window.addEventListener;
+      window.addEventListener = function (
+        this: Window,
+        type: string,
+        listener: EventListenerOrEventListenerObject,
+        options?: boolean | AddEventListenerOptions,
+      ) {
+        listen.call(this, type, listener, options);
+        if (type !== 'keydown' || listening || typeof options !== 'object' || !options.capture) return;
+        listening = true;
+        mark('wedge-listening');
+        setTimeout(() => {
+          mark('keys');
+          for (const key of [...code, 'Enter'])
+            document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        });
+      } as typeof window.addEventListener;
+      let screen = false;
+      new MutationObserver(() => {
+        if (!screen && document.querySelector('[data-testid="door-status"]')) {
+          screen = true;
+          mark('scan-screen');
+        }
+        if (!verdict && document.querySelector('[data-testid="verdict"]')) {
+          verdict = true;
+          mark('verdict-in-dom');
+          requestAnimationFrame(() => mark('verdict'));
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, code);
+    await p.goto('/');
+    await p.waitForFunction(() => performance.getEntriesByName('P:verdict').length > 0, null, {
+      timeout: 120_000,
+      polling: 50,
+    });
+    const pageMarks = await p.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+    }));
+    const worker = p.workers()[0]!;
+    const workerMarks = await worker.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+    }));
+    const line = [
+      ...pageMarks.marks.map(([n, t]) => [n, t] as const),
+      ...workerMarks.marks.map(([n, t]) => [n, t + workerMarks.origin - pageMarks.origin] as const),
+    ].sort((a, b) => a[1] - b[1]);
+    const keys = pageMarks.marks.find(([n]) => n === 'P:keys')![1];
+    const verdictAt = pageMarks.marks.find(([n]) => n === 'P:verdict')![1];
+    firsts.push(verdictAt - keys);
+    console.log(
+      `# run ${run}: keys at ${keys.toFixed(0)} ms, verdict ${verdictAt.toFixed(0)} ms (+${(verdictAt - keys).toFixed(0)})`,
+    );
+    if (run === 0 || process.env.ALL_MARKS)
+      for (const [n, t] of line)
+        if (!/T:load:(read|got):tickets:[1-9]/.test(n) || (t > keys - 50 && t < verdictAt + 20))
+          console.log(`${t.toFixed(1).padStart(9)}  ${n}`);
+    await p.locator('.verdict .button--solid').click();
+    await p.getByTestId('verdict').waitFor({ state: 'detached' });
+    const times = await p.evaluate(
+      async (codes) => {
+        const appear = (present: boolean) =>
+          new Promise<void>((resolve) => {
+            const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
+            if (test()) return resolve();
+            const observer = new MutationObserver(() => {
+              if (test()) {
+                observer.disconnect();
+                resolve();
+              }
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+          });
+        const key = (key: string) =>
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        const out: number[] = [];
+        for (const code of codes) {
+          for (const char of code) key(char);
+          const start = performance.now();
+          key('Enter');
+          await appear(true);
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          out.push(performance.now() - start);
+          (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
+          await appear(false);
+        }
+        return out;
+      },
+      slugs.splice(0, SCANS),
+    );
+    console.log(
+      `# run ${run}: ${SCANS} scans p95 ${percentile(times, 95).toFixed(0)} median ${percentile(times, 50).toFixed(0)}: ${times.map((t) => t.toFixed(0)).join(' ')}`,
+    );
+    await context.close();
+  }
+  console.log(`first verdict after keys: ${firsts.map((t) => t.toFixed(0)).join(', ')} ms`);
+} finally {
+  await killHard(server);
+}
