@@ -13,5 +13,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
+    // Vitest's default on two cores is one worker (cores - 1), leaving a core to its main process,
+    // which mostly waits; many files wait on child servers and real sockets, so two workers use
+    // both cores. Files stay isolated (each its own fork) and use free ports.
+    maxWorkers: 2,
   },
 });

@@ -82,114 +82,171 @@ async function ticketsWithAnswers(service: CheckinService, count: number): Promi
   return [...rest.slice(0, 3), crowded, ...rest.slice(3)];
 }
 
-for (const theme of THEMES) {
+/**
+ * Each size in turn, the viewport resized in place (the screens lay out by CSS alone; i18n and
+ * scan-screen specs do the same): the state on screen is checked and photographed at every size
+ * without scanning, joining or downloading the list again for each.
+ */
+async function atEverySize(page: Page, check: (size: string) => Promise<void>) {
   for (const size of SIZES) {
-    test(`door screens fit ${size.width}x${size.height} in ${theme}`, async ({ browser, baseURL }) => {
-      test.setTimeout(120_000);
-      const service = new CheckinService(baseURL!);
-      const [scanned, searched, kiosked, elsewhere, kioskElsewhere] = await ticketsWithAnswers(service, 5);
-      // Two tickets already in through another door: this device shows them "already checked in".
-      await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
-      await service.checkInElsewhere(MAIN_LIST, kioskElsewhere!.id);
-      const questions = await service.questions(MAIN_LIST);
-      const answers = await service.answers(MAIN_LIST);
-      /** The title of a question this ticket's holder answered. */
-      const answered = (ticket: ServiceTicket) =>
-        questions.find((q) => q.id === answers.find((a) => a.ticket_id === ticket.id)!.question_id)!.title;
-      const context = await browser.newContext({ viewport: size });
-      const { page, door: doorPage } = await door(context, theme);
-      const prefix = `${theme}-`;
+    await page.setViewportSize(size);
+    await check(`${size.width}x${size.height}`);
+  }
+}
 
-      // Join: the action in view on a phone, the service choice tucked away.
-      await page.goto('/');
-      const join = page.getByRole('button', { name: 'Join list' });
-      await expect(join).toBeVisible();
-      await expectOnScreen(page, join, 'join button');
+// One device a theme, joined once: every screen below is checked at all four sizes.
+for (const theme of THEMES) {
+  test(`door screens fit every size in ${theme}`, async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const service = new CheckinService(baseURL!);
+    const [scanned, searched, kiosked, elsewhere, kioskElsewhere] = await ticketsWithAnswers(service, 5);
+    // Two tickets already in through another door: this device shows them "already checked in".
+    await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
+    await service.checkInElsewhere(MAIN_LIST, kioskElsewhere!.id);
+    const questions = await service.questions(MAIN_LIST);
+    const answers = await service.answers(MAIN_LIST);
+    /** The title of a question this ticket's holder answered. */
+    const answered = (ticket: ServiceTicket) =>
+      questions.find((q) => q.id === answers.find((a) => a.ticket_id === ticket.id)!.question_id)!.title;
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    const { page, door: doorPage } = await door(context, theme);
+    const prefix = `${theme}-`;
+
+    // Join: the action in view on a phone, the service choice tucked away.
+    await page.goto('/');
+    const join = page.getByRole('button', { name: 'Join list' });
+    await expect(join).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, join, `${size} join button`);
       await expect(page.getByRole('radio')).toHaveCount(0);
       await shot(page, `${prefix}join`);
-      await page.getByLabel('Check-in list slug or address').fill(MAIN_LIST);
-      await page.getByLabel('Name this device').fill('North door');
-      await join.click();
-      await doorPage.expectScanScreen();
-      await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
+    });
+    await page.getByLabel('Check-in list slug or address').fill(MAIN_LIST);
+    await page.getByLabel('Name this device').fill('North door');
+    await join.click();
+    await doorPage.expectScanScreen();
+    await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
 
-      // The scan screen: one Online pill, and the device's health with its storage figures.
+    // The scan screen: one Online pill, and the device's health with its storage figures.
+    const health = page.getByTestId('door-health');
+    await atEverySize(page, async () => {
       await expect(page.getByText('Online', { exact: true })).toHaveCount(1);
-      const health = page.getByTestId('door-health');
       await expect(health).toContainText(/Storage [\d.]+ [kMGT]?B of [\d.]+ [kMGT]?B/);
       await expect(health).toContainText(/0 unsent/);
       await shot(page, `${prefix}scan`);
+    });
 
-      // An admission with its answers, then a ticket admitted at another door, with "Admit anyway".
-      await doorPage.typeCode(scanned!.reference);
-      await doorPage.expectVerdict('admitted');
-      await expect(doorPage.verdict()).toContainText(answered(scanned!));
-      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'admitted verdict button');
-      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+    // An admission with its answers, then a ticket admitted at another door, with "Admit anyway".
+    await doorPage.typeCode(scanned!.reference);
+    await doorPage.expectVerdict('admitted');
+    await expect(doorPage.verdict()).toContainText(answered(scanned!));
+    const admittedLooks = new Map<string, Awaited<ReturnType<typeof look>>>();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), `${size} admitted verdict button`);
+      await expectOnScreen(
+        page,
+        doorPage.verdict().getByRole('heading', { level: 1 }),
+        `${size} verdict title`,
+      );
       await shot(page, `${prefix}verdict-admitted`);
-      const admittedLook = await look(doorPage.verdict());
-      await doorPage.nextScan();
+      admittedLooks.set(size, await look(doorPage.verdict()));
+    });
+    await doorPage.nextScan();
 
-      await doorPage.typeCode(elsewhere!.reference);
-      await doorPage.expectVerdict('already-checked-in');
-      await expect(doorPage.verdict()).toContainText('at another door');
-      await expect(doorPage.verdict()).toContainText(answered(elsewhere!));
-      await expect(doorPage.verdict().getByRole('button', { name: 'Admit anyway' })).toBeVisible();
-      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'already-checked-in verdict button');
-      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+    await doorPage.typeCode(elsewhere!.reference);
+    await doorPage.expectVerdict('already-checked-in');
+    await expect(doorPage.verdict()).toContainText('at another door');
+    await expect(doorPage.verdict()).toContainText(answered(elsewhere!));
+    await expect(doorPage.verdict().getByRole('button', { name: 'Admit anyway' })).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(
+        page,
+        doorPage.verdict().getByRole('button'),
+        `${size} already-checked-in verdict button`,
+      );
+      await expectOnScreen(
+        page,
+        doorPage.verdict().getByRole('heading', { level: 1 }),
+        `${size} verdict title`,
+      );
       await shot(page, `${prefix}verdict-already`);
       // Never mistaken for an admission: another colour, mark and shape, and stripes.
+      const admittedLook = admittedLooks.get(size)!;
       const alreadyLook = await look(doorPage.verdict());
-      expect(alreadyLook.background).not.toBe(admittedLook.background);
-      expect(alreadyLook.mark).not.toBe(admittedLook.mark);
-      expect(alreadyLook.shape).not.toBe(admittedLook.shape);
-      expect(admittedLook.stripes).toBe('none');
-      expect(alreadyLook.stripes).toContain('repeating-linear-gradient');
-      await doorPage.verdict().getByRole('button', { name: 'Admit anyway' }).click();
-      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'confirmation button');
+      expect(alreadyLook.background, size).not.toBe(admittedLook.background);
+      expect(alreadyLook.mark, size).not.toBe(admittedLook.mark);
+      expect(alreadyLook.shape, size).not.toBe(admittedLook.shape);
+      expect(admittedLook.stripes, size).toBe('none');
+      expect(alreadyLook.stripes, size).toContain('repeating-linear-gradient');
+    });
+    await doorPage.verdict().getByRole('button', { name: 'Admit anyway' }).click();
+    await expect(doorPage.verdict().getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, doorPage.verdict().getByRole('button'), `${size} confirmation button`);
       await shot(page, `${prefix}verdict-confirm`);
-      await doorPage.verdict().getByRole('button', { name: 'Cancel' }).click();
-      await doorPage.nextScan();
+    });
+    await doorPage.verdict().getByRole('button', { name: 'Cancel' }).click();
+    await doorPage.nextScan();
 
-      // Admitting from search shows the same full verdict as a scan.
-      await page.goto(`/door/search?q=${encodeURIComponent(searched!.reference)}`);
-      await expect(page.getByRole('link', { name: new RegExp(searched!.reference) })).toBeVisible();
-      await expectOnScreen(page, page.getByRole('link', { name: 'Back' }), 'back link');
+    // Admitting from search shows the same full verdict as a scan.
+    await page.goto(`/door/search?q=${encodeURIComponent(searched!.reference)}`);
+    await expect(page.getByRole('link', { name: new RegExp(searched!.reference) })).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, page.getByRole('link', { name: 'Back' }), `${size} back link`);
       await shot(page, `${prefix}search`);
-      await page.getByRole('link', { name: new RegExp(searched!.reference) }).click();
+    });
+    await page.getByRole('link', { name: new RegExp(searched!.reference) }).click();
+    await expect(page.getByRole('button', { name: 'Check in' })).toBeVisible();
+    await atEverySize(page, async () => {
       await expect(page.getByRole('button', { name: 'Check in' })).toBeVisible();
       await shot(page, `${prefix}ticket`);
-      await page.getByRole('button', { name: 'Check in' }).click();
-      await doorPage.expectVerdict('admitted');
-      await expect(doorPage.verdict()).toContainText(searched!.reference);
-      await expect(doorPage.verdict()).toContainText(answered(searched!));
-      await expectOnScreen(page, doorPage.verdict().getByRole('button'), 'search-admit verdict button');
-      await expectOnScreen(page, doorPage.verdict().getByRole('heading', { level: 1 }), 'verdict title');
+    });
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await doorPage.expectVerdict('admitted');
+    await expect(doorPage.verdict()).toContainText(searched!.reference);
+    await expect(doorPage.verdict()).toContainText(answered(searched!));
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(
+        page,
+        doorPage.verdict().getByRole('button'),
+        `${size} search-admit verdict button`,
+      );
+      await expectOnScreen(
+        page,
+        doorPage.verdict().getByRole('heading', { level: 1 }),
+        `${size} verdict title`,
+      );
       await shot(page, `${prefix}ticket-verdict`);
-      await doorPage.nextScan();
-      await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
+    });
+    await doorPage.nextScan();
+    await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
 
-      // The kiosk: attendees see the prompt and their result whole, and no staff hints.
-      await page.goto('/door/kiosk');
-      const message = page.getByTestId('kiosk-message');
-      await expect(message).toContainText('Scan your ticket');
-      const kiosk = page.getByTestId('kiosk');
+    // The kiosk: attendees see the prompt and their result whole, and no staff hints.
+    await page.goto('/door/kiosk');
+    const message = page.getByTestId('kiosk-message');
+    await expect(message).toContainText('Scan your ticket');
+    const kiosk = page.getByTestId('kiosk');
+    await atEverySize(page, async (size) => {
       await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
       await expect(kiosk.getByRole('button', { name: 'Try the camera again' })).toHaveCount(0);
-      await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), 'exit kiosk');
+      await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), `${size} exit kiosk`);
       await shot(page, `${prefix}kiosk`);
-      await doorPage.kioskScan(kiosked!.slug);
-      await expect(message).toContainText(`Welcome, ${kiosked!.first_name}`);
-      await expectOnScreen(page, message, 'kiosk result');
+    });
+    await doorPage.kioskScan(kiosked!.slug);
+    await expect(message).toContainText(`Welcome, ${kiosked!.first_name}`);
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, message, `${size} kiosk result`);
       await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
       await shot(page, `${prefix}kiosk-welcome`);
-      await doorPage.kioskScan(kioskElsewhere!.slug);
-      await expect(message.locator('[data-verdict="already-checked-in"]')).toBeVisible();
-      await expectOnScreen(page, message, 'kiosk result');
-      await shot(page, `${prefix}kiosk-already`);
-      await context.close();
     });
-  }
+    await doorPage.kioskScan(kioskElsewhere!.slug);
+    await expect(message.locator('[data-verdict="already-checked-in"]')).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectOnScreen(page, message, `${size} kiosk result`);
+      await shot(page, `${prefix}kiosk-already`);
+    });
+    await context.close();
+  });
 }
 
 // The kiosk with a working camera (Chromium's fake camera playing a plain grey clip): the
@@ -214,35 +271,47 @@ test.describe('kiosk with a camera', () => {
     ]);
   });
 
-  for (const theme of THEMES) {
-    for (const size of [SIZES[0]!, SIZES[2]!]) {
-      test(`fits ${size.width}x${size.height} in ${theme}`, async ({ baseURL }) => {
-        const service = new CheckinService(baseURL!);
-        const [ticket] = await ticketsWithAnswers(service, 1);
-        const browser = await chromium.launch({
-          executablePath: '/usr/bin/chromium',
-          args: [...chromiumArgs, ...fakeCameraArgs(video)],
-        });
-        try {
-          const context = await browser.newContext({ baseURL, viewport: size });
-          const { page, door: doorPage } = await door(context, theme);
-          await doorPage.nameDevice('Kiosk B');
-          await doorPage.joinByTyping(MAIN_LIST);
-          await page.goto('/door/kiosk');
-          const kiosk = page.getByTestId('kiosk');
+  // One browser with the camera, one device a theme joined once, checked at both sizes in place.
+  test('fits 390x844 and 1024x768 in both themes', async ({ baseURL }) => {
+    test.setTimeout(150_000);
+    const service = new CheckinService(baseURL!);
+    const tickets = await ticketsWithAnswers(service, THEMES.length);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [...chromiumArgs, ...fakeCameraArgs(video)],
+    });
+    try {
+      for (const [index, theme] of THEMES.entries()) {
+        const ticket = tickets[index]!;
+        const context = await browser.newContext({ baseURL, viewport: SIZES[0] });
+        const { page, door: doorPage } = await door(context, theme);
+        await doorPage.nameDevice('Kiosk B');
+        await doorPage.joinByTyping(MAIN_LIST);
+        await page.goto('/door/kiosk');
+        const kiosk = page.getByTestId('kiosk');
+        // The fake camera can be slow to start on two shared cores.
+        await expect(kiosk.locator('.camera')).toHaveAttribute('data-phase', 'running', { timeout: 20_000 });
+        for (const size of [SIZES[0]!, SIZES[2]!]) {
+          await page.setViewportSize(size);
+          const at = `${theme} ${size.width}x${size.height}`;
           await expect(kiosk.locator('.camera')).toHaveAttribute('data-phase', 'running');
-          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk prompt');
-          await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), 'exit kiosk');
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), `${at} kiosk prompt`);
+          await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), `${at} exit kiosk`);
           await expect(kiosk.getByRole('button', { name: /Switch camera|Torch/ })).toHaveCount(0);
           await shot(page, `${theme}-kiosk-camera`);
-          await doorPage.kioskScan(ticket!.slug);
-          await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket!.first_name}`);
-          await expectOnScreen(page, page.getByTestId('kiosk-message'), 'kiosk result');
-          await shot(page, `${theme}-kiosk-camera-welcome`);
-        } finally {
-          await browser.close();
         }
-      });
+        await doorPage.kioskScan(ticket.slug);
+        await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket.first_name}`);
+        for (const size of [SIZES[0]!, SIZES[2]!]) {
+          await page.setViewportSize(size);
+          const at = `${theme} ${size.width}x${size.height}`;
+          await expectOnScreen(page, page.getByTestId('kiosk-message'), `${at} kiosk result`);
+          await shot(page, `${theme}-kiosk-camera-welcome`);
+        }
+        await context.close();
+      }
+    } finally {
+      await browser.close();
     }
-  }
+  });
 });
