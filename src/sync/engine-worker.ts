@@ -87,7 +87,11 @@ const worker = {
     });
   },
   configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs' | 'access'>>) {
-    if (settings) Object.assign(settings, change);
+    if (!settings) return;
+    const retime = change.syncIntervalMs !== undefined && change.syncIntervalMs !== settings.syncIntervalMs;
+    Object.assign(settings, change);
+    // The page may learn its relay mirrors (a 3 s cap) after the engine's timer was set.
+    if (retime) engine?.retime();
   },
   /** Which door made each check-in of a list, as far as this device's door app knows. */
   doorNames(listSlug: string): Promise<Map<string, string>> {

@@ -262,6 +262,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     ...createListReads(state),
     syncNow: loop.syncNow,
     tick: loop.tick,
+    retime: loop.retime,
     flush: loop.flush,
     setOnline: loop.setOnline,
     facts: care.facts,

@@ -299,6 +299,14 @@ export function createSyncLoop(options: SyncLoopOptions) {
       publish({ online });
       if (online) void sync(true);
     },
+    /**
+     * The interval changed: the next regular sync is timed again from now. Without this, a
+     * shorter interval (a door learning it is on a mirroring relay, 3 s) waited out the longer
+     * one set when the loop started, and another door's admission reached it seconds late.
+     */
+    retime() {
+      if (timer !== null) schedule();
+    },
     /** After a list is joined: its first download now. */
     syncJoined: () => void sync(true),
   };

@@ -111,6 +111,8 @@ export interface DeviceOptions {
   clock?: ReturnType<typeof manualClock>;
   /** The supervisor lock; none by default (an open device). */
   access?: () => import('../../src/domain/door-roles').DoorAccess;
+  /** The sync interval as the settings give it; 10 s by default. */
+  syncIntervalMs?: () => number;
 }
 
 /** A door device: its own Dexie database and sync engine, joined to the test list. */
@@ -120,6 +122,7 @@ export async function doorDevice({
   fetch,
   clock = manualClock(),
   access,
+  syncIntervalMs,
 }: DeviceOptions) {
   const { createSyncEngine } = await import('../../src/sync/sync-engine');
   const statuses: import('../../src/sync/sync-status').SyncStatus[] = [];
@@ -132,6 +135,7 @@ export async function doorDevice({
     report: (s) => statuses.push(s),
     random: () => 0.5,
     access,
+    syncIntervalMs,
   });
   return { engine, db, clock, statuses, status: () => engine.status() };
 }

@@ -34,3 +34,47 @@ describe('retrying after a failure', () => {
     await engine.stop();
   });
 });
+
+describe('a shorter sync interval', () => {
+  it('takes effect at once when the engine is retimed, not after the interval it started with', async () => {
+    const { service } = await doorService(5);
+    let interval = 10_000;
+    const { engine, clock } = await doorDevice({
+      fetch: (request) => service.handle(request),
+      syncIntervalMs: () => interval,
+    });
+    await engine.join(LIST);
+    await engine.start();
+    await engine.syncNow();
+    await vi.waitFor(() => expect(engine.status().phase).toBe('idle'));
+    await new Promise((r) => setTimeout(r, 20)); // the next sync is scheduled once the run ends
+    const before = engine.status().lastPullAt!;
+
+    // The page learns the door is on a mirroring relay: 3 s from now, not 10 s from the start.
+    interval = 3000;
+    engine.retime();
+    await clock.advance(3000);
+    await vi.waitFor(() => expect(engine.status().lastPullAt).toBeGreaterThan(before));
+    await engine.stop();
+  });
+
+  it('without a retime, the timer set with the longer interval runs out first', async () => {
+    const { service } = await doorService(5);
+    let interval = 10_000;
+    const { engine, clock } = await doorDevice({
+      fetch: (request) => service.handle(request),
+      syncIntervalMs: () => interval,
+    });
+    await engine.join(LIST);
+    await engine.start();
+    await engine.syncNow();
+    await vi.waitFor(() => expect(engine.status().phase).toBe('idle'));
+    await new Promise((r) => setTimeout(r, 20));
+    const before = engine.status().lastPullAt!;
+    interval = 3000;
+    await clock.advance(3000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(engine.status().lastPullAt).toBe(before);
+    await engine.stop();
+  });
+});
