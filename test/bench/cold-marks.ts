@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { wedgeScansToVerdict } from './browser/wedge-scans';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
@@ -158,37 +159,7 @@ try {
           console.log(`${t.toFixed(1).padStart(9)}  ${n}`);
     await p.locator('.verdict .button--solid').click();
     await p.getByTestId('verdict').waitFor({ state: 'detached' });
-    const times = await p.evaluate(
-      async (codes) => {
-        const appear = (present: boolean) =>
-          new Promise<void>((resolve) => {
-            const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
-            if (test()) return resolve();
-            const observer = new MutationObserver(() => {
-              if (test()) {
-                observer.disconnect();
-                resolve();
-              }
-            });
-            observer.observe(document.body, { childList: true, subtree: true });
-          });
-        const key = (key: string) =>
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-        const out: number[] = [];
-        for (const code of codes) {
-          for (const char of code) key(char);
-          const start = performance.now();
-          key('Enter');
-          await appear(true);
-          await new Promise((resolve) => requestAnimationFrame(resolve));
-          out.push(performance.now() - start);
-          (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
-          await appear(false);
-        }
-        return out;
-      },
-      slugs.splice(0, SCANS),
-    );
+    const times = await wedgeScansToVerdict(p, slugs.splice(0, SCANS), 'enter');
     console.log(
       `# run ${run}: ${SCANS} scans p95 ${percentile(times, 95).toFixed(0)} median ${percentile(times, 50).toFixed(0)}: ${times.map((t) => t.toFixed(0)).join(' ')}`,
     );

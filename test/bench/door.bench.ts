@@ -13,6 +13,7 @@ import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
 import { doorRouteFiles } from './door-route-js';
+import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { cameraMarked, describeCameraMarks, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -123,36 +124,8 @@ try {
     `ms (${longTasks.length} tasks over 50 ms on the page while ${TICKETS} tickets downloaded; target: none over 100 ms)`,
   );
 
-  const times = await page.evaluate(
-    async (codes) => {
-      const appear = (present: boolean) =>
-        new Promise<void>((resolve) => {
-          const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
-          if (test()) return resolve();
-          const observer = new MutationObserver(() => {
-            if (test()) {
-              observer.disconnect();
-              resolve();
-            }
-          });
-          observer.observe(document.body, { childList: true, subtree: true });
-        });
-      const out: number[] = [];
-      for (const code of codes) {
-        const start = performance.now();
-        // The wedge path: the decoded text arrives as keys; the same handler a camera decode calls.
-        for (const key of [...code, 'Enter'])
-          document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-        await appear(true);
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        out.push(performance.now() - start);
-        (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
-        await appear(false);
-      }
-      return out;
-    },
-    slugs.slice(0, SCANS),
-  );
+  // The wedge path: the decoded text arrives as keys; the same handler a camera decode calls.
+  const times = await wedgeScansToVerdict(page, slugs.slice(0, SCANS), 'first-key');
   line('door-decode-to-verdict-median', percentile(times, 50).toFixed(1), 'ms');
   line('door-decode-to-verdict-p95', percentile(times, 95).toFixed(1), 'ms');
   await context.close();

@@ -16,6 +16,8 @@ import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
 import { cameraMarked, describeCameraMarks, watchCameraMarks } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
+import { wedgeScansToVerdict } from './browser/wedge-scans';
+import { workerDevtools } from './browser/worker-devtools';
 import { throttleWorkers, type WorkerThrottle } from './browser/worker-cgroup';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -125,71 +127,8 @@ async function close(door: Door) {
   door.worker?.stop();
 }
 
-/** CDP on the dedicated worker, through the page's session (Playwright gives workers none). */
-async function workerDevtools(cdp: CDPSession) {
-  const sessions: string[] = [];
-  const waiting = new Map<number, (answer: { result?: unknown; error?: { message: string } }) => void>();
-  cdp.on('Target.attachedToTarget', (event) => {
-    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
-  });
-  cdp.on('Target.receivedMessageFromTarget', (event) => {
-    const message = JSON.parse(event.message) as {
-      id?: number;
-      result?: unknown;
-      error?: { message: string };
-    };
-    if (message.id !== undefined) waiting.get(message.id)?.(message);
-  });
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  let next = 0;
-  return async <T>(method: string, params: object = {}): Promise<T> => {
-    const sessionId = sessions.at(-1);
-    if (!sessionId) throw new Error('no dedicated worker attached');
-    const id = ++next;
-    const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
-      waiting.set(id, resolve),
-    );
-    await cdp.send('Target.sendMessageToTarget', {
-      sessionId,
-      message: JSON.stringify({ id, method, params }),
-    });
-    const { result, error } = await answer;
-    if (error) throw new Error(error.message);
-    return result as T;
-  };
-}
-
 /** Wedge scans one after another; each timed from its Enter key to the verdict on screen. */
-async function enterToVerdict(page: Page, codes: string[]): Promise<number[]> {
-  return page.evaluate(async (codes) => {
-    const appear = (present: boolean) =>
-      new Promise<void>((resolve) => {
-        const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
-        if (test()) return resolve();
-        const observer = new MutationObserver(() => {
-          if (test()) {
-            observer.disconnect();
-            resolve();
-          }
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-      });
-    const key = (key: string) =>
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-    const out: number[] = [];
-    for (const code of codes) {
-      for (const char of code) key(char);
-      const start = performance.now();
-      key('Enter');
-      await appear(true);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      out.push(performance.now() - start);
-      (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
-      await appear(false);
-    }
-    return out;
-  }, codes);
-}
+const enterToVerdict = (page: Page, codes: string[]) => wedgeScansToVerdict(page, codes, 'enter');
 
 interface ColdMarks {
   workerCreated: number;

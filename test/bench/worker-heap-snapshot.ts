@@ -5,11 +5,12 @@
 //   node --import tsx test/bench/worker-heap-snapshot.ts [label]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type CDPSession } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { workerDevtools } from './browser/worker-devtools';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
@@ -44,46 +45,6 @@ async function open(offline: boolean) {
   return { context, page };
 }
 
-function workerDevtools(cdp: CDPSession, onEvent: (method: string, params: unknown) => void) {
-  const sessions: string[] = [];
-  const waiting = new Map<number, (answer: { result?: unknown; error?: { message: string } }) => void>();
-  cdp.on('Target.attachedToTarget', (event) => {
-    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
-  });
-  cdp.on('Target.receivedMessageFromTarget', (event) => {
-    const message = JSON.parse(event.message) as {
-      id?: number;
-      method?: string;
-      params?: unknown;
-      result?: unknown;
-      error?: { message: string };
-    };
-    if (message.id !== undefined) waiting.get(message.id)?.(message);
-    else if (message.method) onEvent(message.method, message.params);
-  });
-  let next = 0;
-  const send = async <T>(method: string, params: object = {}): Promise<T> => {
-    const sessionId = sessions.at(-1);
-    if (!sessionId) throw new Error('no dedicated worker attached');
-    const id = ++next;
-    const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
-      waiting.set(id, resolve),
-    );
-    await cdp.send('Target.sendMessageToTarget', {
-      sessionId,
-      message: JSON.stringify({ id, method, params }),
-    });
-    const { result, error } = await answer;
-    if (error) throw new Error(error.message);
-    return result as T;
-  };
-  return {
-    send,
-    attach: () =>
-      cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false }),
-  };
-}
-
 try {
   if (!existsSync(join(profile, 'Default', 'IndexedDB'))) {
     const { context, page } = await open(false);
@@ -100,20 +61,19 @@ try {
   const { context, page } = await open(true);
   const cdp = await context.newCDPSession(page);
   const chunks: string[] = [];
-  const devtools = workerDevtools(cdp, (method, params) => {
+  const send = await workerDevtools(cdp, (method, params) => {
     if (method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push((params as { chunk: string }).chunk);
   });
-  await devtools.attach();
   await page.goto('/');
   await page
     .getByTestId('progress')
     .filter({ hasText: `/ ${TICKETS} in` })
     .waitFor({ state: 'attached', timeout: 120_000 });
   // The search index builds ahead after 10 s of quiet: measured before it.
-  await devtools.send('HeapProfiler.collectGarbage');
-  const heap = await devtools.send<{ usedSize: number }>('Runtime.getHeapUsage');
+  await send('HeapProfiler.collectGarbage');
+  const heap = await send<{ usedSize: number }>('Runtime.getHeapUsage');
   console.log(`worker heap after GC: ${(heap.usedSize / 1024 / 1024).toFixed(1)} MB`);
-  await devtools.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   const file = join(WORK, `${label}.heapsnapshot`);
   writeFileSync(file, chunks.join(''));
   await context.close();

@@ -36,22 +36,26 @@ describe('retrying after a failure', () => {
 });
 
 describe('a shorter sync interval', () => {
-  it('takes effect at once when the engine is retimed, not after the interval it started with', async () => {
+  /** A door synced once with a 10 s interval, its next regular sync scheduled. */
+  async function syncedDoor() {
     const { service } = await doorService(5);
-    let interval = 10_000;
+    const interval = { ms: 10_000 };
     const { engine, clock } = await doorDevice({
       fetch: (request) => service.handle(request),
-      syncIntervalMs: () => interval,
+      syncIntervalMs: () => interval.ms,
     });
     await engine.join(LIST);
     await engine.start();
     await engine.syncNow();
     await vi.waitFor(() => expect(engine.status().phase).toBe('idle'));
     await new Promise((r) => setTimeout(r, 20)); // the next sync is scheduled once the run ends
-    const before = engine.status().lastPullAt!;
+    return { engine, clock, interval, before: engine.status().lastPullAt! };
+  }
 
+  it('takes effect at once when the engine is retimed, not after the interval it started with', async () => {
+    const { engine, clock, interval, before } = await syncedDoor();
     // The page learns the door is on a mirroring relay: 3 s from now, not 10 s from the start.
-    interval = 3000;
+    interval.ms = 3000;
     engine.retime();
     await clock.advance(3000);
     await vi.waitFor(() => expect(engine.status().lastPullAt).toBeGreaterThan(before));
@@ -59,19 +63,8 @@ describe('a shorter sync interval', () => {
   });
 
   it('without a retime, the timer set with the longer interval runs out first', async () => {
-    const { service } = await doorService(5);
-    let interval = 10_000;
-    const { engine, clock } = await doorDevice({
-      fetch: (request) => service.handle(request),
-      syncIntervalMs: () => interval,
-    });
-    await engine.join(LIST);
-    await engine.start();
-    await engine.syncNow();
-    await vi.waitFor(() => expect(engine.status().phase).toBe('idle'));
-    await new Promise((r) => setTimeout(r, 20));
-    const before = engine.status().lastPullAt!;
-    interval = 3000;
+    const { engine, clock, interval, before } = await syncedDoor();
+    interval.ms = 3000;
     await clock.advance(3000);
     await new Promise((r) => setTimeout(r, 50));
     expect(engine.status().lastPullAt).toBe(before);
