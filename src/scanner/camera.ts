@@ -139,7 +139,12 @@ export async function startCamera({
   let timer: number | undefined;
   let attempts = 0;
   const tick = () => {
-    const text = attempt(attempts++);
+    let text: string | null = null;
+    try {
+      text = attempt(attempts++);
+    } catch {
+      // A frame the canvas cannot take (the track ending between frames): the next one may.
+    }
     if (text !== null) read(text);
     // Stopped (or paused) by onCode itself: no next attempt.
     if (timer !== undefined) timer = window.setTimeout(tick, SCAN_DELAY_MS);
