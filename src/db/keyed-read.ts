@@ -109,37 +109,40 @@ export async function readByCode(
 ): Promise<KeyedFacts> {
   const matches = named(query);
   const key = keyOf(query);
-  const fromPages = (
-    await itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, [key], reads)
-  ).filter(matches);
+  // Each step's reads are asked for together: a restart's first verdict waits for two turns of
+  // the database, not one a read (and the list's load is waiting on this scan meanwhile).
   // Stored since the first download: by slug through its index; references are rarer (typed by
   // staff, or an order's) and the rows changed since are few, so those are read through.
-  const changed =
+  const [onPages, changed] = await Promise.all([
+    itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, [key], reads),
     query.kind === 'slug'
-      ? await db.tickets.where('[listSlug+slug]').equals([listSlug, query.slug]).toArray()
-      : await db.tickets
+      ? db.tickets.where('[listSlug+slug]').equals([listSlug, query.slug]).toArray()
+      : db.tickets
           .where('[listSlug+id]')
           .between(...listRange(listSlug))
           .filter(matches)
-          .toArray();
-  // A newer version of a ticket on a page (its slug or state changed) is stored by its id.
+          .toArray(),
+  ]);
+  const fromPages = onPages.filter(matches);
+  // A newer version of a ticket on a page (its slug or state changed) is stored by its id; the
+  // check-ins of every ticket found come from their pages (an order's mostly share one) and the
+  // stored rows.
   const ids = [...new Set([...fromPages, ...changed].map((t) => t.id))];
-  const newer = await db.tickets.bulkGet(ids.map((id) => [listSlug, id] as [string, number]));
-  const stored = new Map([...changed, ...newer.flatMap((t) => t ?? [])].map((t) => [t.id, t]));
-  // Every ticket's check-in pages in one read (an order's tickets mostly share one).
   const wanted = new Set(ids);
+  const [newer, pageRows, storedCheckins] = await Promise.all([
+    db.tickets.bulkGet(ids.map((id) => [listSlug, id] as [string, number])),
+    itemsOnPages<RemoteCheckin>(db, listSlug, 'checkins', codes.checkins, ids.map(ticketIdKey), reads),
+    ids.length === 0
+      ? []
+      : db.checkins
+          .where('[listSlug+ticketId]')
+          .anyOf(ids.map((id) => [listSlug, id]))
+          .toArray(),
+  ]);
+  const stored = new Map([...changed, ...newer.flatMap((t) => t ?? [])].map((t) => [t.id, t]));
   const checkins: CheckinRow[] = [];
-  const pageRows = await itemsOnPages<RemoteCheckin>(
-    db,
-    listSlug,
-    'checkins',
-    codes.checkins,
-    ids.map(ticketIdKey),
-    reads,
-  );
   for (const c of pageRows) if (wanted.has(c.ticketId)) checkins.push(serviceCheckinRow(listSlug, c));
-  for (const id of ids)
-    checkins.push(...(await db.checkins.where('[listSlug+ticketId]').equals([listSlug, id]).toArray()));
+  checkins.push(...storedCheckins);
   // Stored rows keep their list's slug, as the index loaded from them does.
   return { tickets: [...fromPages, ...stored.values()], checkins };
 }

@@ -12,6 +12,9 @@ import { doorNamesOnThisDevice } from '../db/door-names';
 import { type DoorAccess, LOCKED } from '../domain/door-roles';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import type { SyncStatus } from './sync-status';
+import { systemClock } from './clock';
+import { pacedReports } from './report-pace';
+import { readWarmCodes, type WarmCodes } from './warm-start';
 
 export interface WireRequest {
   url: string;
@@ -45,6 +48,8 @@ export interface EngineSettings {
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+/** At most ten status renders a second on the page (a first download publishes one a page). */
+const REPORT_PACE_MS = 100;
 
 function throughHost(host: Comlink.Remote<EngineHost>): FetchLike {
   return async (request) => {
@@ -61,19 +66,41 @@ function throughHost(host: Comlink.Remote<EngineHost>): FetchLike {
   };
 }
 
+/**
+ * The database the page named in this worker's name (src/ui/app/door-worker.ts), opened as the
+ * script starts, with the last list's codes read (warm-start.ts): the page's init comes only
+ * once the app's code has loaded.
+ */
+const early = (() => {
+  const name = /^door-sync:(.+)$/.exec((globalThis as { name?: string }).name ?? '')?.[1];
+  if (!name) return null;
+  const database = new CheckinDatabase(name);
+  const opened = database.open().then(
+    () => true,
+    () => false,
+  );
+  const warm: Promise<WarmCodes | null> = opened.then((ok) => (ok ? readWarmCodes(database) : null));
+  return { name, database, opened, warm: warm.catch(() => null) };
+})();
+
 let db: CheckinDatabase | null = null;
 let engine: SyncEngine | null = null;
 let settings: EngineSettings | null = null;
 
 const worker = {
-  init(host: Comlink.Remote<EngineHost>, initial: EngineSettings) {
-    if (engine) return;
+  async init(host: Comlink.Remote<EngineHost>, initial: EngineSettings) {
+    if (engine || settings) return;
     settings = { ...initial };
     const builtIn = throughHost(host);
     const network: FetchLike = (request) => fetch(request);
-    db = new CheckinDatabase(initial.databaseName);
+    // The early database, unless it is another one or it failed to open (the engine then meets
+    // the failure itself, as a storage status).
+    const warm = early?.name === initial.databaseName && (await early.opened) ? early : null;
+    if (early && !warm) early.database.close();
+    db = warm?.database ?? new CheckinDatabase(initial.databaseName);
     engine = createSyncEngine({
       db,
+      warm: warm?.warm,
       clientFor: (baseUrl) =>
         createCheckinClient(
           createTransport({ baseUrl, fetch: baseUrl.startsWith(initial.builtInPrefix) ? builtIn : network }),
@@ -83,7 +110,7 @@ const worker = {
       syncIntervalMs: () => settings?.syncIntervalMs ?? 10_000,
       online: initial.online,
       access: () => settings?.access ?? LOCKED,
-      report: (status) => void host.report(status),
+      report: pacedReports((status) => void host.report(status), systemClock, REPORT_PACE_MS),
     });
   },
   configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs' | 'access'>>) {

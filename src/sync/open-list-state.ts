@@ -17,6 +17,7 @@ import type { ListIndex } from './list-index';
 import { type CodeIndex, readCodeIndex } from '../db/keyed-read';
 import { createListIndex } from './list-index';
 import { fillListIndex } from './open-list';
+import { type WarmCodes, warmCodesFor } from './warm-start';
 import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
 import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
@@ -59,6 +60,8 @@ export interface OpenListStateOptions {
   routeOf?: (list: ListRow) => SyncStatus['route'];
   /** How a list's index is filled from storage (passed in so tests can hold a load midway). */
   fill?: typeof fillListIndex;
+  /** The codes read as the worker started (warm-start.ts), for the first open if it is their list. */
+  warm?: Promise<WarmCodes | null>;
 }
 
 export type OpenListState = ReturnType<typeof createOpenListState>;
@@ -70,7 +73,9 @@ export function createOpenListState({
   online,
   routeOf,
   fill = fillListIndex,
+  warm,
 }: OpenListStateOptions) {
+  let warmCodes = warm?.catch(() => null) ?? null;
   let status: SyncStatus = { ...initialSyncStatus, online };
   let active: ActiveList | null = null;
   let opening: OpeningList | null = null;
@@ -159,10 +164,16 @@ export function createOpenListState({
     active = null;
     answers = null;
     const loading = {} as OpeningList;
-    Object.assign(loading, { list, index, complete, codes: readCodeIndex(db, slug).catch(() => null) });
+    const early = warmCodes;
+    warmCodes = null;
+    const codes = (async () => (early && warmCodesFor(await early, list)) ?? readCodeIndex(db, slug))();
+    Object.assign(loading, { list, index, complete, codes: codes.catch(() => null) });
     loading.ready = (async () => {
       let mine = false;
       try {
+        // The load starts once the codes are in: its page reads would queue ahead of them, and
+        // a restart's first scans wait for the codes, not for the load.
+        await loading.codes;
         await fill(db, slug, index, betweenPages);
       } finally {
         // Another list opened, or this one closed, meanwhile: this one is dropped.

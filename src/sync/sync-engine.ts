@@ -62,6 +62,7 @@ import { createRelayFallback } from './relay-fallback';
 import { DEFAULT_MARGIN_MS } from './pull-since';
 import { createSyncLoop } from './sync-loop';
 import type { SyncStatus } from './sync-status';
+import { joinedLast, type WarmCodes } from './warm-start';
 
 export interface SyncEngineOptions {
   db: CheckinDatabase;
@@ -82,6 +83,8 @@ export interface SyncEngineOptions {
   access?: () => DoorAccess;
   /** How the open list's index is filled from storage (open-list.ts); tests hold it midway. */
   fillIndex?: typeof fillListIndex;
+  /** The last list's codes, read as the worker started (warm-start.ts). */
+  warm?: Promise<WarmCodes | null>;
 }
 
 export type { ScanOutcome } from './door-scan';
@@ -110,6 +113,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     online: options.online ?? true,
     routeOf: fallback.routeOf,
     fill: options.fillIndex,
+    warm: options.warm,
   });
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
@@ -204,7 +208,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
     const lists = await stored(() => allLists(db));
     if (!lists.ok) return state.storageTrouble(lists);
-    const last = [...lists.value].sort((a, b) => b.joinedAt - a.joinedAt)[0];
+    const last = joinedLast(lists.value);
     if (last && !state.current() && (anyway || !chosen)) await state.open(last.slug, options);
   }
 

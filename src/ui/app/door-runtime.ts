@@ -11,9 +11,7 @@ import { syncReporter } from '../../state/sync-slice';
 import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
-import { isDoorAddress, takeDoorWorker } from './door-worker';
-
-const DATABASE = 'venue-checkin-door';
+import { DOOR_DATABASE, isDoorAddress, takeDoorWorker } from './door-worker';
 
 const host: EngineHost = {
   report: syncReporter(appStore),
@@ -60,7 +58,7 @@ function engineWorker() {
   const online = navigator.onLine;
   // Comlink's types describe the far side; the page hands over a proxy of its host.
   const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {
-    databaseName: DATABASE,
+    databaseName: DOOR_DATABASE,
     defaultBaseUrl: thisServerCheckinUrl(),
     builtInPrefix: BUILT_IN_CHECKIN_URL,
     ...engineSettings(appStore.getState()),

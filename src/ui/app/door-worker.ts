@@ -7,12 +7,15 @@
 /** The organiser's screens and the settings start no sync; every other address is the door's. */
 export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);
 
+/** The door's database. Named in the worker's name, so the worker opens it before its init. */
+export const DOOR_DATABASE = 'venue-checkin-door';
+
 let early: Worker | null = null;
 
 function createDoorWorker(): Worker {
   return new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
     type: 'module',
-    name: 'door-sync',
+    name: `door-sync:${DOOR_DATABASE}`,
   });
 }
 

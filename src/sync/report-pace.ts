@@ -1,0 +1,29 @@
+// Status reports paced for the page. During a first download the engine publishes a status for
+// every page stored (hundreds in a minute); each crosses to the page and renders the door's
+// screens there, taking CPU the download needs on a two-core phone (issue 23: the page's main
+// thread was busy a third of a 100,000-ticket join).
+// Guarantees: a report after a quiet spell goes at once; reports within `ms` of the last one
+// sent wait, and only the newest of them goes when the spell ends (a status is always whole, so
+// a report held back is one superseded, never one lost); reports go in the order made.
+import type { Clock } from './clock';
+
+export function pacedReports<T>(send: (value: T) => void, clock: Clock, ms: number): (value: T) => void {
+  let sentAt = Number.NEGATIVE_INFINITY;
+  let held: { value: T } | null = null;
+  let timer: unknown = null;
+  const flush = () => {
+    timer = null;
+    if (!held) return;
+    const { value } = held;
+    held = null;
+    sentAt = clock.now();
+    send(value);
+  };
+  return (value) => {
+    held = { value };
+    if (timer !== null) return;
+    const wait = sentAt + ms - clock.now();
+    if (wait <= 0) flush();
+    else timer = clock.setTimeout(flush, wait);
+  };
+}

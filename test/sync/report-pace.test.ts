@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/sync/clock';
+import { pacedReports } from '../../src/sync/report-pace';
+
+/** A clock whose timers run only when the test moves time on. */
+function manualClock() {
+  let now = 0;
+  const timers: { at: number; run: () => void }[] = [];
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      const timer = { at: now + ms, run };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimeout: (handle) => {
+      const i = timers.indexOf(handle as (typeof timers)[number]);
+      if (i >= 0) timers.splice(i, 1);
+    },
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const timer of timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
+  return { clock, advance };
+}
+
+describe('paced status reports', () => {
+  it('sends the first report at once and only the newest of a burst when the spell ends', () => {
+    const { clock, advance } = manualClock();
+    const sent: number[] = [];
+    const report = pacedReports<number>((n) => sent.push(n), clock, 100);
+    report(1);
+    expect(sent).toEqual([1]);
+    for (let n = 2; n <= 50; n++) report(n);
+    expect(sent).toEqual([1]);
+    advance(99);
+    expect(sent).toEqual([1]);
+    advance(1);
+    expect(sent).toEqual([1, 50]);
+    // Nothing more is sent for a burst already out.
+    advance(1000);
+    expect(sent).toEqual([1, 50]);
+  });
+
+  it('sends a report after a quiet spell at once, and keeps reports in order', () => {
+    const { clock, advance } = manualClock();
+    const sent: string[] = [];
+    const report = pacedReports<string>((s) => sent.push(s), clock, 100);
+    report('a');
+    advance(30);
+    report('b');
+    advance(70);
+    expect(sent).toEqual(['a', 'b']);
+    advance(500);
+    report('c');
+    expect(sent).toEqual(['a', 'b', 'c']);
+    report('d');
+    report('e');
+    advance(100);
+    expect(sent).toEqual(['a', 'b', 'c', 'e']);
+  });
+});
