@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { startProfile, stopProfile } from './browser/cpu-profile';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -19,7 +20,12 @@ const PORT = process.env.PORT ?? '4391';
 const RUNS = Number(process.argv[2] ?? 3);
 const SCANS = 50;
 const distDir = join(WORK, 'dist');
-if (!process.env.NO_BUILD) await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+if (!process.env.NO_BUILD)
+  await build({
+    logLevel: 'warn',
+    // Readable names in a profile (BENCH_PROFILE); the shipped build is minified.
+    build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_PROFILE },
+  });
 const server = await startServerProcess(
   {
     MOCK_DATA_DIR: join(WORK, 'data'),
@@ -129,19 +135,39 @@ try {
         }
       }).observe(document, { childList: true, subtree: true });
     }, code);
+    // BENCH_PROFILE=folder: the page's profile from navigation to the first verdict.
+    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(p) : null;
+    if (cdp) await startProfile(cdp);
     await p.goto('/');
     await p.waitForFunction(() => performance.getEntriesByName('P:verdict').length > 0, null, {
       timeout: 120_000,
       polling: 50,
     });
+    if (cdp) console.log(await stopProfile(cdp, process.env.BENCH_PROFILE!, `cold-page-${run}`));
     const pageMarks = await p.evaluate(() => ({
       origin: performance.timeOrigin,
-      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+      marks: [
+        ...performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+        ...performance
+          .getEntriesByType('resource')
+          .flatMap((r) => [
+            [`R:${r.name.split('/').pop()}:start`, r.startTime] as const,
+            [`R:${r.name.split('/').pop()}:end`, (r as PerformanceResourceTiming).responseEnd] as const,
+          ]),
+      ],
     }));
     const worker = p.workers()[0]!;
     const workerMarks = await worker.evaluate(() => ({
       origin: performance.timeOrigin,
-      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+      marks: [
+        ...performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+        ...performance
+          .getEntriesByType('resource')
+          .flatMap((r) => [
+            [`WR:${r.name.split('/').pop()}:start`, r.startTime] as const,
+            [`WR:${r.name.split('/').pop()}:end`, (r as PerformanceResourceTiming).responseEnd] as const,
+          ]),
+      ],
     }));
     const line = [
       ...pageMarks.marks.map(([n, t]) => [n, t] as const),

@@ -1,0 +1,100 @@
+// Where a join's time goes, on one time line: a fresh door joins the 100,000-ticket list and
+// the status line's data words are read every 100 ms, so the download's pace and the moment
+// "Synced" appears can be told apart. Diagnostic, not a bench figure:
+//   node --import tsx test/bench/join-timeline.ts
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
+import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { startProfile, stopProfile } from './browser/cpu-profile';
+import { workerDevtools } from './browser/worker-devtools';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const WORK = process.env.WORK ?? mkdtempSync(join(tmpdir(), 'join-timeline-'));
+const distDir = join(WORK, 'dist');
+if (!process.env.NO_BUILD)
+  await build({
+    logLevel: 'warn',
+    // Readable names in a profile (BENCH_PROFILE); the shipped build is minified.
+    build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_PROFILE },
+  });
+const server = await startServerProcess(
+  {
+    MOCK_DATA_DIR: join(WORK, 'data'),
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: String(TICKETS),
+    DIST_DIR: distDir,
+  },
+  240_000,
+);
+try {
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'join-tl-profile-')), {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL: server.origin,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(() => {
+    localStorage.setItem('venue-checkin.settings', JSON.stringify({ deviceName: 'Timeline door' }));
+  });
+  await page.goto('/');
+  await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
+  // BENCH_PROFILE=folder: the page's and the worker's profiles over the join.
+  const folder = process.env.BENCH_PROFILE;
+  const cdp = folder ? await context.newCDPSession(page) : null;
+  const worker = cdp ? await workerDevtools(cdp) : null;
+  if (cdp && worker) {
+    await startProfile(cdp);
+    await startProfile(worker);
+  }
+  // BENCH_TRACE=file: a Chromium trace (devtools.timeline) of the join, summed by event on the page.
+  const traceFile = process.env.BENCH_TRACE;
+  const tracing = traceFile ? await context.newCDPSession(page) : null;
+  if (tracing) {
+    const chunks: unknown[] = [];
+    tracing.on('Tracing.dataCollected', (event) => chunks.push(...event.value));
+    tracing.on('Tracing.tracingComplete', () => writeFileSync(traceFile!, JSON.stringify(chunks)));
+    await tracing.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
+      transferMode: 'ReportEvents',
+    });
+  }
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Join list' }).click();
+  let last = '';
+  for (;;) {
+    const words = await page
+      .getByTestId('last-sync')
+      .first()
+      .textContent({ timeout: 100 })
+      .catch(() => '(none)');
+    const progress = await page
+      .getByTestId('progress')
+      .first()
+      .textContent({ timeout: 100 })
+      .catch(() => '');
+    const now = `${words} | ${progress}`;
+    if (now !== last) console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${now}`);
+    last = now;
+    if (words?.includes('Synced')) break;
+    if (Date.now() - started > 120_000) break;
+    await page.waitForTimeout(100);
+  }
+  if (tracing) {
+    await tracing.send('Tracing.end');
+    for (let i = 0; i < 100 && !existsSync(traceFile!); i++)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (cdp && worker && folder) {
+    console.log(await stopProfile(worker, folder, 'join-worker'));
+    console.log(await stopProfile(cdp, folder, 'join-page'));
+  }
+  await context.close();
+} finally {
+  await killHard(server);
+}
