@@ -1,7 +1,10 @@
-// The camera adapter: the only module that knows @zxing/browser. It is imported lazily by the
-// scan screen, so the decoder (the largest dependency) never weighs on the first load. It owns
-// the stream itself, so the decoder can stop (paused to save the battery) while the picture
-// stays, and a track that ends (another app took the camera) is seen and reported.
+// The camera adapter. It is imported lazily by the scan screen; the QR decoder (the largest
+// dependency) runs in a worker of its own (decoder-worker.ts), so it never weighs on the first
+// load nor holds the page's main thread: the page only copies frames. It owns the stream
+// itself, so decoding can stop (paused to save the battery) while the picture stays, and a
+// track that ends (another app took the camera) is seen and reported.
+import type { FrameRead, FrameToRead } from './decoder-worker';
+import { attemptAt } from './frame-pixels';
 
 /**
  * Between decode attempts. The reader's default is 500 ms; a queue at the door cannot wait,
@@ -74,6 +77,49 @@ function hasTorch(track: MediaStreamTrack): boolean {
   return Boolean(capabilities && 'torch' in capabilities && capabilities.torch !== false);
 }
 
+interface Decoder {
+  worker: Worker;
+  failed: boolean;
+  /** Reads asked for and not yet answered, by frame id. */
+  waiting: Map<number, (text: string | null) => void>;
+}
+
+/** The decoder's worker: one a page, kept while the camera stops and starts again. */
+let decoder: Decoder | null = null;
+let frameIds = 0;
+
+function decoderWorker(): Decoder {
+  if (decoder && !decoder.failed) return decoder;
+  const worker = new Worker(new URL('./decoder-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'qr-decoder',
+  });
+  const made: Decoder = { worker, failed: false, waiting: new Map() };
+  worker.addEventListener('message', (event: MessageEvent<FrameRead>) => {
+    made.waiting.get(event.data.id)?.(event.data.text);
+    made.waiting.delete(event.data.id);
+  });
+  // A worker that could not load answers nothing: its reads end as null, the camera's start
+  // reports it, and the next start makes a new worker.
+  worker.addEventListener('error', () => {
+    made.failed = true;
+    for (const answer of made.waiting.values()) answer(null);
+    made.waiting.clear();
+  });
+  decoder = made;
+  return made;
+}
+
+/** One frame read in the worker: the text, or null (nothing read, or no decoder). */
+function readFrame(made: Decoder, frame: Omit<FrameToRead, 'id'>): Promise<string | null> {
+  if (made.failed) return Promise.resolve(null);
+  const id = ++frameIds;
+  return new Promise((resolve) => {
+    made.waiting.set(id, resolve);
+    made.worker.postMessage({ id, ...frame } satisfies FrameToRead, [frame.pixels.buffer]);
+  });
+}
+
 export async function startCamera({
   video,
   deviceId,
@@ -83,9 +129,14 @@ export async function startCamera({
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
-  const [{ BrowserQRCodeReader, HTMLCanvasElementLuminanceSource }, { BinaryBitmap, HybridBinarizer }] =
-    await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const reader = new BrowserQRCodeReader();
+  // The decoder loads in its worker while the camera opens: a one-pixel frame is its first read.
+  const made = decoderWorker();
+  const warm = readFrame(made, {
+    pixels: new Uint8ClampedArray(4),
+    width: 1,
+    height: 1,
+    alsoInverted: false,
+  });
   const stream = await openStream(deviceId);
   const track = stream.getVideoTracks()[0];
   const stopTracks = () => {
@@ -100,35 +151,27 @@ export async function startCamera({
   try {
     video.srcObject = stream;
     await video.play();
+    await warm;
+    if (made.failed)
+      throw Object.assign(new Error('The code reader did not load'), { name: 'DecoderFailed' });
   } catch (error) {
     stopTracks();
     throw error;
   }
-  // The decode loop, ours rather than the reader's own (which reads every whole frame): even
-  // attempts read a half-size copy of the frame (a quarter of the pixels; a code held close
-  // fills the frame with large, soft modules that read better there), and inverted too (a code
-  // shown light on dark, from a phone in dark mode, reads only so); odd attempts read the whole
-  // frame, for a code held far off. The first attempt is the cheap one: on a phone-class CPU
-  // a whole 720p frame costs the first verdict about 100 ms. (The decoder itself is patched:
-  // patches/README.md.)
+  // The decode loop: each attempt copies the frame (attemptAt: a half-size copy first, read
+  // normal and inverted, the whole frame every other attempt) and the worker reads it; one
+  // frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  const attempt = (n: number): string | null => {
+  const grab = (n: number): Omit<FrameToRead, 'id'> | null => {
     if (!context || video.videoWidth === 0 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA)
       return null;
-    const scale = n % 2 === 0 ? 0.5 : 1;
+    const { scale, alsoInverted } = attemptAt(n);
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const source = new HTMLCanvasElementLuminanceSource(canvas);
-    for (const luminance of n % 2 === 0 ? [source, source.invert()] : [source]) {
-      try {
-        return reader.decodeBitmap(new BinaryBitmap(new HybridBinarizer(luminance))).getText();
-      } catch {
-        // Not readable this way: the next, or the next frame.
-      }
-    }
-    return null;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { pixels: data, width: canvas.width, height: canvas.height, alsoInverted };
   };
   // A User Timing mark at each read: DevTools and the benches split a camera verdict's time
   // into reading the code and judging it.
@@ -136,26 +179,37 @@ export async function startCamera({
     performance.mark('door:camera-read');
     onCode(text);
   };
+  // `generation` changes with every halt: a read that comes back after a pause or a stop is
+  // dropped, and a loop resumed meanwhile is the only one that goes on.
+  let running = false;
+  let generation = 0;
   let timer: number | undefined;
   let attempts = 0;
-  const tick = () => {
+  const tick = async (mine: number) => {
+    timer = undefined;
     let text: string | null = null;
     try {
-      text = attempt(attempts++);
+      const frame = grab(attempts++);
+      if (frame) text = await readFrame(made, frame);
     } catch {
       // A frame the canvas cannot take (the track ending between frames): the next one may.
     }
+    if (mine !== generation || !running) return;
     if (text !== null) read(text);
     // Stopped (or paused) by onCode itself: no next attempt.
-    if (timer !== undefined) timer = window.setTimeout(tick, SCAN_DELAY_MS);
+    if (mine === generation && running) timer = window.setTimeout(() => void tick(mine), SCAN_DELAY_MS);
   };
   const halt = () => {
+    running = false;
+    generation++;
     window.clearTimeout(timer);
     timer = undefined;
   };
   const decode = () => {
-    if (timer !== undefined) return;
-    timer = window.setTimeout(tick, 0);
+    if (running) return;
+    running = true;
+    const mine = ++generation;
+    timer = window.setTimeout(() => void tick(mine), 0);
   };
   decode();
   // applyConstraints replaces every constraint: the ones the stream was opened with come along.

@@ -1,0 +1,28 @@
+// One camera frame's pixels as the QR decoder reads them: luminance, one byte a pixel, by the
+// formula @zxing/browser's canvas source uses (so a frame reads as it did on the page), and
+// the camera's decode attempts in turn. No DOM and no decoder here: the page grabs the frames,
+// the decoder's worker (decoder-worker.ts) reads them.
+
+/** Which copy of a frame an attempt reads. */
+export interface FrameAttempt {
+  /** 0.5: a half-size copy (a code held close reads better there, and costs a quarter). */
+  scale: number;
+  /** Whether the inverted copy is tried too (a code light on dark, from a phone in dark mode). */
+  alsoInverted: boolean;
+}
+
+/**
+ * Even attempts read a half-size copy of the frame, normal and inverted; odd ones the whole
+ * frame, for a code held far off. The first attempt is the cheap one.
+ */
+export const attemptAt = (n: number): FrameAttempt =>
+  n % 2 === 0 ? { scale: 0.5, alsoInverted: true } : { scale: 1, alsoInverted: false };
+
+/** RGBA pixels to luminance (0.299 R + 0.587 G + 0.114 B, rounded); a transparent pixel is white. */
+export function luminance(rgba: Uint8ClampedArray, width: number, height: number): Uint8ClampedArray {
+  const gray = new Uint8ClampedArray(width * height);
+  for (let i = 0, j = 0; j < gray.length && i + 3 < rgba.length; i += 4, j++)
+    gray[j] =
+      rgba[i + 3] === 0 ? 0xff : (306 * rgba[i]! + 601 * rgba[i + 1]! + 117 * rgba[i + 2]! + 0x200) >> 10;
+  return gray;
+}
