@@ -138,12 +138,30 @@ try {
     // BENCH_PROFILE=folder: the page's profile from navigation to the first verdict.
     const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(p) : null;
     if (cdp) await startProfile(cdp);
+    // BENCH_TRACE=file: a Chromium trace (devtools.timeline) of the first run's restart.
+    const traceFile = run === 0 ? process.env.BENCH_TRACE : undefined;
+    const tracing = traceFile ? await context.newCDPSession(p) : null;
+    const traced: unknown[] = [];
+    let traceDone: Promise<void> = Promise.resolve();
+    if (tracing) {
+      traceDone = new Promise((resolve) => tracing.on('Tracing.tracingComplete', () => resolve()));
+      tracing.on('Tracing.dataCollected', (event) => traced.push(...event.value));
+      await tracing.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
+        transferMode: 'ReportEvents',
+      });
+    }
     await p.goto('/');
     await p.waitForFunction(() => performance.getEntriesByName('P:verdict').length > 0, null, {
       timeout: 120_000,
       polling: 50,
     });
     if (cdp) console.log(await stopProfile(cdp, process.env.BENCH_PROFILE!, `cold-page-${run}`));
+    if (tracing && traceFile) {
+      await tracing.send('Tracing.end');
+      await traceDone;
+      writeFileSync(traceFile, JSON.stringify(traced));
+    }
     const pageMarks = await p.evaluate(() => ({
       origin: performance.timeOrigin,
       marks: [
@@ -156,7 +174,7 @@ try {
           ]),
       ],
     }));
-    const worker = p.workers()[0]!;
+    const worker = p.workers().find((w) => w.url().includes('engine-worker'))!;
     const workerMarks = await worker.evaluate(() => ({
       origin: performance.timeOrigin,
       marks: [

@@ -268,14 +268,14 @@ try {
       pageThrottle = door.pageThrottle.startsWith('applied')
         ? `applied (a loop on the page took x${(slowPage / fastPage).toFixed(1)} its unthrottled time)`
         : door.pageThrottle;
-      const worker = door.page.workers()[0];
+      const worker = door.page.workers().find((w) => w.url().includes('engine-worker'));
       const throttle = door.worker!;
       if (worker && throttle.moved() > 0) {
         const slowWorker = await worker.evaluate(busyLoop);
         throttle.release();
         const fastWorker = await worker.evaluate(busyLoop);
         throttle.restore();
-        workerThrottle = `applied (a loop in the worker took x${(slowWorker / fastWorker).toFixed(1)} its unthrottled time; quota hit in ${throttle.throttledPeriods()} periods)`;
+        workerThrottle = `applied (a loop in the sync worker took x${(slowWorker / fastWorker).toFixed(1)} its unthrottled time; each of ${throttle.moved()} worker threads held to a quarter core; quota hit in ${throttle.throttledPeriods()} periods)`;
       } else workerThrottle = throttle.status();
     }
     await close(door);

@@ -1,6 +1,7 @@
-// Slows the door's dedicated worker as a phone's CPU would: Chromium refuses CDP CPU throttling
-// for workers, so the worker's thread is moved into a CPU cgroup with a quarter-core quota as
-// soon as it appears. Needs root and a writable cgroup CPU controller (v1 `cpu` or v2 `cpu.max`);
+// Slows the door's dedicated workers as a phone's CPU would: Chromium refuses CDP CPU throttling
+// for workers, so each worker's thread (the sync engine's, the camera's decoder's) is moved into
+// a CPU cgroup of its own with a quarter-core quota as soon as it appears: a phone's cores are
+// slow, but it has several, so two workers do not share one quarter. Needs root and a writable cgroup CPU controller (v1 `cpu` or v2 `cpu.max`);
 // otherwise it says why not and the bench carries on unthrottled in the worker.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,15 +104,16 @@ export interface WorkerThrottle {
   stop(): void;
 }
 
-/** Watches the browser on `profile` and moves each dedicated worker thread into the group. */
+/** Watches the browser on `profile` and moves each dedicated worker thread into a group of its own. */
 export function throttleWorkers(profile: string, name = `venue-phone-bench-${process.pid}`): WorkerThrottle {
-  const group = makeGroup(name);
+  // The first group says whether groups can be made here at all.
+  const first = makeGroup(`${name}-0`);
+  const moved: { tid: number; group: Group }[] = [];
   const seen = new Set<string>();
-  const tids: number[] = [];
   let failure = '';
   const family = browserFamily(profile);
   const scan = () => {
-    if (typeof group === 'string') return;
+    if (typeof first === 'string') return;
     for (const pid of family()) {
       let tasks: string[] = [];
       try {
@@ -124,47 +126,57 @@ export function throttleWorkers(profile: string, name = `venue-phone-bench-${pro
         if (seen.has(key)) continue;
         if (!WORKER_THREAD.test(read(`/proc/${pid}/task/${tid}/comm`))) continue;
         seen.add(key);
+        const group = moved.length === 0 ? first : makeGroup(`${name}-${moved.length}`);
+        if (typeof group === 'string') {
+          failure = group;
+          continue;
+        }
         try {
           writeFileSync(group.threads, tid);
-          tids.push(Number(tid));
+          moved.push({ tid: Number(tid), group });
         } catch (error) {
           failure = (error as Error).message;
         }
       }
     }
   };
-  const timer = typeof group === 'string' ? undefined : setInterval(scan, 15);
-  const move = (file: string) => {
-    for (const tid of tids)
+  const timer = typeof first === 'string' ? undefined : setInterval(scan, 15);
+  const move = (home: boolean) => {
+    for (const { tid, group } of moved)
       try {
-        writeFileSync(file, String(tid));
+        writeFileSync(home ? group.home : group.threads, String(tid));
       } catch {
         // The thread has ended.
       }
   };
   return {
     status() {
-      if (typeof group === 'string') return `not applied (${group})`;
-      if (tids.length > 0) return `applied (cpu quota ${QUOTA_US}/${PERIOD_US} us on the worker thread)`;
+      if (typeof first === 'string') return `not applied (${first})`;
+      if (moved.length > 0)
+        return `applied (cpu quota ${QUOTA_US}/${PERIOD_US} us on each of ${moved.length} worker threads)`;
       return `not applied (${failure || 'no dedicated worker thread seen'})`;
     },
-    moved: () => tids.length,
-    release: () => typeof group !== 'string' && move(group.home),
-    restore: () => typeof group !== 'string' && move(group.threads),
+    moved: () => moved.length,
+    release: () => move(true),
+    restore: () => move(false),
     throttledPeriods() {
-      if (typeof group === 'string') return 0;
-      const stat = read(join(group.dir, 'cpu.stat'));
-      return Number(/nr_throttled (\d+)/.exec(stat)?.[1] ?? 0);
+      let periods = 0;
+      for (const group of new Set(moved.map((m) => m.group)))
+        periods += Number(/nr_throttled (\d+)/.exec(read(join(group.dir, 'cpu.stat')))?.[1] ?? 0);
+      return periods;
     },
     stop() {
       clearInterval(timer);
-      if (typeof group === 'string') return;
-      move(group.home);
-      try {
-        rmdirSync(group.dir);
-      } catch {
-        // Still has a thread in it (it ends with the browser); the group is empty soon after.
-      }
+      move(true);
+      for (const group of new Set([
+        ...(typeof first === 'string' ? [] : [first]),
+        ...moved.map((m) => m.group),
+      ]))
+        try {
+          rmdirSync(group.dir);
+        } catch {
+          // Still has a thread in it (it ends with the browser); the group is empty soon after.
+        }
     },
   };
 }

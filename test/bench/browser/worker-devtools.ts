@@ -2,17 +2,25 @@
 // no CDP session of their own. Used for the worker's heap and profiles in the benches.
 import type { CDPSession } from '@playwright/test';
 
-/** Sends a CDP command to the newest dedicated worker; `onEvent` hears the worker's events. */
+/** The door's sync worker, not the camera's decoder (its script is engine-worker-<hash>.js). */
+const SYNC_WORKER = /engine-worker/;
+
+/**
+ * Sends a CDP command to the newest dedicated worker whose script address matches `which` (the
+ * door's sync worker by default); `onEvent` hears the worker's events.
+ */
 export type WorkerSend = <T>(method: string, params?: object) => Promise<T>;
 
 export async function workerDevtools(
   cdp: CDPSession,
   onEvent: (method: string, params: unknown) => void = () => undefined,
+  which: RegExp = SYNC_WORKER,
 ): Promise<WorkerSend> {
   const sessions: string[] = [];
   const waiting = new Map<number, (answer: { result?: unknown; error?: { message: string } }) => void>();
   cdp.on('Target.attachedToTarget', (event) => {
-    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
+    if (event.targetInfo.type === 'worker' && which.test(event.targetInfo.url))
+      sessions.push(event.sessionId);
   });
   cdp.on('Target.receivedMessageFromTarget', (event) => {
     const message = JSON.parse(event.message) as {
@@ -29,7 +37,7 @@ export async function workerDevtools(
   let next = 0;
   return async <T>(method: string, params: object = {}): Promise<T> => {
     const sessionId = sessions.at(-1);
-    if (!sessionId) throw new Error('no dedicated worker attached');
+    if (!sessionId) throw new Error(`no dedicated worker matching ${which} attached`);
     const id = ++next;
     const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
       waiting.set(id, resolve),
