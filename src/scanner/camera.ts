@@ -120,6 +120,18 @@ function readFrame(made: Decoder, frame: Omit<FrameToRead, 'id'>): Promise<strin
   });
 }
 
+/** The decoder's worker, asked to read a one-pixel frame: answered once its code has loaded. */
+function warmDecoder() {
+  const made = decoderWorker();
+  const warm = readFrame(made, {
+    pixels: new Uint8ClampedArray(4),
+    width: 1,
+    height: 1,
+    alsoInverted: false,
+  });
+  return { made, warm };
+}
+
 export async function startCamera({
   video,
   deviceId,
@@ -129,15 +141,16 @@ export async function startCamera({
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
-  // The decoder loads in its worker while the camera opens: a one-pixel frame is its first read.
-  const made = decoderWorker();
-  const warm = readFrame(made, {
-    pixels: new Uint8ClampedArray(4),
-    width: 1,
-    height: 1,
-    alsoInverted: false,
-  });
+  // The decoder loads in its worker while the camera opens (a one-pixel frame is its first
+  // read), where the device has a camera at all: a door with none (a kiosk's scanner) never
+  // spends a core on it, at the moment its first verdict is drawn.
+  const hasCamera = await listCameras().then(
+    (cameras) => cameras.length > 0,
+    () => true,
+  );
+  const early = hasCamera ? warmDecoder() : null;
   const stream = await openStream(deviceId);
+  const { made, warm } = early ?? warmDecoder();
   const track = stream.getVideoTracks()[0];
   const stopTracks = () => {
     for (const t of stream.getTracks()) t.stop();

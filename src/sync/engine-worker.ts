@@ -90,6 +90,7 @@ let settings: EngineSettings | null = null;
 const worker = {
   async init(host: Comlink.Remote<EngineHost>, initial: EngineSettings) {
     if (engine || settings) return;
+    performance.mark('door:worker-init');
     settings = { ...initial };
     const builtIn = throughHost(host);
     const network: FetchLike = (request) => fetch(request);
@@ -133,4 +134,6 @@ const worker = {
 
 export type EngineWorker = typeof worker;
 
+// User Timing marks of a start (DevTools, test/bench/cold-marks.ts): a few, once each.
+performance.mark('door:worker-script');
 Comlink.expose(worker);

@@ -174,6 +174,7 @@ export function createOpenListState({
         // The load starts once the codes are in: its page reads would queue ahead of them, and
         // a restart's first scans wait for the codes, not for the load.
         await loading.codes;
+        performance.mark('door:list-codes');
         await fill(db, slug, index, betweenPages);
       } finally {
         // Another list opened, or this one closed, meanwhile: this one is dropped.
