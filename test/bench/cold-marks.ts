@@ -6,10 +6,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard } from '../mock-api/http/server-process';
+import { buildAndServe } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 
@@ -19,23 +19,7 @@ const WORK = process.env.WORK ?? '/tmp/worker-heap';
 const PORT = process.env.PORT ?? '4391';
 const RUNS = Number(process.argv[2] ?? 3);
 const SCANS = 50;
-const distDir = join(WORK, 'dist');
-if (!process.env.NO_BUILD)
-  await build({
-    logLevel: 'warn',
-    // Readable names in a profile (BENCH_PROFILE); the shipped build is minified.
-    build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_PROFILE },
-  });
-const server = await startServerProcess(
-  {
-    MOCK_DATA_DIR: join(WORK, 'data'),
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: String(TICKETS),
-    DIST_DIR: distDir,
-    PORT,
-  },
-  240_000,
-);
+const server = await buildAndServe(WORK, TICKETS, PORT);
 // A fresh build reaches an offline restart only through a fresh service worker: the old one
 // is dropped and the new one installed online (it precaches the build) before the runs.
 if (!process.env.NO_BUILD) {

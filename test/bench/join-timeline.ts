@@ -6,31 +6,16 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard } from '../mock-api/http/server-process';
+import { buildAndServe } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { workerDevtools } from './browser/worker-devtools';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? mkdtempSync(join(tmpdir(), 'join-timeline-'));
-const distDir = join(WORK, 'dist');
-if (!process.env.NO_BUILD)
-  await build({
-    logLevel: 'warn',
-    // Readable names in a profile (BENCH_PROFILE); the shipped build is minified.
-    build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_PROFILE },
-  });
-const server = await startServerProcess(
-  {
-    MOCK_DATA_DIR: join(WORK, 'data'),
-    MOCK_SEED: 'demo',
-    MOCK_SEED_TICKETS: String(TICKETS),
-    DIST_DIR: distDir,
-  },
-  240_000,
-);
+const server = await buildAndServe(WORK, TICKETS);
 try {
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'join-tl-profile-')), {
     executablePath: '/usr/bin/chromium',
