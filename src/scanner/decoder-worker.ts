@@ -4,7 +4,12 @@
 // and the first verdict after a restart waited for the library to compile (issue 23).
 // Guarantees: one frame in, one answer out (the text read, or null), in the order asked; a
 // frame that cannot be read in any way answers null, never an error.
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+// Each class from its own module: the package's index brings every format's reader and writer
+// (452 KB); a QR code's reader alone is a fraction of that to fetch and compile.
+import BinaryBitmap from '@zxing/library/esm/core/BinaryBitmap';
+import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
+import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
+import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 import { luminance } from './frame-pixels';
 
 export interface FrameToRead {
