@@ -111,7 +111,13 @@ const worker = {
       syncIntervalMs: () => settings?.syncIntervalMs ?? 10_000,
       online: initial.online,
       access: () => settings?.access ?? LOCKED,
-      report: pacedReports((status) => void host.report(status), systemClock, REPORT_PACE_MS),
+      report: pacedReports(
+        (status) => void host.report(status),
+        systemClock,
+        REPORT_PACE_MS,
+        // Only a download's progress comes in bursts; every other change shows at once.
+        (status) => status.download !== null,
+      ),
     });
   },
   configure(change: Partial<Pick<EngineSettings, 'deviceName' | 'syncIntervalMs' | 'access'>>) {

@@ -32,7 +32,12 @@ describe('paced status reports', () => {
   it('sends the first report at once and only the newest of a burst when the spell ends', () => {
     const { clock, advance } = manualClock();
     const sent: number[] = [];
-    const report = pacedReports<number>((n) => sent.push(n), clock, 100);
+    const report = pacedReports<number>(
+      (n) => sent.push(n),
+      clock,
+      100,
+      () => true,
+    );
     report(1);
     expect(sent).toEqual([1]);
     for (let n = 2; n <= 50; n++) report(n);
@@ -49,7 +54,12 @@ describe('paced status reports', () => {
   it('sends a report after a quiet spell at once, and keeps reports in order', () => {
     const { clock, advance } = manualClock();
     const sent: string[] = [];
-    const report = pacedReports<string>((s) => sent.push(s), clock, 100);
+    const report = pacedReports<string>(
+      (s) => sent.push(s),
+      clock,
+      100,
+      () => true,
+    );
     report('a');
     advance(30);
     report('b');
@@ -62,5 +72,28 @@ describe('paced status reports', () => {
     report('e');
     advance(100);
     expect(sent).toEqual(['a', 'b', 'c', 'e']);
+  });
+
+  it('sends a report that is not progress at once, superseding a held one', () => {
+    const { clock, advance } = manualClock();
+    const sent: string[] = [];
+    // Progress reports start with 'p'; anything else (a verdict's counts, the end) is not paced.
+    const report = pacedReports<string>(
+      (s) => sent.push(s),
+      clock,
+      100,
+      (s) => s.startsWith('p'),
+    );
+    report('p1');
+    report('p2');
+    report('p3');
+    expect(sent).toEqual(['p1']);
+    report('done');
+    expect(sent).toEqual(['p1', 'done']);
+    // The held p3 is older than 'done': it never follows it.
+    advance(1000);
+    expect(sent).toEqual(['p1', 'done']);
+    report('checked-in');
+    expect(sent).toEqual(['p1', 'done', 'checked-in']);
   });
 });
