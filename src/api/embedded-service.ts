@@ -1,6 +1,7 @@
 // The built-in demo service: the mock ticketing service running inside the app, its data kept
 // in this browser's IndexedDB. Loaded on first use only, so the door app's first paint never
 // pays for it. Requests to it look exactly like requests to a real server.
+import { DEMO_SERVICE_DATABASE } from '../db/database-names';
 import type { MockService } from '../mock-api';
 import type { FetchLike } from './http';
 
@@ -9,7 +10,7 @@ let service: Promise<MockService> | null = null;
 function load(): Promise<MockService> {
   service ??= import('../mock-api').then(({ createMockService, indexedDbPersistence }) => {
     const created = createMockService({
-      persistence: indexedDbPersistence('venue-checkin-demo-service'),
+      persistence: indexedDbPersistence(DEMO_SERVICE_DATABASE),
       config: { appOrigin: globalThis.location?.origin, seed: { name: 'demo' } },
     });
     return created.ready.then(() => created);

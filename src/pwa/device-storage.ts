@@ -6,8 +6,10 @@
 // app would stop opening offline until the next version. Unregistered, the next (online) load
 // installs it afresh and precaches the app again.
 
+import { DEMO_SERVICE_DATABASE, DOOR_DATABASE } from '../db/database-names';
+
 /** Databases this app creates, for browsers that cannot list them (indexedDB.databases). */
-export const KNOWN_DATABASES = ['venue-checkin-door', 'venue-checkin-demo-service'] as const;
+export const KNOWN_DATABASES = [DOOR_DATABASE, DEMO_SERVICE_DATABASE] as const;
 export const ADMIN_CONNECTION_KEY = 'venue-checkin.organiser.connection';
 export const SETTINGS_KEY = 'venue-checkin.settings';
 

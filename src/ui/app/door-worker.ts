@@ -2,19 +2,19 @@
 // own code has arrived: on a phone the app's bundle takes a second or more to load and parse,
 // and the worker's script, database and list load in that time rather than after it
 // (issue 23: a restart's first verdict). The runtime (door-runtime.ts) takes this worker, or
-// makes one when none was started early. Kept free of imports: it is in the entry's chunk.
+// makes one when none was started early. It is in the entry's chunk: it imports only the
+// database's name, a module free of imports.
+import { DOOR_DATABASE } from '../../db/database-names';
 
 /** The organiser's screens and the settings start no sync; every other address is the door's. */
 export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);
-
-/** The door's database. Named in the worker's name, so the worker opens it before its init. */
-export const DOOR_DATABASE = 'venue-checkin-door';
 
 let early: Worker | null = null;
 
 function createDoorWorker(): Worker {
   return new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
     type: 'module',
+    // The database named in the worker's name, so the worker opens it before its init.
     name: `door-sync:${DOOR_DATABASE}`,
   });
 }

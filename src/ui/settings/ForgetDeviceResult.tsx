@@ -1,4 +1,5 @@
-import { type DeviceStorage, KNOWN_DATABASES, nothingLeft } from '../../pwa/device-storage';
+import { DOOR_DATABASE } from '../../db/database-names';
+import { type DeviceStorage, nothingLeft } from '../../pwa/device-storage';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatCount } from '../format';
 import { t } from '../i18n/t';
@@ -8,7 +9,7 @@ const startAgain = () => window.location.replace('/');
 /** What the browser still holds after the wipe, as it reported it; the page then starts afresh. */
 export function ForgetDeviceResult({ left }: { left: DeviceStorage }) {
   const clean = nothingLeft(left);
-  const doorDatabase = left.databases?.includes(KNOWN_DATABASES[0]) ?? false;
+  const doorDatabase = left.databases?.includes(DOOR_DATABASE) ?? false;
   const rows: [key: string, label: string, value: string, ok: boolean][] = [
     // The engine empties the door database before deleting it: one held open elsewhere is empty.
     ['lists', t('forgetDoneLists'), doorDatabase ? t('forgetDoneEmptied') : '0', true],
