@@ -78,11 +78,21 @@ export function CameraView({
   const [cameraCount, setCameraCount] = useState(0);
   const [idle, setIdle] = useState(false);
   const idleTimer = useRef<number | undefined>(undefined);
+  // When someone was last at work (a code, a tap, a key, motion, the camera started). The pause
+  // is due two minutes after it, however late an effect re-arms the timer: re-arming from the
+  // moment the effect ran moved the deadline on by the effect's delay (seen in e2e as a camera
+  // still running 2:10 after a tap).
+  const activeAt = useRef(Date.now());
 
   const armIdle = useCallback(() => {
     window.clearTimeout(idleTimer.current);
-    idleTimer.current = window.setTimeout(() => setIdle(true), idlePauseMs);
+    const left = activeAt.current + idlePauseMs - Date.now();
+    idleTimer.current = window.setTimeout(() => setIdle(true), Math.max(0, left));
   }, [idlePauseMs]);
+  const markActive = useCallback(() => {
+    activeAt.current = Date.now();
+    armIdle();
+  }, [armIdle]);
 
   const restart = useCallback(() => {
     setState({ phase: 'starting', restarting: true });
@@ -104,7 +114,7 @@ export function CameraView({
           video: video.current,
           deviceId: wantedDevice.current,
           onCode: (text) => {
-            armIdle();
+            markActive();
             if (!pausedRef.current) codeHandler.current(text);
             else sightingHandler.current?.(text);
           },
@@ -114,6 +124,7 @@ export function CameraView({
         });
         if (cancelled) return session.stop();
         failures.current = 0;
+        activeAt.current = Date.now();
         setState({ phase: 'running', session });
         setCameraCount((await camera.listCameras()).length);
         if (session.deviceId && session.deviceId !== wantedDevice.current)
@@ -159,7 +170,12 @@ export function CameraView({
     const torchWasOn = torchRef.current;
     session.pause();
     if (torchWasOn) void session.setTorch?.(false).catch(() => undefined);
-    const stopWatching = video.current ? watchForMotion(video.current, () => setIdle(false)) : () => {};
+    const stopWatching = video.current
+      ? watchForMotion(video.current, () => {
+          activeAt.current = Date.now();
+          setIdle(false);
+        })
+      : () => {};
     return () => {
       stopWatching();
       session.resume();
@@ -172,7 +188,7 @@ export function CameraView({
     if (!session) return;
     const active = () => {
       setIdle(false);
-      armIdle();
+      markActive();
     };
     document.addEventListener('pointerdown', active, true);
     document.addEventListener('keydown', active, true);
@@ -180,7 +196,7 @@ export function CameraView({
       document.removeEventListener('pointerdown', active, true);
       document.removeEventListener('keydown', active, true);
     };
-  }, [session, armIdle]);
+  }, [session, markActive]);
 
   const switchCamera = useCallback(async () => {
     const { listCameras } = await import('../../scanner/camera');
