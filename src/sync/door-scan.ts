@@ -116,8 +116,9 @@ export function createDoorScan(deps: DoorScanDeps) {
 
   /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
   const judgeAndRecord: Judge = async (code, basis, byId) => {
-    // While a list loads, its load waits for this decision (its keyed reads and its write).
-    const release = !deps.active() && deps.opening?.() ? (deps.pauseLoad?.() ?? (() => {})) : () => {};
+    // Bulk reads wait for this decision: while a list loads, its load (for its keyed reads and
+    // its write); once loaded, the answers' first read.
+    const release = deps.pauseLoad?.() ?? (() => {});
     try {
       return await judgeLoadedOrByKey(code, basis, byId, release);
     } finally {

@@ -42,6 +42,13 @@ const SEARCH_SLICE_MS = 8;
 /** The search index builds ahead only after this long without a scan: a door at rest. Building
  * it allocates a great deal, and the garbage it leaves must not land on a queue of scans. */
 const SEARCH_AHEAD_QUIET_MS = 10_000;
+/**
+ * Bulk reads that no verdict needs (the answers, read once for every ticket) take their turns
+ * only this long after the last decision: codes of a queue come closer together than that, and
+ * each read, once asked for, cannot be interrupted (on a phone's worker two pages of answers
+ * held the next verdict up to a hundred milliseconds; test/bench/phone.bench.ts, BENCH_SERIES).
+ */
+const BULK_GAP_MS = 250;
 
 export const summary = (l: ListRow): ListSummary => ({
   slug: l.slug,
@@ -85,9 +92,24 @@ export function createOpenListState({
   // Scans being judged by key while a list loads: the load waits between pages until none is.
   let pauses = 0;
   let resumed: (() => void)[] = [];
+  // When a decision last began or ended.
+  let lastDecisionAt = Number.NEGATIVE_INFINITY;
+  const unpaused = async () => {
+    while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
+  };
   const betweenPages = async () => {
     await yieldTurn();
-    while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
+    await unpaused();
+  };
+  /** A turn for bulk work no verdict waits for: no decision in flight, none within BULK_GAP_MS. */
+  const quietTurn = async () => {
+    await yieldTurn();
+    for (;;) {
+      await unpaused();
+      const wait = lastDecisionAt + BULK_GAP_MS - clock.now();
+      if (wait <= 0) return;
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
+    }
   };
 
   const publish = (patch: Partial<SyncStatus>) => {
@@ -234,15 +256,17 @@ export function createOpenListState({
       stopped = value;
     },
     /**
-     * Holds a loading list's load between pages until the returned release is called (at most
-     * once counts): a scan judged by key then does not queue behind the load.
+     * Holds bulk reads (a loading list's pages, the answers) between reads until the returned
+     * release is called (at most once counts): a decision then does not queue behind them.
      */
     pauseLoad(): () => void {
       pauses++;
+      lastDecisionAt = clock.now();
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        lastDecisionAt = clock.now();
         if (--pauses > 0) return;
         const waiting = resumed;
         resumed = [];
@@ -257,7 +281,7 @@ export function createOpenListState({
     /** The open list's answers, read from the local copy once; a pull that changed them drops them. */
     answers(): Promise<AnswerLookup> | null {
       if (!active) return null;
-      answers ??= loadAnswers(db, active.list.slug);
+      answers ??= loadAnswers(db, active.list.slug, quietTurn);
       return answers;
     },
     dropAnswers() {

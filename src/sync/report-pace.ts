@@ -2,11 +2,14 @@
 // every page stored (hundreds in a minute); each crosses to the page and renders the door's
 // screens there, taking CPU the download needs on a two-core phone (issue 23: the page's main
 // thread was busy a third of a 100,000-ticket join).
-// Guarantees: only reports `paced` says are progress are held: any other report (a verdict's
-// counts, an error, the end of a download) goes at once, superseding a held one. A paced report
-// after a quiet spell goes at once; paced reports within `ms` of the last one sent wait, and only
-// the newest of them goes when the spell ends (a status is always whole, so a report held back is
-// one superseded, never one lost); reports go in the order made.
+// Guarantees: a report that is not progress (a verdict's counts, an error, the end of a
+// download) goes at the end of the task that made it, superseding one held: the reply a scan's
+// verdict travels in, posted in that same task, reaches the page first, and the status updates
+// of one task (an admission's counts, its outbox, its audit) make one message and one render.
+// Only reports `paced` says are progress are held longer: one after a quiet spell goes at the
+// end of its task; within `ms` of the last one sent they wait, and only the newest of them goes
+// when the spell ends. A status is always whole, so a report held back is one superseded, never
+// one lost; reports go in the order made.
 import type { Clock } from './clock';
 
 export function pacedReports<T>(
@@ -17,7 +20,7 @@ export function pacedReports<T>(
 ): (value: T) => void {
   let sentAt = Number.NEGATIVE_INFINITY;
   let held: { value: T } | null = null;
-  let timer: unknown = null;
+  let timer: { handle: unknown; due: number } | null = null;
   const flush = () => {
     timer = null;
     if (!held) return;
@@ -27,20 +30,13 @@ export function pacedReports<T>(
     send(value);
   };
   return (value) => {
-    if (!paced(value)) {
-      // Newer than anything held: the held report is superseded, and the page hears this now
-      // (a check-in's counts must not wait behind a download's pacing).
-      if (timer !== null) clock.clearTimeout(timer);
-      timer = null;
-      held = null;
-      sentAt = clock.now();
-      send(value);
-      return;
-    }
     held = { value };
-    if (timer !== null) return;
-    const wait = sentAt + ms - clock.now();
-    if (wait <= 0) flush();
-    else timer = clock.setTimeout(flush, wait);
+    // Progress waits out the pace; anything else only for the end of this task.
+    const now = clock.now();
+    const due = paced(value) ? Math.max(now, sentAt + ms) : now;
+    // A send already due as soon takes this report with it (the newest is what goes).
+    if (timer && timer.due <= due) return;
+    if (timer) clock.clearTimeout(timer.handle);
+    timer = { handle: clock.setTimeout(flush, due - now), due };
   };
 }

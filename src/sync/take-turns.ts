@@ -11,10 +11,15 @@ export function yieldTurn(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Runs `work` over `items` in slices, yielding between them. */
-export async function inSlices<T>(items: readonly T[], size: number, work: (slice: readonly T[]) => void) {
+/** Runs `work` over `items` in slices, awaiting `turn` between them. */
+export async function inSlices<T>(
+  items: readonly T[],
+  size: number,
+  work: (slice: readonly T[]) => void,
+  turn: () => Promise<void> = yieldTurn,
+) {
   for (let start = 0; start < items.length; start += size) {
-    if (start > 0) await yieldTurn();
+    if (start > 0) await turn();
     work(items.slice(start, start + size));
   }
 }

@@ -20,35 +20,47 @@ export interface TicketAnswer {
 
 export type AnswerLookup = (ticketId: number) => TicketAnswer[];
 
-export async function loadAnswers(db: CheckinDatabase, listSlug: string): Promise<AnswerLookup> {
+/** `turn` is awaited before each read and between slices: a door's scans go first (open-list-state.ts). */
+export async function loadAnswers(
+  db: CheckinDatabase,
+  listSlug: string,
+  turn: () => Promise<void> = yieldTurn,
+): Promise<AnswerLookup> {
   const byId = new Map<number, RemoteAnswer>();
   const keep = (a: RemoteAnswer) => {
     const before = byId.get(a.id);
     if (!before || before.updatedAt <= a.updatedAt) byId.set(a.id, a);
   };
+  // Not even the pages' keys are asked for while a decision may want IndexedDB.
+  await turn();
   await readPages<RemoteAnswer>(
     db,
     listSlug,
     'answers',
-    (items) => inSlices(items, SLICE, (slice) => slice.forEach(keep)),
-    yieldTurn,
+    (items) => inSlices(items, SLICE, (slice) => slice.forEach(keep), turn),
+    turn,
   );
   (await readAnswerRows(db, listSlug)).forEach(keep);
   const questions = new Map((await readQuestionRows(db, listSlug)).map((q) => [q.id, q.title]));
   const byTicket = new Map<number, TicketAnswer[]>();
-  await inSlices([...byId.values()], SLICE, (slice) => {
-    for (const a of slice) {
-      if (a.response === '') continue;
-      const answer = {
-        questionId: a.questionId,
-        question: questions.get(a.questionId) || `#${a.questionId}`,
-        response: a.response,
-      };
-      const list = byTicket.get(a.ticketId);
-      if (list) list.push(answer);
-      else byTicket.set(a.ticketId, [answer]);
-    }
-  });
+  await inSlices(
+    [...byId.values()],
+    SLICE,
+    (slice) => {
+      for (const a of slice) {
+        if (a.response === '') continue;
+        const answer = {
+          questionId: a.questionId,
+          question: questions.get(a.questionId) || `#${a.questionId}`,
+          response: a.response,
+        };
+        const list = byTicket.get(a.ticketId);
+        if (list) list.push(answer);
+        else byTicket.set(a.ticketId, [answer]);
+      }
+    },
+    turn,
+  );
   // In question order, as the list asks them (a ticket has a few).
   for (const list of byTicket.values()) if (list.length > 1) list.sort((x, y) => x.questionId - y.questionId);
   return (ticketId) => byTicket.get(ticketId) ?? [];

@@ -232,6 +232,8 @@ try {
       's (join to ready; target <= 10 s)',
     );
     const online = await enterToVerdict(page, nextSlugs(SCANS));
+    if (process.env.BENCH_SERIES)
+      console.log(`series online: ${online.map((ms) => ms.toFixed(0)).join(' ')}`);
     line(
       'phone-enter-to-verdict-online-p95',
       percentile(online, 95).toFixed(0),

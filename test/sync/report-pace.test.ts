@@ -39,6 +39,8 @@ describe('paced status reports', () => {
       () => true,
     );
     report(1);
+    expect(sent).toEqual([]);
+    advance(0);
     expect(sent).toEqual([1]);
     for (let n = 2; n <= 50; n++) report(n);
     expect(sent).toEqual([1]);
@@ -61,12 +63,14 @@ describe('paced status reports', () => {
       () => true,
     );
     report('a');
+    advance(0);
     advance(30);
     report('b');
     advance(70);
     expect(sent).toEqual(['a', 'b']);
     advance(500);
     report('c');
+    advance(0);
     expect(sent).toEqual(['a', 'b', 'c']);
     report('d');
     report('e');
@@ -74,7 +78,7 @@ describe('paced status reports', () => {
     expect(sent).toEqual(['a', 'b', 'c', 'e']);
   });
 
-  it('sends a report that is not progress at once, superseding a held one', () => {
+  it('sends a report that is not progress at the end of its task, superseding a held one', () => {
     const { clock, advance } = manualClock();
     const sent: string[] = [];
     // Progress reports start with 'p'; anything else (a verdict's counts, the end) is not paced.
@@ -85,15 +89,23 @@ describe('paced status reports', () => {
       (s) => s.startsWith('p'),
     );
     report('p1');
+    advance(0);
     report('p2');
     report('p3');
     expect(sent).toEqual(['p1']);
     report('done');
+    // Not within the task that made it: the reply a scan's verdict travels in goes first.
+    expect(sent).toEqual(['p1']);
+    advance(0);
     expect(sent).toEqual(['p1', 'done']);
     // The held p3 is older than 'done': it never follows it.
     advance(1000);
     expect(sent).toEqual(['p1', 'done']);
+    // The reports of one task make one message: the newest.
+    report('counts');
+    report('outbox');
     report('checked-in');
+    advance(0);
     expect(sent).toEqual(['p1', 'done', 'checked-in']);
   });
 });

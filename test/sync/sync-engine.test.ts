@@ -136,8 +136,13 @@ describe('scanning and undoing', () => {
     await engine.syncNow();
     const ticket = setup.tickets[2]!;
     await engine.scan(ticket.slug);
-    await device.clock.advance(0);
-    await vi.waitFor(() => expect(engine.status().lastPushAt).not.toBeNull());
+    // A write's send waits a moment, for the rest of a rush to go with it.
+    const before = engine.status().lastPushAt;
+    await device.clock.advance(299);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
+    await device.clock.advance(1);
+    await vi.waitFor(() => expect(engine.status().lastPushAt).not.toBe(before));
     await vi.waitFor(() => expect(engine.status().pending).toBe(0));
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(1);
     expect(engine.status().phase).toBe('idle');
