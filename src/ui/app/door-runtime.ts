@@ -129,6 +129,11 @@ function doorEngine(): DoorEngine {
   window.addEventListener('online', follow);
   window.addEventListener('offline', follow);
   setInterval(follow, 3000);
+  // A write's send waits a moment for the rest of a rush (sync-loop.ts); a phone locked or an
+  // app switched to may not give the worker that moment soon: what waits goes now.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void created.flush();
+  });
   // In the background: the scan screen shows from the list's summary while the list loads.
   void created.start({ background: true }).finally(() => {
     started = true;
