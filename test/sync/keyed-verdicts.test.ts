@@ -188,12 +188,13 @@ async function restartOfflineWithLoadHeld(db: CheckinDatabase, fetch: (r: Reques
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
+  const clock = manualClock();
   const engine = createSyncEngine({
     db,
     clientFor: clientOver(fetch),
     defaultBaseUrl: 'http://mock.test/checkin',
     deviceName: () => 'Door 1',
-    clock: manualClock(),
+    clock,
     online: false,
     fillIndex: async (db, slug, index, between) => {
       await gate;
@@ -201,7 +202,20 @@ async function restartOfflineWithLoadHeld(db: CheckinDatabase, fetch: (r: Reques
     },
   });
   await engine.start({ background: true });
-  return { engine, release };
+  /** Lets the held load go, moving the clock on while it runs (it keeps a gap after decisions). */
+  const releaseAndWait = async <T>(waiting: Promise<T>): Promise<T> => {
+    release();
+    let settled = false;
+    void waiting.finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 200 && !settled; i++) {
+      await clock.advance(50);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    return waiting;
+  };
+  return { engine, release, releaseAndWait };
 }
 
 describe('a restart offline while the list loads', () => {
@@ -215,7 +229,7 @@ describe('a restart offline while the list loads', () => {
     expect((await first.engine.scan(a!.slug)).ok).toBe(true);
     first.engine.stop();
 
-    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
     let loaded = false;
     void engine.loaded().then(() => {
       loaded = true;
@@ -238,8 +252,7 @@ describe('a restart offline while the list loads', () => {
     expect((await readOutbox(first.db, LIST)).map((r) => r.ticketId)).toEqual([a!.id, b!.id]);
     expect(loaded).toBe(false);
 
-    release();
-    await engine.loaded();
+    await releaseAndWait(engine.loaded());
     expect(engine.ticket(b!.id)?.checkins).toHaveLength(1);
     expect(engine.status().counts.checkedIn).toBe(2);
     expect(await engine.scan(b!.slug)).toMatchObject({
@@ -251,7 +264,7 @@ describe('a restart offline while the list loads', () => {
 
   it('a search result\'s "Check in" waits for the load, which the decision does not hold', async () => {
     const { setup, fetch, first } = await joinedAndStopped(10);
-    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
     // Judged by key meanwhile: an unknown code of a complete list is refused at once.
     expect(await engine.scan('ti_pNOWHERE0000000000000')).toMatchObject({
       ok: true,
@@ -260,8 +273,10 @@ describe('a restart offline while the list loads', () => {
     // By ticket id (a search result): it needs the list, so it waits for it, holding nothing.
     const ticket = setup.tickets[3]!;
     const admitted = engine.admit(ticket.id);
-    release();
-    expect(await admitted).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    expect(await releaseAndWait(admitted)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'admitted' } },
+    });
     await engine.loaded();
     engine.stop();
   });
