@@ -5,11 +5,9 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
-import { buildAndServe } from './browser/bench-build';
+import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { workerDevtools } from './browser/worker-devtools';
 
@@ -17,16 +15,11 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? mkdtempSync(join(tmpdir(), 'join-timeline-'));
 const server = await buildAndServe(WORK, TICKETS);
 try {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'join-tl-profile-')), {
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-    baseURL: server.origin,
-    viewport: { width: 390, height: 844 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.addInitScript(() => {
-    localStorage.setItem('venue-checkin.settings', JSON.stringify({ deviceName: 'Timeline door' }));
-  });
+  const { context, page } = await openDoorBrowser(
+    mkdtempSync(join(tmpdir(), 'join-tl-profile-')),
+    server.origin,
+    'Timeline door',
+  );
   await page.goto('/');
   await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
   // BENCH_PROFILE=folder: the page's and the worker's profiles over the join.

@@ -7,11 +7,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
-import { buildAndServe } from './browser/bench-build';
+import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
@@ -26,19 +24,10 @@ const joined = existsSync(profileDir);
 mkdirSync(profileDir, { recursive: true });
 const server = await buildAndServe(WORK, TICKETS, process.env.PORT ?? '4393');
 try {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
-    baseURL: server.origin,
-    viewport: { width: 390, height: 844 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.addInitScript(() => {
-    (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
-    localStorage.setItem(
-      'venue-checkin.settings',
-      JSON.stringify({ deviceName: 'Timeline door', sounds: false, vibration: false, autoReturnSeconds: 0 }),
-    );
+  const { context, page } = await openDoorBrowser(profileDir, server.origin, 'Timeline door', {
+    sounds: false,
+    vibration: false,
+    autoReturnSeconds: 0,
   });
   await page.goto('/');
   if (!joined) {

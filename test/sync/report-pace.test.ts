@@ -28,16 +28,16 @@ function manualClock() {
   return { clock, advance };
 }
 
+/** Reports paced at 100 ms on a manual clock, and what was sent. */
+function pacedOnManualClock<T>(paced: (value: T) => boolean = () => true) {
+  const { clock, advance } = manualClock();
+  const sent: T[] = [];
+  return { report: pacedReports<T>((value) => sent.push(value), clock, 100, paced), sent, advance };
+}
+
 describe('paced status reports', () => {
-  it('sends the first report at once and only the newest of a burst when the spell ends', () => {
-    const { clock, advance } = manualClock();
-    const sent: number[] = [];
-    const report = pacedReports<number>(
-      (n) => sent.push(n),
-      clock,
-      100,
-      () => true,
-    );
+  it('sends the first report at the end of its task and only the newest of a burst when the spell ends', () => {
+    const { report, sent, advance } = pacedOnManualClock<number>();
     report(1);
     expect(sent).toEqual([]);
     advance(0);
@@ -53,15 +53,8 @@ describe('paced status reports', () => {
     expect(sent).toEqual([1, 50]);
   });
 
-  it('sends a report after a quiet spell at once, and keeps reports in order', () => {
-    const { clock, advance } = manualClock();
-    const sent: string[] = [];
-    const report = pacedReports<string>(
-      (s) => sent.push(s),
-      clock,
-      100,
-      () => true,
-    );
+  it('sends a report after a quiet spell at the end of its task, and keeps reports in order', () => {
+    const { report, sent, advance } = pacedOnManualClock<string>();
     report('a');
     advance(0);
     advance(30);
@@ -79,15 +72,8 @@ describe('paced status reports', () => {
   });
 
   it('sends a report that is not progress at the end of its task, superseding a held one', () => {
-    const { clock, advance } = manualClock();
-    const sent: string[] = [];
     // Progress reports start with 'p'; anything else (a verdict's counts, the end) is not paced.
-    const report = pacedReports<string>(
-      (s) => sent.push(s),
-      clock,
-      100,
-      (s) => s.startsWith('p'),
-    );
+    const { report, sent, advance } = pacedOnManualClock<string>((s) => s.startsWith('p'));
     report('p1');
     advance(0);
     report('p2');

@@ -2,7 +2,9 @@
 // build in `work/dist` (skipped with NO_BUILD=1; unminified with BENCH_PROFILE, for readable
 // names in a profile) and the Node server seeded with the demo list in `work/data`.
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { build } from 'vite';
+import { chromiumArgs } from '../../../e2e/fixtures/browser';
 import { type RunningServer, startServerProcess } from '../../mock-api/http/server-process';
 
 export async function buildAndServe(work: string, tickets: number, port?: string): Promise<RunningServer> {
@@ -22,4 +24,32 @@ export async function buildAndServe(work: string, tickets: number, port?: string
     },
     240_000,
   );
+}
+
+/**
+ * A phone-sized Chromium on a persistent profile (real on-disk IndexedDB) at the served app,
+ * its door named (`settings`: more of the door's settings), and its first page.
+ */
+export async function openDoorBrowser(
+  profile: string,
+  origin: string,
+  deviceName: string,
+  settings: Record<string, unknown> = {},
+) {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+    baseURL: origin,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(
+    (stored) => {
+      // tsx names functions with a helper the page does not have; evaluate() bodies need it.
+      (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
+      localStorage.setItem('venue-checkin.settings', stored);
+    },
+    JSON.stringify({ deviceName, ...settings }),
+  );
+  return { context, page };
 }
