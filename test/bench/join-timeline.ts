@@ -2,13 +2,14 @@
 // the status line's data words are read every 100 ms, so the download's pace and the moment
 // "Synced" appears can be told apart. Diagnostic, not a bench figure:
 //   node --import tsx test/bench/join-timeline.ts
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
 import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
+import { summariseTrace, traceOf } from './browser/trace-summary';
 import { workerDevtools } from './browser/worker-devtools';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -30,18 +31,9 @@ try {
     await startProfile(cdp);
     await startProfile(worker);
   }
-  // BENCH_TRACE=file: a Chromium trace (devtools.timeline) of the join, summed by event on the page.
+  // BENCH_TRACE=file: a Chromium trace of the join, written there and summed by thread and event.
   const traceFile = process.env.BENCH_TRACE;
-  const tracing = traceFile ? await context.newCDPSession(page) : null;
-  if (tracing) {
-    const chunks: unknown[] = [];
-    tracing.on('Tracing.dataCollected', (event) => chunks.push(...event.value));
-    tracing.on('Tracing.tracingComplete', () => writeFileSync(traceFile!, JSON.stringify(chunks)));
-    await tracing.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
-      transferMode: 'ReportEvents',
-    });
-  }
+  const trace = traceFile ? await traceOf(context, page) : null;
   const started = Date.now();
   await page.getByRole('button', { name: 'Join list' }).click();
   let last = '';
@@ -63,10 +55,10 @@ try {
     if (Date.now() - started > 120_000) break;
     await page.waitForTimeout(100);
   }
-  if (tracing) {
-    await tracing.send('Tracing.end');
-    for (let i = 0; i < 100 && !existsSync(traceFile!); i++)
-      await new Promise((resolve) => setTimeout(resolve, 200));
+  if (trace) {
+    const events = await trace.stop();
+    writeFileSync(traceFile!, JSON.stringify(events));
+    console.log(summariseTrace(events));
   }
   if (cdp && worker && folder) {
     console.log(await stopProfile(worker, folder, 'join-worker'));
