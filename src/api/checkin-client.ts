@@ -2,7 +2,8 @@
 // credential and travels in the path only; nothing here logs it.
 import * as z from 'zod/mini';
 import { ok, type Result } from './errors';
-import type { Timed, Transport } from './http';
+import type { FastDecoder, Timed, Transport } from './http';
+import { decodeCheckinsPage, decodeTicketsPage } from './page-decoders';
 import {
   answersPage,
   checkinListSchema,
@@ -72,6 +73,8 @@ export function sinceParam(since: number | null | undefined): string | undefined
 }
 
 const pageSchemas = { tickets: ticketsPage, checkins: checkinsPage, answers: answersPage };
+/** The bulk pages' fast decoders; answers are few and keep zod alone. */
+const pageDecoders = { tickets: decodeTicketsPage, checkins: decodeCheckinsPage, answers: undefined };
 
 export function createCheckinClient(transport: Transport): CheckinClient {
   const listPath = (slug: string) => `/checkin_lists/${encodeURIComponent(slug)}`;
@@ -92,6 +95,7 @@ export function createCheckinClient(transport: Transport): CheckinClient {
           query: { page, since: sinceParam(since) },
         },
         pageSchemas[resource],
+        pageDecoders[resource] as FastDecoder<(typeof pageSchemas)[typeof resource]> | undefined,
       ) as Promise<Result<PagedItems[typeof resource][]>>,
     listPageTimed: (resource, slug, page, since) =>
       transport.requestTimed(
@@ -101,6 +105,7 @@ export function createCheckinClient(transport: Transport): CheckinClient {
           query: { page, since: sinceParam(since) },
         },
         pageSchemas[resource],
+        pageDecoders[resource] as FastDecoder<(typeof pageSchemas)[typeof resource]> | undefined,
       ) as Promise<Result<Timed<PagedItems[typeof resource][]>>>,
     getTicket: (slug, ticketSlug) =>
       transport.request(
