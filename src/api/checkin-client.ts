@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ok, type Result } from './errors';
 import type { FastDecoder, Timed, Transport } from './http';
-import { decodeCheckinsPage, decodeTicketsPage } from './page-decoders';
+import { decodeAnswersPage, decodeCheckinsPage, decodeTicketsPage } from './page-decoders';
 import {
   answersPage,
   checkinListSchema,
@@ -73,8 +73,8 @@ export function sinceParam(since: number | null | undefined): string | undefined
 }
 
 const pageSchemas = { tickets: ticketsPage, checkins: checkinsPage, answers: answersPage };
-/** The bulk pages' fast decoders; answers are few and keep zod alone. */
-const pageDecoders = { tickets: decodeTicketsPage, checkins: decodeCheckinsPage, answers: undefined };
+/** The bulk pages' fast decoders (page-decoders.ts); zod judges what they leave. */
+const pageDecoders = { tickets: decodeTicketsPage, checkins: decodeCheckinsPage, answers: decodeAnswersPage };
 
 export function createCheckinClient(transport: Transport): CheckinClient {
   const listPath = (slug: string) => `/checkin_lists/${encodeURIComponent(slug)}`;

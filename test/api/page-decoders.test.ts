@@ -6,12 +6,10 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
-import { decodeCheckinsPage, decodeTicketsPage } from '../../src/api/page-decoders';
-import { checkinsPage, ticketsPage } from '../../src/api/schemas';
+import { decodeAnswersPage, decodeCheckinsPage, decodeTicketsPage } from '../../src/api/page-decoders';
+import { answersPage, checkinsPage, ticketsPage } from '../../src/api/schemas';
 
-const stamp = fc
-  .integer({ min: 0, max: 4_102_444_800_000 })
-  .map((ms) => new Date(ms).toISOString());
+const stamp = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString());
 /** Values a field may hold in a hostile or careless body. */
 const anything = fc.oneof(
   fc.constant(null),
@@ -64,15 +62,34 @@ const goodCheckin = fc.record({
   deleted_at: maybeStamp,
 });
 
+const goodAnswer = fc.record(
+  {
+    id: fc.integer({ min: 1 }),
+    ticket_id: fc.integer({ min: 1 }),
+    question_id: fc.integer({ min: 1 }),
+    response: fc.oneof(
+      maybeText,
+      fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+      fc.integer(),
+      fc.boolean(),
+    ),
+    humanized_response: maybeText,
+    updated_at: maybeStamp,
+  },
+  { requiredKeys: ['id', 'ticket_id', 'question_id'] },
+);
+
 /** A good record with one field (or none) replaced by anything, or dropped. */
 const spoiled = (good: fc.Arbitrary<Record<string, unknown>>, fields: readonly string[]) =>
-  fc.tuple(good, fc.constantFrom(...fields, 'none'), anything, fc.boolean()).map(([r, field, value, drop]) => {
-    if (field === 'none') return r;
-    const copy = { ...r };
-    if (drop) delete copy[field];
-    else copy[field] = value;
-    return copy;
-  });
+  fc
+    .tuple(good, fc.constantFrom(...fields, 'none'), anything, fc.boolean())
+    .map(([r, field, value, drop]) => {
+      if (field === 'none') return r;
+      const copy = { ...r };
+      if (drop) delete copy[field];
+      else copy[field] = value;
+      return copy;
+    });
 const pageOf = (item: fc.Arbitrary<unknown>) =>
   fc.oneof(fc.array(item, { maxLength: 5 }), anything, fc.constant([null]), fc.constant([[]]));
 
@@ -104,6 +121,13 @@ const cases = [
     schema: checkinsPage,
     good: goodCheckin,
     fields: ['id', 'uuid', 'ticket_id', 'created_at', 'updated_at', 'deleted_at'],
+  },
+  {
+    name: 'answers',
+    decode: decodeAnswersPage,
+    schema: answersPage,
+    good: goodAnswer,
+    fields: ['id', 'ticket_id', 'question_id', 'response', 'humanized_response', 'updated_at'],
   },
 ] as const;
 
@@ -143,6 +167,10 @@ describe('a page the fast decoder leaves to zod', () => {
       }),
     );
     const page = await client.listPage('tickets', 'chk_x', 1);
-    expect(page).toMatchObject({ ok: false, reason: 'bad-response', detail: '0.created_at: not a timestamp' });
+    expect(page).toMatchObject({
+      ok: false,
+      reason: 'bad-response',
+      detail: '0.created_at: not a timestamp',
+    });
   });
 });
