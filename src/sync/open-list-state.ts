@@ -147,21 +147,31 @@ export function createOpenListState({
     clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
   };
 
+  /** When the list was last pulled whole (its oldest resource's last success); null if never. */
+  async function lastPullOf(slug: string): Promise<number | null> {
+    const states = await allSyncStates(db, slug);
+    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
+    return pulls.length ? Math.min(...pulls) || null : null;
+  }
+
   /** Reads what the status says of the open list (and the lists joined) from storage. */
   async function refresh(): Promise<void> {
     const lists = (await allLists(db)).map(summary);
     if (opening && !active)
-      return publish({ lists, list: summary(opening.list), route: routeOf?.(opening.list) ?? null });
+      return publish({
+        lists,
+        list: summary(opening.list),
+        route: routeOf?.(opening.list) ?? null,
+        lastPullAt: await lastPullOf(opening.list.slug),
+      });
     if (!active) return publish({ lists, list: null, route: null });
     const slug = active.list.slug;
-    const states = await allSyncStates(db, slug);
-    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
     publish({
       lists,
       list: summary(active.list),
       route: routeOf?.(active.list) ?? null,
       ...pendingSummary(await readOutbox(db, slug)),
-      lastPullAt: pulls.length ? Math.min(...pulls) || null : null,
+      lastPullAt: await lastPullOf(slug),
       conflicts: await readConflicts(db, slug),
       corrections: await readCorrections(db, slug),
       counts: active.index.counts(),
@@ -180,6 +190,8 @@ export function createOpenListState({
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
+    // A verdict while the list loads says how old the copy is ("list synced 2 min ago").
+    const lastPullAt = await lastPullOf(slug);
     // A later open was asked for while this one read: it decides what is open.
     if (mine !== opens) return ok(summary(list));
     const index = createListIndex();
@@ -212,8 +224,12 @@ export function createOpenListState({
       await refresh();
     })();
     opening = loading;
+    // A restart's first scan comes within a moment of the scan screen: the load in the
+    // background starts after a quiet gap, as after a decision, so that scan finds the worker
+    // and the database free (phone first verdict after a restart: it waited ~40 ms for a read).
+    if (options.background) lastDecisionAt = Math.max(lastDecisionAt, clock.now());
     publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
-    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete });
+    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete, lastPullAt });
     if (!options.background) {
       await loading.ready;
       publish({ phase: 'idle' });

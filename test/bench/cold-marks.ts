@@ -5,19 +5,23 @@
 //   node --import tsx test/bench/cold-marks.ts [runs]
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
 import { buildAndServe } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
+import { throttleWorkers } from './browser/worker-cgroup';
+import { summariseTrace, traceOf } from './browser/trace-summary';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
 // One origin for every run: the joined list and the app's offline copy belong to it.
 const PORT = process.env.PORT ?? '4391';
 const RUNS = Number(process.argv[2] ?? 3);
+/** BENCH_THROTTLE=4: the page slowed by CDP and the workers held to a quarter core, as a phone. */
+const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 0);
 const SCANS = 50;
 const server = await buildAndServe(WORK, TICKETS, PORT);
 // A fresh build reaches an offline restart only through a fresh service worker: the old one
@@ -57,9 +61,41 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 
+/**
+ * SCAN_SPLIT=1: each scan's time cut at the User Timing marks its page and worker made (marks
+ * named P:… on the page and W:… in the sync worker, in the order they came).
+ */
+async function printScanSplit(p: Page, from: number) {
+  const marksOf = () => ({
+    origin: performance.timeOrigin,
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+  });
+  const page = await p.evaluate(marksOf);
+  const worker = await p
+    .workers()
+    .find((w) => w.url().includes('engine-worker'))!
+    .evaluate(marksOf);
+  const all = [...page.marks, ...worker.marks.map(([n, t]) => [n, t + worker.origin - page.origin] as const)]
+    .filter(([n, t]) => t >= from && /^[PW]:/.test(n))
+    .sort((a, b) => a[1] - b[1]);
+  let row: string[] = [];
+  let last = 0;
+  for (const [n, t] of all) {
+    if (n === 'P:decide-start') {
+      if (row.length) console.log(`# ${row.join(' ')}`);
+      row = [];
+      last = t;
+    }
+    row.push(`${n.replace(/^[PW]:/, '')}+${(t - last).toFixed(0)}`);
+    last = t;
+  }
+  if (row.length) console.log(`# ${row.join(' ')}`);
+}
+
 try {
   const firsts: number[] = [];
   for (let run = 0; run < RUNS; run++) {
+    const workers = THROTTLE ? throttleWorkers(join(WORK, 'profile')) : null;
     const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
       executablePath: '/usr/bin/chromium',
       args: chromiumArgs,
@@ -77,6 +113,8 @@ try {
         JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false, autoReturnSeconds: 0 }),
       );
     });
+    if (THROTTLE)
+      await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const code = slugs.shift()!;
     await p.addInitScript((code) => {
       const mark = (name: string) => performance.mark(`P:${name}`);
@@ -187,11 +225,20 @@ try {
           console.log(`${t.toFixed(1).padStart(9)}  ${n}`);
     await p.locator('.verdict .button--solid').click();
     await p.getByTestId('verdict').waitFor({ state: 'detached' });
+    const scansFrom = await p.evaluate(() => performance.now());
+    // BENCH_PROFILE=folder also profiles the page over the 50 scans.
+    if (cdp) await startProfile(cdp);
+    // SCAN_TRACE=1: a Chromium trace over the 50 scans, summed by thread and event.
+    const scanTrace = process.env.SCAN_TRACE ? await traceOf(context, p) : null;
     const times = await wedgeScansToVerdict(p, slugs.splice(0, SCANS), 'enter');
+    if (scanTrace) console.log(summariseTrace(await scanTrace.stop(), 25));
+    if (cdp) console.log(await stopProfile(cdp, process.env.BENCH_PROFILE!, `scans-page-${run}`));
     console.log(
       `# run ${run}: ${SCANS} scans p95 ${percentile(times, 95).toFixed(0)} median ${percentile(times, 50).toFixed(0)}: ${times.map((t) => t.toFixed(0)).join(' ')}`,
     );
+    if (process.env.SCAN_SPLIT) await printScanSplit(p, scansFrom);
     await context.close();
+    workers?.stop();
   }
   console.log(`first verdict after keys: ${firsts.map((t) => t.toFixed(0)).join(', ')} ms`);
 } finally {

@@ -2,7 +2,7 @@
 // the status line's data words are read every 100 ms, so the download's pace and the moment
 // "Synced" appears can be told apart. Diagnostic, not a bench figure:
 //   node --import tsx test/bench/join-timeline.ts
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
@@ -11,6 +11,13 @@ import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { workerDevtools } from './browser/worker-devtools';
+
+/** User and system CPU time of a process so far (Linux), in ms. */
+function serverCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? mkdtempSync(join(tmpdir(), 'join-timeline-'));
@@ -34,6 +41,7 @@ try {
   // BENCH_TRACE=file: a Chromium trace of the join, written there and summed by thread and event.
   const traceFile = process.env.BENCH_TRACE;
   const trace = traceFile ? await traceOf(context, page) : null;
+  const serverCpuAtStart = serverCpuMs(server.child.pid);
   const started = Date.now();
   await page.getByRole('button', { name: 'Join list' }).click();
   let last = '';
@@ -55,6 +63,7 @@ try {
     if (Date.now() - started > 120_000) break;
     await page.waitForTimeout(100);
   }
+  console.log(`# the server's CPU over the join: ${serverCpuMs(server.child.pid) - serverCpuAtStart} ms`);
   if (trace) {
     const events = await trace.stop();
     writeFileSync(traceFile!, JSON.stringify(events));

@@ -281,9 +281,60 @@ describe('a restart offline while the list loads', () => {
     engine.stop();
   });
 
+  it("leaves the first moment to a restart's first scan: the load reads nothing until a quiet gap", async () => {
+    const { setup, fetch, first } = await joinedAndStopped(10);
+    const clock = manualClock();
+    let reads = 0;
+    const engine = createSyncEngine({
+      db: first.db,
+      clientFor: clientOver(fetch),
+      defaultBaseUrl: 'http://mock.test/checkin',
+      deviceName: () => 'Door 1',
+      clock,
+      online: false,
+      fillIndex: (db, slug, index, between) =>
+        fillListIndex(db, slug, index, async () => {
+          await between?.();
+          reads++;
+        }),
+    });
+    await engine.start({ background: true });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(0);
+    // The scan comes while nothing else uses the database: judged by key, and admitted.
+    const scanned = await engine.scan(setup.tickets[0]!.slug);
+    expect(scanned).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    expect(reads).toBe(0);
+    let loaded = false;
+    void engine.loaded().then(() => {
+      loaded = true;
+    });
+    for (let i = 0; i < 40 && !loaded; i++) {
+      await clock.advance(50);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(loaded).toBe(true);
+    expect(reads).toBeGreaterThan(0);
+    engine.stop();
+  });
+
+  it('says how old the copy is while the list loads: a refusal by key is never "never synced"', async () => {
+    const { fetch, first } = await joinedAndStopped(10);
+    const syncedAt = first.engine.status().lastPullAt;
+    expect(syncedAt).toEqual(expect.any(Number));
+    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const refused = await engine.scan('ti_pNoSuchTicketAnywhere000');
+    expect(refused).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'not-on-list' }, basis: { kind: 'offline', syncedAt } },
+    });
+    release();
+    engine.stop();
+  });
+
   it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
     const { fetch, first } = await joinedAndStopped(10);
-    const { engine, release } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
     let answered = false;
     const order = engine.typed('R000', 'entry').then((r) => {
       answered = true;
@@ -292,8 +343,7 @@ describe('a restart offline while the list loads', () => {
     // Held by the gate: nothing but its opening can let the order be judged.
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
     expect(answered).toBe(false);
-    release();
-    expect(await order).toMatchObject({ ok: true, value: { verdict: { kind: 'order' } } });
+    expect(await releaseAndWait(order)).toMatchObject({ ok: true, value: { verdict: { kind: 'order' } } });
     engine.stop();
   });
 });

@@ -36,12 +36,11 @@ export function ScanScreen() {
   const [manual, setManual] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
-  // The last read judged (camera, scanner or typed): the aiming frame flashes for it.
-  const [readAt, setReadAt] = useState<number | null>(null);
-  const shownAt = flow.shown?.at ?? null;
-  useEffect(() => {
-    if (shownAt !== null) setReadAt(shownAt);
-  }, [shownAt]);
+  // The last read judged (camera, scanner or typed): the aiming frame flashes for it. Kept
+  // while rendering, not set by an effect: that would render the whole screen again per verdict.
+  const lastReadAt = useRef<number | null>(null);
+  if (flow.shown) lastReadAt.current = flow.shown.at;
+  const readAt = lastReadAt.current;
   const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 

@@ -45,6 +45,8 @@ interface Props {
   batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number; undoOpenUntil: number };
   onAdmitOrder?: () => void;
   onUndoOrder?: () => void;
+  /** Drawn hidden, never shown (VerdictRehearsal.tsx, inside aria-hidden): no focus, no test marks. */
+  rehearsal?: boolean;
 }
 
 function checkedInWhen(previous: DoorCheckin, now: number): string {
@@ -247,6 +249,7 @@ export function VerdictView({
   batch,
   onAdmitOrder,
   onUndoOrder,
+  rehearsal = false,
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
   const gate = useSupervisorGate();
@@ -258,16 +261,16 @@ export function VerdictView({
   const nextRef = useRef<HTMLButtonElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    nextRef.current?.focus({ preventScroll: true });
-  }, []);
+    if (!rehearsal) nextRef.current?.focus({ preventScroll: true });
+  }, [rehearsal]);
 
   return (
     <div
       className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}${order?.tickets.length ? ' verdict--with-order' : ''}`}
       role="alert"
       aria-live="assertive"
-      data-testid="verdict"
-      data-verdict={verdict.kind}
+      data-testid={rehearsal ? undefined : 'verdict'}
+      data-verdict={rehearsal ? undefined : verdict.kind}
       onClick={(e) => {
         if (e.target === e.currentTarget) onDismiss();
       }}

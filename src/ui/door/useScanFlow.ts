@@ -42,6 +42,9 @@ export type ScanFlow = ReturnType<typeof useScanFlow>;
  * In the fast lane the camera keeps judging while a verdict is up: the next different code
  * replaces it, and only a refusal stops the camera until staff tap "Next scan".
  */
+/** A decision still under way after this long says so on the scan screen. */
+const DECIDING_SHOWN_AFTER_MS = 150;
+
 export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; wholeOrders?: boolean } = {}) {
   const engine = useDoorEngine();
   const storedMode = useAppStore((s) => s.settings.doorMode);
@@ -64,8 +67,12 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   // Decisions under way (an online check takes up to a few seconds), and a button's action in
   // flight: outside the fast lane the camera only watches meanwhile; buttons do not act twice.
   // Scans themselves wait in the worker's one queue (sync/scan-queue.ts), not here.
+  // Shown only once a decision has taken DECIDING_SHOWN_AFTER_MS: a verdict from the copy takes
+  // a few ms, and a notice up for one frame would cost the page a render and a layout on the
+  // verdict's path. `occupied()` holds buttons and the camera from the first moment.
   const [deciding, setDeciding] = useState(false);
   const inFlight = useRef(0);
+  const decidingTimer = useRef<number | undefined>(undefined);
   const busy = useRef(false);
   const occupied = useCallback(() => busy.current || inFlight.current > 0, []);
   // The fast lane's run: a new one each time staff have seen a stop (or the lane restarts), so
@@ -88,8 +95,8 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   /** One decision from this screen, shown when it ends (decisions end in the order asked). */
   const decide = useCallback(
     async (work: () => Promise<Result<ScanOutcome> | null>, read?: string) => {
-      inFlight.current++;
-      setDeciding(true);
+      if (inFlight.current++ === 0)
+        decidingTimer.current = window.setTimeout(() => setDeciding(true), DECIDING_SHOWN_AFTER_MS);
       try {
         const result = await work();
         if (!result) return;
@@ -104,8 +111,10 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         if (fastLaneRef.current) updateLane((current) => laneAfterVerdict(current, result.value.verdict, at));
         show({ ...result.value, order: wholeOrders ? result.value.order : null, at });
       } finally {
-        inFlight.current--;
-        setDeciding(inFlight.current > 0);
+        if (--inFlight.current === 0) {
+          window.clearTimeout(decidingTimer.current);
+          setDeciding(false);
+        }
       }
     },
     [show, stamp, updateLane, wholeOrders],
@@ -269,7 +278,13 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     laneRun.current++;
   }, [fastLane]);
 
-  useEffect(() => () => appStore.getState().setShell({ scanInProgress: false }), []);
+  useEffect(
+    () => () => {
+      window.clearTimeout(decidingTimer.current);
+      appStore.getState().setShell({ scanInProgress: false });
+    },
+    [],
+  );
 
   return {
     shown,
