@@ -49,6 +49,13 @@ const SEARCH_AHEAD_QUIET_MS = 10_000;
  * held the next verdict up to a hundred milliseconds; test/bench/phone.bench.ts, BENCH_SERIES).
  */
 const BULK_GAP_MS = 250;
+/**
+ * After a restart the list's load waits this long before its first read: the page is still
+ * drawing the scan screen (at a phone's speed, most of a second after the worker opened the
+ * list), and the first scan, which comes as soon as it listens, must not find the worker and the
+ * database busy with a page read (it waited 40-70 ms at x4). Scans meanwhile are judged by key.
+ */
+const RESTART_GAP_MS = 1000;
 
 export const summary = (l: ListRow): ListSummary => ({
   slug: l.slug,
@@ -94,6 +101,8 @@ export function createOpenListState({
   let resumed: (() => void)[] = [];
   // When a decision last began or ended.
   let lastDecisionAt = Number.NEGATIVE_INFINITY;
+  // Bulk reads wait at least until then (a restart's first moments: RESTART_GAP_MS).
+  let quietUntil = Number.NEGATIVE_INFINITY;
   const unpaused = async () => {
     while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
   };
@@ -106,7 +115,7 @@ export function createOpenListState({
     await yieldTurn();
     for (;;) {
       await unpaused();
-      const wait = lastDecisionAt + BULK_GAP_MS - clock.now();
+      const wait = Math.max(lastDecisionAt + BULK_GAP_MS, quietUntil) - clock.now();
       if (wait <= 0) return;
       await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
     }
@@ -224,10 +233,7 @@ export function createOpenListState({
       await refresh();
     })();
     opening = loading;
-    // A restart's first scan comes within a moment of the scan screen: the load in the
-    // background starts after a quiet gap, as after a decision, so that scan finds the worker
-    // and the database free (phone first verdict after a restart: it waited ~40 ms for a read).
-    if (options.background) lastDecisionAt = Math.max(lastDecisionAt, clock.now());
+    if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
     publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
     publish({ errors: {}, download: null, conflicts: [], corrections: [], complete, lastPullAt });
     if (!options.background) {

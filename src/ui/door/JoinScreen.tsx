@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { describeError } from '../error-words';
 import { parseListCredential } from '../../domain/list-credential';
 import { parseScannedCode } from '../../domain/scan-code';
@@ -17,8 +17,7 @@ import {
   validServiceUrl,
 } from './join-service';
 import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
-
-const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
+import { useCameraView } from './camera-view-chunk';
 
 interface Props {
   /** A slug or address handed over by the route (a web check-in address opened here). */
@@ -34,6 +33,7 @@ const CHOICES: { value: ServiceChoice; label: Parameters<typeof t>[0] }[] = [
 ];
 
 export function JoinScreen({ initialCode = '', onJoined }: Props) {
+  const CameraView = useCameraView();
   const engine = useDoorEngine();
   const { lists } = useDoorStatus();
   const { deviceName, cameraDeviceId } = useAppStore((s) => ({

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { verdictTone } from '../../domain/verdict';
 import { holdScreenAwake } from '../../platform/wake-lock';
@@ -13,14 +13,14 @@ import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
-
-const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
+import { useCameraView } from './camera-view-chunk';
 
 /**
  * A tablet at the entrance, facing attendees: full screen, screen kept on, one big prompt,
  * a short result, then back to the prompt. Staff leave it only with the PIN.
  */
 export function KioskScreen() {
+  const CameraView = useCameraView();
   const {
     kioskPin: ownPin,
     supervisorPin,

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
@@ -15,18 +15,17 @@ import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
+import { useCameraView } from './camera-view-chunk';
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */
 const BESIDE = '(min-width: 900px) and (orientation: landscape)';
-
-// The decoder is the heaviest part of the app: it loads only when a camera view is shown.
-const CameraView = lazy(() => import('./CameraView').then((m) => ({ default: m.CameraView })));
 
 /**
  * The scan screen, camera first: one status line on top, the camera's picture filling the
  * rest, and one row of controls within thumb reach (beside the picture on a landscape tablet).
  */
 export function ScanScreen() {
+  const CameraView = useCameraView();
   const status = useDoorStatus();
   const now = useNow();
   const flow = useScanFlow();
