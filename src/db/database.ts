@@ -34,7 +34,12 @@ export class CheckinDatabase extends Dexie {
   pageCodes!: Table<PageCodesRow, [string, string, number]>;
 
   constructor(name: string, options?: DexieOptions) {
-    super(name, options);
+    // Nothing here is observed (no liveQuery: the worker owns the database and reports what
+    // changed itself), so Dexie's change tracking is off: it noted every key each write put and,
+    // after each commit, posted them to every other context of the origin (the page among them)
+    // on a BroadcastChannel, several hundred messages during a first download.
+    super(name, { cache: 'disabled', ...options });
+    this.unuse({ stack: 'dbcore', name: 'Observability' });
     this.version(1).stores({
       lists: 'slug',
       // First-download pages, whole; later changes land in the per-record tables below.
