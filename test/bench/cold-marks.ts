@@ -169,7 +169,8 @@ try {
       traceDone = new Promise((resolve) => tracing.on('Tracing.tracingComplete', () => resolve()));
       tracing.on('Tracing.dataCollected', (event) => traced.push(...event.value));
       await tracing.send('Tracing.start', {
-        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading,blink.user_timing',
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading,blink.user_timing',
         transferMode: 'ReportEvents',
       });
     }
