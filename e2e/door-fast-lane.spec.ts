@@ -6,6 +6,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrSequenceVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { settled } from './fixtures/settled';
 
 // The fast lane on Chromium's fake camera playing a queue of real QR codes (one a second, then
 // round again: Chromium loops the clip). Correctness only: every ticket admitted once, on the
@@ -183,6 +184,7 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
       await page.evaluate((value) => {
         document.documentElement.dataset.theme = value;
       }, theme);
+      await settled(page);
       const { violations } = await new AxeBuilder({ page }).include('.scan').analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
+import { settled } from './fixtures/settled';
 
 test.describe('door offline', () => {
   test('admits tickets offline, keeps the queue across an offline reload, and sends each once', async ({
@@ -155,6 +156,7 @@ test.describe('door inputs', () => {
     });
     const { page, door } = await joinedDoor(context, 'Axe door');
     const check = async (what: string) => {
+      await settled(page);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(

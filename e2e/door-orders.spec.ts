@@ -8,6 +8,7 @@ import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
+import { settled } from './fixtures/settled';
 
 // Whole orders (issue 14.1) on the production build: one door device (a persistent profile)
 // whose fake camera shows one ticket of a family's order; "Admit all" lets in the rest, and the
@@ -75,6 +76,7 @@ async function photograph(page: Page, name: string) {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value;
     }, theme);
+    await settled(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
+import { settled } from './fixtures/settled';
 
 const PIN = '4826';
 
@@ -16,6 +17,7 @@ async function shots(page: Page, name: string) {
     await page.evaluate((value) => {
       document.documentElement.dataset.theme = value;
     }, theme);
+    await settled(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(

@@ -7,6 +7,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
+import { settled } from './fixtures/settled';
 
 const control = E2E_CONTROL_HEADERS;
 
@@ -234,6 +235,7 @@ for (const size of [
 
 /** Fails with the serious accessibility findings (contrast among them) on the page as it is. */
 async function expectAxeClean(page: Page, what: string) {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(

@@ -163,28 +163,27 @@ export function createOpenListState({
     return pulls.length ? Math.min(...pulls) || null : null;
   }
 
-  /** Reads what the status says of the open list (and the lists joined) from storage. */
+  /**
+   * Reads what the status says of the open list (and the lists joined) from storage. A list still
+   * loading says the same (unsent, conflicts, its age) but its counts, which need the whole list.
+   */
   async function refresh(): Promise<void> {
     const lists = (await allLists(db)).map(summary);
-    if (opening && !active)
-      return publish({
-        lists,
-        list: summary(opening.list),
-        route: routeOf?.(opening.list) ?? null,
-        lastPullAt: await lastPullOf(opening.list.slug),
-      });
-    if (!active) return publish({ lists, list: null, route: null });
-    const slug = active.list.slug;
-    publish({
+    const current = active ?? opening;
+    if (!current) return publish({ lists, list: null, route: null });
+    const slug = current.list.slug;
+    const stored: Partial<SyncStatus> = {
       lists,
-      list: summary(active.list),
-      route: routeOf?.(active.list) ?? null,
+      list: summary(current.list),
+      route: routeOf?.(current.list) ?? null,
       ...pendingSummary(await readOutbox(db, slug)),
       lastPullAt: await lastPullOf(slug),
       conflicts: await readConflicts(db, slug),
       corrections: await readCorrections(db, slug),
-      counts: active.index.counts(),
-    });
+    };
+    // Read meanwhile: the list was closed or another opened; the one open now says its own.
+    if ((active ?? opening) !== current) return;
+    publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
   }
 
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
@@ -235,7 +234,18 @@ export function createOpenListState({
     opening = loading;
     if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
     publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
-    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete, lastPullAt });
+    publish({
+      errors: {},
+      download: null,
+      conflicts: [],
+      corrections: [],
+      complete,
+      lastPullAt,
+      counted: false,
+    });
+    // While it loads, the status says what is stored of it at once: what waits to be sent, the
+    // lists on this device (its load takes seconds on a phone, longer during a rush).
+    if (options.background) void refresh().catch(() => undefined);
     if (!options.background) {
       await loading.ready;
       publish({ phase: 'idle' });

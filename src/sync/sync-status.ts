@@ -51,6 +51,8 @@ export interface SyncStatus {
   storage: Failure | null;
   conflicts: ConflictRow[];
   counts: ListCounts;
+  /** Whether `counts` hold the whole open list: not while its load runs after a restart. */
+  counted: boolean;
   /** Audit rows storage refused since start: the actions stood, their record is missing. */
   auditLost: number;
   /**
@@ -78,6 +80,7 @@ export const initialSyncStatus: SyncStatus = {
   storage: null,
   conflicts: [],
   counts: { tickets: 0, checkedIn: 0, inside: 0 },
+  counted: false,
   auditLost: 0,
   route: null,
 };

@@ -170,7 +170,7 @@ try {
       tracing.on('Tracing.dataCollected', (event) => traced.push(...event.value));
       await tracing.send('Tracing.start', {
         categories:
-          'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading,blink.user_timing',
+          'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading,blink.user_timing,IndexedDB',
         transferMode: 'ReportEvents',
       });
     }

@@ -332,6 +332,25 @@ describe('a restart offline while the list loads', () => {
     engine.stop();
   });
 
+  it('says what waits to be sent and which lists are here while the list loads, not "all sent"', async () => {
+    const { setup, fetch, first } = await joinedAndStopped(10);
+    await recordCheckin(first.db, {
+      listSlug: LIST,
+      ticketId: setup.tickets[0]!.id,
+      deviceName: 'Door 1',
+      now: Date.now(),
+      clientId: 'unsent-1',
+    });
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
+    await expect.poll(() => engine.status().pending).toBe(1);
+    expect(engine.status().lists.map((l) => l.slug)).toEqual([LIST]);
+    // Who is inside needs the whole list: not said until it is loaded.
+    expect(engine.status().counted).toBe(false);
+    await releaseAndWait(engine.loaded());
+    expect(engine.status()).toMatchObject({ counted: true, pending: 1 });
+    engine.stop();
+  });
+
   it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
     const { fetch, first } = await joinedAndStopped(10);
     const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link } from 'wouter';
 import { t } from '../i18n/t';
 import { DoorHealth, type DoorHealthProps } from './DoorHealth';
@@ -8,7 +8,8 @@ import { DownloadProgress } from './DownloadProgress';
  * What staff need now and then, one tap away from the scan screen: the list and its
  * progress, Stats, Lists, Kiosk mode, the fast lane's explanation and the device's health.
  */
-export function ScanMenu({ status, now, storage }: DoorHealthProps) {
+/** Memoised: the scan screen renders again for each verdict; this changes with the status. */
+export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHealthProps) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { tickets, checkedIn } = status.counts;
   const percent = tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100);
@@ -63,4 +64,4 @@ export function ScanMenu({ status, now, storage }: DoorHealthProps) {
       </div>
     </details>
   );
-}
+});

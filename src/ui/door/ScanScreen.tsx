@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
@@ -44,6 +44,16 @@ export function ScanScreen() {
   const manualInput = useRef<HTMLInputElement>(null);
 
   useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+  // The camera's handlers stay the same functions (the camera view is memoised) and reach the
+  // flow as it is now, entry or exit, through a ref.
+  const flowNow = useRef(flow);
+  flowNow.current = flow;
+  const onCameraCode = useCallback((text: string) => void flowNow.current.handle(text, 'camera'), []);
+  const onSighting = useCallback((text: string) => flowNow.current.sighting(text), []);
+  const chooseCamera = useCallback(
+    (id: string) => appStore.getState().setSettings({ cameraDeviceId: id }),
+    [],
+  );
   // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
   useEffect(() => holdScreenAwake(), []);
 
@@ -82,9 +92,9 @@ export function ScanScreen() {
           <CameraView
             paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
             deviceId={cameraDeviceId}
-            onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
-            onCode={(text) => void flow.handle(text, 'camera')}
-            onSighting={flow.sighting}
+            onDeviceChosen={chooseCamera}
+            onCode={onCameraCode}
+            onSighting={onSighting}
             onPhase={setCameraPhase}
             readAt={readAt}
           />

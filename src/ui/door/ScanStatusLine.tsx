@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'wouter';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge } from '../format';
@@ -13,7 +14,8 @@ function say(words: Words): string {
  * The scan screen's status in one line a glance can take (announced politely), and the one
  * thing that needs attention as a chip leading to where staff act on it.
  */
-export function ScanStatusLine({
+/** Memoised: the scan screen renders again for each verdict; this changes with the status. */
+export const ScanStatusLine = memo(function ScanStatusLine({
   status,
   now,
   storageShare,
@@ -41,7 +43,7 @@ export function ScanStatusLine({
         </span>
         <span data-testid="last-sync">{say(line.dataWords)}</span>
         <span data-testid="inside-now">
-          <strong className="scan__inside-count">{line.inside}</strong> {t('statusInside')}
+          <strong className="scan__inside-count">{line.inside ?? '…'}</strong> {t('statusInside')}
         </span>
       </p>
       {attention && (
@@ -57,4 +59,4 @@ export function ScanStatusLine({
       )}
     </div>
   );
-}
+});

@@ -21,6 +21,7 @@ export function StatsScreen() {
     [
       engine,
       status.list?.slug,
+      status.counted,
       status.counts.tickets,
       status.counts.inside,
       status.pending,

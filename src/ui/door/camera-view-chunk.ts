@@ -3,15 +3,17 @@
 // screen or the kiosk first renders, so they mount with their camera at once: loaded a render
 // later, its evaluation and layout fell in the middle of a restart's first verdict and held its
 // reply about 40 ms at a phone's speed (test/bench/cold-marks.ts, BENCH_THROTTLE=4).
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, memo, useState } from 'react';
 import type { CameraView as CameraViewType } from './CameraView';
 
 type CameraViewComponent = typeof CameraViewType;
 
+// Memoised: the scan screen renders several times a scan (the verdict, the status, the
+// dismissal) and the camera's props change on none of them but the pause.
 let loaded: CameraViewComponent | null = null;
 const chunk = import('./CameraView').then((m) => {
-  loaded = m.CameraView;
-  return m;
+  loaded = memo(m.CameraView) as unknown as CameraViewComponent;
+  return { CameraView: loaded };
 });
 // A failed load is shown where the view renders (the lazy one throws it); not here as well.
 chunk.catch(() => undefined);

@@ -37,7 +37,8 @@ export interface StatusLine {
   unsentWords: Words;
   /** How old the data is: "Synced 2 min ago", or downloading, or never synced. */
   dataWords: Words;
-  inside: number;
+  /** Null while the open list loads after a restart: its count is not known yet. */
+  inside: number | null;
   /** The one thing to act on first, or null when all is well. */
   attention: Attention | null;
   /** How many more things need attention behind the chip's. */
@@ -56,6 +57,7 @@ export type StatusInput = Pick<
   | 'download'
   | 'list'
   | 'complete'
+  | 'counted'
   | 'conflicts'
   | 'parked'
   | 'corrections'
@@ -162,7 +164,7 @@ export function statusLine(status: StatusInput, now: number, storageShare: numbe
         : now - status.lastPullAt < 60_000
           ? { key: 'statusSyncedNow' }
           : { key: 'statusSyncedAgo', values: { ms: now - status.lastPullAt } },
-    inside: status.counts.inside,
+    inside: status.counted ? status.counts.inside : null,
     attention: all[0] ?? null,
     moreAttention: Math.max(0, all.length - 1),
   };

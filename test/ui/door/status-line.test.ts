@@ -19,6 +19,7 @@ function door(changes: Partial<SyncStatus> = {}): StatusInput {
     complete: true,
     lastPullAt: NOW - 30_000,
     counts: { tickets: 2800, checkedIn: 12, inside: 9 },
+    counted: true,
     ...changes,
   };
 }
@@ -35,6 +36,10 @@ describe('the scan screen’s status line', () => {
     expect(line.inside).toBe(9);
     expect(line.attention).toBeNull();
     expect(line.moreAttention).toBe(0);
+  });
+
+  it('says no count of who is inside while the list loads after a restart', () => {
+    expect(statusLine(door({ counted: false }), NOW, 0.1).inside).toBeNull();
   });
 
   it('tells offline from a service it cannot reach, counts what is unsent, and ages the data', () => {
