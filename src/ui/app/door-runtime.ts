@@ -11,13 +11,11 @@ import { syncReporter } from '../../state/sync-slice';
 import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
-import { afterVerdictPaint } from '../shared/verdict-paint';
 import { DOOR_DATABASE } from '../../db/database-names';
 import { isDoorAddress, takeDoorWorker } from './door-worker';
 
-const reportStatus = syncReporter(appStore);
 const host: EngineHost = {
-  report: (status) => afterVerdictPaint(() => reportStatus(status)),
+  report: syncReporter(appStore),
   async builtInFetch(request) {
     const response = await embeddedFetch(
       new Request(request.url, { method: request.method, headers: request.headers, body: request.body }),

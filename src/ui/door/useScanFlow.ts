@@ -21,7 +21,6 @@ import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { useDoorEngine } from '../hooks/useDoor';
 import { autoReturnDelay, type ShownVerdict } from './auto-return';
-import { verdictRendered } from '../shared/verdict-paint';
 
 export type { ShownVerdict } from './auto-return';
 
@@ -84,7 +83,6 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   const show = useCallback((next: ShownVerdict | null) => {
     held.current = false;
     shownRef.current = next;
-    if (next) verdictRendered();
     setShown(next);
     appStore.getState().setShell({ scanInProgress: next !== null });
   }, []);
