@@ -129,6 +129,12 @@ export function createOpenListState({
     if (failure.reason === 'storage-full' || failure.reason === 'storage-unavailable')
       publish({ storage: failure });
   };
+  /** A failure to read or load is a storage failure, published as one; a fault stays a fault. */
+  const storageTroubleOrThrow = (error: unknown) => {
+    const failure = storageFailure(error);
+    if (!failure) throw error;
+    storageTrouble(failure);
+  };
   /** Runs storage work: a storage failure is published and answered as a value. */
   const guarded = async <T>(work: () => Promise<Result<T>>): Promise<Result<T>> => {
     try {
@@ -198,8 +204,6 @@ export function createOpenListState({
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
-    // A verdict while the list loads says how old the copy is ("list synced 2 min ago").
-    const lastPullAt = await lastPullOf(slug);
     // A later open was asked for while this one read: it decides what is open.
     if (mine !== opens) return ok(summary(list));
     const index = createListIndex();
@@ -234,29 +238,17 @@ export function createOpenListState({
     opening = loading;
     if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
     publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
-    publish({
-      errors: {},
-      download: null,
-      conflicts: [],
-      corrections: [],
-      complete,
-      lastPullAt,
-      counted: false,
-    });
-    // While it loads, the status says what is stored of it at once: what waits to be sent, the
-    // lists on this device (its load takes seconds on a phone, longer during a rush).
-    if (options.background) void refresh().catch(() => undefined);
+    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete, counted: false });
     if (!options.background) {
       await loading.ready;
       publish({ phase: 'idle' });
       return ok(summary(list));
     }
-    // A failure to load is a storage failure, published as one; a fault stays a fault.
-    void loading.ready.catch((error) => {
-      const failure = storageFailure(error);
-      if (!failure) throw error;
-      storageTrouble(failure);
-    });
+    // Before the scan screen shows, the status says what is stored of the list: what waits to
+    // be sent, its age, the lists on this device. Its load takes seconds on a phone, longer
+    // during a rush, and "All sent" or "never synced" would not be true meanwhile.
+    await refresh().catch(storageTroubleOrThrow);
+    void loading.ready.catch(storageTroubleOrThrow);
     return ok(summary(list));
   }
 
