@@ -54,7 +54,7 @@ async function serviceFigures(setup: Setup) {
 async function expectDoorMatchesService(setup: Setup) {
   const service = await serviceFigures(setup);
   const { counts } = setup.engine.status();
-  const stats = setup.engine.stats('Other devices')!;
+  const stats = (await setup.engine.stats('Other devices'))!;
   expect(counts.tickets).toBe(service.ticketsCount);
   expect(counts.checkedIn).toBe(service.checkedIn);
   expect(stats.overall.total).toBe(service.ticketsCount);
@@ -86,7 +86,7 @@ describe('counts that match the service', () => {
       value: { verdict: { kind: 'void' }, basis: { kind: 'online' } },
     });
     // The copy now holds the cancelled ticket (an offline scan still says "cancelled")...
-    expect(setup.engine.ticket(cancelled.id)).not.toBeNull();
+    expect(await setup.engine.ticket(cancelled.id)).not.toBeNull();
     await setup.engine.syncNow();
 
     // ...and no figure counts it.
@@ -116,7 +116,7 @@ describe('counts that match the service', () => {
         });
     });
     await setup.engine.syncNow();
-    expect(setup.engine.ticket(admitted!.id)?.ticket.state).toBe('void');
+    expect((await setup.engine.ticket(admitted!.id))?.ticket.state).toBe('void');
 
     const { service, counts, stats } = await expectDoorMatchesService(setup);
     expect(service).toMatchObject({ ticketsCount: 11, checkedIn: 0 });

@@ -109,7 +109,7 @@ describe('exit mode', () => {
 
   it("undoes a check-in another door made before this device joined (held only in the first download's pages)", async () => {
     const { setup, ticket, device } = await joinedAfterAnotherDoor(6);
-    const shown = device.engine.ticket(ticket.id);
+    const shown = await device.engine.ticket(ticket.id);
     const key = shown?.checkins.find((c) => c.deletedAt === null)?.key;
     expect(key).toBeDefined();
     expect(await device.engine.undo(key!)).toMatchObject({ ok: true, value: 'queued' });
@@ -172,12 +172,12 @@ describe('exit mode', () => {
     // Admitted twice (another door too): the person is inside once and leaves once.
     await clientOver(setup.service.handle.bind(setup.service))().createCheckin(LIST, { ticketId: ticket.id });
     await engine.syncNow();
-    expect(engine.ticket(ticket.id)!.checkins.filter((c) => c.deletedAt === null)).toHaveLength(2);
+    expect((await engine.ticket(ticket.id))!.checkins.filter((c) => c.deletedAt === null)).toHaveLength(2);
     const exit = await engine.exit(ticket.id);
     expect(exit).toMatchObject({ ok: true, value: { verdict: { kind: 'exit-recorded' } } });
     await engine.syncNow();
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
-    const stats = engine.stats('Other devices')!;
+    const stats = (await engine.stats('Other devices'))!;
     expect(stats.insideNow).toBe(0);
     expect(stats.flow.reduce((n, q) => n + q.exits, 0)).toBe(1);
   });
@@ -219,7 +219,7 @@ describe('re-entry', () => {
     if (again.ok && again.value.verdict.kind === 'admitted')
       expect(again.value.verdict.reentry).toBeUndefined();
     // Neither an entry nor an exit in the figures: one entry (the admission that stands).
-    const flow = engine.stats('Other devices')!.flow;
+    const flow = (await engine.stats('Other devices'))!.flow;
     expect(flow.reduce((n, q) => n + q.entries, 0)).toBe(1);
     expect(flow.reduce((n, q) => n + q.exits, 0)).toBe(0);
   });
@@ -319,7 +319,7 @@ describe('inside now', () => {
     await engine.exitScan(a!.slug);
     expect(engine.status().counts.checkedIn).toBe(2);
     await engine.syncNow();
-    const stats = engine.stats('Other devices')!;
+    const stats = (await engine.stats('Other devices'))!;
     expect(stats.insideNow).toBe(2);
     expect(stats.flow.map(({ entries, exits, inside }) => ({ entries, exits, inside }))).toEqual([
       { entries: 3, exits: 0, inside: 3 },

@@ -43,7 +43,7 @@ describe('a refusal is confirmed online first', () => {
       { ticketId: late.id, was: 'missing', now: 'complete' },
     ]);
     // The copy now holds it: the next read answers from it alone.
-    expect(engine.search('comer').map((r) => r.ticket.id)).toEqual([late.id]);
+    expect((await engine.search('comer')).map((r) => r.ticket.id)).toEqual([late.id]);
     await engine.syncNow();
     expect(serviceCheckins(setup.service, setup.list.id).get(late.id)).toBe(1);
   });
@@ -186,6 +186,6 @@ describe('never twice from a tap or a repeated read', () => {
     await engine.scan(ticket.slug);
     const twice = await Promise.all([engine.admitAnyway(ticket.id, 1), engine.admitAnyway(ticket.id, 1)]);
     expect(twice.every((r) => r.ok)).toBe(true);
-    expect(engine.ticket(ticket.id)?.checkins.filter((c) => c.deletedAt === null)).toHaveLength(2);
+    expect((await engine.ticket(ticket.id))?.checkins.filter((c) => c.deletedAt === null)).toHaveLength(2);
   });
 });

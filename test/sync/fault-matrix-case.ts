@@ -287,7 +287,7 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
   for (const clientId of admitted)
     if (!onService.some((c) => c.uuid === clientId && c.active))
       problems.push(`admission ${clientId} never reached the service`);
-  const index = engine().ticket(v.a.id)!.checkins;
+  const index = (await engine().ticket(v.a.id))!.checkins;
   const shownInside = index.some((c) => c.deletedAt === null);
   if (shownInside !== activeByTicket.has(v.a.id))
     problems.push('the door shows ticket A otherwise than the service holds it');

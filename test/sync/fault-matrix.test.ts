@@ -90,7 +90,7 @@ describe('the outbox reaches the service exactly once', () => {
     await north.engine.syncNow();
     // North's own admission went out under its own uuid: two on the service, a double admission shown.
     expect(serviceCheckins(setup.service, setup.list.id).get(shared!.id)).toBe(2);
-    const northRows = north.engine.ticket(shared!.id)!.checkins;
+    const northRows = (await north.engine.ticket(shared!.id))!.checkins;
     const own = northRows.find((c) => c.clientId !== null)!;
     expect(mine.ok && own.uuid).toBe(mine.ok ? mine.value.checkin!.clientId : null);
     expect(northRows.filter((c) => c.deletedAt === null)).toHaveLength(2);
@@ -118,7 +118,7 @@ describe('the outbox reaches the service exactly once', () => {
     await device.engine.syncNow();
     await expectExactlyOnce(setup, device.db, 1);
     const ticket = setup.tickets[0]!;
-    const rows = device.engine.ticket(ticket.id)!.checkins;
+    const rows = (await device.engine.ticket(ticket.id))!.checkins;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ uuid: rows[0]!.clientId, deletedAt: null });
     expect(await device.db.checkins.where('[listSlug+uuid]').equals([LIST, rows[0]!.uuid!]).count()).toBe(1);
@@ -150,7 +150,7 @@ describe('the outbox reaches the service exactly once', () => {
     await north.clock.advance(120_000);
     await north.engine.syncNow();
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
-    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    const own = (await north.engine.ticket(ticket.id))!.checkins.filter((c) => c.clientId !== null);
     expect(own).toHaveLength(1);
     expect(own[0]!.uuid).toBe(mine.ok ? mine.value.checkin!.clientId : 'no admission');
     expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
@@ -182,7 +182,7 @@ describe('the outbox reaches the service exactly once', () => {
     await north.engine.syncNow();
     await north.engine.syncNow();
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
-    const own = north.engine.ticket(ticket.id)!.checkins.filter((c) => c.clientId !== null);
+    const own = (await north.engine.ticket(ticket.id))!.checkins.filter((c) => c.clientId !== null);
     expect(own.map((c) => c.uuid)).toEqual([mine.ok ? mine.value.checkin!.clientId : 'no admission']);
     expect(north.engine.status().conflicts.map((c) => c.ticketId)).toEqual([ticket.id]);
     expect(await readOutbox(north.db, LIST)).toEqual([]);
@@ -215,7 +215,9 @@ describe('the outbox reaches the service exactly once', () => {
     expect(outcome).toEqual({ ok: true, value: 'waiting' });
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBeUndefined();
     expect(await readOutbox(device.db, LIST)).toEqual([]);
-    expect(device.engine.ticket(ticket.id)!.checkins.map((c) => c.deletedAt !== null)).toEqual([true]);
+    expect((await device.engine.ticket(ticket.id))!.checkins.map((c) => c.deletedAt !== null)).toEqual([
+      true,
+    ]);
   });
 
   it('sends only the rows still queued when an undo cancelled one after the push read the outbox', async () => {
@@ -420,7 +422,7 @@ describe('double admissions', () => {
     await a.engine.flush();
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
     expect(a.engine.status().pending).toBe(0);
-    const own = a.engine.ticket(ticket.id)!.checkins.find((c) => c.clientId !== null)!;
+    const own = (await a.engine.ticket(ticket.id))!.checkins.find((c) => c.clientId !== null)!;
     const sides = a.engine.status().conflicts.find((c) => c.ticketId === ticket.id)?.checkins;
     expect(sides?.map((c) => [c.source, c.uuid === own.uuid]).sort()).toEqual([
       ['elsewhere', false],

@@ -253,7 +253,7 @@ describe('a restart offline while the list loads', () => {
     expect(loaded).toBe(false);
 
     await releaseAndWait(engine.loaded());
-    expect(engine.ticket(b!.id)?.checkins).toHaveLength(1);
+    expect((await engine.ticket(b!.id))?.checkins).toHaveLength(1);
     expect(engine.status().counts.checkedIn).toBe(2);
     expect(await engine.scan(b!.slug)).toMatchObject({
       ok: true,
@@ -348,6 +348,22 @@ describe('a restart offline while the list loads', () => {
     expect(engine.status().counted).toBe(false);
     await releaseAndWait(engine.loaded());
     expect(engine.status()).toMatchObject({ counted: true, pending: 1 });
+    engine.stop();
+  });
+
+  it("a screen's reads wait for the list to load: never an answer from part of it", async () => {
+    const { setup, fetch, first } = await joinedAndStopped(10);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const last = setup.tickets.at(-1)!;
+    let answered = false;
+    const tickets = engine.ticketsOf([last.id]).then((found) => {
+      answered = true;
+      return found;
+    });
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(answered).toBe(false);
+    expect((await releaseAndWait(tickets)).map((t) => t.id)).toEqual([last.id]);
+    expect((await engine.ticket(last.id))?.ticket.slug).toBe(last.slug);
     engine.stop();
   });
 

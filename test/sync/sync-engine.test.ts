@@ -64,7 +64,7 @@ describe('joining lists', () => {
     expect(engine.status().counts.tickets).toBe(6);
     expect((await engine.forget(OTHER)).ok).toBe(true);
     expect(engine.status().lists.map((l) => l.slug)).toEqual([LIST]);
-    expect(engine.search('zoe')).toHaveLength(1);
+    expect(await engine.search('zoe')).toHaveLength(1);
   });
 
   it('a list opened while the engine starts stays open: the start does not open the last one over it', async () => {
@@ -119,7 +119,7 @@ describe('scanning and undoing', () => {
     const sent = await engine.scan(b!.slug);
     await engine.syncNow();
     expect(serviceCheckins(setup.service, setup.list.id).get(b!.id)).toBe(1);
-    const row = engine.ticket(b!.id)!.checkins[0]!;
+    const row = (await engine.ticket(b!.id))!.checkins[0]!;
     expect(sent.ok && row.uuid).toBeTruthy();
     expect(await engine.undo(row.key)).toEqual({ ok: true, value: 'queued' });
     await engine.syncNow();
@@ -208,7 +208,7 @@ describe('the stats screen', () => {
     expect(await engine.scan(setup.tickets[0]!.slug)).toMatchObject({ ok: true });
     expect(await engine.scan(setup.tickets[2]!.slug)).toMatchObject({ ok: true });
     await engine.syncNow();
-    const stats = engine.stats('Other devices');
+    const stats = await engine.stats('Other devices');
     expect(stats?.overall).toEqual({ checkedIn: 2, total: 4, percent: 50 });
     expect(stats?.byDevice).toEqual([{ device: 'Door 1', count: 2 }]);
     expect(stats?.arrivals.reduce((n, a) => n + a.count, 0)).toBe(2);

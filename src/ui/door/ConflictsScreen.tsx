@@ -10,8 +10,7 @@ export function ConflictsScreen() {
   const status = useDoorStatus();
   const now = useNow();
   const ids = status.conflicts.map((c) => c.ticketId);
-  // Asked again once the list has loaded after a restart: until then it holds only part of it.
-  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join(), status.counted], []);
+  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join()], []);
   return (
     <section className="panel" aria-labelledby="conflicts-title">
       <ScreenHead id="conflicts-title" title={t('conflictsTitle')} />

@@ -11,8 +11,7 @@ export function ProblemsScreen() {
   const status = useDoorStatus();
   const now = useNow();
   const ids = status.parked.map((p) => p.ticketId);
-  // Asked again once the list has loaded after a restart: until then it holds only part of it.
-  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join(), status.counted], []);
+  const tickets = useEngineAnswer(() => engine.ticketsOf(ids), [engine, ids.join()], []);
   return (
     <section className="panel" aria-labelledby="problems-title">
       <ScreenHead id="problems-title" title={t('problemsTitle')} />

@@ -21,7 +21,6 @@ export function StatsScreen() {
     [
       engine,
       status.list?.slug,
-      status.counted,
       status.counts.tickets,
       status.counts.inside,
       status.pending,

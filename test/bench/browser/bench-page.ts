@@ -105,10 +105,10 @@ const bench = {
     };
   },
   /** Slugs of tickets the door would admit (on the list, not void, unpaid or checked in). */
-  pick(count: number): string[] {
+  async pick(count: number): Promise<string[]> {
     const found: string[] = [];
     for (let id = 1; found.length < count && id < 1_000_000; id++) {
-      const t = engine.ticket(id);
+      const t = await engine.ticket(id);
       if (
         t &&
         t.ticket.state !== 'void' &&
