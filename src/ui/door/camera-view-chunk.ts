@@ -4,23 +4,23 @@
 // later, its evaluation and layout fell in the middle of a restart's first verdict and held its
 // reply about 40 ms at a phone's speed (test/bench/cold-marks.ts, BENCH_THROTTLE=4).
 import { type ComponentType, lazy, memo, useState } from 'react';
-import type { CameraView as CameraViewType } from './CameraView';
+import type { CameraView as CameraViewFunction } from './CameraView';
 
-type CameraViewComponent = typeof CameraViewType;
+type CameraView = ComponentType<Parameters<typeof CameraViewFunction>[0]>;
 
 // Memoised: the scan screen renders several times a scan (the verdict, the status, the
 // dismissal) and the camera's props change on none of them but the pause.
-let loaded: CameraViewComponent | null = null;
+let loaded: CameraView | null = null;
 const chunk = import('./CameraView').then((m) => {
-  loaded = memo(m.CameraView) as unknown as CameraViewComponent;
-  return { CameraView: loaded };
+  loaded = memo(m.CameraView);
+  return { default: loaded };
 });
 // A failed load is shown where the view renders (the lazy one throws it); not here as well.
 chunk.catch(() => undefined);
-const LazyCameraView = lazy(() => chunk.then((m) => ({ default: m.CameraView })));
+const LazyCameraView = lazy(() => chunk);
 
 /** The camera view for a screen: the module itself once loaded, else a lazy one (under Suspense). */
-export function useCameraView(): ComponentType<Parameters<CameraViewComponent>[0]> {
-  const [view] = useState<ComponentType<Parameters<CameraViewComponent>[0]>>(() => loaded ?? LazyCameraView);
+export function useCameraView(): CameraView {
+  const [view] = useState<CameraView>(() => loaded ?? LazyCameraView);
   return view;
 }

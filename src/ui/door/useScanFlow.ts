@@ -35,6 +35,9 @@ function feedback(verdict: Verdict) {
 
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
+/** A decision still under way after this long says so on the scan screen. */
+const DECIDING_SHOWN_AFTER_MS = 150;
+
 /**
  * One scan from any input to a verdict on screen, with undo, "admit anyway", exits, whole orders
  * and auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the
@@ -42,9 +45,6 @@ export type ScanFlow = ReturnType<typeof useScanFlow>;
  * In the fast lane the camera keeps judging while a verdict is up: the next different code
  * replaces it, and only a refusal stops the camera until staff tap "Next scan".
  */
-/** A decision still under way after this long says so on the scan screen. */
-const DECIDING_SHOWN_AFTER_MS = 150;
-
 export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; wholeOrders?: boolean } = {}) {
   const engine = useDoorEngine();
   const storedMode = useAppStore((s) => s.settings.doorMode);
