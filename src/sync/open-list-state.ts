@@ -237,16 +237,17 @@ export function createOpenListState({
     })();
     opening = loading;
     if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
-    publish({ phase: options.background ? 'idle' : 'loading', list: summary(list) });
-    publish({ errors: {}, download: null, conflicts: [], corrections: [], complete, counted: false });
+    const fresh = { errors: {}, download: null, conflicts: [], corrections: [], complete, counted: false };
     if (!options.background) {
+      publish({ phase: 'loading', list: summary(list), ...fresh });
       await loading.ready;
       publish({ phase: 'idle' });
       return ok(summary(list));
     }
-    // Before the scan screen shows, the status says what is stored of the list: what waits to
-    // be sent, its age, the lists on this device. Its load takes seconds on a phone, longer
-    // during a rush, and "All sent" or "never synced" would not be true meanwhile.
+    // The list shows with what is stored of it, read first: what waits to be sent, its age, the
+    // lists on this device. Its load takes seconds on a phone, longer during a rush, and "All
+    // sent" or "never synced" would not be true meanwhile.
+    publish({ phase: 'idle', ...fresh });
     await refresh().catch(storageTroubleOrThrow);
     void loading.ready.catch(storageTroubleOrThrow);
     return ok(summary(list));

@@ -3,7 +3,7 @@ import { describeError } from '../error-words';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatWhen } from '../format';
 import { t } from '../i18n/t';
-import { attentions, connectionKey, connectionOf } from './status-line';
+import { attentions, connectionKey, connectionOf, progressWords } from './status-line';
 
 interface Props {
   status: SyncStatus;
@@ -13,8 +13,7 @@ interface Props {
 /** Always on the door screens: the four things staff must know at a glance. */
 export function DoorStatusBar({ status, now }: Props) {
   const connection = connectionOf(status);
-  const { tickets, checkedIn } = status.counts;
-  const percent = tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100);
+  const progress = progressWords(status);
   return (
     <div className="door-status" data-testid="door-status">
       <span
@@ -41,7 +40,8 @@ export function DoorStatusBar({ status, now }: Props) {
             : t('statusNeverSynced')}
       </span>
       <Link href="/door/stats" className="door-status__text door-status__progress" data-testid="progress">
-        {t('statusProgress', { done: checkedIn, total: tickets })} ({percent}%)
+        {t(progress.words.key, progress.words.values)}
+        {progress.percent !== null && ` (${progress.percent}%)`}
       </Link>
       {attentions(status, null)
         // The storage trouble says its reason below; the download is the sync text's.

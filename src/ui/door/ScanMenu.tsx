@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { t } from '../i18n/t';
 import { DoorHealth, type DoorHealthProps } from './DoorHealth';
 import { DownloadProgress } from './DownloadProgress';
+import { progressWords } from './status-line';
 
 /**
  * What staff need now and then, one tap away from the scan screen: the list and its
@@ -11,8 +12,7 @@ import { DownloadProgress } from './DownloadProgress';
 /** Memoised: the scan screen renders again for each verdict; this changes with the status. */
 export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHealthProps) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const { tickets, checkedIn } = status.counts;
-  const percent = tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100);
+  const progress = progressWords(status);
   return (
     <details
       ref={menu}
@@ -41,7 +41,8 @@ export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHea
           <DownloadProgress download={status.download} title={status.list.title} />
         )}
         <Link href="/door/stats" className="scan__progress" data-testid="progress">
-          {t('statusProgress', { done: checkedIn, total: tickets })} ({percent}%)
+          {t(progress.words.key, progress.words.values)}
+          {progress.percent !== null && ` (${progress.percent}%)`}
         </Link>
         <nav className="scan__sheet-links" aria-label={t('scanMore')}>
           <Link href="/door/search" className="button">

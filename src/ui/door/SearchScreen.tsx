@@ -7,6 +7,7 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
 import { ScreenHead } from './ScreenHead';
+import { searchNote } from './search-note';
 
 export function SearchScreen() {
   const engine = useDoorEngine();
@@ -37,6 +38,7 @@ export function SearchScreen() {
     [],
   );
 
+  const note = searchNote(deferred, results.length, status.list !== null && !status.counted);
   return (
     <section className="panel" aria-labelledby="search-title">
       <ScreenHead id="search-title" title={t('searchTitle')} />
@@ -57,11 +59,11 @@ export function SearchScreen() {
         spellCheck={false}
         ref={input}
       />
-      {deferred.trim().length < 2 ? (
+      {note === 'searchHint' ? (
         <p className="muted">{t('searchHint')}</p>
-      ) : results.length === 0 ? (
+      ) : note ? (
         <p className="muted" role="status">
-          {t('searchEmpty', { q: deferred.trim() })}
+          {t(note, { q: deferred.trim() })}
         </p>
       ) : (
         <>

@@ -169,3 +169,19 @@ export function statusLine(status: StatusInput, now: number, storageShare: numbe
     moreAttention: Math.max(0, all.length - 1),
   };
 }
+
+/**
+ * The door's progress ("1200 / 2800 in" and its percent), or, while the open list loads after a
+ * restart, that it is opening: its counts hold only what has loaded so far.
+ */
+export function progressWords(status: Pick<SyncStatus, 'counts' | 'counted'>): {
+  words: Words;
+  percent: number | null;
+} {
+  if (!status.counted) return { words: { key: 'scanListLoading' }, percent: null };
+  const { tickets, checkedIn } = status.counts;
+  return {
+    words: { key: 'statusProgress', values: { done: checkedIn, total: tickets } },
+    percent: tickets === 0 ? 0 : Math.floor((checkedIn / tickets) * 100),
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialSyncStatus, type SyncStatus } from '../../../src/sync/sync-status';
-import { type StatusInput, statusLine } from '../../../src/ui/door/status-line';
+import { progressWords, type StatusInput, statusLine } from '../../../src/ui/door/status-line';
 
 const NOW = Date.parse('2026-11-25T20:00:00Z');
 const list = {
@@ -40,6 +40,18 @@ describe('the scan screen’s status line', () => {
 
   it('says no count of who is inside while the list loads after a restart', () => {
     expect(statusLine(door({ counted: false }), NOW, 0.1).inside).toBeNull();
+  });
+
+  it('gives the progress with its percent, or that the list is opening while it loads', () => {
+    expect(progressWords(door())).toEqual({
+      words: { key: 'statusProgress', values: { done: 12, total: 2800 } },
+      percent: 0,
+    });
+    expect(progressWords(door({ counts: { tickets: 200, checkedIn: 50, inside: 40 } })).percent).toBe(25);
+    expect(progressWords(door({ counted: false }))).toEqual({
+      words: { key: 'scanListLoading' },
+      percent: null,
+    });
   });
 
   it('tells offline from a service it cannot reach, counts what is unsent, and ages the data', () => {
