@@ -5,7 +5,7 @@
 //   node --import tsx test/bench/cold-marks.ts [runs]
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
@@ -60,37 +60,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
-
-/**
- * SCAN_SPLIT=1: each scan's time cut at the User Timing marks its page and worker made (marks
- * named P:… on the page and W:… in the sync worker, in the order they came).
- */
-async function printScanSplit(p: Page, from: number) {
-  const marksOf = () => ({
-    origin: performance.timeOrigin,
-    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
-  });
-  const page = await p.evaluate(marksOf);
-  const worker = await p
-    .workers()
-    .find((w) => w.url().includes('engine-worker'))!
-    .evaluate(marksOf);
-  const all = [...page.marks, ...worker.marks.map(([n, t]) => [n, t + worker.origin - page.origin] as const)]
-    .filter(([n, t]) => t >= from && /^[PW]:/.test(n))
-    .sort((a, b) => a[1] - b[1]);
-  let row: string[] = [];
-  let last = 0;
-  for (const [n, t] of all) {
-    if (n === 'P:decide-start') {
-      if (row.length) console.log(`# ${row.join(' ')}`);
-      row = [];
-      last = t;
-    }
-    row.push(`${n.replace(/^[PW]:/, '')}+${(t - last).toFixed(0)}`);
-    last = t;
-  }
-  if (row.length) console.log(`# ${row.join(' ')}`);
-}
 
 try {
   const firsts: number[] = [];
@@ -226,7 +195,6 @@ try {
           console.log(`${t.toFixed(1).padStart(9)}  ${n}`);
     await p.locator('.verdict .button--solid').click();
     await p.getByTestId('verdict').waitFor({ state: 'detached' });
-    const scansFrom = await p.evaluate(() => performance.now());
     // BENCH_PROFILE=folder also profiles the page over the 50 scans.
     if (cdp) await startProfile(cdp);
     // SCAN_TRACE=1: a Chromium trace over the 50 scans, summed by thread and event.
@@ -237,7 +205,6 @@ try {
     console.log(
       `# run ${run}: ${SCANS} scans p95 ${percentile(times, 95).toFixed(0)} median ${percentile(times, 50).toFixed(0)}: ${times.map((t) => t.toFixed(0)).join(' ')}`,
     );
-    if (process.env.SCAN_SPLIT) await printScanSplit(p, scansFrom);
     await context.close();
     workers?.stop();
   }
