@@ -157,4 +157,31 @@ test.describe('a keyboard wedge on a busy page', () => {
     await door.expectVerdict('not-a-ticket');
     expect(await verdictsSeen(page)).toEqual(['scan-again', 'not-a-ticket']);
   });
+
+  test('the kiosk asks the attendee to scan again, and sends no one to staff for it', async ({ context }) => {
+    await context.addInitScript(() => {
+      const key = 'venue-checkin.settings';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      localStorage.setItem(key, JSON.stringify({ ...saved, kioskPin: '2468', autoReturnSeconds: 0 }));
+    });
+    const { page, door } = await joinedDoor(context, 'Busy wedge kiosk');
+    await door.goFromMenu('Kiosk mode');
+    const message = page.getByTestId('kiosk-message');
+    await expect(message).toContainText('Scan your ticket');
+
+    await stallAfterKey(page, 7, 300);
+    await scannerTypes(page, '4006381333931');
+    await expect(message.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'scan-again');
+    await expect(message).toContainText('Please scan your ticket again');
+    await expect(message).not.toContainText('staff');
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150);
+      await page
+        .screenshot({ path: `e2e/.artifacts/door-wedge-busy/kiosk-scan-again-${width}x${height}.png` })
+        .catch((error: Error) =>
+          test.info().annotations.push({ type: 'screenshot missing', description: error.message }),
+        );
+    }
+  });
 });
