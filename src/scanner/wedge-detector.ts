@@ -25,7 +25,7 @@ export interface WedgeOptions {
   stallMs?: number;
   /** Whether text names something the door can judge (a ticket, an order, a list). */
   recognise: (text: string) => boolean;
-  /** Keys kept at most while no terminator comes (the oldest are let go). */
+  /** Keys kept at most while no terminator comes, the oldest let go (the longest code the door reads). */
   maxKeys?: number;
 }
 
@@ -62,7 +62,7 @@ export function createWedgeDetector({
   maxGapMs = 45,
   minLength = 4,
   stallMs = 2000,
-  maxKeys = 4096,
+  maxKeys = 2048,
   recognise,
 }: WedgeOptions): WedgeDetector {
   let keys: Typed[] = [];

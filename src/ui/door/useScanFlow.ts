@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ok, type Result } from '../../api/errors';
+import type { Result } from '../../api/errors';
 import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
@@ -155,12 +155,13 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
       const before = lastDecision.current;
       void decide(async () => {
         await before;
-        return ok({
+        const again: ScanOutcome = {
           verdict: { kind: 'scan-again', text: read.text },
           checkin: null,
           basis: { kind: 'local' },
           order: null,
-        } satisfies ScanOutcome);
+        };
+        return { ok: true, value: again } satisfies Result<ScanOutcome>;
       });
     },
     [handle, decide],
