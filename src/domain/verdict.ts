@@ -61,7 +61,12 @@ export type Verdict =
   | { kind: 'exit-recorded'; ticket: DoorTicket; enteredAt: number }
   | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null }
   /** A registration's reference: its order is shown; `admitted` counts what "Admit all" just let in. */
-  | { kind: 'order'; reference: string; text: string; admitted: number };
+  | { kind: 'order'; reference: string; text: string; admitted: number }
+  /**
+   * A scanner's keys came split and make no code (src/scanner/wedge-detector.ts): nothing was
+   * judged, the scan is asked for again. Never a refusal: `text` may be the tail of a ticket's code.
+   */
+  | { kind: 'scan-again'; text: string };
 
 /**
  * `info` is calm and never an admission (the copy is incomplete, an exit recorded). `look` is
@@ -81,6 +86,7 @@ export function verdictTone(verdict: Verdict): Tone {
       return 'look';
     case 'still-downloading':
     case 'exit-recorded':
+    case 'scan-again':
       return 'info';
     case 'already-checked-in':
     case 'unpaid':
@@ -177,6 +183,7 @@ export function attendeeName(ticket: DoorTicket): string {
  * shown again after 2 s out of view costs a stop.
  */
 export function stopsTheLane(verdict: Verdict): boolean {
-  // An exit recorded in exit mode lets the lane run on, as an admission does at the entry.
-  return verdict.kind !== 'admitted' && verdict.kind !== 'exit-recorded';
+  // An exit recorded in exit mode lets the lane run on, as an admission does at the entry; a read
+  // that came split judged nothing, so the next read simply replaces it.
+  return verdict.kind !== 'admitted' && verdict.kind !== 'exit-recorded' && verdict.kind !== 'scan-again';
 }

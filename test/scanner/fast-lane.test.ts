@@ -108,6 +108,10 @@ describe('fast lane', () => {
     expect(stopsTheLane({ kind: 'not-a-ticket', text: 'WIFI:' })).toBe(true);
   });
 
+  it('runs on past a read that came split: it judged nothing, the next read replaces it', () => {
+    expect(stopsTheLane({ kind: 'scan-again', text: 'YSM-1' })).toBe(false);
+  });
+
   it('stops for the same ticket again, so its name stays up until staff have looked at the person', () => {
     // A screenshot passed back down the queue: the ticket was admitted here seconds ago.
     const again: Verdict = { kind: 'just-admitted', ticket: ticket(1), previous: {} as never };

@@ -39,7 +39,7 @@ export function KioskScreen() {
   const flow = useScanFlow({ mode: 'entry', wholeOrders: false });
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
-  useWedgeScanner((code) => void flow.handle(code, 'wedge'), !unlocking);
+  useWedgeScanner(flow.wedge, !unlocking);
 
   useEffect(() => {
     if (!kioskPin) return;
@@ -98,7 +98,10 @@ export function KioskScreen() {
             <p className="kiosk__title" data-verdict={shown.verdict.kind}>
               {kioskTitle(shown.verdict)}
             </p>
-            {tone !== 'go' && <p className="kiosk__sub">{t('kioskSeeStaff')}</p>}
+            {/* A read that came split is the attendee's to repeat, not staff's to look into. */}
+            {tone !== 'go' && shown.verdict.kind !== 'scan-again' && (
+              <p className="kiosk__sub">{t('kioskSeeStaff')}</p>
+            )}
           </>
         ) : (
           <>

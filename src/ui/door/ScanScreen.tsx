@@ -43,7 +43,7 @@ export function ScanScreen() {
   const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 
-  useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+  useWedgeScanner(flow.wedge);
   // The camera's handlers stay the same functions (the camera view is memoised) and reach the
   // flow as it is now, entry or exit, through a ref.
   const flowNow = useRef(flow);

@@ -23,7 +23,7 @@ export function SearchScreen() {
   const flow = useScanFlow();
   const now = useNow();
   // A scanner used while searching still checks tickets in; its keys never reach the box.
-  useWedgeScanner((code) => void flow.handle(code, 'wedge'));
+  useWedgeScanner(flow.wedge);
 
   // Asked again when counts change: a check-in landing changes who is inside.
   const results = useEngineAnswer(

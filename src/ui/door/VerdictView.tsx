@@ -124,13 +124,15 @@ function Detail({ verdict, now, basis }: { verdict: Verdict; now: number; basis:
     case 'unknown-code':
     case 'not-a-ticket':
     case 'still-downloading':
-    case 'list-code': {
+    case 'list-code':
+    case 'scan-again': {
       const help: MessageKey = {
         'not-on-list': basis.kind === 'online' ? 'verdictNotOnListOnlineHelp' : 'verdictNotOnListHelp',
         'unknown-code': 'verdictUnknownCodeHelp',
         'not-a-ticket': 'verdictNotATicketHelp',
         'still-downloading': 'verdictStillDownloadingHelp',
         'list-code': 'verdictListCodeHelp',
+        'scan-again': 'verdictScanAgainHelp',
       }[verdict.kind] as MessageKey;
       return (
         <>

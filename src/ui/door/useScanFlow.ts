@@ -15,6 +15,7 @@ import {
   laneAfterVerdict,
 } from '../../scanner/fast-lane';
 import { createRepeatGuard } from '../../scanner/repeat-guard';
+import type { WedgeRead } from '../../scanner/wedge-detector';
 import { appStore } from '../../state/app-store';
 import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
@@ -78,6 +79,9 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   // The fast lane's run: a new one each time staff have seen a stop (or the lane restarts), so
   // codes read behind a refusal, which the queue hands back unjudged, are judged when seen again.
   const laneRun = useRef(1);
+  // The last decision asked for, settled or not: an answer made here waits for it, so answers
+  // still show in the order they were asked.
+  const lastDecision = useRef<Promise<unknown>>(Promise.resolve());
   const shownRef = useRef<ShownVerdict | null>(null);
 
   const show = useCallback((next: ShownVerdict | null) => {
@@ -98,7 +102,9 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
       if (inFlight.current++ === 0)
         decidingTimer.current = window.setTimeout(() => setDeciding(true), DECIDING_SHOWN_AFTER_MS);
       try {
-        const result = await work();
+        const asked = work();
+        lastDecision.current = asked.catch(() => undefined);
+        const result = await asked;
         if (!result) return;
         if (!result.ok) {
           // Read behind a stop of the lane: not judged, so judged afresh when it is shown again.
@@ -137,6 +143,28 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
       await decide(() => judge(fastLaneRef.current ? { run: laneRun.current } : undefined), text);
     },
     [engine, decide, doorMode, occupied],
+  );
+
+  /**
+   * A scanner's read: a code is judged as any scan; a read that came split is answered "scan
+   * again" (nothing judged, nothing recorded) once the decisions asked before it have shown.
+   */
+  const wedge = useCallback(
+    (read: WedgeRead) => {
+      if (read.kind === 'code') return void handle(read.text, 'wedge');
+      const before = lastDecision.current;
+      void decide(async () => {
+        await before;
+        const again: ScanOutcome = {
+          verdict: { kind: 'scan-again', text: read.text },
+          checkin: null,
+          basis: { kind: 'local' },
+          order: null,
+        };
+        return { ok: true, value: again } satisfies Result<ScanOutcome>;
+      });
+    },
+    [handle, decide],
   );
 
   /** What staff typed: judged as a code, or the text to search for (the worker parses it once). */
@@ -293,6 +321,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     notice,
     deciding,
     handle,
+    wedge,
     typed,
     admit,
     exit,

@@ -19,6 +19,7 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'exit-recorded': 'verdictExitRecorded',
   'not-inside': 'verdictNotInside',
   order: 'verdictOrder',
+  'scan-again': 'verdictScanAgain',
 };
 
 /** `look` (the same ticket again) is a repeat mark: neither the admission's tick nor a warning. */
@@ -44,5 +45,6 @@ export function verdictTitle(verdict: Verdict): string {
 export function kioskTitle(verdict: Verdict): string {
   if (verdict.kind === 'admitted') return t('kioskWelcome', { name: attendeeName(verdict.ticket) });
   if (verdict.kind === 'just-admitted') return t('kioskJustUsed');
+  if (verdict.kind === 'scan-again') return t('kioskScanAgain');
   return verdictTitle(verdict);
 }

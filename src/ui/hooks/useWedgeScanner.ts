@@ -1,35 +1,68 @@
 import { useEffect, useRef } from 'react';
-import { createWedgeDetector } from '../../scanner/wedge-detector';
+import { parseScannedCode } from '../../domain/scan-code';
+import { createWedgeDetector, type WedgeRead } from '../../scanner/wedge-detector';
+
+export type { WedgeRead } from '../../scanner/wedge-detector';
+
+const NOT_TYPED_INTO = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+]);
 
 function isTextField(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
+  return (
+    (target instanceof HTMLInputElement && !NOT_TYPED_INTO.has(target.type)) ||
+    target instanceof HTMLTextAreaElement
+  );
 }
 
+/** Where a person's keys go somewhere of their own: a text field, or a PIN pad over the page. */
+function personTypesAt(target: EventTarget | null): boolean {
+  if (isTextField(target) || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return document.querySelector('[aria-modal="true"]') !== null;
+}
+
+const recognise = (text: string) => parseScannedCode(text).kind !== 'not-a-ticket';
+
 /**
- * Listens for a keyboard-wedge scanner on the whole page, whatever has focus. When a burst
- * lands in a text field (search, say), its characters are taken back out of the field.
+ * Listens for a keyboard-wedge scanner on the whole page, whatever has focus, and hands each
+ * read over: a code to judge, or a read that came split (scan again). When a read lands in a
+ * text field (search, say), its characters are taken back out of the field.
  */
-export function useWedgeScanner(onCode: (code: string) => void, enabled = true): void {
-  const handler = useRef(onCode);
-  handler.current = onCode;
+export function useWedgeScanner(onRead: (read: WedgeRead) => void, enabled = true): void {
+  const handler = useRef(onRead);
+  handler.current = onRead;
   useEffect(() => {
     if (!enabled) return;
-    const detector = createWedgeDetector();
+    const detector = createWedgeDetector({ recognise });
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-      const code = detector.key(event.key, event.timeStamp);
-      if (code === null) return;
+      const read = detector.key({
+        key: event.key,
+        typedAt: event.timeStamp,
+        handledAt: performance.now(),
+        intoField: personTypesAt(event.target),
+      });
+      if (read === null) return;
       event.preventDefault();
       event.stopPropagation();
       const field = event.target;
-      if (isTextField(field) && field.value.endsWith(code)) {
-        const value = field.value.slice(0, field.value.length - code.length);
+      if (isTextField(field) && field.value.endsWith(read.text)) {
+        const value = field.value.slice(0, field.value.length - read.text.length);
         // Goes through React's value tracker so controlled inputs see the change.
         const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
         setter?.call(field, value);
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      handler.current(code);
+      handler.current(read);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });

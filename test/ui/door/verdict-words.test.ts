@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Verdict, verdictTone } from '../../../src/domain/verdict';
+import { isTicketRefusal, type Verdict, verdictTone } from '../../../src/domain/verdict';
 import { kioskTitle, VERDICT_ICONS, verdictTitle } from '../../../src/ui/door/verdict-words';
 import { t } from '../../../src/ui/i18n/t';
 import { doorCheckin, doorTicket } from '../../fixtures/door-verdicts';
@@ -39,6 +39,20 @@ describe('a code judged while the list still downloads', () => {
   it('says how far the download is, in the locale percent style', () => {
     expect(verdictTitle({ kind: 'still-downloading', text: 'ABC', percent: 42 })).toBe(
       'Still downloading (42%)',
+    );
+  });
+});
+
+describe('a read that came split', () => {
+  const again: Verdict = { kind: 'scan-again', text: 'YSM-1' };
+
+  it('asks for the scan again, calm, never as a refusal', () => {
+    expect(verdictTitle(again)).toBe('Scan again');
+    expect(verdictTone(again)).toBe('info');
+    expect(isTicketRefusal(again)).toBe(false);
+    expect(kioskTitle(again)).toBe('Please scan your ticket again');
+    expect([verdictTitle(again), kioskTitle(again), t('verdictScanAgainHelp')].join(' ')).not.toMatch(
+      /not a ticket|unknown|refuse/i,
     );
   });
 });
