@@ -6,6 +6,7 @@
 // throw into the screens), any other error is a fault and is thrown.
 import { type Failure, fail, ok, type Result } from '../api/errors';
 import { addCorrection, readConflicts, readCorrections } from '../db/copy-notes';
+import { attendeeName } from '../domain/verdict';
 import type { CheckinDatabase } from '../db/database';
 import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';
@@ -20,7 +21,13 @@ import { fillListIndex } from './open-list';
 import { type WarmCodes, warmCodesFor } from './warm-start';
 import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
-import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
+import {
+  initialSyncStatus,
+  type ListSummary,
+  type NameOf,
+  pendingSummary,
+  type SyncStatus,
+} from './sync-status';
 
 /** The open list: its row, its index, and whether its first download has finished. */
 export interface ActiveList {
@@ -56,6 +63,9 @@ const BULK_GAP_MS = 250;
  * database busy with a page read (it waited 40-70 ms at x4). Scans meanwhile are judged by key.
  */
 const RESTART_GAP_MS = 1000;
+
+/** The tables the status is read from: a write to any of them may change what it says. */
+const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
 
 export const summary = (l: ListRow): ListSummary => ({
   slug: l.slug,
@@ -169,27 +179,88 @@ export function createOpenListState({
     return pulls.length ? Math.min(...pulls) || null : null;
   }
 
+  /** Who a ticket of the open list is, for a screen: from the index (partial while it loads). */
+  const nameOf =
+    (index: ListIndex): NameOf =>
+    (ticketId) => {
+      const ticket = index.ticketById(ticketId);
+      return ticket ? { name: attendeeName(ticket), reference: ticket.reference } : null;
+    };
+
+  /**
+   * What the outbox holds unsent, as last read and written since: rows by id (with when each was
+   * scanned), so a write that a read has already seen is counted once.
+   */
+  let waiting: { slug: string; rows: Map<string, number> } | null = null;
+  const waitingWords = () => {
+    let oldest: number | null = null;
+    for (const at of waiting?.rows.values() ?? []) if (oldest === null || at < oldest) oldest = at;
+    return { pending: waiting?.rows.size ?? 0, oldestPendingAt: oldest };
+  };
+
   /**
    * Reads what the status says of the open list (and the lists joined) from storage. A list still
    * loading says the same (unsent, conflicts, its age) but its counts, which need the whole list.
+   * The reads take several turns, and a write may land among them (an admission, a pull's
+   * conflicts): what they found is published only if no write to those tables committed between
+   * the first read and the last, else they are read again. So the status is never older than a
+   * write it leaves out, whichever part of it that write changed.
    */
   async function refresh(): Promise<void> {
-    const lists = (await allLists(db)).map(summary);
-    const current = active ?? opening;
-    if (!current) return publish({ lists, list: null, route: null });
-    const slug = current.list.slug;
-    const stored: Partial<SyncStatus> = {
-      lists,
-      list: summary(current.list),
-      route: routeOf?.(current.list) ?? null,
-      ...pendingSummary(await readOutbox(db, slug)),
-      lastPullAt: await lastPullOf(slug),
-      conflicts: await readConflicts(db, slug),
-      corrections: await readCorrections(db, slug),
-    };
-    // Read meanwhile: the list was closed or another opened; the one open now says its own.
-    if ((active ?? opening) !== current) return;
-    publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
+    for (;;) {
+      const writes = db.commits.of(STATUS_TABLES);
+      const lists = (await allLists(db)).map(summary);
+      const current = active ?? opening;
+      if (!current) {
+        if (db.commits.of(STATUS_TABLES) !== writes) continue;
+        waiting = null;
+        return publish({ lists, list: null, route: null });
+      }
+      const slug = current.list.slug;
+      const outbox = await readOutbox(db, slug);
+      const lastPullAt = await lastPullOf(slug);
+      const conflicts = await readConflicts(db, slug);
+      const corrections = await readCorrections(db, slug);
+      // Read meanwhile: the list was closed or another opened; the one open now says its own.
+      if ((active ?? opening) !== current) return;
+      if (db.commits.of(STATUS_TABLES) !== writes) continue;
+      const named = nameOf(current.index);
+      const { parked } = pendingSummary(outbox, named);
+      waiting = {
+        slug,
+        rows: new Map(outbox.filter((r) => r.state !== 'parked').map((r) => [r.id, r.scannedAt])),
+      };
+      const stored: Partial<SyncStatus> = {
+        lists,
+        list: summary(current.list),
+        route: routeOf?.(current.list) ?? null,
+        ...waitingWords(),
+        parked,
+        lastPullAt,
+        conflicts: conflicts.map((row) => ({ ...row, ticket: named(row.ticketId) })),
+        corrections,
+      };
+      return publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
+    }
+  }
+
+  /**
+   * Rows a write has just put in the open list's outbox: the status counts them at once, without
+   * reading the outbox again (each once: a refresh may have read them already). Another list's
+   * rows (one opened a moment ago, before its first refresh) are counted by a refresh instead.
+   */
+  function noteQueued(
+    slug: string,
+    rows: readonly { id: string; scannedAt: number }[],
+    patch: Partial<SyncStatus>,
+  ) {
+    if (waiting?.slug !== slug) {
+      publish(patch);
+      void refresh().catch(storageTroubleOrThrow);
+      return;
+    }
+    for (const row of rows) waiting.rows.set(row.id, row.scannedAt);
+    publish({ ...patch, ...waitingWords() });
   }
 
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
@@ -259,6 +330,7 @@ export function createOpenListState({
     storageTrouble,
     guarded,
     refresh,
+    noteQueued,
     open,
     active: () => active,
     /** The list being loaded in the background, if any. */
@@ -318,11 +390,12 @@ export function createOpenListState({
     async noteCorrection(correction: CopyCorrection) {
       if (!active) return;
       const listSlug = active.list.slug;
-      await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
-      publish({ corrections: await readCorrections(db, listSlug) });
+      const added = await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
+      if (added.ok) await refresh().catch(storageTroubleOrThrow);
     },
     /** Back to a blank status (the device's data is gone); online stays as the platform says. */
     reset() {
+      waiting = null;
       status = { ...initialSyncStatus, online: status.online };
       report?.(status);
     },
