@@ -2,14 +2,15 @@
 // held whole in memory (its index) so a verdict never reads IndexedDB once it is loaded; while
 // it loads in the background (a restart: `open(slug, { background: true })`), the list is
 // `opening` and a verdict reads its ticket by key (keyed-lookup.ts); every change of status
-// goes out whole through `report`, in order; a storage failure becomes a status value (never a
+// goes out whole through `report`, in order; what it says from storage (unsent, refused,
+// conflicts, the copy's age) is never read before a write it leaves out: `refresh` reads again
+// when one committed among its reads, and an admission's rows are counted by its write before
+// it answers (stored-status.ts); a storage failure becomes a status value (never a
 // throw into the screens), any other error is a fault and is thrown.
 import { type Failure, fail, ok, type Result } from '../api/errors';
-import { addCorrection, readConflicts, readCorrections } from '../db/copy-notes';
-import { attendeeName } from '../domain/verdict';
+import { addCorrection } from '../db/copy-notes';
 import type { CheckinDatabase } from '../db/database';
-import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
-import { readOutbox } from '../db/outbox';
+import { allLists, readList, readSyncState } from '../db/local-copy';
 import type { ListRow } from '../db/rows';
 import { storageFailure } from '../db/storage';
 import type { Clock } from './clock';
@@ -21,13 +22,8 @@ import { fillListIndex } from './open-list';
 import { type WarmCodes, warmCodesFor } from './warm-start';
 import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
-import {
-  initialSyncStatus,
-  type ListSummary,
-  type NameOf,
-  pendingSummary,
-  type SyncStatus,
-} from './sync-status';
+import { readStoredStatus, STATUS_TABLES, type WaitingRow, type WaitingRows } from './stored-status';
+import { initialSyncStatus, type ListSummary, type SyncStatus } from './sync-status';
 
 /** The open list: its row, its index, and whether its first download has finished. */
 export interface ActiveList {
@@ -63,9 +59,6 @@ const BULK_GAP_MS = 250;
  * database busy with a page read (it waited 40-70 ms at x4). Scans meanwhile are judged by key.
  */
 const RESTART_GAP_MS = 1000;
-
-/** The tables the status is read from: a write to any of them may change what it says. */
-const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
 
 export const summary = (l: ListRow): ListSummary => ({
   slug: l.slug,
@@ -172,39 +165,16 @@ export function createOpenListState({
     clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
   };
 
-  /** When the list was last pulled whole (its oldest resource's last success); null if never. */
-  async function lastPullOf(slug: string): Promise<number | null> {
-    const states = await allSyncStates(db, slug);
-    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
-    return pulls.length ? Math.min(...pulls) || null : null;
-  }
-
-  /** Who a ticket of the open list is, for a screen: from the index (partial while it loads). */
-  const nameOf =
-    (index: ListIndex): NameOf =>
-    (ticketId) => {
-      const ticket = index.ticketById(ticketId);
-      return ticket ? { name: attendeeName(ticket), reference: ticket.reference } : null;
-    };
-
-  /**
-   * What the outbox holds unsent, as last read and written since: rows by id (with when each was
-   * scanned), so a write that a read has already seen is counted once.
-   */
-  let waiting: { slug: string; rows: Map<string, number> } | null = null;
-  const waitingWords = () => {
-    let oldest: number | null = null;
-    for (const at of waiting?.rows.values() ?? []) if (oldest === null || at < oldest) oldest = at;
-    return { pending: waiting?.rows.size ?? 0, oldestPendingAt: oldest };
-  };
+  /** What the open list's outbox holds unsent, as last read and written since. */
+  let waiting: WaitingRows | null = null;
 
   /**
    * Reads what the status says of the open list (and the lists joined) from storage. A list still
    * loading says the same (unsent, conflicts, its age) but its counts, which need the whole list.
-   * The reads take several turns, and a write may land among them (an admission, a pull's
-   * conflicts): what they found is published only if no write to those tables committed between
-   * the first read and the last, else they are read again. So the status is never older than a
-   * write it leaves out, whichever part of it that write changed.
+   * The reads take several turns, and a write may land among them (an admission, a send, a
+   * pull's conflicts): what they found is published only if no write to those tables committed
+   * from before the first read to after the last, else they are read again. So the status is
+   * never older than a write it leaves out, whichever part of it that write changed.
    */
   async function refresh(): Promise<void> {
     for (;;) {
@@ -216,29 +186,17 @@ export function createOpenListState({
         waiting = null;
         return publish({ lists, list: null, route: null });
       }
-      const slug = current.list.slug;
-      const outbox = await readOutbox(db, slug);
-      const lastPullAt = await lastPullOf(slug);
-      const conflicts = await readConflicts(db, slug);
-      const corrections = await readCorrections(db, slug);
+      const read = await readStoredStatus(db, current.list.slug, current.index);
       // Read meanwhile: the list was closed or another opened; the one open now says its own.
       if ((active ?? opening) !== current) return;
       if (db.commits.of(STATUS_TABLES) !== writes) continue;
-      const named = nameOf(current.index);
-      const { parked } = pendingSummary(outbox, named);
-      waiting = {
-        slug,
-        rows: new Map(outbox.filter((r) => r.state !== 'parked').map((r) => [r.id, r.scannedAt])),
-      };
+      waiting = read.waiting;
       const stored: Partial<SyncStatus> = {
         lists,
         list: summary(current.list),
         route: routeOf?.(current.list) ?? null,
-        ...waitingWords(),
-        parked,
-        lastPullAt,
-        conflicts: conflicts.map((row) => ({ ...row, ticket: named(row.ticketId) })),
-        corrections,
+        ...waiting.words(),
+        ...read.status,
       };
       return publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
     }
@@ -249,18 +207,14 @@ export function createOpenListState({
    * reading the outbox again (each once: a refresh may have read them already). Another list's
    * rows (one opened a moment ago, before its first refresh) are counted by a refresh instead.
    */
-  function noteQueued(
-    slug: string,
-    rows: readonly { id: string; scannedAt: number }[],
-    patch: Partial<SyncStatus>,
-  ) {
+  function noteQueued(slug: string, rows: readonly WaitingRow[], patch: Partial<SyncStatus>) {
     if (waiting?.slug !== slug) {
       publish(patch);
       void refresh().catch(storageTroubleOrThrow);
       return;
     }
-    for (const row of rows) waiting.rows.set(row.id, row.scannedAt);
-    publish({ ...patch, ...waitingWords() });
+    waiting.add(rows);
+    publish({ ...patch, ...waiting.words() });
   }
 
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
