@@ -184,7 +184,7 @@ export function createOpenListState({
       if (!current) {
         if (db.commits.of(STATUS_TABLES) !== writes) continue;
         waiting = null;
-        return publish({ lists, list: null, route: null });
+        return publish({ lists, list: null, route: null, storedRead: false });
       }
       const read = await readStoredStatus(db, current.list.slug, current.index);
       // Read meanwhile: the list was closed or another opened; the one open now says its own.
@@ -197,6 +197,7 @@ export function createOpenListState({
         route: routeOf?.(current.list) ?? null,
         ...waiting.words(),
         ...read.status,
+        storedRead: true,
       };
       return publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
     }
@@ -262,7 +263,15 @@ export function createOpenListState({
     })();
     opening = loading;
     if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
-    const fresh = { errors: {}, download: null, conflicts: [], corrections: [], complete, counted: false };
+    const fresh = {
+      errors: {},
+      download: null,
+      conflicts: [],
+      corrections: [],
+      complete,
+      counted: false,
+      storedRead: false,
+    };
     if (!options.background) {
       publish({ phase: 'loading', list: summary(list), ...fresh });
       await loading.ready;

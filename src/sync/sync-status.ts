@@ -71,6 +71,12 @@ export interface SyncStatus {
   counts: ListCounts;
   /** Whether `counts` hold the whole open list: not while its load runs after a restart. */
   counted: boolean;
+  /**
+   * Whether what is stored of the open list (unsent, refused, conflicts, its age) has been read
+   * since it opened: until then `conflicts` and `parked` say nothing yet, and a screen listing
+   * them says the list is opening.
+   */
+  storedRead: boolean;
   /** Audit rows storage refused since start: the actions stood, their record is missing. */
   auditLost: number;
   /**
@@ -99,6 +105,7 @@ export const initialSyncStatus: SyncStatus = {
   conflicts: [],
   counts: { tickets: 0, checkedIn: 0, inside: 0 },
   counted: false,
+  storedRead: false,
   auditLost: 0,
   route: null,
 };
