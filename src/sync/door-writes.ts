@@ -135,6 +135,9 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     checkinKeys: readonly string[],
     reason = '',
   ): Promise<Result<Result<UndoOutcome>[]>> {
+    // An admission judged while the list loaded after a restart may be undone at once: the undo
+    // waits for the list (it reads and changes the index's check-ins), never says none is open.
+    await state.loaded();
     const active = state.active();
     if (!active) return fail('no-list');
     const { list, index } = active;
