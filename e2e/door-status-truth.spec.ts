@@ -199,4 +199,15 @@ test('the double-admissions list names the ticket from its first frame, after "S
   const afterReload = await seen(page);
   expect(afterReload.ids).toEqual([]);
   expect(afterReload.conflicts.filter((state) => state !== 'opening')).toEqual(['list']);
+
+  // Photographed at a phone's and a tablet's size when E2E_SCREENSHOTS names a folder.
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir)
+    for (const [width, height] of [
+      [390, 844],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${dir}/conflicts-${width}x${height}.png` });
+    }
 });
