@@ -4,6 +4,7 @@
 // index is built (the first second after a restart), a verdict comes from a keyed read
 // (src/db/keyed-read.ts) through the page codes (src/db/page-codes.ts) and two indexes.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import { type CommitCount, countCommits } from './commit-count';
 import type { PageCodesRow } from './page-codes';
 import type {
   AnswerRow,
@@ -32,6 +33,8 @@ export class CheckinDatabase extends Dexie {
   corrections!: Table<CorrectionRow, [string, number, string]>;
   audit!: Table<AuditRow, [string, number, string]>;
   pageCodes!: Table<PageCodesRow, [string, string, number]>;
+  /** The writes committed so far, by table (commit-count.ts): set up before the database opens. */
+  readonly commits: CommitCount;
 
   constructor(name: string, options?: DexieOptions) {
     // Nothing here is observed (no liveQuery: the worker owns the database and reports what
@@ -40,6 +43,7 @@ export class CheckinDatabase extends Dexie {
     // on a BroadcastChannel, several hundred messages during a first download.
     super(name, { cache: 'disabled', ...options });
     this.unuse({ stack: 'dbcore', name: 'Observability' });
+    this.commits = countCommits(this);
     this.version(1).stores({
       lists: 'slug',
       // First-download pages, whole; later changes land in the per-record tables below.

@@ -1,8 +1,9 @@
 // The door's writes: admissions, exits, undos and dismissed problems, each with its audit row.
 // Guarantees: a check-in and its outbox row are stored (one transaction, db/outbox.ts) before
 // the in-memory index shows it, and the index follows what was stored; several check-ins made
-// or undone together are stored in one transaction; each write then says "the outbox changed"
-// and never starts a sync itself; a storage failure is answered as a value. The judging (may
+// or undone together are stored in one transaction; the status counts a write's outbox rows
+// before the write answers (an admission's at once, others by reading the outbox again); each
+// write then says "the outbox changed" and never starts a sync itself; a storage failure is answered as a value. The judging (may
 // this ticket go in?) is door-scan.ts's: these only record what was decided.
 import { fail, ok, type Result } from '../api/errors';
 import type { AuditAction } from '../db/audit-log';
@@ -63,12 +64,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     index.putCheckins([row.value]);
     lastOwnKeys = new Set([row.value.key]);
     void audit.note({ listSlug: list.slug, ticketId, ticketReference: state.referenceOf(ticketId), ...how });
-    const status = state.status();
-    state.publish({
-      pending: status.pending + 1,
-      oldestPendingAt: status.oldestPendingAt ?? input.now,
-      counts: index.counts(),
-    });
+    state.noteQueued(list.slug, [{ id: input.clientId, scannedAt: input.now }], { counts: index.counts() });
     deps.outbox.changed();
     return row;
   }
@@ -79,12 +75,8 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     if (!active) return fail('no-list');
     const { list, index } = active;
     const now = clock.now();
-    const rows = await stored(() =>
-      recordCheckins(
-        db,
-        ticketIds.map((id) => newCheckin(list.slug, id, now)),
-      ),
-    );
+    const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
+    const rows = await stored(() => recordCheckins(db, inputs));
     if (!rows.ok) {
       state.storageTrouble(rows);
       return rows;
@@ -98,12 +90,8 @@ export function createDoorWrites(deps: DoorWritesDeps) {
         ticketReference: state.referenceOf(row.ticketId),
         action: 'admit-all',
       });
-    const status = state.status();
-    state.publish({
-      pending: status.pending + rows.value.length,
-      oldestPendingAt: status.oldestPendingAt ?? now,
-      counts: index.counts(),
-    });
+    const queued = inputs.map((input) => ({ id: input.clientId, scannedAt: input.now }));
+    state.noteQueued(list.slug, queued, { counts: index.counts() });
     deps.outbox.changed();
     return rows;
   }
@@ -147,6 +135,9 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     checkinKeys: readonly string[],
     reason = '',
   ): Promise<Result<Result<UndoOutcome>[]>> {
+    // An admission judged while the list loaded after a restart may be undone at once: the undo
+    // waits for the list (it reads and changes the index's check-ins), never says none is open.
+    await state.loaded();
     const active = state.active();
     if (!active) return fail('no-list');
     const { list, index } = active;

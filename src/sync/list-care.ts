@@ -134,6 +134,8 @@ export function createListCare(deps: ListCareDeps) {
     /** The open list's audit rows and the device's, newest first, with the tickets they name. */
     async auditLog(limit = 500) {
       await audit.written();
+      // Its tickets are named from the whole list: one still loading may not hold them yet.
+      await state.loaded();
       const active = state.active();
       const rows = await stored(() => readAudit(db, active?.list.slug ?? '', limit));
       if (!rows.ok) return rows;

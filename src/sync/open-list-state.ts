@@ -2,13 +2,15 @@
 // held whole in memory (its index) so a verdict never reads IndexedDB once it is loaded; while
 // it loads in the background (a restart: `open(slug, { background: true })`), the list is
 // `opening` and a verdict reads its ticket by key (keyed-lookup.ts); every change of status
-// goes out whole through `report`, in order; a storage failure becomes a status value (never a
+// goes out whole through `report`, in order; what it says from storage (unsent, refused,
+// conflicts, the copy's age) is never read before a write it leaves out: `refresh` reads again
+// when one committed among its reads, and an admission's rows are counted by its write before
+// it answers (stored-status.ts); a storage failure becomes a status value (never a
 // throw into the screens), any other error is a fault and is thrown.
 import { type Failure, fail, ok, type Result } from '../api/errors';
-import { addCorrection, readConflicts, readCorrections } from '../db/copy-notes';
+import { addCorrection } from '../db/copy-notes';
 import type { CheckinDatabase } from '../db/database';
-import { allLists, allSyncStates, readList, readSyncState } from '../db/local-copy';
-import { readOutbox } from '../db/outbox';
+import { allLists, readList, readSyncState } from '../db/local-copy';
 import type { ListRow } from '../db/rows';
 import { storageFailure } from '../db/storage';
 import type { Clock } from './clock';
@@ -20,7 +22,8 @@ import { fillListIndex } from './open-list';
 import { type WarmCodes, warmCodesFor } from './warm-start';
 import { yieldTurn } from './take-turns';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
-import { initialSyncStatus, type ListSummary, pendingSummary, type SyncStatus } from './sync-status';
+import { readStoredStatus, STATUS_TABLES, type WaitingRow, type WaitingRows } from './stored-status';
+import { initialSyncStatus, type ListSummary, type SyncStatus } from './sync-status';
 
 /** The open list: its row, its index, and whether its first download has finished. */
 export interface ActiveList {
@@ -162,34 +165,57 @@ export function createOpenListState({
     clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
   };
 
-  /** When the list was last pulled whole (its oldest resource's last success); null if never. */
-  async function lastPullOf(slug: string): Promise<number | null> {
-    const states = await allSyncStates(db, slug);
-    const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
-    return pulls.length ? Math.min(...pulls) || null : null;
-  }
+  /** What the open list's outbox holds unsent, as last read and written since. */
+  let waiting: WaitingRows | null = null;
 
   /**
    * Reads what the status says of the open list (and the lists joined) from storage. A list still
    * loading says the same (unsent, conflicts, its age) but its counts, which need the whole list.
+   * The reads take several turns, and a write may land among them (an admission, a send, a
+   * pull's conflicts): what they found is published only if no write to those tables committed
+   * from before the first read to after the last, else they are read again. So the status is
+   * never older than a write it leaves out, whichever part of it that write changed.
    */
   async function refresh(): Promise<void> {
-    const lists = (await allLists(db)).map(summary);
-    const current = active ?? opening;
-    if (!current) return publish({ lists, list: null, route: null });
-    const slug = current.list.slug;
-    const stored: Partial<SyncStatus> = {
-      lists,
-      list: summary(current.list),
-      route: routeOf?.(current.list) ?? null,
-      ...pendingSummary(await readOutbox(db, slug)),
-      lastPullAt: await lastPullOf(slug),
-      conflicts: await readConflicts(db, slug),
-      corrections: await readCorrections(db, slug),
-    };
-    // Read meanwhile: the list was closed or another opened; the one open now says its own.
-    if ((active ?? opening) !== current) return;
-    publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
+    for (;;) {
+      const writes = db.commits.of(STATUS_TABLES);
+      const lists = (await allLists(db)).map(summary);
+      const current = active ?? opening;
+      if (!current) {
+        if (db.commits.of(STATUS_TABLES) !== writes) continue;
+        waiting = null;
+        return publish({ lists, list: null, route: null, storedRead: false });
+      }
+      const read = await readStoredStatus(db, current.list.slug, current.index);
+      // Read meanwhile: the list was closed or another opened; the one open now says its own.
+      if ((active ?? opening) !== current) return;
+      if (db.commits.of(STATUS_TABLES) !== writes) continue;
+      waiting = read.waiting;
+      const stored: Partial<SyncStatus> = {
+        lists,
+        list: summary(current.list),
+        route: routeOf?.(current.list) ?? null,
+        ...waiting.words(),
+        ...read.status,
+        storedRead: true,
+      };
+      return publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
+    }
+  }
+
+  /**
+   * Rows a write has just put in the open list's outbox: the status counts them at once, without
+   * reading the outbox again (each once: a refresh may have read them already). Another list's
+   * rows (one opened a moment ago, before its first refresh) are counted by a refresh instead.
+   */
+  function noteQueued(slug: string, rows: readonly WaitingRow[], patch: Partial<SyncStatus>) {
+    if (waiting?.slug !== slug) {
+      publish(patch);
+      void refresh().catch(storageTroubleOrThrow);
+      return;
+    }
+    waiting.add(rows);
+    publish({ ...patch, ...waiting.words() });
   }
 
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
@@ -237,7 +263,15 @@ export function createOpenListState({
     })();
     opening = loading;
     if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
-    const fresh = { errors: {}, download: null, conflicts: [], corrections: [], complete, counted: false };
+    const fresh = {
+      errors: {},
+      download: null,
+      conflicts: [],
+      corrections: [],
+      complete,
+      counted: false,
+      storedRead: false,
+    };
     if (!options.background) {
       publish({ phase: 'loading', list: summary(list), ...fresh });
       await loading.ready;
@@ -259,6 +293,7 @@ export function createOpenListState({
     storageTrouble,
     guarded,
     refresh,
+    noteQueued,
     open,
     active: () => active,
     /** The list being loaded in the background, if any. */
@@ -318,11 +353,12 @@ export function createOpenListState({
     async noteCorrection(correction: CopyCorrection) {
       if (!active) return;
       const listSlug = active.list.slug;
-      await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
-      publish({ corrections: await readCorrections(db, listSlug) });
+      const added = await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
+      if (added.ok) await refresh().catch(storageTroubleOrThrow);
     },
     /** Back to a blank status (the device's data is gone); online stays as the platform says. */
     reset() {
+      waiting = null;
       status = { ...initialSyncStatus, online: status.online };
       report?.(status);
     },

@@ -17,12 +17,27 @@ export interface ListSummary {
   baseUrl: string;
 }
 
+/**
+ * A ticket as screens name it: staff read a name and a reference, never the service's internal
+ * id. Null while the open list loads and its part in memory lacks the ticket.
+ */
+export interface TicketNaming {
+  name: string;
+  reference: string;
+}
+
 export interface ParkedCheckin {
   outboxId: string;
   ticketId: number;
+  ticket: TicketNaming | null;
   kind: OutboxRow['kind'];
   scannedAt: number;
   reason: Failure;
+}
+
+/** A ticket admitted twice, as the screens show it: its row, and its name. */
+export interface ShownConflict extends ConflictRow {
+  ticket: TicketNaming | null;
 }
 
 export interface SyncStatus {
@@ -40,7 +55,10 @@ export interface SyncStatus {
   complete: boolean;
   /** Where the service, asked at a scan, gave a ticket differently from the copy (newest first). */
   corrections: CopyCorrection[];
-  /** Check-ins and undos not yet acknowledged by the service (parked ones excluded). */
+  /**
+   * Check-ins and undos not yet acknowledged by the service (parked ones excluded): never fewer
+   * than the outbox holds as of the last write published (open-list-state.ts).
+   */
   pending: number;
   oldestPendingAt: number | null;
   parked: ParkedCheckin[];
@@ -49,10 +67,16 @@ export interface SyncStatus {
   errors: Partial<Record<SyncErrorSource, Failure>>;
   /** Storage cannot be used (full, or unavailable in a private window). */
   storage: Failure | null;
-  conflicts: ConflictRow[];
+  conflicts: ShownConflict[];
   counts: ListCounts;
   /** Whether `counts` hold the whole open list: not while its load runs after a restart. */
   counted: boolean;
+  /**
+   * Whether what is stored of the open list (unsent, refused, conflicts, its age) has been read
+   * since it opened: until then `conflicts` and `parked` say nothing yet, and a screen listing
+   * them says the list is opening.
+   */
+  storedRead: boolean;
   /** Audit rows storage refused since start: the actions stood, their record is missing. */
   auditLost: number;
   /**
@@ -81,11 +105,16 @@ export const initialSyncStatus: SyncStatus = {
   conflicts: [],
   counts: { tickets: 0, checkedIn: 0, inside: 0 },
   counted: false,
+  storedRead: false,
   auditLost: 0,
   route: null,
 };
 
-export function pendingSummary(rows: readonly OutboxRow[]) {
+/** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */
+export type NameOf = (ticketId: number) => TicketNaming | null;
+
+/** The outbox's rows as the status says them: what waits to be sent, and what was refused. */
+export function pendingSummary(rows: readonly OutboxRow[], nameOf: NameOf) {
   const waiting = rows.filter((r) => r.state !== 'parked');
   return {
     pending: waiting.length,
@@ -98,6 +127,7 @@ export function pendingSummary(rows: readonly OutboxRow[]) {
       .map((r) => ({
         outboxId: r.id,
         ticketId: r.ticketId,
+        ticket: nameOf(r.ticketId),
         kind: r.kind,
         scannedAt: r.scannedAt,
         reason: r.parkedReason!,

@@ -48,12 +48,11 @@ export async function loadAnswers(
     SLICE,
     (slice) => {
       for (const a of slice) {
-        if (a.response === '') continue;
-        const answer = {
-          questionId: a.questionId,
-          question: questions.get(a.questionId) || `#${a.questionId}`,
-          response: a.response,
-        };
+        // An answer to a question this copy does not hold (or one without a title) is left
+        // out: staff could not tell what it answers, and the question's id means nothing to them.
+        const question = questions.get(a.questionId);
+        if (a.response === '' || !question) continue;
+        const answer = { questionId: a.questionId, question, response: a.response };
         const list = byTicket.get(a.ticketId);
         if (list) list.push(answer);
         else byTicket.set(a.ticketId, [answer]);

@@ -367,6 +367,19 @@ describe('a restart offline while the list loads', () => {
     engine.stop();
   });
 
+  it('an admission judged by key is undone once the list is loaded, never "no list is open"', async () => {
+    const { setup, fetch, first } = await joinedAndStopped(10);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const admitted = await engine.scan(setup.tickets[4]!.slug);
+    expect(admitted).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    expect(engine.status().pending).toBe(1);
+    const undone = engine.undo(admitted.ok ? admitted.value.checkin!.key : '');
+    expect(await releaseAndWait(undone)).toEqual({ ok: true, value: 'cancelled' });
+    expect(await readOutbox(first.db, LIST)).toEqual([]);
+    expect(engine.status().pending).toBe(0);
+    engine.stop();
+  });
+
   it('an order reference waits for the list to load (a keyed read holds one ticket)', async () => {
     const { fetch, first } = await joinedAndStopped(10);
     const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);

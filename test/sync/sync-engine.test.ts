@@ -198,6 +198,32 @@ describe('a ticket screen', () => {
       { questionId: expect.any(Number), question: 'T-shirt size', response: 'XL' },
     ]);
   });
+
+  it('leaves out an answer to a question the copy does not hold: never its internal id', async () => {
+    const { setup, device, engine } = await setupDevice(4);
+    const ticket = setup.tickets[1]!;
+    await setup.service.write(() => {
+      const question = makeQuestion(setup.service.context, setup.event);
+      setup.service.context.store.insert('answers', {
+        event_id: setup.event.id,
+        question_id: question.id,
+        ticket_id: ticket.id,
+        primary_response: 'L',
+        alternate_response: null,
+        download_url: null,
+        created_at: '2026-06-15T12:00:00.000Z',
+        updated_at: '2026-06-15T12:00:00.000Z',
+      });
+    });
+    await engine.join(LIST);
+    await engine.syncNow();
+    await engine.stop();
+    // The copy holds the answer but not its question (a copy caught between the two).
+    await device.db.questions.clear();
+    const again = await doorDevice({ db: device.db, fetch: (r) => setup.service.handle(r) });
+    await again.engine.open(LIST);
+    expect(await again.engine.answers(ticket.id)).toEqual([]);
+  });
 });
 
 describe('the stats screen', () => {

@@ -94,7 +94,8 @@ export function AuditScreen() {
                   <strong>{t(ACTIONS[row.action] ?? 'auditActionAdmit')}</strong>
                 </td>
                 <td>
-                  {ticket ? attendeeName(ticket) : row.ticketId === null ? '' : `#${row.ticketId}`}
+                  {/* Named, or by the reference alone: never by the service's internal id. */}
+                  {ticket ? attendeeName(ticket) : ''}
                   {row.ticketReference && <span className="code"> {row.ticketReference}</span>}
                 </td>
                 <td>{row.reason}</td>
