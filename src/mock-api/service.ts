@@ -13,6 +13,7 @@ import { tokenFromHeader, unauthorised } from './http/auth';
 import { bodyLimit, bufferedRequest } from './http/buffer-body';
 import { callerOf, errorResponse, isAdminPath } from './http/error-response';
 import { ApiError, badRequest, tooManyRequests } from './http/errors';
+import { routedPath } from './http/route-path';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
@@ -155,7 +156,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return errorResponse(ctx, request, new ApiError(404, 'Check-in list not found'));
     }
     try {
-      return await bufferedRequest(request, bodyLimit(request.method, url.pathname));
+      return await bufferedRequest(request, bodyLimit(request.method, url.pathname), url.href);
     } catch (error) {
       const known = error instanceof ApiError ? error : badRequest('The request body could not be read');
       return errorResponse(ctx, request, known);
@@ -164,7 +165,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const handle = async (request: Request): Promise<Response> => {
     await ready;
-    const url = new URL(request.url);
+    const url = routedUrl(request);
     if (!validPercentEncoding(url.pathname)) {
       return errorResponse(ctx, request, badRequest('The path is not valid percent-encoding'));
     }
@@ -198,6 +199,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
+
+/** The address under the path the real router matches (`//` and a trailing `/` gone, `.json` taken). */
+function routedUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = routedPath(url.pathname);
+  return url;
+}
 
 function validPercentEncoding(path: string): boolean {
   try {
