@@ -111,6 +111,7 @@ export async function startServer(settings: ServerSettings) {
       corsOrigins: settings.corsOrigins,
       freshDemoSlugs: settings.exposed && !settings.fixedDemoSlugs,
       tokens: settings.tokens,
+      duplicateCheckins: settings.duplicateCheckins,
     },
   });
   await service.ready;
