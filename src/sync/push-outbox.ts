@@ -3,6 +3,11 @@
 // request leaves, so an unanswered batch is recovered by `recoverUnanswered`, never re-sent
 // blindly; a batch the service refuses is split so one bad item is parked with its reason and
 // the others still go; 429 and 5xx leave rows queued for a later, backed-off attempt.
+// A refusal because the ticket is already in on the service (a service that refuses a second
+// active check-in: a 422 saying "already", for the row alone or inside its batch) is parked the
+// same way, never sent again: the door keeps its admission, which beside the service's check-in
+// (pulled next) is a double admission (reconcile.ts, recordConflicts), and an undo or exit
+// waiting for it goes with it (db/outbox.ts, park).
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';

@@ -136,3 +136,63 @@ describe('a service that refuses a second check-in of a ticket', () => {
     expect(posts.south).toBe(sent);
   });
 });
+
+describe('an undo waiting for a check-in the service then refuses as already in', () => {
+  it('goes with the refusal instead of waiting for a uuid that never comes', async () => {
+    const setup = await doorService(10, 'refuse');
+    const clock = manualClock();
+    let hold = false;
+    let release: () => void = () => undefined;
+    const south = await doorDevice({
+      name: 'South door',
+      clock,
+      fetch: async (r) => {
+        if (hold && r.method === 'POST') {
+          hold = false;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+        return setup.service.handle(r);
+      },
+    });
+    expect((await south.engine.join(LIST)).ok).toBe(true);
+    await south.engine.syncNow();
+    const shared = setup.tickets[7]!;
+    // Another door's check-in of the ticket is on the service already.
+    const elsewhere = await setup.service.handle(
+      new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ checkin: { ticket_id: shared.id } }),
+      }),
+    );
+    expect(elsewhere.status).toBe(201);
+    south.engine.setOnline(false);
+    const mine = await south.engine.scan(shared.slug);
+    const key = mine.ok ? mine.value.checkin!.key : '';
+    // The batch leaves and is held at the network; the door undoes the admission meanwhile.
+    hold = true;
+    south.engine.setOnline(true);
+    const flushing = south.engine.syncNow();
+    await until(() => hold === false);
+    expect(await south.engine.undo(key)).toEqual({ ok: true, value: 'waiting' });
+    release();
+    await flushing;
+    for (let i = 0; i < 2; i++) {
+      await clock.advance(60_000);
+      await south.engine.syncNow();
+    }
+    const outbox = await readOutbox(south.db, LIST);
+    expect(outbox.map((r) => `${r.kind} ${r.state}`)).toEqual(['checkin parked']);
+    expect(south.engine.status()).toMatchObject({ pending: 0, conflicts: [] });
+    const rows = (await south.engine.ticket(shared.id))!.checkins;
+    expect(rows.filter((c) => c.deletedAt === null)).toHaveLength(1);
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBe(1);
+  });
+});
+
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(done()).toBe(true);
+}
