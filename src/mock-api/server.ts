@@ -156,6 +156,8 @@ export async function startServer(settings: ServerSettings) {
         if (settings.controlTokenGenerated)
           lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
       }
+      if (settings.duplicateCheckins === 'refuse')
+        lines.push('  Duplicates:   a second check-in of a ticket already in is refused (422)');
       console.log(lines.join('\n'));
     },
   );

@@ -249,8 +249,7 @@ export function checkInvariants(
       if (heldThere.length === 0) continue;
       const conflict = copy.conflicts.find((x) => x.ticketId === c.ticketId);
       const shown =
-        conflict !== undefined &&
-        conflict.checkins.some((x) => x.source === 'this-device' && x.uuid === null) &&
+        conflict?.checkins.some((x) => x.source === 'this-device' && x.uuid === null) === true &&
         heldThere.every((h) => conflict.checkins.some((x) => x.uuid === h.uuid));
       if (shown) f.alreadyInShown++;
       else {
