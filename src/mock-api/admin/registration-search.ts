@@ -1,10 +1,10 @@
 // The registration list's query: states (cancelled hidden by default), `q`, the `gt` time
-// filters, ransack-style `q[<field>_eq|_cont|_in]` filters (./ransack) and the sort options of
+// filters, ransack-style `q[<field>_eq|_cont|_in]` filters (../http/filters) and the sort options of
 // the real service.
 import { zonedToUtc } from '../http/format';
 import type { SortOptions } from '../http/list-meta';
 import type { Registration } from '../model/registration';
-import { type FilterFields, ransackFilter } from './ransack';
+import { type FilterFields, ransackFilter } from '../http/filters';
 import type { EventScope } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 

@@ -1,6 +1,6 @@
 // Admin API: tickets of an event (`/tickets`, list and get by slug). The documents only link to
 // them; list meta, sorts and filters follow the real service's recordings, plus ransack-style
-// `q[<field>_eq|_cont|_in]` filters (./ransack).
+// `q[<field>_eq|_cont|_in]` filters (../http/filters).
 import type { AdminApp, ServiceContext } from '../context';
 import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
@@ -10,7 +10,7 @@ import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
 import { inFull, presenter } from './presenter';
 import { type EventScope, callerModeRecords } from './scope';
-import { type FilterFields, ransackFilter } from './ransack';
+import { type FilterFields, ransackFilter } from '../http/filters';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
 
@@ -154,6 +154,7 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
       hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
       sortOptions: TICKET_SORTS,
       filterOptions: ticketFilterOptions(p, filter, selected),
+      filtersTaken: true,
     });
   });
 

@@ -98,6 +98,15 @@ describe('ransack-style filters', () => {
         hint: expect.stringContaining('reference'),
       });
     }
+    // A list that takes no filters says so, rather than answering with every record.
+    for (const list of ['releases', 'discount_codes', 'venues', 'waitlisted_people']) {
+      const answer = await call(service, 'GET', `${EVENT}/${list}?q[title_eq]=Basic`, { token: 'live31' });
+      expect({ list, status: answer.status, hint: answer.body.hint }).toEqual({
+        list,
+        status: 400,
+        hint: 'This list takes no q[...] filters',
+      });
+    }
     const tickets = await call(service, 'GET', `${EVENT}/tickets?q[registration_reference_eq]=MR5J`, {
       token: 'live30',
     });

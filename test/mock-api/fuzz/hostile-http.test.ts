@@ -103,6 +103,14 @@ const path = fc.oneof(
   junkSegment.map((junk) => `/__mock/${junk}`),
   junkSegment.map((junk) => `/${junk}`),
   junkSegment.map((junk) => `/assets/${junk}`),
+  // Paths as the real router takes them (`//`, a trailing `/`, `.json`), around junk as well.
+  fc
+    .tuple(
+      fc.constantFrom(...adminPaths, LIST, `${LIST}/checkins`, `${LIST}/tickets`),
+      fc.constantFrom('/', '//', '.json', '.json/', '/.json', '.json.json', '%2Ejson', '/./', '/../'),
+    )
+    .map(([base, tail]) => `${base}${tail}`),
+  fc.constantFrom(...adminPaths, LIST).map((base) => base.replace(/\//g, '//')),
 );
 
 const query = fc.oneof(
@@ -119,6 +127,10 @@ const query = fc.oneof(
     `?${'a[]'.repeat(2000)}=1`,
     '?expand=registration,release,%',
     '?__proto__[x]=1',
+    '?page[number]=0&page[size]=-5',
+    '?q[reference_eq]=X&q[__proto___eq]=1',
+    `?q[reference_in][]=${'A'.repeat(3000)}&q[name_cont]=%`,
+    '?q[constructor][prototype]=1',
   ),
   fc.string({ maxLength: 30 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
 );

@@ -6,7 +6,7 @@
 // whose value is blank is no filter.
 // Matching: `eq` is exact (a number or a boolean field also takes its text form, `true`/`false`);
 // `cont` is a case-insensitive part of the text; `in` is `eq` against any of the values.
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 
 export type FilterValue = string | number | boolean | null | undefined;
 /** The fields a list may be filtered on, each with how to read it from a record. */
@@ -26,8 +26,16 @@ const MAX_VALUES = 1000;
 function unknownFilter(key: string, fields: readonly string[]): ApiError {
   return new ApiError(400, `Unknown filter ${key.slice(0, 100)}`, {
     errors: { [key.slice(0, 100)]: ['is not a filter this list takes'] },
-    hint: `Filters are q[<field>_eq], q[<field>_cont] and q[<field>_in][] on: ${fields.join(', ')}`,
+    hint:
+      fields.length > 0
+        ? `Filters are q[<field>_eq], q[<field>_cont] and q[<field>_in][] on: ${fields.join(', ')}`
+        : 'This list takes no q[...] filters',
   });
+}
+
+/** For a list that takes no `q[...]` filters: a 400 naming the first one sent. */
+export function refuseFilters(url: URL): void {
+  for (const key of url.searchParams.keys()) if (key.startsWith('q[')) throw unknownFilter(key, []);
 }
 
 /** The `q[...]` filters of the address, or a 400 naming the first one the list does not take. */
