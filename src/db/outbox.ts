@@ -334,13 +334,24 @@ export async function requeueUnanswered(
   });
 }
 
-/** Puts a row aside with the service's reason; it no longer holds the others back. */
-export async function park(db: CheckinDatabase, row: OutboxRow, reason: Failure): Promise<void> {
-  await db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+/**
+ * Puts a row aside with the service's reason; it no longer holds the others back. A refused
+ * check-in was never held by the service (a ticket already in there included), so an undo or
+ * exit waiting for its uuid has nothing to delete there: it goes, and the check-in stays ended
+ * here as the door recorded it. Answers the parked check-in, for the open list's index.
+ */
+export async function park(db: CheckinDatabase, row: OutboxRow, reason: Failure): Promise<CheckinRow | null> {
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
     await db.outbox.put({ ...row, state: 'parked', parkedReason: reason, attemptFloor: null });
     await leaveAttempt(db, row.listSlug, [row.seq!]);
-    if (row.kind === 'checkin')
-      await db.checkins.update([row.listSlug, row.checkinKey], { status: 'parked' });
+    if (row.kind !== 'checkin') return null;
+    await db.checkins.update([row.listSlug, row.checkinKey], { status: 'parked' });
+    await db.outbox
+      .where('checkinKey')
+      .equals(row.checkinKey)
+      .filter((o) => o.kind === 'undo' && o.uuid === null)
+      .delete();
+    return (await db.checkins.get([row.listSlug, row.checkinKey])) ?? null;
   });
 }
 

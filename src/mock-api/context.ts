@@ -45,7 +45,15 @@ export interface MockConfig {
    * MOCK_SEED): stored data is replaced only when the operator asks (MOCK_RESET, /__mock/reset).
    */
   refuseOtherSeed?: boolean | undefined;
+  /**
+   * A second active check-in of a ticket on a list: `record` it (the default) or `refuse` it
+   * with a 422 that says "already" (MOCK_DUPLICATE_CHECKINS). The documents do not say which the
+   * real service does; the door app and the relay are right under both.
+   */
+  duplicateCheckins?: DuplicateCheckins | undefined;
 }
+
+export type DuplicateCheckins = 'record' | 'refuse';
 
 /** What every handler may use. */
 export interface ServiceContext {

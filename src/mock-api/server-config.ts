@@ -1,6 +1,6 @@
 // The Node server's settings, read from the environment.
 import { networkInterfaces } from 'node:os';
-import type { SeedOptions, TokenGrant } from './context';
+import type { DuplicateCheckins, SeedOptions, TokenGrant } from './context';
 import type { ApiVersion, Mode } from './model/api-token';
 import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
 import { secretString } from './secrets';
@@ -35,6 +35,8 @@ export interface ServerSettings {
   /** Keep the demo lists' well-known slugs even when exposed (MOCK_DEMO_SLUGS=fixed). */
   fixedDemoSlugs: boolean;
   tls: TlsFiles | undefined;
+  /** MOCK_DUPLICATE_CHECKINS: record a second active check-in of a ticket (default) or refuse it. */
+  duplicateCheckins: DuplicateCheckins;
   /** UPSTREAM_*: relay to a real service instead of serving the built-in mock. */
   relay: RelaySettings | undefined;
 }
@@ -101,6 +103,13 @@ function readTlsFiles(env: NodeJS.ProcessEnv): TlsFiles | undefined {
   return { certFile, keyFile };
 }
 
+function readDuplicateCheckins(value: string | undefined): DuplicateCheckins {
+  const given = value?.trim() ?? '';
+  if (given === '' || given === 'record') return 'record';
+  if (given === 'refuse') return 'refuse';
+  throw new Error('MOCK_DUPLICATE_CHECKINS must be record (the default) or refuse');
+}
+
 export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const seedName = env.MOCK_SEED === 'empty' ? 'empty' : 'demo';
   const tickets = env.MOCK_SEED_TICKETS ? Number(env.MOCK_SEED_TICKETS) : undefined;
@@ -136,6 +145,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     controlTokenGenerated: controlToken === undefined,
     exposed: !isLoopback(host),
     fixedDemoSlugs: env.MOCK_DEMO_SLUGS === 'fixed',
+    duplicateCheckins: readDuplicateCheckins(env.MOCK_DUPLICATE_CHECKINS),
     tls,
     relay: readRelaySettings(env),
   };

@@ -4,6 +4,7 @@
 // headers of ./security-headers; addresses in answers come from the configured public origin,
 // never from the request's Host header.
 import { discardUnread } from './http/discard-body';
+import { routedPath } from './http/route-path';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
@@ -44,7 +45,7 @@ export function createServerFetch(service: MockService, distDir: string, signIn?
       }
       return response;
     }
-    const isService = SERVICE_PATH.test(pathname);
+    const isService = SERVICE_PATH.test(routedPath(pathname));
     if (!isService) return withSecurityHeaders(await staticApp.fetch(request, env), 'app');
     try {
       const response = withSecurityHeaders(await service.handle(request), 'api');
@@ -110,6 +111,7 @@ export async function startServer(settings: ServerSettings) {
       corsOrigins: settings.corsOrigins,
       freshDemoSlugs: settings.exposed && !settings.fixedDemoSlugs,
       tokens: settings.tokens,
+      duplicateCheckins: settings.duplicateCheckins,
     },
   });
   await service.ready;
@@ -154,6 +156,8 @@ export async function startServer(settings: ServerSettings) {
         if (settings.controlTokenGenerated)
           lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
       }
+      if (settings.duplicateCheckins === 'refuse')
+        lines.push('  Duplicates:   a second check-in of a ticket already in is refused (422)');
       console.log(lines.join('\n'));
     },
   );

@@ -1,6 +1,7 @@
 // The mock ticketing service: `handle(request)` over a store. Every request is a transaction:
 // its writes are undone when the answer is not 2xx (or the handler throws), and on 2xx they
-// are handed to the persistence adapter and the answer waits until they are durable.
+// are handed to the persistence adapter and the answer waits until they are durable. The one
+// refusal that keeps its writes is marked so by its handler (./http/kept-writes).
 // Requests run one at a time, so the journal order is the commit order.
 import { type Clock, systemClock } from './clock';
 import type { MockConfig, SeedOptions, ServiceContext } from './context';
@@ -13,6 +14,8 @@ import { tokenFromHeader, unauthorised } from './http/auth';
 import { bodyLimit, bufferedRequest } from './http/buffer-body';
 import { callerOf, errorResponse, isAdminPath } from './http/error-response';
 import { ApiError, badRequest, tooManyRequests } from './http/errors';
+import { takeKeepWrites } from './http/kept-writes';
+import { routedPath } from './http/route-path';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
@@ -126,7 +129,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       let response: Response;
       try {
         response = await router.fetch(request);
-        if (response.status >= 200 && response.status < 300) {
+        const kept = takeKeepWrites(response);
+        if ((response.status >= 200 && response.status < 300) || kept) {
           await persistPending();
           store.commit();
         } else store.rollback();
@@ -155,7 +159,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return errorResponse(ctx, request, new ApiError(404, 'Check-in list not found'));
     }
     try {
-      return await bufferedRequest(request, bodyLimit(request.method, url.pathname));
+      return await bufferedRequest(request, bodyLimit(request.method, url.pathname), url.href);
     } catch (error) {
       const known = error instanceof ApiError ? error : badRequest('The request body could not be read');
       return errorResponse(ctx, request, known);
@@ -164,7 +168,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const handle = async (request: Request): Promise<Response> => {
     await ready;
-    const url = new URL(request.url);
+    const url = routedUrl(request);
     if (!validPercentEncoding(url.pathname)) {
       return errorResponse(ctx, request, badRequest('The path is not valid percent-encoding'));
     }
@@ -198,6 +202,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
+
+/** The address under the path the real router matches (`//` and a trailing `/` gone, `.json` taken). */
+function routedUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = routedPath(url.pathname);
+  return url;
+}
 
 function validPercentEncoding(path: string): boolean {
   try {

@@ -1,10 +1,14 @@
 // Which requests the relay forwards: the raw request target as the client sent it, checked
 // against the documented path shapes of the two APIs before anything is decoded or resolved.
-// A target is refused unless it is origin-form (`/…`, never `http://host/…` or `*`), every path
-// segment is plain (letters, digits, `_`, `-`: no dots, no percent-escapes, so neither `..` nor
-// `%2e%2e`/`%2f` can walk anywhere), and method + shape match one row below. The query is kept
-// as sent, within a length limit: it can change what the upstream answers, never where the
+// The path is first taken as the real service's router takes it (src/mock-api/http/route-path:
+// `//` collapsed, one trailing `/` dropped, a `.json` suffix taken), on the raw text. A target is
+// then refused unless it is origin-form (`/…`, never `http://host/…`, `//host/…` or `*`), every
+// path segment is plain (letters, digits, `_`, `-`: no dots, no percent-escapes, so neither `..`
+// nor `%2e%2e`/`%2f` can walk anywhere, and `.json` counts only as the last segment's suffix),
+// and method + shape match one row below. What is forwarded is the normalised path. The query is
+// kept as sent, within a length limit: it can change what the upstream answers, never where the
 // request goes, since the relay builds the upstream address from its own base and these segments.
+import { routedPath } from '../mock-api/http/route-path';
 
 export type RelayRoute =
   | { api: 'checkin'; listSlug: string; path: string; query: string }
@@ -68,8 +72,9 @@ const RECORD_ACTIONS: Record<string, Record<string, string[]>> = {
 
 /** Allowed methods of an Admin API path (segments after `/v3`), or null for an unknown shape. */
 function adminMethods(s: string[]): string[] | null {
-  const [first, second, third, fourth, fifth] = s;
-  if (s.length === 1) return first === 'hello' ? ['GET'] : null;
+  const [, second, third, fourth, fifth] = s;
+  // `/hello`, the token's own `/events`, and one account (`/:account`): reads only.
+  if (s.length === 1) return ['GET'];
   if (second === 'events') {
     if (s.length === 2) return ['GET', 'POST'];
     return s.length === 3 && (third === 'past' || third === 'archived') ? ['GET'] : null;
@@ -105,7 +110,7 @@ export function routeOf(method: string, rawTarget: string): RouteVerdict {
   const rawPath = at < 0 ? rawTarget : rawTarget.slice(0, at);
   const query = at < 0 ? '' : rawTarget.slice(at + 1);
   if (query.length > MAX_QUERY || !QUERY.test(query)) return refuse(400, 'The query string is not valid');
-  const segments = rawPath.replace(/\/$/, '').split('/').slice(1);
+  const segments = routedPath(rawPath).split('/').slice(1);
   if (!segments.every((segment) => SEGMENT.test(segment)))
     return refuse(404, 'The endpoint requested does not exist');
   const [prefix, ...rest] = segments;

@@ -3,12 +3,26 @@
 // request leaves, so an unanswered batch is recovered by `recoverUnanswered`, never re-sent
 // blindly; a batch the service refuses is split so one bad item is parked with its reason and
 // the others still go; 429 and 5xx leave rows queued for a later, backed-off attempt.
+// A refusal because the ticket is already in on the service (a service that refuses a second
+// active check-in: a 422 saying "already", for the row alone or inside its batch) is parked the
+// same way, never sent again: the door keeps its admission, which beside the service's check-in
+// (pulled next) is a double admission (reconcile.ts, recordConflicts), and an undo or exit
+// waiting for it goes with it (db/outbox.ts, park).
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, isTransient, ok, type Result } from '../api/errors';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
 import { checkinByUuid, patchSyncState, readSyncState } from '../db/local-copy';
-import { completeUndo, markSending, markSent, park, readOutbox, replacedKeys, requeue } from '../db/outbox';
+import {
+  completeUndo,
+  markSending,
+  markSent,
+  park,
+  readOutbox,
+  replacedKeys,
+  requeue,
+  requeueUnanswered,
+} from '../db/outbox';
 import type { OutboxRow } from '../db/rows';
 import { stored } from '../db/storage';
 import type { ListIndex } from './list-index';
@@ -100,11 +114,17 @@ async function sendSingly(
       await requeue(db, options.listSlug, [row]);
       return answer;
     } else {
-      await park(db, row, answer);
+      await parkRow(db, row, answer, options.index);
       report.parked++;
     }
   }
   return ok(undefined);
+}
+
+/** Parks a refused row, and shows its check-in as refused in the open list at once. */
+async function parkRow(db: CheckinDatabase, row: OutboxRow, reason: Failure, index?: ListIndex) {
+  const parked = await park(db, row, reason);
+  if (parked) index?.putCheckins([parked]);
 }
 
 async function sendUndos(
@@ -126,7 +146,7 @@ async function sendUndos(
       report.sent++;
     } else if (isTransient(answer)) return answer;
     else {
-      await park(db, row, answer);
+      await parkRow(db, row, answer, options.index);
       report.parked++;
     }
   }
@@ -165,8 +185,15 @@ export async function pushOutbox(
       continue;
     }
     if (outcomeUnknown(answer)) return answer;
-    await requeue(db, listSlug, batch);
-    if (answer.reason === 'rate-limited') return answer;
+    if (answer.reason === 'rate-limited') {
+      await requeue(db, listSlug, batch);
+      return answer;
+    }
+    // Refused, but perhaps not wholly: a service that refuses a ticket already in takes the
+    // batch's other items all the same. So each row counts the request as one that may have
+    // reached the service (an undo then waits for its uuid instead of cancelling here), and
+    // goes again alone with its uuid, which such a service answers with the check-in it holds.
+    await requeueUnanswered(db, listSlug, batch);
     const singly = await sendSingly(db, api, batch, options, report);
     if (!singly.ok) return singly;
   }

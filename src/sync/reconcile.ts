@@ -69,7 +69,10 @@ export async function recoverUnanswered(
     if (answer.ok) {
       mode = answer.value.uuid === probe.id ? 'kept' : 'ignored';
       found.push({ row: probe, remote: answer.value });
-    } else await stored(() => park(db, probe, answer));
+    } else {
+      const parked = await stored(() => park(db, probe, answer));
+      if (parked.ok && parked.value) index?.putCheckins([parked.value]);
+    }
   }
   if (mode !== undefined && mode !== state.clientUuids)
     await patchSyncState(db, listSlug, 'outbox', { clientUuids: mode });

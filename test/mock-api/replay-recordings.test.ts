@@ -7,8 +7,8 @@
 // are mapped from the recording to the mock's by walking each recorded answer alongside the
 // mock's, so a later step's path (`DELETE activities/1096235`) uses the mock's id.
 //
-// The recorded `GET events` (no account segment in the converted path) is sent to
-// `/v3/acme/events`, the documented address of the list.
+// Each request goes as recorded, only the account's placeholder and learnt ids replaced: the
+// recorded `GET events` (no account in the path: the token's own events) is sent as `/v3/events`.
 //
 // Resources of the recordings that no spec document covers: venues (venues_list), webhook
 // endpoints (webhook_endpoints_crud, webhook_endpoints_list) and waitlisted people
@@ -166,8 +166,7 @@ function learnIds(recorded: unknown, ours: unknown, map: Map<string, string>): v
 
 function mockPath(step: Step, map: Map<string, string>): string {
   const segments = step.path.split('/').map((s) => (s === '<TITO_ACCOUNT>' ? 'acme' : (map.get(s) ?? s)));
-  const mapped = segments[0] === 'events' ? ['acme', ...segments] : segments;
-  return `/v3/${mapped.join('/')}${step.query ? `?${step.query}` : ''}`;
+  return `/v3/${segments.join('/')}${step.query ? `?${step.query}` : ''}`;
 }
 
 /** A recorded non-empty list must not come back empty, or its items' shape goes unchecked. */

@@ -96,6 +96,25 @@ describe('a door through the relay', () => {
     db.close();
   });
 
+  it('takes paths as the real router does (trailing and doubled slashes, .json) and forwards them clean', async () => {
+    const slug = listSlug();
+    const tickets = await call(`/checkin/checkin_lists/${slug}/tickets/`);
+    expect(tickets.status).toBe(200);
+    const before = pair.tap.seen.length;
+    const created = await call(`/checkin//checkin_lists/${slug}/checkins/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ checkin: { ticket_id: tickets.body[1].id } }),
+    });
+    expect(created.status).toBe(201);
+    const list = await call(`/checkin/checkin_lists/${slug}.json`);
+    expect(list.body.slug).toBe(slug);
+    expect(pair.tap.seen.slice(before).map((s) => `${s.method} ${s.url}`)).toEqual([
+      `POST /checkin/checkin_lists/${slug}/checkins`,
+      `GET /checkin/checkin_lists/${slug}`,
+    ]);
+  });
+
   it('passes the upstream’s own errors through in their shape', async () => {
     const missing = await call('/checkin/checkin_lists/chk_doesNotExist000000');
     expect(missing.status).toBe(404);
@@ -122,6 +141,20 @@ describe('an organiser through the relay', () => {
     expect(events.body.events.length).toBeGreaterThan(0);
     const reached = pair.tap.seen.filter((s) => s.url.startsWith('/v3/demo/events'));
     expect(reached.at(-1)?.headers.authorization).toBe(`Token token=${UPSTREAM_TOKEN}`);
+    // The token's own events and its account, as clients of the real service ask for them.
+    const auth = { authorization: `Token token=${token}` };
+    const own = await call('/v3//events/?page[number]=1&version=3.1', { headers: auth });
+    expect(own.status).toBe(200);
+    expect(own.body.events.map((e: { slug: string }) => e.slug)).toEqual(
+      events.body.events.map((e: { slug: string }) => e.slug),
+    );
+    const account = await call('/v3/demo.json', { headers: auth });
+    expect(account.status).toBe(200);
+    expect(account.body.account.slug).toBe('demo');
+    expect(pair.tap.seen.slice(-2).map((s) => s.url)).toEqual([
+      '/v3/events?page[number]=1&version=3.1',
+      '/v3/demo',
+    ]);
   });
 
   it('hands out list addresses and QR codes of the relay, never the upstream’s', async () => {
@@ -170,6 +203,17 @@ describe('what the relay refuses', () => {
     [`${'http'}://evil.example/v3/hello`],
     ['//evil.example/checkin/checkin_lists/chk_abcdef'],
     ['/v3/demo/events/unknown_thing/1/2/3'],
+    // Normalised as the real router would, and still outside the whitelist.
+    ['/v3/demo/demo-conference/secrets.json'],
+    ['/v3/./hello'],
+    ['/v3/.//hello'],
+    ['/v3/%2F/hello'],
+    ['/v3/hello%2ejson'],
+    ['/v3//..//__mock/reset'],
+    ['/checkin/checkin_lists/chk_abcdef/.json'],
+    ['/checkin/checkin_lists/chk_abcdef.json/..%2f..%2fv3%2fhello'],
+    ['/checkin/checkin_lists/chk_abcdef/../../../__mock/faults.json'],
+    ['///evil.example/v3/hello'],
     ['/checkin/checkin_lists/chk_abcdef/secret_admin_path'],
     ['/checkin/checkin_lists/chk_abcdef', { host: 'evil.example' }],
     ['/v3/hello', { host: 'evil.example' }],

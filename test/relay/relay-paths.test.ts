@@ -1,7 +1,9 @@
 // The relay's whitelist against the mock's own routes: every path the built-in service answers
 // (which is every path the organiser screens and doors use) is forwarded with its method, and
 // shapes outside the documents are refused before anything is decoded.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { routedPath } from '../../src/mock-api/http/route-path';
 import { routeOf } from '../../src/relay/relay-paths';
 import { createRouter } from '../../src/mock-api/router';
 import { createTestService } from '../mock-api/support';
@@ -32,7 +34,56 @@ describe('the relay’s path whitelist', () => {
     });
   });
 
+  it('takes a path as the real router does: `//` collapsed, one trailing `/` dropped, `.json` taken', () => {
+    for (const { method, path } of routes) {
+      const clean = routeOf(method, `${path}?page=2`);
+      for (const variant of [
+        `${path}/`,
+        `${path}.json`,
+        `${path}.json/`,
+        path.replace(/^\/(v3|checkin)\//, '/$1//').replace(/\/([^/]+)$/, '//$1'),
+      ]) {
+        const verdict = routeOf(method, `${variant}?page=2`);
+        expect({ method, variant, verdict }).toEqual({ method, variant, verdict: clean });
+      }
+    }
+    expect(routeOf('POST', '/checkin/checkin_lists/chk_abc123//checkins/')).toEqual({
+      ok: true,
+      route: {
+        api: 'checkin',
+        listSlug: 'chk_abc123',
+        path: '/checkin_lists/chk_abc123/checkins',
+        query: '',
+      },
+    });
+    expect(routeOf('GET', '/v3/events?page[number]=1')).toMatchObject({
+      ok: true,
+      route: { path: '/events' },
+    });
+    expect(routeOf('GET', '/v3/demo.json')).toMatchObject({ ok: true, route: { path: '/demo' } });
+  });
+
   it.each([
+    // Normalising never opens a way out of the whitelist.
+    ['GET', '/v3/demo/ev/secrets.json', 404],
+    ['GET', '/v3/demo/ev/releases/1/nuke.json/', 404],
+    ['POST', '/v3/hello.json', 405],
+    ['GET', '/checkin/checkin_lists/chk_abc.json/tickets', 404],
+    ['GET', '/checkin/checkin_lists/chk_abc/tickets/.json', 404],
+    ['GET', '/checkin/checkin_lists/chk_abc/.json', 404],
+    ['GET', '/v3/%2F/hello', 404],
+    ['GET', '/v3/%2f%2fhello', 404],
+    ['GET', '/v3/./hello', 404],
+    ['GET', '/v3/.//hello', 404],
+    ['GET', '/v3//../__mock/reset', 404],
+    ['GET', '/v3/demo/..//..//__mock/faults', 404],
+    ['GET', '/v3/%2e/hello', 404],
+    ['GET', '/v3/hello%2Ejson', 404],
+    ['GET', '/v3/hello.json.json', 404],
+    ['GET', '/checkin/checkin_lists/chk_abc/checkins/..%2f..%2fv3%2fhello.json', 404],
+    ['GET', '/checkin/.json', 404],
+    ['GET', '/v3/.json', 404],
+    ['GET', '///evil.example/v3/hello', 400],
     ['GET', '/v3/../__mock/reset', 404],
     ['GET', '/v3/%2e%2e/hello', 404],
     ['GET', '/v3/demo/ev/.%2e/x', 404],
@@ -57,5 +108,64 @@ describe('the relay’s path whitelist', () => {
     const verdict = routeOf(method, target);
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.status).toBe(status);
+  });
+});
+
+// Targets built from the pieces a hostile client tries, around the whitelisted routes: any the
+// relay accepts is forwarded under a path of plain segments only (no dot, no percent, no empty
+// segment), and that path is one of the whitelist's shapes, never something the target only
+// became after decoding or resolving.
+describe('the relay’s whitelist under fuzzed paths', () => {
+  const tricks = [
+    '',
+    '/',
+    '//',
+    '.',
+    '..',
+    '%2F',
+    '%2f',
+    '%2e',
+    '%2E%2E',
+    '.json',
+    '/.json',
+    '%00',
+    '\\',
+    '%252e',
+    ';',
+    '~',
+  ];
+  const target = fc
+    .tuple(
+      fc.constantFrom(...routes),
+      fc.array(fc.tuple(fc.nat(8), fc.constantFrom(...tricks)), { maxLength: 3 }),
+      fc.constantFrom('', '/', '.json', '.json/', '//'),
+    )
+    .map(([route, inserts, tail]) => {
+      let path = route.path;
+      for (const [at, piece] of inserts) {
+        const cut = Math.min(at, path.length);
+        path = `${path.slice(0, cut)}${piece}${path.slice(cut)}`;
+      }
+      return { method: route.method, target: `${path}${tail}` };
+    });
+
+  it('forwards only plain segments, exactly the normalised raw path, whatever the tricks', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(target, ({ method, target: raw }) => {
+        const verdict = routeOf(method, raw);
+        if (!verdict.ok) return;
+        accepted++;
+        const { path } = verdict.route;
+        // Nothing decoded, resolved or dotted reaches the upstream address.
+        expect(path).toMatch(/^(\/[A-Za-z0-9_-]+)+$/);
+        const prefix = raw.startsWith('/v3') ? '/v3' : '/checkin';
+        expect(`${prefix}${path}`).toBe(routedPath(raw));
+        // The clean path gets the very same verdict: normalising is the only change.
+        expect(routeOf(method, `${prefix}${path}`)).toEqual(verdict);
+      }),
+      { numRuns: 3000, seed: 37 },
+    );
+    expect(accepted).toBeGreaterThan(300);
   });
 });

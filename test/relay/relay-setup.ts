@@ -80,9 +80,10 @@ export interface RelayPair {
   stop(): Promise<void>;
 }
 
-/** Starts the upstream, the tap and the relay; `relayEnv` adds to the relay's environment. */
+/** Starts the upstream, the tap and the relay; `relayEnv` adds to the relay's environment, `upstreamExtra` to the upstream's. */
 export async function startRelayPair(
   relayEnv: Record<string, string> | ((root: string) => Record<string, string>) = {},
+  upstreamExtra: Record<string, string> = {},
 ): Promise<RelayPair> {
   const root = mkdtempSync(join(tmpdir(), 'relay-'));
   const distDir = join(root, 'dist');
@@ -95,6 +96,7 @@ export async function startRelayPair(
     MOCK_SEED_TICKETS: '40',
     MOCK_API_TOKENS: `${UPSTREAM_TOKEN}:live:3.1:demo`,
     MOCK_CORS_ORIGINS: '',
+    ...upstreamExtra,
   };
   const upstream = await startServerProcess(upstreamEnv);
   const tap = await startTap(upstream.origin);
@@ -179,11 +181,16 @@ export function rawRequest(
 }
 
 /** A pair whose venue mirror runs a round every 300 ms, and the slug of the service's first demo list. */
-export async function startMirroredPair(): Promise<{ pair: RelayPair; slug: string }> {
-  const pair = await startRelayPair((root) => ({
-    RELAY_DATA_DIR: join(root, 'relay-data'),
-    RELAY_MIRROR_INTERVAL_MS: '300',
-  }));
+export async function startMirroredPair(
+  upstreamExtra: Record<string, string> = {},
+): Promise<{ pair: RelayPair; slug: string }> {
+  const pair = await startRelayPair(
+    (root) => ({
+      RELAY_DATA_DIR: join(root, 'relay-data'),
+      RELAY_MIRROR_INTERVAL_MS: '300',
+    }),
+    upstreamExtra,
+  );
   const slug = new URL(upstreamListAddresses(pair.upstream)[0] ?? '').pathname.split('/').pop() ?? '';
   return { pair, slug };
 }

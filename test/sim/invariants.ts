@@ -14,7 +14,7 @@ export interface DoorCopy {
     clientId: string | null;
     status: string;
   }[];
-  outbox: { state: string; kind: string; id: string; parked: boolean }[];
+  outbox: { state: string; kind: string; id: string; parked: boolean; alreadyIn: boolean }[];
   conflicts: ConflictRow[];
 }
 
@@ -34,6 +34,13 @@ export interface Findings {
   doubleAdmissions: number;
   conflictsUnshown: number;
   takenAsOwn: number;
+  /** Admissions the service refused because the ticket was already in there (refuse mode). */
+  refusedAsAlreadyIn: number;
+  /** Of those still standing beside an active check-in on the service: shown as a double admission on their door, and not. */
+  alreadyInShown: number;
+  alreadyInUnshown: number;
+  /** Tickets the service holds twice though it refuses duplicates. */
+  heldTwiceByRefusingService: number;
   examples: string[];
 }
 
@@ -59,6 +66,9 @@ export async function readDoorCopy(door: SimDoor, slug: string): Promise<DoorCop
       kind: r.kind,
       id: r.id,
       parked: r.state === 'parked' && !!r.parkedReason,
+      // Refused because its ticket was already in on the service (a service refusing duplicates).
+      alreadyIn:
+        r.state === 'parked' && r.parkedReason?.status === 422 && /already/.test(r.parkedReason.detail ?? ''),
     })),
     conflicts,
   };
@@ -95,6 +105,7 @@ export function checkInvariants(
   copies: readonly DoorCopy[],
   service: ReadonlyMap<string, RemoteCheckin>,
   before: ReadonlySet<string>,
+  duplicates: 'record' | 'refuse' = 'record',
 ): Findings {
   const f: Findings = {
     admissions: 0,
@@ -111,6 +122,10 @@ export function checkInvariants(
     doubleAdmissions: 0,
     conflictsUnshown: 0,
     takenAsOwn: 0,
+    refusedAsAlreadyIn: 0,
+    alreadyInShown: 0,
+    alreadyInUnshown: 0,
+    heldTwiceByRefusingService: 0,
     examples: [],
   };
   const note = (text: string) => {
@@ -223,5 +238,33 @@ export function checkInvariants(
     }
     if (unshown) f.conflictsUnshown++;
   }
+  // A refusing service: an admission it refused as already in stays on its door, and while the
+  // service holds an active check-in of the ticket, that door shows both as a double admission.
+  for (const copy of copies) {
+    const refused = new Set(copy.outbox.filter((r) => r.alreadyIn).map((r) => r.id));
+    f.refusedAsAlreadyIn += refused.size;
+    for (const c of copy.checkins) {
+      if (!c.clientId || !refused.has(c.clientId) || c.deleted) continue;
+      const heldThere = activeByTicket.get(c.ticketId) ?? [];
+      if (heldThere.length === 0) continue;
+      const conflict = copy.conflicts.find((x) => x.ticketId === c.ticketId);
+      const shown =
+        conflict?.checkins.some((x) => x.source === 'this-device' && x.uuid === null) === true &&
+        heldThere.every((h) => conflict.checkins.some((x) => x.uuid === h.uuid));
+      if (shown) f.alreadyInShown++;
+      else {
+        f.alreadyInUnshown++;
+        note(
+          `door ${copy.door} does not show ticket ${c.ticketId}, refused as already in, as a double admission`,
+        );
+      }
+    }
+  }
+  if (duplicates === 'refuse')
+    for (const [ticketId, active] of activeByTicket)
+      if (active.length > 1) {
+        f.heldTwiceByRefusingService++;
+        note(`the service, refusing duplicates, holds ticket ${ticketId} ${active.length} times`);
+      }
   return f;
 }

@@ -49,6 +49,8 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   healCheckEveryS?: number;
   /** Join every door over the network; otherwise the first of each host joins and the rest copy its database. */
   joinEach?: boolean;
+  /** What the service does with a second active check-in of a ticket: record it (default) or refuse it. */
+  duplicates?: 'record' | 'refuse';
   /** Worker threads for the doors (each with its own fake-indexeddb); 0 runs them in this thread. */
   workers?: number;
   log?: (line: string) => void;
@@ -56,6 +58,7 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
 
 export interface SimResult {
   seed: number;
+  duplicates: 'record' | 'refuse';
   plan: SimPlan;
   findings: Findings;
   healedAfterS: number | null;
@@ -125,7 +128,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const profileAt = await profiler();
   const log = options.log ?? (() => undefined);
   const wallStart = performance.now();
-  const service = await simService(options.listSize);
+  const service = await simService(options.listSize, options.duplicates);
   let proxy: Awaited<ReturnType<typeof startFaultProxy>> | null = null;
   let pool: ReturnType<typeof hostPool> | null = null;
   try {
@@ -341,7 +344,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         process.env.SIM_DUMP,
         JSON.stringify({ service: [...service_.values()], copies, admissions }),
       );
-    const findings = checkInvariants(admissions, copies, service_, before);
+    const findings = checkInvariants(admissions, copies, service_, before, options.duplicates);
     // Each failure with its trace: every write that carried the uuid, and the door's story.
     const byClientId = new Map(admissions.flat().map((a) => [a.clientId, a]));
     findings.examples = findings.examples.flatMap((example) => {
@@ -361,6 +364,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     });
     return {
       seed: plan.seed,
+      duplicates: options.duplicates ?? 'record',
       plan,
       findings,
       healedAfterS,
@@ -390,13 +394,14 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
 export function describeRun(r: SimResult): string[] {
   const f = r.findings;
   return [
-    `seed ${r.seed}: ${r.plan.doors} doors, ${r.plan.durationS} simulated s, ${r.serviceKills} service kills, ${r.doorRestarts} door restarts`,
+    `seed ${r.seed}: ${r.plan.doors} doors, ${r.plan.durationS} simulated s, ${r.serviceKills} service kills, ${r.doorRestarts} door restarts, duplicates ${r.duplicates}`,
     `admissions recorded: ${f.admissions} (${f.sharedAdmissions} of tickets admitted at two or more doors)`,
     `on the service exactly once: ${f.onServiceOnce}; cancelled before sending: ${f.cancelledBeforeSending}; refused with a reason shown: ${f.refusedWithReason}`,
     `lost: ${f.lost}; doubled by the app: ${f.doubled}; undo not applied: ${f.undoNotApplied}; left in an outbox: ${f.leftInOutbox}`,
     `doors whose copy differs from the service: ${f.doorsDisagreeing} (${f.checkinsDisagreeing} check-ins)`,
     `double admissions: ${f.doubleAdmissions}; not shown on a door that took part: ${f.conflictsUnshown}`,
     `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
+    `refused as already in on the service: ${f.refusedAsAlreadyIn}; shown as a double admission on their door: ${f.alreadyInShown}; not shown: ${f.alreadyInUnshown}; tickets held twice by a service refusing duplicates: ${f.heldTwiceByRefusingService}`,
     `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall; ${r.healSecondsCut} healing seconds ended at the drain limit with a door still busy)`,
     `proxy: ${JSON.stringify(r.proxy)}`,
     ...f.examples.map((e) => `  ${e}`),
@@ -415,6 +420,8 @@ export function invariantsHold(r: SimResult): boolean {
     f.leftInOutbox === 0 &&
     f.doorsDisagreeing === 0 &&
     f.conflictsUnshown === 0 &&
-    f.takenAsOwn === 0
+    f.takenAsOwn === 0 &&
+    f.alreadyInUnshown === 0 &&
+    f.heldTwiceByRefusingService === 0
   );
 }

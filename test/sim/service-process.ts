@@ -23,7 +23,8 @@ async function startWithRetries(env: Record<string, string>): Promise<RunningSer
   }
 }
 
-export async function simService(tickets: number) {
+/** `duplicates`: what the server does with a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS). */
+export async function simService(tickets: number, duplicates: 'record' | 'refuse' = 'record') {
   const dataDir = mkdtempSync(join(tmpdir(), 'sim-service-'));
   const controlToken = randomBytes(24).toString('hex');
   const env = {
@@ -31,6 +32,7 @@ export async function simService(tickets: number) {
     MOCK_SEED: 'demo',
     MOCK_SEED_TICKETS: String(tickets),
     MOCK_CONTROL_TOKEN: controlToken,
+    MOCK_DUPLICATE_CHECKINS: duplicates,
     PORT: String(await freePort()),
   };
   let server: RunningServer | null = await startWithRetries(env);

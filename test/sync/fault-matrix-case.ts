@@ -8,10 +8,16 @@
 // for it and not found it). Each case ends with the network healed and asserts that the device
 // and the service agree on every check-in, that nothing is doubled, and that what the device
 // said (admitted, undone, "cancelled before sending", left) is what the service holds.
+// Every case runs against both duplicate behaviours of the service (MOCK_DUPLICATE_CHECKINS): one
+// ticket of the batch's order was checked in by another door just before the batch left. A
+// service that records duplicates then holds it twice, and the door shows the double admission;
+// one that refuses them answers "already" for it, and the door parks its own admission with that
+// reason (never resent) and shows the same double admission beside the other door's check-in.
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
 import { readOutbox, type UndoOutcome } from '../../src/db/outbox';
+import type { DuplicateCheckins } from '../../src/mock-api/context';
 import type { MockService } from '../../src/mock-api/service';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
 import { doorDevice, freshDb, LIST, manualClock, serviceHolding, serviceOver } from './support';
@@ -32,7 +38,7 @@ type Action = (typeof ACTIONS)[number];
 type Point = (typeof POINTS)[number];
 
 /** One list: a ticket alone (A), an order of three (O), an order of two (P), two more alone. */
-function venue() {
+function venue(duplicates: DuplicateCheckins) {
   return serviceHolding((ctx) => {
     const { event, release } = makeBasics(ctx);
     const single = (name: string) =>
@@ -50,16 +56,24 @@ function venue() {
     const b = single('Ben');
     const first = single('Fay');
     return { list: makeCheckinList(ctx, event), a, o, p, b, first };
-  });
+  }, duplicates);
 }
+
+/** The other door's check-in of the order's first ticket, made just before the batch leaves. */
+const ELSEWHERE = 'other-door-checkin-0001';
 
 const isWrite = (r: Request) => r.method !== 'GET' && r.method !== 'HEAD';
 const isBatch = (r: Request) => r.method === 'POST' && /\/checkins$/.test(new URL(r.url).pathname);
 const never = <T>() => new Promise<T>(() => undefined);
 const networkError = () => new TypeError('Failed to fetch');
 
-export async function runCase(outcome: Outcome, action: Action, point: Point) {
-  const v = await venue();
+export async function runCase(
+  outcome: Outcome,
+  action: Action,
+  point: Point,
+  duplicates: DuplicateCheckins = 'record',
+) {
+  const v = await venue(duplicates);
   let service: MockService = v.service;
   const clock = manualClock();
   const db = freshDb('matrix');
@@ -117,6 +131,17 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
   );
   expect(wholeO.ok && wholeO.value.checkins).toHaveLength(3);
   const keysO = wholeO.ok ? wholeO.value.checkins.map((c) => c.key) : [];
+
+  // Another door admits the order's first ticket meanwhile: the service holds it already.
+  const shared = v.o.tickets[0]!;
+  const other = await service.handle(
+    new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ checkin: { ticket_id: shared.id, uuid: ELSEWHERE } }),
+    }),
+  );
+  expect(other.status).toBe(201);
 
   // Back online: the batch leaves and is held at the network.
   const out = new Promise<void>((resolve) => {
@@ -216,7 +241,7 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
     case 'server killed mid-batch':
       toSender(async () => {
         await service.handle(request);
-        service = serviceOver(v.persistence, v.clock);
+        service = serviceOver(v.persistence, v.clock, duplicates);
         await service.ready;
         throw networkError();
       });
@@ -254,7 +279,16 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
   ).filter((c) => c.status !== 'parked');
   const problems: string[] = [];
   const outbox = await readOutbox(db, LIST);
-  if (outbox.length) problems.push(`outbox holds ${outbox.map((r) => `${r.kind} ${r.state}`).join(', ')}`);
+  // A refusing service's "already" for the shared ticket is the one row that may stay: parked.
+  const refusedAsAlreadyIn = (r: (typeof outbox)[number]) =>
+    duplicates === 'refuse' &&
+    r.kind === 'checkin' &&
+    r.state === 'parked' &&
+    r.ticketId === shared.id &&
+    r.parkedReason?.status === 422 &&
+    /already/.test(r.parkedReason.detail ?? '');
+  const owed = outbox.filter((r) => !refusedAsAlreadyIn(r));
+  if (owed.length) problems.push(`outbox holds ${owed.map((r) => `${r.kind} ${r.state}`).join(', ')}`);
   const held_ = new Map(rows.map((r) => [r.uuid, r]));
   for (const c of onService) {
     const mine = held_.get(c.uuid);
@@ -263,7 +297,7 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
       problems.push(
         `device holds ${c.uuid} as ${mine.deletedAt === null ? 'active' : 'deleted'}; the service does not`,
       );
-    if (!rows.some((r) => r.clientId === c.uuid))
+    if (c.uuid !== ELSEWHERE && !rows.some((r) => r.clientId === c.uuid))
       problems.push(`service holds ${c.uuid}, which the door never made`);
   }
   for (const r of rows)
@@ -273,7 +307,27 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
   const activeByTicket = new Map<number, number>();
   for (const c of onService)
     if (c.active) activeByTicket.set(c.ticketId, (activeByTicket.get(c.ticketId) ?? 0) + 1);
-  for (const [ticketId, n] of activeByTicket) if (n > 1) problems.push(`ticket ${ticketId} is in ${n} times`);
+  for (const [ticketId, n] of activeByTicket)
+    if (n > 1 && ticketId !== shared.id) problems.push(`ticket ${ticketId} is in ${n} times`);
+  // The shared ticket: the other door's check-in, and the door's own unless it was taken back
+  // (held by a recording service, parked here by a refusing one). Either way both show here.
+  const ownShared = (await engine().ticket(shared.id))!.checkins.filter(
+    (c) => c.clientId !== null && c.deletedAt === null,
+  );
+  const expectedShared = duplicates === 'record' ? 1 + ownShared.length : 1;
+  if ((activeByTicket.get(shared.id) ?? 0) !== expectedShared)
+    problems.push(
+      `the shared ticket is in ${activeByTicket.get(shared.id) ?? 0} times, not ${expectedShared}`,
+    );
+  if (!onService.some((c) => c.uuid === ELSEWHERE && c.active))
+    problems.push('the other door’s check-in is gone');
+  if (duplicates === 'refuse' && ownShared.some((c) => c.status !== 'parked'))
+    problems.push('the door holds its refused admission of the shared ticket as accepted');
+  const conflict = (await readConflicts(db)).find((c) => c.ticketId === shared.id);
+  const shownSides = conflict?.checkins.map((c) => c.source).sort() ?? [];
+  const expectedSides = ownShared.length > 0 ? ['elsewhere', 'this-device'] : [];
+  if (shownSides.join() !== expectedSides.join())
+    problems.push(`the door shows the shared ticket as [${shownSides}], not [${expectedSides}]`);
   // What the door said is what happened.
   for (const { outcome: said, key } of undone) {
     const clientId = key.replace(/^local:/, '');
@@ -294,13 +348,20 @@ export async function runCase(outcome: Outcome, action: Action, point: Point) {
   return problems;
 }
 
-/** Registers the matrix's cases for these outcomes. */
-export function matrixFor(outcomes: readonly Outcome[]) {
+async function readConflicts(db: CheckinDatabase) {
+  return db.conflicts
+    .where('[listSlug+ticketId]')
+    .between([LIST, 0], [LIST, Number.MAX_SAFE_INTEGER])
+    .toArray();
+}
+
+/** Registers the matrix's cases for these outcomes, against a service with this duplicate behaviour. */
+export function matrixFor(outcomes: readonly Outcome[], duplicates: DuplicateCheckins = 'record') {
   for (const outcome of outcomes)
-    describe(`the batch's request: ${outcome}`, () => {
+    describe(`the batch's request: ${outcome} (duplicates: ${duplicates})`, () => {
       for (const action of ACTIONS)
         it.each(POINTS)(`${action}, %s: the device and the service agree, nothing doubled`, async (point) => {
-          expect(await runCase(outcome, action, point)).toEqual([]);
+          expect(await runCase(outcome, action, point, duplicates)).toEqual([]);
         });
     });
 }

@@ -9,6 +9,7 @@ import { fixedClock } from '../../src/mock-api/clock';
 import { createRandom } from '../../src/mock-api/random';
 import { memoryPersistence } from '../../src/mock-api/store/persistence';
 import type { MockService } from '../../src/mock-api/service';
+import type { DuplicateCheckins } from '../../src/mock-api/context';
 import type { Clock } from '../../src/sync/clock';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
 import { NOW } from '../mock-api/support';
@@ -19,27 +20,40 @@ export const BASE = 'http://mock.test/checkin';
 let dbSerial = 0;
 export const freshDb = (name = 'door') => new CheckinDatabase(`${name}-${++dbSerial}-${Math.random()}`);
 
-export function serviceOver(persistence = memoryPersistence(), clock = fixedClock(NOW)) {
+/** `duplicates`: what the service does with a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS). */
+export function serviceOver(
+  persistence = memoryPersistence(),
+  clock = fixedClock(NOW),
+  duplicates: DuplicateCheckins = 'record',
+) {
   return createMockService({
     clock,
     random: createRandom(7),
     persistence,
-    config: { seed: { name: 'empty' }, faults: true, appOrigin: 'https://door.example' },
+    config: {
+      seed: { name: 'empty' },
+      faults: true,
+      appOrigin: 'https://door.example',
+      duplicateCheckins: duplicates,
+    },
   });
 }
 
 /** A service over stored data (kept, so it can be restarted over it) holding what `build` makes. */
-export async function serviceHolding<T>(build: (ctx: MockService['context']) => T) {
+export async function serviceHolding<T>(
+  build: (ctx: MockService['context']) => T,
+  duplicates: DuplicateCheckins = 'record',
+) {
   const persistence = memoryPersistence();
   const clock = fixedClock(NOW);
-  const service = serviceOver(persistence, clock);
+  const service = serviceOver(persistence, clock, duplicates);
   await service.ready;
   const data = await service.write(() => build(service.context));
   return { service, clock, persistence, ...data };
 }
 
 /** A service holding one list of `tickets` tickets (names with accents, a few companies). */
-export async function doorService(tickets = 30) {
+export async function doorService(tickets = 30, duplicates: DuplicateCheckins = 'record') {
   return serviceHolding((ctx) => {
     const { event, release } = makeBasics(ctx);
     const made = [];
@@ -55,7 +69,7 @@ export async function doorService(tickets = 30) {
     }
     const list = makeCheckinList(ctx, event);
     return { event, release, tickets: made, list };
-  });
+  }, duplicates);
 }
 
 export function fetchOver(service: MockService): FetchLike {

@@ -63,11 +63,18 @@ function byStart(direction: 1 | -1) {
 
 type EventList = 'upcoming' | 'past' | 'archived';
 
+/** The accounts a list of events covers: the one in the path, or (`GET /events`) every account of the token. */
+function accountsOf(c: AdminContext, ctx: ServiceContext): Account[] {
+  if (c.req.param('account_slug') !== undefined) return [requireAccount(c, ctx)];
+  return c.get('caller').accounts.flatMap((slug) => ctx.store.findOne('accounts', 'bySlug', slug) ?? []);
+}
+
 function listEvents(c: AdminContext, ctx: ServiceContext, which: EventList): Response {
-  const account = requireAccount(c, ctx);
+  const accounts = accountsOf(c, ctx);
   const now = ctx.clock.now();
   const url = new URL(c.req.url);
-  const all = ctx.store.findBy('events', 'byAccount', account.id);
+  const accountOf = new Map(accounts.map((account) => [account.id, account]));
+  const all = accounts.flatMap((account) => ctx.store.findBy('events', 'byAccount', account.id));
   const filter: StateFilter<Event> = {
     options: stateOptions([
       ['past', 'Past'],
@@ -98,7 +105,7 @@ function listEvents(c: AdminContext, ctx: ServiceContext, which: EventList): Res
     c,
     'events',
     rows,
-    (e) => eventRecord(presenterFor(c, ctx, account, e, 'list'), e),
+    (e) => eventRecord(presenterFor(c, ctx, accountOf.get(e.account_id)!, e, 'list'), e),
     {
       overallTotal: all.length,
       expandable: expandableMeta(EVENT_EXPANDABLE, expanded),
@@ -108,6 +115,8 @@ function listEvents(c: AdminContext, ctx: ServiceContext, which: EventList): Res
 }
 
 export function registerEvents(app: AdminApp, ctx: ServiceContext): void {
+  // The token's own events, without an account in the path (as the real service answers it).
+  app.get('/events', (c) => listEvents(c, ctx, 'upcoming'));
   app.get('/:account_slug/events', (c) => listEvents(c, ctx, 'upcoming'));
   app.get('/:account_slug/events/past', (c) => listEvents(c, ctx, 'past'));
   app.get('/:account_slug/events/archived', (c) => listEvents(c, ctx, 'archived'));

@@ -1,7 +1,9 @@
 // Every Admin API resource, in registration order. Hono tries routes in this order, so
-// `/:account_slug/events` (events, first) wins over `/:account_slug/:event_slug`.
+// `/:account_slug/events` (events, first) wins over `/:account_slug/:event_slug`, and `/hello`
+// and `/events` over `/:account_slug`.
 import type { AdminApp, ServiceContext } from '../context';
 import { ApiError } from '../http/errors';
+import { registerAccounts } from './accounts';
 import { registerActivities } from './activities';
 import { registerAnswers } from './answers';
 import { registerCheckinLists } from './checkin-lists';
@@ -24,6 +26,8 @@ import { registerWebhookEndpoints } from './webhook-endpoints';
 export function registerAdminApi(app: AdminApp, ctx: ServiceContext): void {
   registerHello(app, ctx);
   registerEvents(app, ctx);
+  // After `/hello` and `/events`, which it would otherwise take for account slugs.
+  registerAccounts(app, ctx);
   registerActivities(app, ctx);
   registerAnswers(app, ctx);
   registerCheckinLists(app, ctx);

@@ -1,8 +1,10 @@
 // The registration list's query: states (cancelled hidden by default), `q`, the `gt` time
-// filters and the sort options of the real service.
+// filters, ransack-style `q[<field>_eq|_cont|_in]` filters (../http/filters) and the sort options of
+// the real service.
 import { zonedToUtc } from '../http/format';
 import type { SortOptions } from '../http/list-meta';
 import type { Registration } from '../model/registration';
+import { type FilterFields, ransackFilter } from '../http/filters';
 import type { EventScope } from './scope';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 
@@ -54,6 +56,28 @@ function timestamp(scope: EventScope, text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** Document 2's registration fields a list may be filtered on (`q[<field>_eq|_cont|_in]`). */
+export const REGISTRATION_FIELDS: FilterFields<Registration> = {
+  id: (r) => r.id,
+  slug: (r) => r.slug,
+  reference: (r) => r.reference,
+  name: (r) => r.name,
+  email: (r) => r.email,
+  company_name: (r) => r.company_name,
+  phone_number: (r) => r.phone_number,
+  payment_reference: (r) => r.payment_reference ?? null,
+  source: (r) => r.source,
+  state: (r) => r.state,
+  locale: (r) => r.locale,
+  registration_type: (r) => r.registration_type,
+  receipt_paid: (r) => r.receipt_paid,
+  test_mode: (r) => r.test_mode,
+  total: (r) => r.total,
+  completed_at: (r) => r.completed_at,
+  created_at: (r) => r.created_at,
+  updated_at: (r) => r.updated_at,
+};
+
 function matchesText(scope: EventScope, registration: Registration, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
@@ -82,6 +106,7 @@ export function searchRegistrations(scope: EventScope, all: Registration[]) {
   let records = filtered.records;
   const q = params.get('q') ?? params.get('search[q]');
   if (q) records = records.filter((r) => matchesText(scope, r, q));
+  records = ransackFilter(records, scope.url, REGISTRATION_FIELDS);
   for (const attr of ['created_at', 'updated_at'] as const) {
     const gt = params.get(`search[${attr}][gt]`);
     const after = gt ? timestamp(scope, gt) : null;

@@ -129,6 +129,7 @@ export function registerRegistrations(app: AdminApp, ctx: ServiceContext): void 
       hiddenByDefault: { states: ['cancelled'], count: hiddenByDefault },
       sortOptions: REGISTRATION_SORTS,
       filterOptions: stateFilterOptions(REGISTRATION_FILTER.options, selected),
+      filtersTaken: true,
     });
   });
 

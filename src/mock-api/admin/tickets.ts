@@ -1,5 +1,6 @@
 // Admin API: tickets of an event (`/tickets`, list and get by slug). The documents only link to
-// them; list meta, sorts and filters follow the real service's recordings.
+// them; list meta, sorts and filters follow the real service's recordings, plus ransack-style
+// `q[<field>_eq|_cont|_in]` filters (../http/filters).
 import type { AdminApp, ServiceContext } from '../context';
 import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../http/errors';
@@ -9,6 +10,7 @@ import { inCallerMode } from '../http/scope';
 import type { Ticket } from '../model/ticket';
 import { inFull, presenter } from './presenter';
 import { type EventScope, callerModeRecords } from './scope';
+import { type FilterFields, ransackFilter } from '../http/filters';
 import { type StateFilter, filterByStates, sortBy, stateOptions } from './search';
 import { TICKET_EXPANDABLE, ticketRecord } from './ticket-view';
 
@@ -75,6 +77,29 @@ function sortValue(ticket: Ticket, attr: string): string | number | null {
   }
 }
 
+/** The ticket fields a list may be filtered on (`q[<field>_eq|_cont|_in]`), as the records show them. */
+const TICKET_FIELDS: FilterFields<Ticket> = {
+  id: (t) => t.id,
+  slug: (t) => t.slug,
+  reference: (t) => t.reference,
+  registration_id: (t) => t.registration_id,
+  release_id: (t) => t.release_id,
+  first_name: (t) => t.first_name,
+  last_name: (t) => t.last_name,
+  name: (t) => [t.first_name, t.last_name].filter(Boolean).join(' ') || null,
+  email: (t) => t.email,
+  company_name: (t) => t.company_name,
+  phone_number: (t) => t.phone_number,
+  job_title: (t) => t.job_title,
+  state: (t) => t.state,
+  number: (t) => t.number,
+  price: (t) => t.price,
+  discount_code_used: (t) => t.discount_code_used,
+  test_mode: (t) => t.test_mode,
+  created_at: (t) => t.created_at,
+  updated_at: (t) => t.updated_at,
+};
+
 /** `q`: a case-insensitive part of the reference, slug, name, email or company. */
 function matchesText(ticket: Ticket, q: string): boolean {
   const needle = q.trim().toLowerCase();
@@ -121,7 +146,7 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
     const filter = ticketFilter(p);
     const { records, selected, hiddenByDefault } = filterByStates(all, p.url, filter);
     const q = p.url.searchParams.get('q') ?? p.url.searchParams.get('search[q]');
-    const found = q ? records.filter((t) => matchesText(t, q)) : records;
+    const found = ransackFilter(q ? records.filter((t) => matchesText(t, q)) : records, p.url, TICKET_FIELDS);
     const sorted = sortBy(found, p.url, TICKET_SORTS, sortValue);
     return pagedListResponse(c, 'tickets', sorted, (t) => ticketRecord(p, t), {
       overallTotal: all.length,
@@ -129,6 +154,7 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
       hiddenByDefault: { states: ['void', 'archived'], count: hiddenByDefault },
       sortOptions: TICKET_SORTS,
       filterOptions: ticketFilterOptions(p, filter, selected),
+      filtersTaken: true,
     });
   });
 

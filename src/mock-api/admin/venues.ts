@@ -3,6 +3,7 @@
 import type { AdminApp, ServiceContext } from '../context';
 import { listMeta } from '../http/list-meta';
 import { paginate, pageRequest } from '../http/pagination';
+import { refuseFilters } from '../http/filters';
 import type { Attributes } from '../http/validation';
 import '../model/event-extras';
 import type { Venue } from '../model/event-extras';
@@ -49,6 +50,7 @@ export function registerVenues(app: AdminApp, ctx: ServiceContext): void {
   app.get(VENUES_PATH, (c) => {
     const p = presenter(c, ctx, 'list');
     const all = ctx.store.findBy('venues', 'byEvent', p.event.id).sort((a, b) => a.position - b.position);
+    refuseFilters(p.url);
     const page = paginate(all, pageRequest(p.url));
     const meta = listMeta({ version: p.version, page: page.meta, overallTotal: all.length });
     // The real service answers `expandable: null` here, and no sort or filter options.

@@ -4,6 +4,7 @@ import type { AdminApp, ServiceContext } from '../context';
 import { recordResponse } from '../http/envelope';
 import { listMeta, type SortOptions } from '../http/list-meta';
 import { paginate, pageRequest } from '../http/pagination';
+import { refuseFilters } from '../http/filters';
 import { ofEvent } from '../http/scope';
 import '../model/event-extras';
 import type { WaitlistedPerson } from '../model/event-extras';
@@ -87,6 +88,7 @@ export function registerWaitlistedPeople(app: AdminApp, ctx: ServiceContext): vo
         ? (person.name?.toLowerCase() ?? null)
         : `${person.created_at}:${String(person.id).padStart(12, '0')}`,
     );
+    refuseFilters(p.url);
     const page = paginate(sorted, pageRequest(p.url));
     const releases = ctx.store.findBy('releases', 'byEvent', p.event.id);
     const meta = listMeta({

@@ -2,6 +2,10 @@
 // nothing is recorded and the 422 names each bad item by its index (docs/checkin-api-choices.md).
 // A client may send its own `uuid`; sending it again returns the recorded check-in instead of
 // a second one, so a batch retried after a lost answer is not counted twice.
+// A second active check-in of a ticket on the list is recorded, unless the service is set to
+// refuse it (MOCK_DUPLICATE_CHECKINS=refuse): then it is a 422 naming the ticket. In a batch,
+// such items are refused and the others still go in (`already` names them by index). A check-in
+// sent again with its uuid is the one held, never a second one, so it is never refused so.
 import type { ServiceContext } from '../context';
 import { ApiError } from '../http/errors';
 import type { Checkin } from '../model/checkin';
@@ -88,6 +92,17 @@ function scannedAt(item: Item, now: Date): string | ApiError {
   return new Date(Math.min(ms, now.getTime())).toISOString();
 }
 
+/** The refusal of a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS=refuse). */
+export function alreadyCheckedIn(ticket: Ticket): ApiError {
+  return new ApiError(422, `Ticket ${ticket.reference} is already checked in on this list`);
+}
+
+function checkedIn(ctx: ServiceContext, list: CheckinList, ticketId: number): boolean {
+  return ctx.store
+    .findBy('checkins', 'byTicket', ticketId)
+    .some((c) => c.checkin_list_id === list.id && c.deleted_at === null);
+}
+
 function prepare(ctx: ServiceContext, list: CheckinList, item: unknown) {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
     return new ApiError(
@@ -105,8 +120,10 @@ function prepare(ctx: ServiceContext, list: CheckinList, item: unknown) {
   if (ticket instanceof ApiError) return ticket;
   const at = scannedAt(item as Item, ctx.clock.now());
   if (at instanceof ApiError) return at;
-  return { ticket, uuid, at };
+  return { ticket, uuid, at, held: recorded !== undefined };
 }
+
+const refusing = (ctx: ServiceContext) => ctx.config.duplicateCheckins === 'refuse';
 
 function record(
   ctx: ServiceContext,
@@ -137,21 +154,44 @@ function record(
 export function recordOne(ctx: ServiceContext, list: CheckinList, item: unknown): Recorded {
   const prepared = prepare(ctx, list, item);
   if (prepared instanceof ApiError) throw prepared;
+  if (refusing(ctx) && !prepared.held && checkedIn(ctx, list, prepared.ticket.id))
+    throw alreadyCheckedIn(prepared.ticket);
   return record(ctx, list, prepared);
 }
 
-export function recordBatch(ctx: ServiceContext, list: CheckinList, items: unknown): Recorded[] {
+export interface BatchRecorded {
+  recorded: Recorded[];
+  /** Items refused because their ticket is already checked in, by batch index (refuse mode). */
+  already: Record<string, string[]>;
+}
+
+export function recordBatch(ctx: ServiceContext, list: CheckinList, items: unknown): BatchRecorded {
   const entries = batchEntries(items);
   const errors: Record<string, string[]> = {};
+  const already: Record<string, string[]> = {};
+  // Tickets a new item of this batch checks in: a later new item of the same ticket is a second.
+  const admitted = new Set<number>();
   const prepared = entries.map(([index, item]) => {
     const result = prepare(ctx, list, item);
     if (result instanceof ApiError) errors[index] = [result.message];
+    else if (refusing(ctx) && !result.held) {
+      if (admitted.has(result.ticket.id) || checkedIn(ctx, list, result.ticket.id)) {
+        already[index] = [alreadyCheckedIn(result.ticket).message];
+        return null;
+      }
+      admitted.add(result.ticket.id);
+    }
     return result;
   });
   if (Object.keys(errors).length > 0) {
-    throw new ApiError(422, 'Some check-ins could not be recorded; none were', { errors });
+    throw new ApiError(422, 'Some check-ins could not be recorded; none were', {
+      errors: { ...errors, ...already },
+    });
   }
-  return prepared.map((input) => record(ctx, list, input as Exclude<typeof input, ApiError>));
+  const recorded = prepared.flatMap((input) =>
+    input === null ? [] : [record(ctx, list, input as Exclude<typeof input, ApiError>)],
+  );
+  return { recorded, already };
 }
 
 /** `{"0": {...}, "1": {...}}` in index order; a plain array is accepted too. */

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ServiceContext } from '../context';
 import { readBody } from '../http/body';
 import { ApiError } from '../http/errors';
+import { keepWrites } from '../http/kept-writes';
 import { recordBatch, recordOne } from './create';
 import { jsonArrayBytes } from './json-array';
 import { checkinListJson } from './list-json';
@@ -57,12 +58,27 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
     const releaseOf = (releaseId: number) => ctx.store.get('releases', releaseId);
     if (batch !== undefined) {
       if (typeof batch !== 'object' || batch === null) throw new ApiError(422, 'batch must hold checkins');
-      const recorded = recordBatch(ctx, found, batch.checkins);
-      const status = recorded.some((r) => r.created) ? 201 : 200;
-      return c.json(
-        recorded.map((r) => createdCheckinJson(r.checkin, r.ticket, releaseOf(r.ticket.release_id))),
-        status,
+      const { recorded, already } = recordBatch(ctx, found, batch.checkins);
+      const checkins = recorded.map((r) =>
+        createdCheckinJson(r.checkin, r.ticket, releaseOf(r.ticket.release_id)),
       );
+      if (Object.keys(already).length > 0) {
+        // The other items went in: a 422 that names the refused ones and keeps the rest.
+        return keepWrites(
+          c.json(
+            {
+              status: 422,
+              message: `Some tickets are already checked in on this list; ${
+                checkins.length > 0 ? 'the other check-ins were recorded' : 'nothing was recorded'
+              }`,
+              errors: already,
+              checkins,
+            },
+            422,
+          ),
+        );
+      }
+      return c.json(checkins, recorded.some((r) => r.created) ? 201 : 200);
     }
     if (body.checkin === undefined) throw new ApiError(422, 'Send a checkin or a batch of checkins');
     const recorded = recordOne(ctx, found, body.checkin);

@@ -1,14 +1,13 @@
 // `page` (from 1, 1000 a page) and `since` (Unix seconds, a fraction allowed, or ISO 8601) of
-// the Check-in API. A page past the end is an empty page, not an error.
+// the Check-in API. A page past the end is an empty page, not an error; `page` follows the rule
+// both APIs share (../http/page-number).
 import { badRequest } from '../http/errors';
+import { wholeFromOne } from '../http/page-number';
 
 export const CHECKIN_PAGE_SIZE = 1000;
 
 export function pageNumber(url: URL): number {
-  const raw = url.searchParams.get('page');
-  if (raw === null || raw.trim() === '') return 1;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw badRequest('page must be a whole number from 1');
-  return Number(raw);
+  return wholeFromOne('page', url.searchParams.get('page'), 1);
 }
 
 /** Milliseconds since the epoch, or null without `since`. */

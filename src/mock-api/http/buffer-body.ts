@@ -14,9 +14,19 @@ export function bodyLimit(method: string, pathname: string): number {
   return SMALL_BODY_BYTES;
 }
 
-/** The request with its body in memory, or throws 413 once it passes `maxBytes`. */
-export async function bufferedRequest(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Request> {
-  if (!request.body || request.method === 'GET' || request.method === 'HEAD') return request;
+/**
+ * The request with its body in memory, or throws 413 once it passes `maxBytes`; at `url` when
+ * given (the path the router matches), so the body is read from the request as it came.
+ */
+export async function bufferedRequest(
+  request: Request,
+  maxBytes = MAX_BODY_BYTES,
+  url = request.url,
+): Promise<Request> {
+  if (!request.body || request.method === 'GET' || request.method === 'HEAD')
+    return url === request.url
+      ? request
+      : new Request(url, { method: request.method, headers: request.headers });
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -41,5 +51,5 @@ export async function bufferedRequest(request: Request, maxBytes = MAX_BODY_BYTE
   }
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  return new Request(request.url, { method: request.method, headers, body });
+  return new Request(url, { method: request.method, headers, body });
 }

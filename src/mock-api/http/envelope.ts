@@ -3,6 +3,7 @@ import type { AdminContext } from '../context';
 import { apiVersionString } from './expand';
 import { type ListMetaInput, listMeta } from './list-meta';
 import { pageRequest, paginate } from './pagination';
+import { refuseFilters } from './filters';
 
 export interface RecordOptions {
   status?: 200 | 201;
@@ -61,15 +62,21 @@ export function listResponse(
   });
 }
 
-/** The page of `rows` the URL asks for, as a list answer. */
+/**
+ * The page of `rows` the URL asks for, as a list answer. A list that takes no `q[...]` filters
+ * (all but those that say `filtersTaken`) refuses them with a 400 naming the first, rather than
+ * answering a filter with unfiltered records.
+ */
 export function pagedListResponse<T>(
   c: AdminContext,
   plural: string,
   rows: readonly T[],
   present: (row: T) => Record<string, unknown>,
-  meta: Omit<ListMetaInput, 'version' | 'page'>,
+  { filtersTaken = false, ...meta }: Omit<ListMetaInput, 'version' | 'page'> & { filtersTaken?: boolean },
 ): Response {
-  const page = paginate(rows, pageRequest(new URL(c.req.url)));
+  const url = new URL(c.req.url);
+  if (!filtersTaken) refuseFilters(url);
+  const page = paginate(rows, pageRequest(url));
   return listResponse(c, plural, page.items.map(present), { ...meta, page: page.meta });
 }
 

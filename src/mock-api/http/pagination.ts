@@ -1,4 +1,5 @@
 // Admin API pagination: `page[number]`, `page[size]` (default 100, at most 1000) or `page=N`.
+import { wholeFromOne } from './page-number';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
@@ -16,17 +17,18 @@ export interface PageMeta {
   per_page: number;
 }
 
-function positive(value: string | null, fallback: number): number {
-  if (value === null || value.trim() === '') return fallback;
-  const number = Number.parseInt(value, 10);
-  return Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
-/** Lenient like the real service: an unusable number falls back to the default. */
+/**
+ * The page asked for, by the rule both APIs share (./page-number): a `page[number]` (or `page`)
+ * or `page[size]` that is not a whole number from 1 is a 400; a size over 1000 is 1000.
+ */
 export function pageRequest(url: URL): PageRequest {
   const params = url.searchParams;
-  const number = positive(params.get('page[number]') ?? params.get('page'), 1);
-  const size = Math.min(positive(params.get('page[size]'), DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const named = params.get('page[number]') !== null ? 'page[number]' : 'page';
+  const number = wholeFromOne(named, params.get(named), 1);
+  const size = Math.min(
+    wholeFromOne('page[size]', params.get('page[size]'), DEFAULT_PAGE_SIZE),
+    MAX_PAGE_SIZE,
+  );
   return { number, size };
 }
 

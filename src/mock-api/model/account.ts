@@ -4,6 +4,8 @@ export interface Account {
   id: number;
   slug: string;
   name: string;
+  /** Not kept by older data; answered as null then. */
+  description?: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -10,7 +10,12 @@
 //   scan time sent as `created_at` is taken as ours; before the kind is known, one alone is sent
 //   again and its answer says which;
 // - a batch the upstream refuses (4xx) is split: one bad item is parked with its reason, the
-//   others still go; 429 leaves everything queued;
+//   others still go (sent alone with their uuids, so an item the upstream took from the refused
+//   batch is answered as held, not made twice); 429 leaves everything queued;
+// - a check-in refused because its ticket is already in upstream (a service that refuses a
+//   second active check-in) is parked the same way, never sent again: the mirror keeps it, so
+//   beside the upstream's check-in every door shows the ticket as a double admission, and
+//   `/__service` counts it in `already_in`; its delete is then the mirror's alone;
 // - a DELETE goes only once its check-in is known upstream, by the upstream's uuid.
 import type { ListMirror } from './list-mirror';
 import type { Commit } from './mirror-pull';

@@ -61,3 +61,9 @@ export interface MirrorSnapshot {
 
 export const isRec = (value: unknown): value is Rec =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether an upstream's refusal of a check-in says its ticket is already checked in there (a
+ * service that refuses a second active check-in: a 422 whose message says "already").
+ */
+export const saysAlreadyIn = (reason: string | undefined): boolean => /\balready\b/i.test(reason ?? '');

@@ -18,6 +18,7 @@ import { ApiError } from '../../mock-api/http/errors';
 import type { CheckinHandler } from '../relay-api';
 import { createdCheckin, planCheckins, planDelete } from './door-writes';
 import { ListMirror } from './list-mirror';
+import { saysAlreadyIn } from './mirror-types';
 import { forwardRound } from './mirror-forward';
 import { MirrorJournal, listKey } from './mirror-journal';
 import { pullRound } from './mirror-pull';
@@ -225,6 +226,10 @@ export function createMirror(options: MirrorOptions) {
         age_seconds: m.pulledAt === null ? null : Math.max(0, Math.round((at - m.pulledAt) / 1000)),
         pending_upstream: m.pending(),
         parked: [...m.writes.values()].filter((w) => w.state === 'parked' || w.deleteState === 'parked')
+          .length,
+        // Of those, door check-ins the upstream refused because its ticket was already in there:
+        // kept here and served beside the upstream's, so every door shows a double admission.
+        already_in: [...m.writes.values()].filter((w) => w.state === 'parked' && saysAlreadyIn(w.reason))
           .length,
       }));
     },

@@ -50,7 +50,7 @@ describe('Admin API conventions on event resources', () => {
     expect(res.body).toMatchObject({ status: 404 });
   });
 
-  it('caps page[size] at 1000 and defaults to 100', async () => {
+  it('caps page[size] at 1000, defaults to 100, and refuses a size that is not a whole number from 1', async () => {
     const { service } = await setup();
     for (let i = 0; i < 3; i++) {
       await call(service, 'POST', `${EVENT}/interested_users`, {
@@ -59,9 +59,12 @@ describe('Admin API conventions on event resources', () => {
     }
     const capped = await call(service, 'GET', `${EVENT}/interested_users?page[size]=5000`);
     expect(capped.body.meta.per_page).toBe(1000);
-    const fallback = await call(service, 'GET', `${EVENT}/interested_users?page[size]=abc&page[number]=9`);
-    expect(fallback.body.meta).toMatchObject({ per_page: 100, current_page: 9, total_count: 3 });
-    expect(fallback.body.interested_users).toEqual([]);
+    const past = await call(service, 'GET', `${EVENT}/interested_users?page[size]=&page[number]=9`);
+    expect(past.body.meta).toMatchObject({ per_page: 100, current_page: 9, total_count: 3 });
+    expect(past.body.interested_users).toEqual([]);
+    const refused = await call(service, 'GET', `${EVENT}/interested_users?page[size]=abc`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('page[size] must be a whole number from 1');
   });
 
   it('shows a short 3.0 record with view=short, an extended list with view=extended, and warns about expand', async () => {

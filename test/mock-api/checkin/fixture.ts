@@ -7,12 +7,16 @@ import {
   makeRelease,
   makeTicket,
 } from '../factories';
+import type { MockConfig } from '../../../src/mock-api/context';
 import { NOW, createTestService } from '../support';
 
 export const LIST = 'chk_ptestlist0000000000000';
 
-export async function checkinFixture(listOver: Parameters<typeof makeCheckinList>[2] = {}) {
-  const setup = createTestService();
+export async function checkinFixture(
+  listOver: Parameters<typeof makeCheckinList>[2] = {},
+  config: MockConfig = {},
+) {
+  const setup = createTestService(config);
   const { service, ctx } = setup;
   await service.ready;
   const data = await service.write(() => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routedPath } from '../../../src/mock-api/http/route-path';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
 import { type RunningServer, killHard, startServerProcess } from '../http/server-process';
 
@@ -103,6 +104,14 @@ const path = fc.oneof(
   junkSegment.map((junk) => `/__mock/${junk}`),
   junkSegment.map((junk) => `/${junk}`),
   junkSegment.map((junk) => `/assets/${junk}`),
+  // Paths as the real router takes them (`//`, a trailing `/`, `.json`), around junk as well.
+  fc
+    .tuple(
+      fc.constantFrom(...adminPaths, LIST, `${LIST}/checkins`, `${LIST}/tickets`),
+      fc.constantFrom('/', '//', '.json', '.json/', '/.json', '.json.json', '%2Ejson', '/./', '/../'),
+    )
+    .map(([base, tail]) => `${base}${tail}`),
+  fc.constantFrom(...adminPaths, LIST).map((base) => base.replace(/\//g, '//')),
 );
 
 const query = fc.oneof(
@@ -119,6 +128,10 @@ const query = fc.oneof(
     `?${'a[]'.repeat(2000)}=1`,
     '?expand=registration,release,%',
     '?__proto__[x]=1',
+    '?page[number]=0&page[size]=-5',
+    '?q[reference_eq]=X&q[__proto___eq]=1',
+    `?q[reference_in][]=${'A'.repeat(3000)}&q[name_cont]=%`,
+    '?q[constructor][prototype]=1',
   ),
   fc.string({ maxLength: 30 }).map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
 );
@@ -287,7 +300,11 @@ describe('the Node server under hostile requests', () => {
 
     const check = async (sent: Hostile) => {
       // The event itself stays (a DELETE of it would be accepted): the check-in after the run needs it.
-      const request = sent.method === 'DELETE' && sent.path === E ? { ...sent, method: 'PATCH' } : sent;
+      // Under any of its forms: `${E}/`, `${E}.json`, `//v3//…` and `${E}/releases/../` are the event too.
+      const request =
+        sent.method === 'DELETE' && routedPath(new URL(sent.path, 'http://x').pathname) === E
+          ? { ...sent, method: 'PATCH' }
+          : sent;
       const before = storedState();
       const answer = await send(request);
       requests += 1;

@@ -1,0 +1,198 @@
+// The door against a service that refuses a second check-in of a ticket already in (a 422 whose
+// message says "already", MOCK_DUPLICATE_CHECKINS=refuse). Such an answer means "already in on
+// the service": the door keeps its own admission, shows the ticket as a double admission beside
+// the check-in the service holds, sends the refused row never again, names it among the
+// check-ins the service refused (never dropped unseen), and sends the rest of its queue.
+import { describe, expect, it } from 'vitest';
+import { readOutbox } from '../../src/db/outbox';
+import { LIST, doorDevice, doorService, manualClock, serviceCheckins } from './support';
+
+async function twoDoors(tickets = 10) {
+  const setup = await doorService(tickets, 'refuse');
+  const clock = manualClock();
+  const posts = { north: 0, south: 0 };
+  const device = (name: 'north' | 'south') =>
+    doorDevice({
+      name: name === 'north' ? 'North door' : 'South door',
+      clock,
+      fetch: (r) => {
+        if (r.method === 'POST') posts[name]++;
+        return setup.service.handle(r);
+      },
+    });
+  const north = await device('north');
+  const south = await device('south');
+  for (const d of [north, south]) {
+    expect((await d.engine.join(LIST)).ok).toBe(true);
+    await d.engine.syncNow();
+  }
+  return { setup, clock, north, south, posts };
+}
+
+describe('a service that refuses a second check-in of a ticket', () => {
+  it('is shown as a double admission on the refused door, never retried, and the rest of the queue goes', async () => {
+    const { setup, clock, north, south, posts } = await twoDoors();
+    const [shared, other, later] = setup.tickets;
+    north.engine.setOnline(false);
+    south.engine.setOnline(false);
+    expect((await north.engine.scan(shared!.slug)).ok).toBe(true);
+    await clock.advance(20_000);
+    // South admits the same ticket and another one, offline: one batch of two.
+    expect((await south.engine.scan(shared!.reference)).ok).toBe(true);
+    expect((await south.engine.scan(other!.slug)).ok).toBe(true);
+    north.engine.setOnline(true);
+    await north.engine.syncNow();
+    south.engine.setOnline(true);
+    await south.engine.syncNow();
+
+    // The service holds north's check-in of the shared ticket, once, and south's other one.
+    const held = serviceCheckins(setup.service, setup.list.id);
+    expect(held.get(shared!.id)).toBe(1);
+    expect(held.get(other!.id)).toBe(1);
+    // South: nothing waits, the refused row is named with the service's words, its own
+    // admission stays and the ticket shows as a double admission beside north's check-in.
+    const status = south.engine.status();
+    expect(status.pending).toBe(0);
+    expect(status.parked).toHaveLength(1);
+    expect(status.parked[0]).toMatchObject({ ticketId: shared!.id, reason: { status: 422 } });
+    expect(status.parked[0]!.reason.detail).toContain('already');
+    const conflict = status.conflicts.find((c) => c.ticketId === shared!.id);
+    expect(conflict?.checkins.map((c) => c.source).sort()).toEqual(['elsewhere', 'this-device']);
+    expect(conflict?.checkins.find((c) => c.source === 'this-device')?.deviceName).toBe('South door');
+    const northUuid = setup.service.context.store
+      .findBy('checkins', 'byTicket', shared!.id)
+      .find((c) => c.deleted_at === null)?.uuid;
+    expect(conflict?.checkins.find((c) => c.source === 'elsewhere')?.uuid).toBe(northUuid);
+
+    // Later syncs never send it again, and a new admission still goes at once.
+    const before = posts.south;
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(60_000);
+      await south.engine.syncNow();
+    }
+    expect(posts.south).toBe(before);
+    expect((await south.engine.scan(later!.slug)).ok).toBe(true);
+    await south.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(later!.id)).toBe(1);
+    expect(south.engine.status()).toMatchObject({ pending: 0, parked: [{ ticketId: shared!.id }] });
+    expect((await readOutbox(south.db, LIST)).map((r) => r.state)).toEqual(['parked']);
+  });
+
+  it('lets the refused door take its admission back on the device alone, and the double admission goes', async () => {
+    const { setup, clock, north, south, posts } = await twoDoors();
+    const shared = setup.tickets[3]!;
+    expect((await north.engine.scan(shared.slug)).ok).toBe(true);
+    await north.engine.syncNow();
+    south.engine.setOnline(false);
+    const mine = await south.engine.scan(shared.reference);
+    expect(mine.ok && mine.value.verdict.kind).toBe('admitted');
+    south.engine.setOnline(true);
+    await south.engine.syncNow();
+    expect(south.engine.status().conflicts.map((c) => c.ticketId)).toEqual([shared.id]);
+    const sent = posts.south;
+    const undone = await south.engine.undo(mine.ok ? mine.value.checkin!.key : '');
+    expect(undone).toEqual({ ok: true, value: 'cancelled' });
+    await clock.advance(60_000);
+    await south.engine.syncNow();
+    expect(posts.south).toBe(sent);
+    expect(south.engine.status()).toMatchObject({ pending: 0, parked: [], conflicts: [] });
+    // North's check-in is untouched: the guest is in once, on the service and on both doors.
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBe(1);
+    expect((await south.engine.ticket(shared.id))!.checkins.filter((c) => c.deletedAt === null)).toHaveLength(
+      1,
+    );
+  });
+
+  it('settles a refused batch whose answer was lost: what went in by its uuid, the duplicate parked', async () => {
+    const { setup, clock, north, south, posts } = await twoDoors();
+    const [shared, other] = [setup.tickets[5]!, setup.tickets[6]!];
+    expect((await north.engine.scan(shared.slug)).ok).toBe(true);
+    await north.engine.syncNow();
+    south.engine.setOnline(false);
+    expect((await south.engine.scan(shared.reference)).ok).toBe(true);
+    expect((await south.engine.scan(other.slug)).ok).toBe(true);
+    // The service commits what it takes of the batch, and the answer never reaches the door.
+    setup.service.faults.set({ drop_after_commit: { rate: 1, methods: ['POST'], path_prefix: '/checkin' } });
+    south.engine.setOnline(true);
+    await south.engine.syncNow();
+    setup.service.faults.clear();
+    expect(serviceCheckins(setup.service, setup.list.id).get(other.id)).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(120_000);
+      await south.engine.syncNow();
+    }
+    const held = serviceCheckins(setup.service, setup.list.id);
+    expect([held.get(shared.id), held.get(other.id)]).toEqual([1, 1]);
+    const status = south.engine.status();
+    expect(status).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id }] });
+    expect(status.conflicts.map((c) => c.ticketId)).toEqual([shared.id]);
+    // Its other check-in is linked to the service's, not held twice.
+    const otherRows = (await south.engine.ticket(other.id))!.checkins;
+    expect(otherRows).toHaveLength(1);
+    expect(otherRows[0]!.uuid).toBe(otherRows[0]!.clientId);
+    const sent = posts.south;
+    await clock.advance(120_000);
+    await south.engine.syncNow();
+    expect(posts.south).toBe(sent);
+  });
+});
+
+describe('an undo waiting for a check-in the service then refuses as already in', () => {
+  it('goes with the refusal instead of waiting for a uuid that never comes', async () => {
+    const setup = await doorService(10, 'refuse');
+    const clock = manualClock();
+    let hold = false;
+    let release: () => void = () => undefined;
+    const south = await doorDevice({
+      name: 'South door',
+      clock,
+      fetch: async (r) => {
+        if (hold && r.method === 'POST') {
+          hold = false;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+        return setup.service.handle(r);
+      },
+    });
+    expect((await south.engine.join(LIST)).ok).toBe(true);
+    await south.engine.syncNow();
+    const shared = setup.tickets[7]!;
+    // Another door's check-in of the ticket is on the service already.
+    const elsewhere = await setup.service.handle(
+      new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ checkin: { ticket_id: shared.id } }),
+      }),
+    );
+    expect(elsewhere.status).toBe(201);
+    south.engine.setOnline(false);
+    const mine = await south.engine.scan(shared.slug);
+    const key = mine.ok ? mine.value.checkin!.key : '';
+    // The batch leaves and is held at the network; the door undoes the admission meanwhile.
+    hold = true;
+    south.engine.setOnline(true);
+    const flushing = south.engine.syncNow();
+    await until(() => hold === false);
+    expect(await south.engine.undo(key)).toEqual({ ok: true, value: 'waiting' });
+    release();
+    await flushing;
+    for (let i = 0; i < 2; i++) {
+      await clock.advance(60_000);
+      await south.engine.syncNow();
+    }
+    const outbox = await readOutbox(south.db, LIST);
+    expect(outbox.map((r) => `${r.kind} ${r.state}`)).toEqual(['checkin parked']);
+    expect(south.engine.status()).toMatchObject({ pending: 0, conflicts: [] });
+    const rows = (await south.engine.ticket(shared.id))!.checkins;
+    expect(rows.filter((c) => c.deletedAt === null)).toHaveLength(1);
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBe(1);
+  });
+});
+
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(done()).toBe(true);
+}
