@@ -187,8 +187,12 @@ export function createOpenListState({
         return publish({ lists, list: null, route: null, storedRead: false });
       }
       const read = await readStoredStatus(db, current.list.slug, current.index);
+      const now = active ?? opening;
       // Read meanwhile: the list was closed or another opened; the one open now says its own.
-      if ((active ?? opening) !== current) return;
+      if (now?.list.slug !== current.list.slug) return;
+      // The same list, loaded or its row updated meanwhile (a pull, the relay's address): read
+      // again, so what is published, and what a caller awaiting this sees, is the list as it is.
+      if (now !== current) continue;
       if (db.commits.of(STATUS_TABLES) !== writes) continue;
       waiting = read.waiting;
       const stored: Partial<SyncStatus> = {

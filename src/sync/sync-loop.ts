@@ -21,6 +21,9 @@ import { pushOutbox } from './push-outbox';
 import { createPushLock } from './push-lock';
 import { recordConflicts } from './reconcile';
 
+/** The tables a pull's fresh read of its list comes from. */
+const LIST_TABLES = ['lists', 'syncState'] as const;
+
 /**
  * A write's send waits this long, so the check-ins of a rush go as one batch, and the send's
  * bookkeeping (some thirty IndexedDB reads and writes, then a status) runs while staff read the
@@ -134,8 +137,16 @@ export function createSyncLoop(options: SyncLoopOptions) {
         reachable: result.reason !== 'network',
       });
     if (result.value.answersChanged) state.dropAnswers();
-    const fresh = await readList(db, list.slug);
-    const complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+    // Read again if a write to the row landed among the reads (learning the relay's direct
+    // address, say): its own update of the open list came first and a stale row would undo it.
+    let fresh: ListRow | undefined;
+    let complete: boolean;
+    for (;;) {
+      const writes = db.commits.of(LIST_TABLES);
+      fresh = await readList(db, list.slug);
+      complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+      if (db.commits.of(LIST_TABLES) === writes) break;
+    }
     // Another list may have been opened meanwhile (a join while this pull ran): it stays open.
     if (state.active()?.list.slug !== list.slug) return;
     if (fresh) state.update({ list: fresh, index, complete });
