@@ -4,14 +4,20 @@ import { useAppStore } from '../../state/use-app-store';
 import { kioskLocale, staffLocale } from '../i18n/chosen-locale';
 import { includeArea } from '../i18n/i18n';
 import { LocaleScope } from '../i18n/LocaleScope';
+import { ConflictsScreen } from '../door/ConflictsScreen';
 import { DoorHome } from '../door/DoorHome';
 import { JoinFromAddress } from '../door/JoinFromAddress';
 import { JoinScreen } from '../door/JoinScreen';
 import { KioskScreen } from '../door/KioskScreen';
+import { ListsScreen } from '../door/ListsScreen';
+import { ProblemsScreen } from '../door/ProblemsScreen';
 import { SearchScreen } from '../door/SearchScreen';
+import { StatsScreen } from '../door/StatsScreen';
+import { AuditScreen } from '../door/AuditScreen';
 import { SupervisorOnly } from '../door/SupervisorGate';
 import { TicketScreen } from '../door/TicketScreen';
 import { DoorRuntimeContext } from '../hooks/useDoor';
+import { SettingsScreen } from '../settings/SettingsScreen';
 import { Layout } from './Layout';
 import { doorRuntime } from './door-runtime';
 import { NotFound } from './NotFound';
@@ -24,22 +30,6 @@ const OrganiserHome = lazy(() =>
   Promise.all([import('../organiser/OrganiserHome'), includeArea('organiser')]).then(([m]) => ({
     default: m.OrganiserHome,
   })),
-);
-
-// The door's screens staff open now and then (from the scan screen's menu) load when first
-// opened, from the service worker's cache offline: the first chunk holds what a door needs to
-// judge a scan (scan, search, ticket, join, kiosk), and a phone parses no more at its start.
-const StatsScreen = lazy(() => import('../door/StatsScreen').then((m) => ({ default: m.StatsScreen })));
-const ListsScreen = lazy(() => import('../door/ListsScreen').then((m) => ({ default: m.ListsScreen })));
-const AuditScreen = lazy(() => import('../door/AuditScreen').then((m) => ({ default: m.AuditScreen })));
-const ConflictsScreen = lazy(() =>
-  import('../door/ConflictsScreen').then((m) => ({ default: m.ConflictsScreen })),
-);
-const ProblemsScreen = lazy(() =>
-  import('../door/ProblemsScreen').then((m) => ({ default: m.ProblemsScreen })),
-);
-const SettingsScreen = lazy(() =>
-  import('../settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 );
 
 function JoinAnother() {
@@ -70,37 +60,35 @@ export function App({ onUpdate }: { onUpdate(): void }) {
         <Route>
           <LocaleScope locale={staff}>
             <Layout onUpdate={onUpdate}>
-              <Suspense fallback={null}>
-                <Switch>
-                  <Route path="/" component={DoorHome} />
-                  <Route path="/checkin_lists/:slug">
-                    {(params) => <JoinFromAddress slug={params.slug} />}
-                  </Route>
-                  <Route path="/door/join" component={JoinAnother} />
-                  <Route path="/door/search" component={SearchScreen} />
-                  <Route path="/door/tickets/:id">
-                    {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
-                  </Route>
-                  <Route path="/door/stats" component={StatsScreen} />
-                  <Route path="/door/conflicts" component={ConflictsScreen} />
-                  <Route path="/door/problems" component={ProblemsScreen} />
-                  <Route path="/door/lists" component={ListsScreen} />
-                  <Route path="/organiser" nest>
-                    <Suspense fallback={<p className="muted">…</p>}>
-                      <OrganiserHome />
-                    </Suspense>
-                  </Route>
-                  <Route path="/settings">
-                    <SupervisorOnly>
-                      <SettingsScreen />
-                    </SupervisorOnly>
-                  </Route>
-                  <Route path="/door/audit" component={AuditScreen} />
-                  <Route>
-                    <NotFound />
-                  </Route>
-                </Switch>
-              </Suspense>
+              <Switch>
+                <Route path="/" component={DoorHome} />
+                <Route path="/checkin_lists/:slug">
+                  {(params) => <JoinFromAddress slug={params.slug} />}
+                </Route>
+                <Route path="/door/join" component={JoinAnother} />
+                <Route path="/door/search" component={SearchScreen} />
+                <Route path="/door/tickets/:id">
+                  {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
+                </Route>
+                <Route path="/door/stats" component={StatsScreen} />
+                <Route path="/door/conflicts" component={ConflictsScreen} />
+                <Route path="/door/problems" component={ProblemsScreen} />
+                <Route path="/door/lists" component={ListsScreen} />
+                <Route path="/organiser" nest>
+                  <Suspense fallback={<p className="muted">…</p>}>
+                    <OrganiserHome />
+                  </Suspense>
+                </Route>
+                <Route path="/settings">
+                  <SupervisorOnly>
+                    <SettingsScreen />
+                  </SupervisorOnly>
+                </Route>
+                <Route path="/door/audit" component={AuditScreen} />
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
             </Layout>
           </LocaleScope>
         </Route>
