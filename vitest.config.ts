@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { linguiCatalogues } from './scripts/lingui-catalogues';
-import { preactAliases } from './scripts/preact-aliases';
 
 export default defineConfig({
   // The message catalogues compile as in the app's build.
   plugins: [linguiCatalogues()],
-  // Components render on Preact, as in the build (scripts/preact-aliases.ts).
-  resolve: { alias: preactAliases },
+  // Components render on React, as in the build: JSX compiles to React's automatic runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],

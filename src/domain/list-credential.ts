@@ -21,3 +21,14 @@ export function parseListCredential(input: string): ListCredential | null {
   if (!slug || !SLUG.test(slug)) return null;
   return { slug, origin: url.origin };
 }
+
+/** The part of a web check-in address before `/checkin_lists/<slug>`. */
+export function baseUrlOf(address: string): string | null {
+  try {
+    const url = new URL(address.trim());
+    const at = url.pathname.lastIndexOf('/checkin_lists/');
+    return at < 0 ? null : `${url.origin}${url.pathname.slice(0, at)}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,16 +1,18 @@
-// The camera adapter. It is imported lazily by the scan screen; the QR decoder (the largest
-// dependency) runs in a worker of its own (decoder-worker.ts), so it never weighs on the first
-// load nor holds the page's main thread: the page only copies frames. It owns the stream
-// itself, so decoding can stop (paused to save the battery) while the picture stays, and a
-// track that ends (another app took the camera) is seen and reported.
-import type { FrameRead, FrameToRead } from './decoder-worker';
-import { attemptAt } from './frame-pixels';
-
-/**
- * Between decode attempts. The reader's default is 500 ms; a queue at the door cannot wait,
- * nor can the fast lane after a read: the next guest's code may be in view for half a second.
- */
-const SCAN_DELAY_MS = 40;
+// The camera adapter, on @zxing/browser's camera half: BrowserCodeReader lists the video
+// inputs, plays the stream in the page's <video>, says whether the track has a torch and
+// switches it, reads and applies the track's constraints, and releases the stream and the
+// <video> when stopped (its IScannerControls). Decoding does not go through it: its scan loop
+// decodes on the page's main thread, where a decode attempt (tens of milliseconds on a phone)
+// holds the verdict being drawn, and @zxing/browser cannot run in a worker. So the reader's
+// `scan` is replaced by a loop that only copies frames, and @zxing/library reads them in a
+// worker of its own (decoder-worker.ts, decoder-client.ts). The module is imported lazily by
+// the scan screen; it owns the stream itself, so decoding can stop (paused to save the
+// battery) while the picture stays, and a track that ends (another app took the camera) is
+// seen and reported.
+import { BrowserCodeReader, type IScannerControls } from '@zxing/browser';
+import type { Reader } from '@zxing/library';
+import { type Decoder, warmDecoder } from './decoder-client';
+import { type FrameLoop, frameLoop } from './frame-loop';
 
 export type CameraProblem = 'denied' | 'busy' | 'no-camera' | 'insecure' | 'failed';
 
@@ -45,10 +47,16 @@ export function describeCameraFailure(error: unknown): CameraProblem {
   return 'failed';
 }
 
+/** What @zxing/browser names a camera whose label the browser hides (before permission). */
+const UNNAMED = /^Video device \d+$/;
+
+/** The video inputs; a camera the browser does not name yet has an empty label (named on screen). */
 export async function listCameras(): Promise<MediaDeviceInfo[]> {
   if (!navigator.mediaDevices?.enumerateDevices) return [];
-  const devices = await navigator.mediaDevices.enumerateDevices();
-  return devices.filter((d) => d.kind === 'videoinput');
+  const cameras = await BrowserCodeReader.listVideoInputDevices();
+  return cameras.map((camera) =>
+    UNNAMED.test(camera.label) ? ({ ...camera, label: '' } as MediaDeviceInfo) : camera,
+  );
 }
 
 const REAR: MediaTrackConstraints = {
@@ -56,6 +64,41 @@ const REAR: MediaTrackConstraints = {
   width: { ideal: 1280 },
   height: { ideal: 720 },
 };
+
+/** BrowserCodeReader wants a reader; this one is never asked: frames go to the worker. */
+const READS_IN_WORKER: Reader = {
+  decode() {
+    throw new Error('QR codes are read in the decoder worker, not on the page');
+  },
+  reset() {},
+};
+
+/** The track filter IScannerControls' getters want: the first video track. */
+const firstTrack = (track: MediaStreamTrack) => [track];
+
+/**
+ * @zxing/browser's reader for its camera half. `decodeFromStream` plays the stream, then starts
+ * `scan` on the <video> and wraps what it returns in the stream's controls (torch, constraints,
+ * releasing the stream): `scan` is where decoding would start, and here it starts the loop that
+ * hands frames to the worker.
+ */
+class WorkerCodeReader extends BrowserCodeReader {
+  loop: FrameLoop | null = null;
+
+  constructor(
+    private readonly stream: MediaStream,
+    private readonly made: Decoder,
+    private readonly onRead: (text: string) => void,
+  ) {
+    super(READS_IN_WORKER);
+  }
+
+  override scan(...[element, , finalize]: Parameters<BrowserCodeReader['scan']>): IScannerControls {
+    const video = element as HTMLVideoElement;
+    this.loop = frameLoop(video, this.stream, this.made, this.onRead, finalize);
+    return this.loop;
+  }
+}
 
 /** The remembered camera, or the rear one when it is gone (a phone replaced, a webcam unplugged). */
 async function openStream(deviceId: string | null | undefined): Promise<MediaStream> {
@@ -68,68 +111,6 @@ async function openStream(deviceId: string | null | undefined): Promise<MediaStr
     }
   }
   return media.getUserMedia({ audio: false, video: REAR });
-}
-
-function hasTorch(track: MediaStreamTrack): boolean {
-  const capabilities = track.getCapabilities?.() as
-    | (MediaTrackCapabilities & { torch?: unknown })
-    | undefined;
-  return Boolean(capabilities && 'torch' in capabilities && capabilities.torch !== false);
-}
-
-interface Decoder {
-  worker: Worker;
-  failed: boolean;
-  /** Reads asked for and not yet answered, by frame id. */
-  waiting: Map<number, (text: string | null) => void>;
-}
-
-/** The decoder's worker: one a page, kept while the camera stops and starts again. */
-let decoder: Decoder | null = null;
-let frameIds = 0;
-
-function decoderWorker(): Decoder {
-  if (decoder && !decoder.failed) return decoder;
-  const worker = new Worker(new URL('./decoder-worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'qr-decoder',
-  });
-  const made: Decoder = { worker, failed: false, waiting: new Map() };
-  worker.addEventListener('message', (event: MessageEvent<FrameRead>) => {
-    made.waiting.get(event.data.id)?.(event.data.text);
-    made.waiting.delete(event.data.id);
-  });
-  // A worker that could not load answers nothing: its reads end as null, the camera's start
-  // reports it, and the next start makes a new worker.
-  worker.addEventListener('error', () => {
-    made.failed = true;
-    for (const answer of made.waiting.values()) answer(null);
-    made.waiting.clear();
-  });
-  decoder = made;
-  return made;
-}
-
-/** One frame read in the worker: the text, or null (nothing read, or no decoder). */
-function readFrame(made: Decoder, frame: Omit<FrameToRead, 'id'>): Promise<string | null> {
-  if (made.failed) return Promise.resolve(null);
-  const id = ++frameIds;
-  return new Promise((resolve) => {
-    made.waiting.set(id, resolve);
-    made.worker.postMessage({ id, ...frame } satisfies FrameToRead, [frame.pixels.buffer]);
-  });
-}
-
-/** The decoder's worker, asked to read a one-pixel frame: answered once its code has loaded. */
-function warmDecoder() {
-  const made = decoderWorker();
-  const warm = readFrame(made, {
-    pixels: new Uint8ClampedArray(4),
-    width: 1,
-    height: 1,
-    alsoInverted: false,
-  });
-  return { made, warm };
 }
 
 export async function startCamera({
@@ -152,104 +133,69 @@ export async function startCamera({
   const stream = await openStream(deviceId);
   const { made, warm } = early ?? warmDecoder();
   const track = stream.getVideoTracks()[0];
-  const stopTracks = () => {
-    for (const t of stream.getTracks()) t.stop();
-  };
   let ended = false;
   let stopped = false;
   track?.addEventListener('ended', () => {
     ended = true;
     if (!stopped) onLost?.();
   });
-  try {
-    video.srcObject = stream;
-    await video.play();
-    await warm;
-    if (made.failed)
-      throw Object.assign(new Error('The code reader did not load'), { name: 'DecoderFailed' });
-  } catch (error) {
-    stopTracks();
-    throw error;
-  }
-  // The decode loop: each attempt copies the frame (attemptAt: a half-size copy first, read
-  // normal and inverted, the whole frame every other attempt) and the worker reads it; one
-  // frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  const grab = (n: number): Omit<FrameToRead, 'id'> | null => {
-    if (!context || video.videoWidth === 0 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA)
-      return null;
-    const { scale, alsoInverted } = attemptAt(n);
-    canvas.width = Math.round(video.videoWidth * scale);
-    canvas.height = Math.round(video.videoHeight * scale);
-    context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { pixels: data, width: canvas.width, height: canvas.height, alsoInverted };
-  };
   // A User Timing mark at each read: DevTools and the benches split a camera verdict's time
   // into reading the code and judging it.
   const read = (text: string) => {
     performance.mark('door:camera-read');
     onCode(text);
   };
-  // `generation` changes with every halt: a read that comes back after a pause or a stop is
-  // dropped, and a loop resumed meanwhile is the only one that goes on.
-  let running = false;
-  let generation = 0;
-  let timer: number | undefined;
-  let attempts = 0;
-  const tick = async (mine: number) => {
-    timer = undefined;
-    let text: string | null = null;
-    try {
-      const frame = grab(attempts++);
-      if (frame) text = await readFrame(made, frame);
-    } catch {
-      // A frame the canvas cannot take (the track ending between frames): the next one may.
+  const reader = new WorkerCodeReader(stream, made, read);
+  let controls: IScannerControls | undefined;
+  try {
+    // Plays the stream in the <video> (rejects if it will not play), then starts the frame loop;
+    // frames wait in the worker behind its first read while the decoder loads.
+    controls = await reader.decodeFromStream(stream, video, () => undefined);
+    if (video.srcObject !== stream)
+      throw Object.assign(new Error('A newer start took the picture'), { name: 'AbortError' });
+    await warm;
+    if (made.failed)
+      throw Object.assign(new Error('The code reader did not load'), { name: 'DecoderFailed' });
+  } catch (error) {
+    stopped = true;
+    if (controls) release(controls);
+    else {
+      for (const t of stream.getTracks()) t.stop();
+      if (video.srcObject === stream) BrowserCodeReader.cleanVideoSource(video);
     }
-    if (mine !== generation || !running) return;
-    if (text !== null) read(text);
-    // Stopped (or paused) by onCode itself: no next attempt.
-    if (mine === generation && running) timer = window.setTimeout(() => void tick(mine), SCAN_DELAY_MS);
-  };
-  const halt = () => {
-    running = false;
-    generation++;
-    window.clearTimeout(timer);
-    timer = undefined;
-  };
-  const decode = () => {
-    if (running) return;
-    running = true;
-    const mine = ++generation;
-    timer = window.setTimeout(() => void tick(mine), 0);
-  };
-  decode();
-  // applyConstraints replaces every constraint: the ones the stream was opened with come along.
-  const opened = track?.getConstraints() ?? {};
+    throw error;
+  }
+  const running = controls;
+  const loop = reader.loop;
+  // Constraints applied replace them all: the ones the stream was opened with come along.
+  const opened = running.streamVideoConstraintsGet?.(firstTrack) ?? {};
+  const constrain = (constraints: MediaTrackConstraints) =>
+    // Typed as returning nothing; it returns the tracks' applyConstraints, which may refuse.
+    void Promise.resolve(running.streamVideoConstraintsApply?.(constraints)).catch(() => undefined);
+  const switchTorch = running.switchTorch;
   return {
-    deviceId: track?.getSettings().deviceId ?? deviceId ?? null,
-    setTorch:
-      track && hasTorch(track)
-        ? (on) => track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] })
-        : undefined,
+    deviceId: running.streamVideoSettingsGet?.(firstTrack).deviceId ?? deviceId ?? null,
+    setTorch: switchTorch ? (on) => switchTorch(on) : undefined,
     pause() {
       if (stopped) return;
-      halt();
-      void track?.applyConstraints({ ...opened, frameRate: { ideal: 5 } }).catch(() => undefined);
+      loop?.pause();
+      constrain({ ...opened, frameRate: { ideal: 5 } });
     },
     resume() {
       if (stopped) return;
-      void track?.applyConstraints(opened).catch(() => undefined);
-      decode();
+      constrain(opened);
+      loop?.resume();
     },
     // track.stop() from elsewhere fires no "ended" event: the state is read as well.
     lost: () => ended || track?.readyState === 'ended',
     stop() {
       stopped = true;
-      halt();
-      stopTracks();
-      video.srcObject = null;
+      release(running);
     },
   };
+}
+
+/** Stops the loop, the stream's tracks and the <video>; a torch left on goes out (if it can). */
+function release(controls: IScannerControls) {
+  void Promise.resolve(controls.stop()).catch(() => undefined);
 }

@@ -7,7 +7,7 @@ import type { CheckinDatabase } from '../db/database';
 import { readList, saveList } from '../db/local-copy';
 import type { ListRow } from '../db/rows';
 import { stored } from '../db/storage';
-import { parseListCredential } from '../domain/list-credential';
+import { baseUrlOf, parseListCredential } from '../domain/list-credential';
 
 export interface JoinInput {
   /** Slug, web check-in address, or the content of the list's QR code. */
@@ -18,17 +18,6 @@ export interface JoinInput {
   now: number;
   /** The service behind the relay at a base address, when that address is a relay's. */
   directFor?: (baseUrl: string) => string | null;
-}
-
-/** The part of a web check-in address before `/checkin_lists/<slug>`. */
-export function baseUrlOf(address: string): string | null {
-  try {
-    const url = new URL(address.trim());
-    const at = url.pathname.lastIndexOf('/checkin_lists/');
-    return at < 0 ? null : `${url.origin}${url.pathname.slice(0, at)}`;
-  } catch {
-    return null;
-  }
 }
 
 /** `<origin>/checkin`: where this app's own server answers, for an address of this app. */

@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
@@ -10,6 +10,7 @@ import { t } from '../i18n/t';
 import type { CameraPhase } from './CameraView';
 import { useStorageHealth } from './DoorHealth';
 import { FastLane, LaneToggle } from './FastLane';
+import { ManualEntry } from './ManualEntry';
 import { ScanMenu } from './ScanMenu';
 import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
@@ -32,7 +33,6 @@ export function ScanScreen() {
   const storage = useStorageHealth(status.pending);
   const [, navigate] = useLocation();
   const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
-  const [manual, setManual] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
   // The last read judged (camera, scanner or typed): the aiming frame flashes for it. Kept
@@ -40,7 +40,6 @@ export function ScanScreen() {
   const lastReadAt = useRef<number | null>(null);
   if (flow.shown) lastReadAt.current = flow.shown.at;
   const readAt = lastReadAt.current;
-  const manualId = useId();
   const manualInput = useRef<HTMLInputElement>(null);
 
   useWedgeScanner(flow.wedge);
@@ -67,11 +66,7 @@ export function ScanScreen() {
     if (searchOpen) manualInput.current?.focus();
   }, [searchOpen]);
 
-  const submitManual = (event: FormEvent) => {
-    event.preventDefault();
-    const text = manual.trim();
-    if (!text) return;
-    setManual('');
+  const submitManual = (text: string) => {
     // A code is judged at once; anything else (a name, part of one) is searched for.
     void flow.typed(text).then((search) => {
       if (search !== null) navigate(`/door/search?q=${encodeURIComponent(search)}`);
@@ -132,31 +127,12 @@ export function ScanScreen() {
           </p>
         )}
         {manualShown && (
-          <form className="scan__manual" onSubmit={submitManual}>
-            <label htmlFor={manualId} className="visually-hidden">
-              {t('scanManualLabel')}
-            </label>
-            <input
-              id={manualId}
-              ref={manualInput}
-              className="input input--large"
-              value={manual}
-              onChange={(e) => setManual(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setSearchOpen(false);
-              }}
-              placeholder={t('scanManualPlaceholder')}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-            />
-            <button
-              type="submit"
-              className={`button button--large ${exitMode ? 'button--exit' : 'button--primary'}`}
-            >
-              {t(exitMode ? 'doorModeExit' : 'scanManualGo')}
-            </button>
-          </form>
+          <ManualEntry
+            inputRef={manualInput}
+            exitMode={exitMode}
+            onSubmit={submitManual}
+            onEscape={() => setSearchOpen(false)}
+          />
         )}
         <div className="scan__controls" data-testid="scan-controls">
           {!fieldAlways && (

@@ -1,6 +1,5 @@
 import type { Result } from '../../api/errors';
-import { parseListCredential } from '../../domain/list-credential';
-import { baseUrlOf } from '../../sync/join-list';
+import { baseUrlOf, parseListCredential } from '../../domain/list-credential';
 import type { ListSummary } from '../../sync/sync-status';
 import type { DoorEngine } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';

@@ -2,10 +2,10 @@
 // (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
 // composition root, and the organiser and settings screens need nothing of the door's folder.
 import type { Remote } from 'comlink';
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncEngine } from '../../sync/sync-engine';
 import type { SyncStatus } from '../../sync/sync-status';
-import { useAppStore } from '../../state/use-app-store';
+import { appStore } from '../../state/app-store';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
 export type DoorEngine = Remote<SyncEngine>;
@@ -27,9 +27,24 @@ function useDoorRuntime(): DoorRuntime {
   return runtime;
 }
 
+/**
+ * The engine's status as screens draw it. A new status (published many times a second while a
+ * list downloads or syncs) renders in a transition: React draws an urgent update first, so a
+ * verdict is never queued behind a status line, and a status render a verdict interrupts is
+ * done again after it. Screens may show a status a frame late; never a verdict.
+ */
 export function useDoorStatus(): SyncStatus {
   useDoorRuntime().engine();
-  return useAppStore((s) => s.sync);
+  const [status, setStatus] = useState(() => appStore.getState().sync);
+  useEffect(() => {
+    const publish = (next: SyncStatus) => startTransition(() => setStatus(next));
+    // A status published between the first render and this subscription.
+    publish(appStore.getState().sync);
+    return appStore.subscribe((state, before) => {
+      if (state.sync !== before.sync) publish(state.sync);
+    });
+  }, []);
+  return status;
 }
 
 export function useDoorEngine(): DoorEngine {
@@ -45,7 +60,8 @@ export function useDoorNames(): DoorRuntime['doorNames'] {
 export function useNow(everyMs = 5000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    // A tick only ages words on screen ("2 min ago"): never before a verdict.
+    const timer = window.setInterval(() => startTransition(() => setNow(Date.now())), everyMs);
     return () => window.clearInterval(timer);
   }, [everyMs]);
   return now;

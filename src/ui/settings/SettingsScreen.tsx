@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { listCameras } from '../../scanner/camera';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
@@ -69,7 +68,9 @@ function CameraField({ deviceId }: { deviceId: string | null }) {
   const id = useId();
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
   useEffect(() => {
-    void listCameras()
+    // The camera's module (and @zxing/browser) loads only when asked: never with the door route.
+    void import('../../scanner/camera')
+      .then(({ listCameras }) => listCameras())
       .then(setCameras)
       .catch(() => setCameras([]));
   }, []);

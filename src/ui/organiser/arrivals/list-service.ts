@@ -7,7 +7,7 @@ import { type CheckinClient, createCheckinClient } from '../../../api/checkin-cl
 import { embeddedBaseUrls } from '../../../api/embedded-service';
 import { fail, type Failure, ok, type Result } from '../../../api/errors';
 import { createTransport } from '../../../api/http';
-import { baseUrlOf } from '../../../sync/join-list';
+import { baseUrlOf } from '../../../domain/list-credential';
 import { builtinFetch } from '../builtin-service';
 import type { Connection } from '../connection';
 

@@ -1,0 +1,99 @@
+// The camera's decode loop on the page: it copies frames from the <video> and the decoder's
+// worker reads them (decoder-client.ts). Guarantees: one frame in the worker at a time; no
+// read is handed on after a pause or a stop, and a loop resumed meanwhile is the only one that
+// goes on; only frames of its own stream are copied.
+import type { IScannerControls } from '@zxing/browser';
+import { type Decoder, readFrame } from './decoder-client';
+import type { FrameToRead } from './decoder-worker';
+import { attemptAt } from './frame-pixels';
+
+/**
+ * Between decode attempts. The reader's default is 500 ms; a queue at the door cannot wait,
+ * nor can the fast lane after a read: the next guest's code may be in view for half a second.
+ */
+const SCAN_DELAY_MS = 40;
+
+/** The loop: paused and resumed as the camera is; stopped once, with the reader's finalisation. */
+export interface FrameLoop extends IScannerControls {
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * The decode loop: each attempt copies the frame (attemptAt: a half-size copy first, read normal
+ * and inverted, the whole frame every other attempt) and the worker reads it; one frame is in
+ * the worker at a time. (The decoder itself is patched: patches/README.md.)
+ */
+export function frameLoop(
+  video: HTMLVideoElement,
+  stream: MediaStream,
+  made: Decoder,
+  onRead: (text: string) => void,
+  finalize?: () => void,
+): FrameLoop {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const grab = (n: number): Omit<FrameToRead, 'id'> | null => {
+    if (
+      !context ||
+      video.srcObject !== stream ||
+      video.videoWidth === 0 ||
+      video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA
+    )
+      return null;
+    const { scale, alsoInverted } = attemptAt(n);
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { pixels: data, width: canvas.width, height: canvas.height, alsoInverted };
+  };
+  // `generation` changes with every halt: a read that comes back after a pause or a stop is
+  // dropped, and a loop resumed meanwhile is the only one that goes on.
+  let running = false;
+  let stopped = false;
+  let generation = 0;
+  let timer: number | undefined;
+  let attempts = 0;
+  const tick = async (mine: number) => {
+    timer = undefined;
+    let text: string | null = null;
+    try {
+      const frame = grab(attempts++);
+      if (frame) text = await readFrame(made, frame);
+    } catch {
+      // A frame the canvas cannot take (the track ending between frames): the next one may.
+    }
+    if (mine !== generation || !running) return;
+    if (text !== null) onRead(text);
+    // Stopped (or paused) by onRead itself: no next attempt.
+    if (mine === generation && running) timer = window.setTimeout(() => void tick(mine), SCAN_DELAY_MS);
+  };
+  const halt = () => {
+    running = false;
+    generation++;
+    window.clearTimeout(timer);
+    timer = undefined;
+  };
+  const decode = () => {
+    if (running || stopped) return;
+    running = true;
+    const mine = ++generation;
+    timer = window.setTimeout(() => void tick(mine), 0);
+  };
+  decode();
+  return {
+    pause: halt,
+    resume: decode,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      halt();
+      // The reader's finalisation: the stream's tracks stopped, the <video> let go of it. A
+      // <video> a newer start has taken meanwhile (a restart while this one was opening) keeps
+      // its picture: only this stream stops.
+      if (video.srcObject === stream) finalize?.();
+      else for (const track of stream.getTracks()) track.stop();
+    },
+  };
+}
