@@ -31,7 +31,16 @@ export const MAX_CHARS = 120;
  * Dark shades, one per release (by its title): distinct in colour, and each dark enough that
  * white text on it keeps a contrast of at least 7:1 in colour and once printed in grey.
  */
-export const BAND_SHADES = ['#1f3a93', '#7a1f1f', '#14532d', '#5b2a86', '#7c2d12', '#134e4a', '#831843', '#1e293b'];
+export const BAND_SHADES = [
+  '#1f3a93',
+  '#7a1f1f',
+  '#14532d',
+  '#5b2a86',
+  '#7c2d12',
+  '#134e4a',
+  '#831843',
+  '#1e293b',
+];
 
 function clean(value: string | null | undefined): string {
   const text = (value ?? '').replace(/\s+/g, ' ').trim();

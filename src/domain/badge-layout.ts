@@ -8,7 +8,15 @@
 export type BadgeField = 'first' | 'last' | 'company' | 'job' | 'release' | 'answer' | 'qr';
 
 /** Every field, in the order a new layout shows them. */
-export const BADGE_FIELDS: readonly BadgeField[] = ['release', 'first', 'last', 'company', 'job', 'answer', 'qr'];
+export const BADGE_FIELDS: readonly BadgeField[] = [
+  'release',
+  'first',
+  'last',
+  'company',
+  'job',
+  'answer',
+  'qr',
+];
 
 export type LabelPreset = '4x3in' | '4x6in' | 'a6' | 'roll62' | 'card' | 'custom';
 
@@ -84,7 +92,8 @@ export function encodeBadgeLayout(layout: BadgeLayout | null): string {
       : layout.label;
   const fields = layout.fields.map((f) => LETTERS[f]).join('');
   const parts = [VERSION, label, fields];
-  if (layout.fields.includes('answer') && layout.answerQuestion !== null) parts.push(String(layout.answerQuestion));
+  if (layout.fields.includes('answer') && layout.answerQuestion !== null)
+    parts.push(String(layout.answerQuestion));
   return parts.join('.');
 }
 
@@ -109,7 +118,10 @@ export function parseBadgeLayout(text: string): ParsedBadgeLayout {
   const wantsAnswer = fields.includes('answer');
   if (wantsAnswer !== (questionText !== undefined)) return fail('answer-question');
   if (questionText !== undefined && !/^[1-9]\d{0,11}$/.test(questionText)) return fail('answer-question');
-  return { ok: true, layout: { ...label, fields, answerQuestion: questionText ? Number(questionText) : null } };
+  return {
+    ok: true,
+    layout: { ...label, fields, answerQuestion: questionText ? Number(questionText) : null },
+  };
 }
 
 function parseLabel(text: string): Pick<BadgeLayout, 'label' | 'size'> | null {

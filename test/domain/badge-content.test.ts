@@ -45,14 +45,19 @@ describe('what a badge says', () => {
   it('cuts absurdly long text but keeps a 60-character name whole', () => {
     const sixty = 'A'.repeat(60);
     const long = 'B'.repeat(500);
-    const lines = badgeLines({ fields: ['first', 'last'], answerQuestion: null }, { ...ticket, firstName: sixty, lastName: long });
+    const lines = badgeLines(
+      { fields: ['first', 'last'], answerQuestion: null },
+      { ...ticket, firstName: sixty, lastName: long },
+    );
     expect(lines[0]).toEqual({ field: 'first', text: sixty });
     expect(lines[1]!.field === 'last' && lines[1]!.text.length).toBe(120);
   });
 
   it('gives a release the same shade everywhere, each legible in white once printed grey', () => {
     expect(bandShade('VIP')).toBe(bandShade('VIP'));
-    expect(new Set(['VIP', 'Early bird', 'Student', 'Speaker', 'Crew'].map(bandShade)).size).toBeGreaterThan(2);
+    expect(new Set(['VIP', 'Early bird', 'Student', 'Speaker', 'Crew'].map(bandShade)).size).toBeGreaterThan(
+      2,
+    );
     for (const shade of BAND_SHADES) {
       expect(contrastWithWhite(shade), shade).toBeGreaterThanOrEqual(7);
       expect(contrastWithWhite(printedGrey(shade)), `${shade} in grey`).toBeGreaterThanOrEqual(7);

@@ -14,10 +14,16 @@ import { parseListCredential } from '../../src/domain/list-credential';
 
 const layouts: fc.Arbitrary<BadgeLayout> = fc
   .record({
-    preset: fc.constantFrom(...(Object.keys(LABEL_PRESETS) as (keyof typeof LABEL_PRESETS)[]), 'custom' as const),
+    preset: fc.constantFrom(
+      ...(Object.keys(LABEL_PRESETS) as (keyof typeof LABEL_PRESETS)[]),
+      'custom' as const,
+    ),
     width: fc.integer({ min: 25, max: 300 }),
     height: fc.integer({ min: 25, max: 300 }),
-    fields: fc.uniqueArray(fc.constantFrom(...BADGE_FIELDS), { minLength: 1, maxLength: BADGE_FIELDS.length }),
+    fields: fc.uniqueArray(fc.constantFrom(...BADGE_FIELDS), {
+      minLength: 1,
+      maxLength: BADGE_FIELDS.length,
+    }),
     question: fc.integer({ min: 1, max: 999_999 }),
   })
   .map(({ preset, width, height, fields, question }) => ({
@@ -42,7 +48,10 @@ describe('a badge layout in a join link', () => {
     const address = 'https://door.example/checkin_lists/chk_pDemoMainEntrance000000';
     const link = linkWithBadgeLayout(address, DEFAULT_BADGE_LAYOUT);
     expect(link).toBe(`${address}#badge=1.4x3in.rflcjq`);
-    expect(parseListCredential(link)).toEqual({ slug: 'chk_pDemoMainEntrance000000', origin: 'https://door.example' });
+    expect(parseListCredential(link)).toEqual({
+      slug: 'chk_pDemoMainEntrance000000',
+      origin: 'https://door.example',
+    });
     expect(badgeLayoutInLink(link)).toEqual({ ok: true, layout: DEFAULT_BADGE_LAYOUT });
     // Set again, the fragment is replaced, not added to.
     expect(linkWithBadgeLayout(link, null)).toBe(`${address}#badge=0`);
