@@ -58,7 +58,7 @@ export function drawBadge(lines: readonly BadgeLine[], size: LabelSize): HTMLEle
   badge.style.setProperty('--badge-h', `${size.heightMm}mm`);
   badge.style.setProperty('--badge-pad', `${Math.min(size.widthMm, size.heightMm) * 0.06}mm`);
   const qrSide = wide
-    ? Math.min(size.heightMm * 0.55, size.widthMm * 0.32)
+    ? Math.min(size.heightMm * 0.5, size.widthMm * 0.27)
     : Math.min(size.heightMm * 0.28, size.widthMm * 0.45);
   badge.style.setProperty('--badge-qr', `${qrSide}mm`);
 

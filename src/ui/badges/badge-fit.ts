@@ -64,7 +64,7 @@ export function fitBadge(badge: HTMLElement): void {
   const lines = [...badge.querySelectorAll<HTMLElement>('.badge__line')];
   const qr = badge.querySelector<HTMLElement>('.badge__qr');
   if (!text) return;
-  const base = Math.min(badge.clientHeight * 0.2, text.clientWidth * 0.17);
+  const base = Math.min(badge.clientHeight * 0.2, text.clientWidth * 0.24);
   const qrSide = qr ? qr.offsetWidth : 0;
   let scale = 1;
   for (let round = 0; round < ROUNDS; round++) {

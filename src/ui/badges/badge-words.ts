@@ -1,7 +1,6 @@
 // A badge layout in words, for the door's settings and the organiser's editor (the messages live
 // in the door catalogue, which the organiser screens load too).
 import type { BadgeField, BadgeLayout, BadgeLayoutProblem, LabelPreset } from '../../domain/badge-layout';
-import { formattingLocale } from '../i18n/i18n';
 import { type MessageKey, t } from '../i18n/t';
 
 const LABELS: Record<LabelPreset, MessageKey> = {
@@ -31,15 +30,14 @@ export function fieldName(field: BadgeField): string {
   return t(FIELDS[field]);
 }
 
-/** "4 × 3 in: release band, first name, …"; a custom label with its millimetres. */
+/** "4 × 3 in label; Release, as a coloured band · First name, large · …"; a custom label with its millimetres. */
 export function describeLayout(layout: BadgeLayout): string {
   const label =
     layout.label === 'custom'
       ? t('badgeLabelCustomSize', { width: layout.size.widthMm, height: layout.size.heightMm })
       : labelName(layout.label);
-  const fields = new Intl.ListFormat(formattingLocale(), { type: 'unit' }).format(
-    layout.fields.map(fieldName),
-  );
+  // Field names hold commas of their own ("First name, large"): a middle dot between them.
+  const fields = layout.fields.map(fieldName).join(' · ');
   return t('badgeLayoutWords', { label, fields });
 }
 
