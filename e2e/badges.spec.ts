@@ -274,6 +274,5 @@ test('badges rendered to PDF at three label sizes: one page each, every field in
     expect(pdfPages(path, pdf)).toBe(badges.length);
     if (existsSync('/usr/bin/pdftoppm'))
       execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '96', path, join(SHOTS, `badges-${file}`)]);
-
   }
 });

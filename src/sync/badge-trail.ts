@@ -48,13 +48,19 @@ export function createBadgeTrail(deps: {
   };
 
   return {
-    /** The badges to print for these tickets (those inside), each noted in the audit log. */
-    async badgesFor(ticketIds: readonly number[]): Promise<Result<BadgeOf[]>> {
+    /**
+     * The badges to print for these tickets (those inside), each noted in the audit log. The
+     * answers are read only for a layout that shows one (the first read takes all of the list's).
+     */
+    async badgesFor(
+      ticketIds: readonly number[],
+      { withAnswers = true }: { withAnswers?: boolean } = {},
+    ): Promise<Result<BadgeOf[]>> {
       await deps.state.loaded();
       const active = deps.state.active();
       if (!active) return fail('no-list');
       const { list, index } = active;
-      const lookup = deps.state.answers();
+      const lookup = withAnswers ? deps.state.answers() : null;
       const answersOf = lookup ? await lookup : () => [];
       let ids: Set<number>;
       try {

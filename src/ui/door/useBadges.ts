@@ -57,7 +57,9 @@ export function useBadgePrinter(): BadgePrinter {
       } catch {
         return fail('network');
       }
-      const badges = await engine.badgesFor([...ticketIds]);
+      const badges = await engine.badgesFor([...ticketIds], {
+        withAnswers: layout.fields.includes('answer'),
+      });
       if (!badges.ok) return badges;
       return { ok: true, value: await job.printBadges(layout, badges.value) };
     },
