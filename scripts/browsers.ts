@@ -13,6 +13,10 @@ export const DEBIAN_PACKAGES = [
   'xvfb',
   'ffmpeg',
   'fonts-dejavu-core',
+  // The badge journey: Chinese names in a system font, and the badges' PDFs turned into PNGs to
+  // look at (it counts pages without poppler too, so neither is checked for below).
+  'fonts-wqy-microhei',
+  'poppler-utils',
 ];
 
 /** What the journeys run, and the Debian package that brings each. */

@@ -163,7 +163,10 @@ export type AuditAction =
   | 'problem-dismissed'
   // Recorded by other door features: exits and whole-order admissions.
   | 'exit'
-  | 'admit-all';
+  | 'admit-all'
+  // A name badge handed out: the ticket's first on this device, or one more.
+  | 'badge-printed'
+  | 'badge-reprinted';
 
 /** One row of the audit log (src/db/audit-log.ts). */
 export interface AuditRow {

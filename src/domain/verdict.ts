@@ -11,6 +11,8 @@ export interface DoorTicket {
   lastName: string | null;
   email: string | null;
   companyName: string | null;
+  /** Optional: not every service sends it (a badge leaves it out then). */
+  jobTitle?: string | null;
   releaseTitle: string | null;
   /** The ticket's state as the service gives it (complete, incomplete, void, ...), when known. */
   state: string | null;

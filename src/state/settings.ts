@@ -28,7 +28,11 @@ export interface Settings {
   supervisorPin: PinHash | null;
   /** Each new code replaces the verdict at once; a refusal stops the lane until seen. */
   fastLane: boolean;
+  /** Name badges: none, a Print button after each admission, or printed with every admission. */
+  badges: BadgeMode;
 }
+
+export type BadgeMode = 'off' | 'ask' | 'always';
 
 export type DoorMode = 'entry' | 'exit';
 
@@ -46,6 +50,7 @@ export const DEFAULT_SETTINGS: Settings = {
   doorMode: 'entry',
   supervisorPin: null,
   fastLane: false,
+  badges: 'off',
 };
 
 const KEY = 'venue-checkin.settings';
@@ -71,6 +76,7 @@ export function loadSettings(): Settings {
     doorMode: saved.doorMode === 'exit' ? 'exit' : 'entry',
     supervisorPin: isPinHash(saved.supervisorPin) ? saved.supervisorPin : null,
     fastLane: saved.fastLane === true,
+    badges: saved.badges === 'ask' || saved.badges === 'always' ? saved.badges : 'off',
     // Saved before there was a choice ('en' was the only language, written by default): follow the device.
     language: 'kioskLanguage' in saved && isLocale(saved.language) ? saved.language : 'auto',
     kioskLanguage: isLocale(saved.kioskLanguage) ? saved.kioskLanguage : 'staff',

@@ -54,6 +54,8 @@ export function compactTicket(t: RemoteTicket, pool: StringPool, mate?: RemoteTi
     email: same(t.email, buyerEmail),
     companyName: pool.share(same(t.companyName, mate?.companyName)),
     phoneNumber: t.phoneNumber,
+    // Tickets stored before the field existed have none.
+    jobTitle: pool.share(t.jobTitle ?? null),
     releaseTitle: pool.share(t.releaseTitle),
     state: pool.share(t.state),
     paid: t.paid,

@@ -30,6 +30,7 @@
 //   await engine.unsentByList()                     // lists holding unsent check-ins (the device wipe's guard)
 //   await engine.wipeDevice({ confirmed })          // stops for good and deletes the whole database
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
+//   await engine.badgesFor(ticketIds)               // what to print on the badges of tickets inside; each print audited
 //   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
 //   engine.stop()
 //
@@ -49,6 +50,7 @@ import type { CheckinRow, ListRow } from '../db/rows';
 import { stored } from '../db/storage';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../domain/door-roles';
 import { createAuditTrail } from './audit-trail';
+import { createBadgeTrail } from './badge-trail';
 import { type Clock, systemClock } from './clock';
 import { newClientId } from './door-lookup';
 import { createDoorScan } from './door-scan';
@@ -146,6 +148,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     newId: options.newId ?? newClientId,
     role,
   });
+  const badges = createBadgeTrail({ db, state, audit });
   const door = createDoorScan({
     db,
     clock,
@@ -263,6 +266,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     undo: writes.undo,
     undoAll: writes.undoAll,
     dismissParked: writes.dismissParked,
+    badgesFor: badges.badgesFor,
     ...createListReads(state),
     syncNow: loop.syncNow,
     tick: loop.tick,

@@ -19,6 +19,7 @@ export function remoteTicket(id: number, over: Partial<RemoteTicket> = {}): Remo
     email: `guest${id}@example.com`,
     companyName: id % 3 === 0 ? 'Café Noir' : null,
     phoneNumber: null,
+    jobTitle: null,
     releaseTitle: id % 2 ? 'Day pass' : 'Weekend',
     state: 'complete',
     paid: true,

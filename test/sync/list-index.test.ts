@@ -20,6 +20,7 @@ const ticket = (id: number, state: string, updatedAt = 1): RemoteTicket => ({
   email: null,
   companyName: null,
   phoneNumber: null,
+  jobTitle: null,
   releaseTitle: 'General',
   state,
   paid: true,

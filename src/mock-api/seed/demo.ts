@@ -204,7 +204,8 @@ function seedRegistrations(
           : email,
         company_name: company,
         phone_number: null,
-        job_title: null,
+        // The buyer's own ticket carries the job title given with the order (a badge shows it).
+        job_title: guest ? null : registration.job_title,
         price: release.price ?? '0.00',
         state: state === 'cancelled' ? 'void' : 'complete',
         test_mode: testMode,

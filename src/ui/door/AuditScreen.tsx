@@ -21,6 +21,8 @@ const ACTIONS: Record<AuditAction, MessageKey> = {
   'problem-dismissed': 'auditActionProblemDismissed',
   exit: 'auditActionExit',
   'admit-all': 'auditActionAdmitAll',
+  'badge-printed': 'auditActionBadgePrinted',
+  'badge-reprinted': 'auditActionBadgeReprinted',
 };
 
 const ROLES: Record<string, MessageKey> = {

@@ -1,3 +1,4 @@
+import { forgetBadgeLayout } from '../../state/badge-layouts';
 import { useState } from 'react';
 import type { ListFacts } from '../../sync/forget-list';
 import type { ListSummary } from '../../sync/sync-status';
@@ -35,8 +36,11 @@ export function ForgetListDialog({
     setWorking(true);
     const result = await engine.forget(list.slug, { confirmed: unsent === 0 || exported });
     setWorking(false);
-    if (result.ok) onForgotten(result.value);
-    else setFailed(true);
+    if (result.ok) {
+      // The list's badge layout came with its link: it goes with the list.
+      forgetBadgeLayout(list.slug);
+      onForgotten(result.value);
+    } else setFailed(true);
   };
   const exportUnsent = async () => {
     downloadCsv(unsentFileName(list.title), await engine.exportUnsent(list.slug));

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { describeError } from '../error-words';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
 import { appStore } from '../../state/app-store';
+import { takeBadgeLayout } from '../../state/badge-layouts';
 import { t } from '../i18n/t';
 import { joinWithService } from './join-service';
 import { JoinScreen } from './JoinScreen';
@@ -28,7 +29,11 @@ export function JoinFromAddress({ slug }: { slug: string }) {
     void (async () => {
       if (status.lists.some((l) => l.slug === slug)) {
         const opened = await engine.open(slug);
-        if (opened.ok) return navigate('/', { replace: true });
+        if (opened.ok) {
+          // Opened again by its link: a layout the link carries (a new one) replaces the kept one.
+          takeBadgeLayout(slug, window.location.href);
+          return navigate('/', { replace: true });
+        }
       }
       if (!appStore.getState().settings.deviceName.trim()) return setNeedsForm(true);
       const joined = await joinWithService(engine, window.location.href, 'auto', '');

@@ -14,6 +14,7 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 import { useCameraView } from './camera-view-chunk';
+import { PrintBadgeButton } from './PrintBadgeButton';
 
 /**
  * A tablet at the entrance, facing attendees: full screen, screen kept on, one big prompt,
@@ -101,6 +102,16 @@ export function KioskScreen() {
             {/* A read that came split is the attendee's to repeat, not staff's to look into. */}
             {tone !== 'go' && shown.verdict.kind !== 'scan-again' && (
               <p className="kiosk__sub">{t('kioskSeeStaff')}</p>
+            )}
+            {/* Printed on its own on every admission; when the door asks, the attendee taps. */}
+            {flow.badges.mode === 'ask' && shown.verdict.kind === 'admitted' && shown.checkin && (
+              <PrintBadgeButton
+                badges={flow.badges}
+                ticketIds={[shown.verdict.ticket.id]}
+                again={false}
+                className="button button--primary button--large kiosk__badge"
+                label={t('kioskPrintBadge')}
+              />
             )}
           </>
         ) : (

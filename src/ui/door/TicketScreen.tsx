@@ -11,6 +11,7 @@ import { useSupervisorGate } from './SupervisorGate';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './VerdictView';
+import { PrintBadgeButton } from './PrintBadgeButton';
 
 export function TicketScreen({ id }: { id: number }) {
   const engine = useDoorEngine();
@@ -91,6 +92,8 @@ export function TicketScreen({ id }: { id: number }) {
             >
               {t('ticketRecordExit')}
             </button>
+            {/* A lost or spoilt badge: printed again from this device's copy, and audited. */}
+            <PrintBadgeButton badges={flow.badges} ticketIds={[ticket.id]} again />
           </>
         ) : (
           <button

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { OWN_UNDO_MS } from '../../domain/door-roles';
 import {
   attendeeName,
@@ -18,6 +18,7 @@ import { notAdmittedWhy, OrderTickets } from './OrderTickets';
 import { useSupervisorGate } from './SupervisorGate';
 import { VerdictAnswers } from './VerdictAnswers';
 import { VERDICT_ICONS, verdictTitle } from './verdict-words';
+import { PrintBadgeButton } from './PrintBadgeButton';
 import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 
@@ -45,6 +46,8 @@ interface Props {
   batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number; undoOpenUntil: number };
   onAdmitOrder?: () => void;
   onUndoOrder?: () => void;
+  /** The badge's Print button, for a verdict that admitted someone (PrintBadgeButton.tsx). */
+  badge?: ReactNode;
   /** Drawn hidden, never shown (VerdictRehearsal.tsx, inside aria-hidden): no focus, no test marks. */
   rehearsal?: boolean;
 }
@@ -251,6 +254,7 @@ export function VerdictView({
   batch,
   onAdmitOrder,
   onUndoOrder,
+  badge,
   rehearsal = false,
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
@@ -373,6 +377,7 @@ export function VerdictView({
                 {t('verdictRecordExit')}
               </button>
             )}
+            {badge}
             {onUndo && (
               <button
                 type="button"
@@ -408,6 +413,12 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
     [engine, ticketId],
     [],
   );
+  // Badges for what this verdict let in: its ticket, or the tickets "Admit all" just admitted.
+  const admittedIds = shown.batch
+    ? shown.batch.checkins.map((c) => c.ticketId)
+    : shown.verdict.kind === 'admitted' && shown.checkin
+      ? [shown.verdict.ticket.id]
+      : [];
   return (
     <VerdictView
       verdict={shown.verdict}
@@ -431,6 +442,13 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
       }
       onAdmitOrder={() => void flow.admitOrder()}
       onUndoOrder={() => void flow.undoOrder()}
+      badge={
+        <PrintBadgeButton
+          badges={flow.badges}
+          ticketIds={admittedIds}
+          again={flow.badges.mode === 'always'}
+        />
+      }
     />
   );
 }

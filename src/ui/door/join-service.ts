@@ -1,5 +1,6 @@
 import type { Result } from '../../api/errors';
 import { baseUrlOf, parseListCredential } from '../../domain/list-credential';
+import { takeBadgeLayout } from '../../state/badge-layouts';
 import type { ListSummary } from '../../sync/sync-status';
 import type { DoorEngine } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
@@ -13,6 +14,18 @@ export type ServiceChoice = 'auto' | 'demo' | 'server' | 'url';
  * this browser make their lists.
  */
 export async function joinWithService(
+  engine: DoorEngine,
+  code: string,
+  choice: ServiceChoice,
+  url: string,
+): Promise<Result<ListSummary>> {
+  const joined = await joinAt(engine, code, choice, url);
+  // The list's badge layout rides in its link's fragment (docs/badges.md): kept with the list.
+  if (joined.ok) takeBadgeLayout(joined.value.slug, code);
+  return joined;
+}
+
+async function joinAt(
   engine: DoorEngine,
   code: string,
   choice: ServiceChoice,

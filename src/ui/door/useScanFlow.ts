@@ -22,6 +22,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { useDoorEngine } from '../hooks/useDoor';
 import { autoReturnDelay, type ShownVerdict } from './auto-return';
+import { useBadgePrinter } from './useBadges';
 
 export type { ShownVerdict } from './auto-return';
 
@@ -63,6 +64,15 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     return lastAt.current;
   }, []);
   const [notice, setNotice] = useState<string | null>(null);
+  // Badges print for admissions only: a refusal, the same ticket again or an exit never prints.
+  const badges = useBadgePrinter();
+  const printAdmitted = useCallback(
+    (ticketIds: readonly number[]) =>
+      void badges.admitted(ticketIds).then((printed) => {
+        if (printed && !printed.ok) setNotice(t('badgeFailed', { reason: describeError(printed) }));
+      }),
+    [badges.admitted],
+  );
   const guard = useRef(createRepeatGuard());
   const held = useRef(false);
   // Decisions under way (an online check takes up to a few seconds), and a button's action in
@@ -116,6 +126,8 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         const at = stamp();
         if (fastLaneRef.current) updateLane((current) => laneAfterVerdict(current, result.value.verdict, at));
         show({ ...result.value, order: wholeOrders ? result.value.order : null, at });
+        const { verdict, checkin } = result.value;
+        if (verdict.kind === 'admitted' && checkin) printAdmitted([verdict.ticket.id]);
       } finally {
         if (--inFlight.current === 0) {
           window.clearTimeout(decidingTimer.current);
@@ -123,7 +135,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         }
       }
     },
-    [show, stamp, updateLane, wholeOrders],
+    [show, stamp, updateLane, wholeOrders, printAdmitted],
   );
 
   const handle = useCallback(
@@ -234,11 +246,12 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
           updateLane((current) => laneAfterVerdict(current, verdict, at));
         }
         show({ verdict, checkin: result.value, basis: { kind: 'local' }, at, order: shown.order });
+        printAdmitted([ticket.id]);
       } finally {
         busy.current = false;
       }
     },
-    [engine, shown, show, stamp, updateLane, acknowledge, occupied],
+    [engine, shown, show, stamp, updateLane, acknowledge, occupied, printAdmitted],
   );
 
   /** "Admit all N": the tickets of the shown order that staff see as not yet in. */
@@ -263,11 +276,12 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         at: stamp(),
         batch: { checkins, refused, notOnList },
       });
+      if (checkins.length > 0) printAdmitted(checkins.map((checkin) => checkin.ticketId));
     } finally {
       busy.current = false;
       setDeciding(inFlight.current > 0);
     }
-  }, [engine, show, stamp, occupied]);
+  }, [engine, show, stamp, occupied, printAdmitted]);
 
   /** Takes back every check-in the last "Admit all" made. */
   const undoOrder = useCallback(async () => {
@@ -316,6 +330,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
 
   return {
     shown,
+    badges,
     fastLane,
     lane,
     notice,

@@ -6,22 +6,23 @@ import { Link } from 'wouter';
 import { scopedHref, useEventScope } from './event-scope';
 import type { AdminRecord } from '../../api/admin-client';
 import { QrImage } from './QrImage';
+import { listLink } from './badges/saved-layouts';
 
 interface Props {
   record: AdminRecord;
   onRefresh(): void;
 }
 
-export function webCheckinAddress(record: AdminRecord): string {
-  const given = typeof record.web_checkin_url === 'string' ? record.web_checkin_url : '';
-  return given || `${location.origin}/checkin_lists/${String(record.slug)}`;
-}
+export { webCheckinAddress } from './badges/saved-layouts';
+
+const fragmentOf = (address: string) => (address.includes('#') ? address.slice(address.indexOf('#')) : '');
 
 export function CheckinListPanel({ record, onRefresh }: Props) {
   const checked = Number(record.checked_in_count ?? 0);
   const total = Number(record.tickets_count ?? 0);
   const percent = total > 0 ? Math.round((checked / total) * 100) : 0;
-  const address = webCheckinAddress(record);
+  // With the list's badge layout in its fragment, once one is set (docs/badges.md).
+  const address = listLink(record);
   const scope = useEventScope();
   const listHref = scope ? scopedHref(scope, 'checkin_lists', String(record.slug)) : null;
   useEffect(() => {
@@ -50,6 +51,9 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
             <Link href={`${listHref}/door-kit`} className="button">
               {t('kitOpen')}
             </Link>
+            <Link href={`${listHref}/badges`} className="button">
+              {t('badgeOpen')}
+            </Link>
           </>
         ) : null}
       </div>
@@ -63,7 +67,7 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
           <p className="muted">{t('orgHandoverHelp')}</p>
           <div className="org-actions">
             <Link
-              href={`~/checkin_lists/${encodeURIComponent(String(record.slug))}`}
+              href={`~/checkin_lists/${encodeURIComponent(String(record.slug))}${fragmentOf(address)}`}
               className="button button--primary"
             >
               {t('orgOpenDoorApp')}

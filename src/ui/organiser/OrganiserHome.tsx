@@ -4,6 +4,7 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { t } from '../i18n/t';
 import { ArrivalsScreen } from './arrivals/ArrivalsScreen';
 import { DoorKitScreen } from './arrivals/DoorKitScreen';
+import { BadgeEditorScreen } from './badges/BadgeEditorScreen';
 import { ConnectionScreen } from './ConnectionScreen';
 import { useConnection } from './connection';
 import { EventNew } from './EventNew';
@@ -31,6 +32,9 @@ export function OrganiserHome() {
         <Route path="/accounts/:account">{(p) => <EventsScreen key={p.account} account={p.account} />}</Route>
         <Route path="/events/:account/:event/checkin_lists/:id/arrivals">
           {(p) => <ArrivalsScreen key={p.id} account={p.account} event={p.event} id={p.id} />}
+        </Route>
+        <Route path="/events/:account/:event/checkin_lists/:id/badges">
+          {(p) => <BadgeEditorScreen key={p.id} account={p.account} event={p.event} id={p.id} />}
         </Route>
         <Route path="/events/:account/:event/checkin_lists/:id/door-kit">
           {(p) => <DoorKitScreen key={p.id} account={p.account} event={p.event} id={p.id} />}

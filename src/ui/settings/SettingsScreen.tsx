@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { appStore, type Theme } from '../../state/app-store';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
+import { BadgeSettings } from './BadgeSettings';
 import { ForgetDeviceSection } from './ForgetDeviceSection';
 import { KioskPinField } from './KioskPinField';
 import { LanguageSettings } from './LanguageSettings';
@@ -163,6 +164,10 @@ export function SettingsScreen() {
           choices={[5, 10, 30, 60]}
           onChange={(syncIntervalSeconds) => update({ syncIntervalSeconds })}
         />
+      </Section>
+
+      <Section title={t('settingsBadges')}>
+        <BadgeSettings />
       </Section>
 
       <Section title={t('settingsSupervisor')}>

@@ -3,7 +3,7 @@
 // kit shows (print CSS hides the app around it).
 import { Link } from 'wouter';
 import { t } from '../../i18n/t';
-import { webCheckinAddress } from '../CheckinListPanel';
+import { listLink } from '../badges/saved-layouts';
 import { scopedHref } from '../event-scope';
 import { QrImage } from '../QrImage';
 import { useListAndEvent } from './useListAndEvent';
@@ -17,7 +17,8 @@ export function DoorKitScreen({ account, event, id }: { account: string; event: 
   if (!loaded.ready) return loaded.notice;
   const record = loaded.list;
   const title = String(record.title ?? '');
-  const address = webCheckinAddress(record);
+  // The address carries the list's badge layout, so a door joining by the kit prints it too.
+  const address = listLink(record);
   return (
     <section className="panel org-section door-kit" aria-labelledby="door-kit-title">
       <div className="door-kit__screen-only org-actions">

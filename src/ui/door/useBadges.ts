@@ -1,0 +1,76 @@
+// Badges at this door: whether they print (the device's setting, and a layout for the open
+// list), and printing them. The badge code (drawing, fitting, the print stylesheet, the QR
+// encoder) is its own chunk, asked for as soon as badges are on for the open list, so the first
+// admission prints from what the device already holds, offline too.
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { fail, type Result } from '../../api/errors';
+import type { BadgeLayout } from '../../domain/badge-layout';
+import { appStore } from '../../state/app-store';
+import { badgeLayoutOf, badgeLayoutsVersion, onBadgeLayoutsChange } from '../../state/badge-layouts';
+import type { BadgeMode } from '../../state/settings';
+import { useAppStore } from '../../state/use-app-store';
+import { useDoorEngine } from '../hooks/useDoor';
+
+type PrintJob = typeof import('../badges/print-job');
+
+let chunk: Promise<PrintJob> | null = null;
+const loadPrintJob = (): Promise<PrintJob> => {
+  chunk ??= import('../badges/print-job').catch((error: unknown) => {
+    chunk = null;
+    throw error;
+  });
+  return chunk;
+};
+
+export interface BadgePrinter {
+  mode: BadgeMode;
+  /** The open list's layout while badges are on, else null: no button shows, nothing prints. */
+  layout: BadgeLayout | null;
+  /** Prints the badges of these tickets (those inside); answers how many went to the printer. */
+  print(ticketIds: readonly number[]): Promise<Result<number>>;
+  /** After an admission: prints at once when badges print on every admission. */
+  admitted(ticketIds: readonly number[]): Promise<Result<number> | null>;
+}
+
+export function useBadgePrinter(): BadgePrinter {
+  const engine = useDoorEngine();
+  const mode = useAppStore((s) => s.settings.badges);
+  const slug = useAppStore((s) => s.sync.list?.slug ?? null);
+  const version = useSyncExternalStore(onBadgeLayoutsChange, badgeLayoutsVersion, badgeLayoutsVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version says the stored layouts changed
+  const layout = useMemo(() => {
+    if (mode === 'off' || !slug) return null;
+    const kept = badgeLayoutOf(slug);
+    return kept && 'layout' in kept ? kept.layout : null;
+  }, [mode, slug, version]);
+
+  useEffect(() => {
+    if (layout) void loadPrintJob().catch(() => undefined);
+  }, [layout]);
+
+  const print = useCallback(
+    async (ticketIds: readonly number[]): Promise<Result<number>> => {
+      if (!layout) return fail('no-list');
+      let job: PrintJob;
+      try {
+        job = await loadPrintJob();
+      } catch {
+        return fail('network');
+      }
+      const badges = await engine.badgesFor([...ticketIds], {
+        withAnswers: layout.fields.includes('answer'),
+      });
+      if (!badges.ok) return badges;
+      return { ok: true, value: await job.printBadges(layout, badges.value) };
+    },
+    [engine, layout],
+  );
+
+  const admitted = useCallback(
+    (ticketIds: readonly number[]) =>
+      appStore.getState().settings.badges === 'always' && layout ? print(ticketIds) : Promise.resolve(null),
+    [layout, print],
+  );
+
+  return { mode, layout, print, admitted };
+}

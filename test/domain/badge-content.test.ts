@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BAND_SHADES,
+  badgeLines,
+  bandShade,
+  contrastWithWhite,
+  printedGrey,
+} from '../../src/domain/badge-content';
+
+const ticket = {
+  slug: 'ti_abc123',
+  firstName: '  Zoë ',
+  lastName: 'van  der Berg',
+  companyName: null,
+  jobTitle: '',
+  releaseTitle: 'Early bird',
+};
+
+describe('what a badge says', () => {
+  it('keeps the layout’s order and leaves out empty fields entirely', () => {
+    const lines = badgeLines(
+      { fields: ['qr', 'release', 'first', 'last', 'company', 'job', 'answer'], answerQuestion: 7 },
+      ticket,
+      [{ questionId: 3, response: 'Vegan' }],
+    );
+    expect(lines).toEqual([
+      { field: 'qr', code: 'ti_abc123' },
+      { field: 'release', text: 'Early bird', shade: bandShade('Early bird') },
+      { field: 'first', text: 'Zoë' },
+      { field: 'last', text: 'van der Berg' },
+    ]);
+  });
+
+  it('shows the chosen question’s answer only', () => {
+    const lines = badgeLines({ fields: ['first', 'answer'], answerQuestion: 3 }, ticket, [
+      { questionId: 2, response: 'L' },
+      { questionId: 3, response: 'she/her' },
+    ]);
+    expect(lines).toEqual([
+      { field: 'first', text: 'Zoë' },
+      { field: 'answer', text: 'she/her' },
+    ]);
+  });
+
+  it('cuts absurdly long text but keeps a 60-character name whole', () => {
+    const sixty = 'A'.repeat(60);
+    const long = 'B'.repeat(500);
+    const lines = badgeLines(
+      { fields: ['first', 'last'], answerQuestion: null },
+      { ...ticket, firstName: sixty, lastName: long },
+    );
+    expect(lines[0]).toEqual({ field: 'first', text: sixty });
+    expect(lines[1]!.field === 'last' && lines[1]!.text.length).toBe(120);
+  });
+
+  it('gives a release the same shade everywhere, each legible in white once printed grey', () => {
+    expect(bandShade('VIP')).toBe(bandShade('VIP'));
+    expect(new Set(['VIP', 'Early bird', 'Student', 'Speaker', 'Crew'].map(bandShade)).size).toBeGreaterThan(
+      2,
+    );
+    for (const shade of BAND_SHADES) {
+      expect(contrastWithWhite(shade), shade).toBeGreaterThanOrEqual(7);
+      expect(contrastWithWhite(printedGrey(shade)), `${shade} in grey`).toBeGreaterThanOrEqual(7);
+    }
+  });
+});
