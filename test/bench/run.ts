@@ -28,13 +28,13 @@ function run(file: string): Promise<{ status: number | null; output: string }> {
 }
 
 let failed = 0;
-let output = '';
+const outputs: { bench: string; output: string }[] = [];
 for (const file of files) {
   console.log(`\n# ${file}`);
   const result = await run(file);
   if (result.status !== 0) failed += 1;
-  output += result.output;
+  outputs.push({ bench: file, output: result.output });
 }
-const { lines, missing } = summarise(figuresOf(output));
+const { lines, missing } = summarise(figuresOf(outputs));
 console.log(`\n${lines.join('\n')}`);
 process.exit(failed > 0 || missing.length > 0 ? 1 : 0);

@@ -18,7 +18,7 @@ export const TARGETS: Target[] = [
     unit: 's',
     what: 'phone, restart offline to first verdict',
   },
-  { name: 'cold-start-to-verdict', max: 0.5, unit: 's', what: 'the same unthrottled (this host)' },
+  { name: 'cold-start-to-verdict', max: 0.5, unit: 's', what: 'the same unthrottled, this host' },
   {
     name: 'phone-enter-to-verdict-p95',
     max: 50,
@@ -32,7 +32,7 @@ export const TARGETS: Target[] = [
     what: 'phone, Enter to verdict p95, online',
   },
   { name: 'phone-camera-frame-to-verdict', max: 150, unit: 'ms', what: 'phone, camera frame to verdict' },
-  { name: 'door-join-to-ready-ui', max: 4, unit: 's', what: 'join to ready, unthrottled (this host)' },
+  { name: 'door-join-to-ready-ui', max: 4, unit: 's', what: 'join to ready unthrottled, this host' },
   { name: 'phone-first-download', max: 10, unit: 's', what: 'phone, join to ready' },
   { name: 'door-worker-heap', max: 40, unit: 'MB', what: "sync worker's heap, 100k tickets" },
   { name: 'door-js-gzip', max: 125, unit: 'KB', what: 'door route before the camera chunk, gzipped' },
@@ -45,34 +45,46 @@ export const TARGETS: Target[] = [
   },
 ];
 
-/** The lines that say which phone the figures are of, repeated in the summary. */
-const CONTEXT = ['host-score', 'phone-page-rate', 'phone-worker-quota'];
+/** The lines that say which phone the figures are of, and whether it held, repeated in the summary. */
+const CONTEXT = [
+  'host-score',
+  'phone-page-rate',
+  'phone-worker-quota',
+  'phone-throttle-page',
+  'phone-throttle-worker',
+];
 
 const BENCH_LINE = /^bench ([a-z0-9-]+): (\S+)(?: (.*))?$/;
 
-/** `bench <name>: <value> <unit>` lines of a bench's output, by name (a later line wins). */
-export function figuresOf(output: string): Map<string, { value: string; rest: string }> {
-  const figures = new Map<string, { value: string; rest: string }>();
-  for (const line of output.split('\n')) {
-    const match = BENCH_LINE.exec(line.trim());
-    if (match) figures.set(match[1]!, { value: match[2]!, rest: match[3] ?? '' });
-  }
+export interface Figure {
+  value: string;
+  rest: string;
+  /** The bench that printed it. */
+  bench: string;
+}
+
+/** Every `bench <name>: <value> <unit>` line of each bench's output, by name, in order. */
+export function figuresOf(outputs: { bench: string; output: string }[]): Map<string, Figure[]> {
+  const figures = new Map<string, Figure[]>();
+  for (const { bench, output } of outputs)
+    for (const line of output.split('\n')) {
+      const match = BENCH_LINE.exec(line.trim());
+      if (!match) continue;
+      const name = match[1]!;
+      figures.set(name, [...(figures.get(name) ?? []), { value: match[2]!, rest: match[3] ?? '', bench }]);
+    }
   return figures;
 }
 
 /** The summary's lines, and the names of the targets no bench printed. */
-export function summarise(figures: Map<string, { value: string; rest: string }>): {
-  lines: string[];
-  missing: string[];
-} {
+export function summarise(figures: Map<string, Figure[]>): { lines: string[]; missing: string[] } {
   const lines = ['# the targets, on the calibrated phone'];
-  for (const name of CONTEXT) {
-    const figure = figures.get(name);
-    if (figure) lines.push(`#   ${name}: ${figure.value} ${figure.rest}`);
-  }
+  for (const name of CONTEXT)
+    for (const figure of figures.get(name) ?? [])
+      lines.push(`#   ${name} (${figure.bench}): ${figure.value} ${figure.rest}`);
   const missing: string[] = [];
   for (const target of TARGETS) {
-    const figure = figures.get(target.name);
+    const figure = figures.get(target.name)?.at(-1);
     const value = figure ? Number(figure.value) : Number.NaN;
     let verdict: string;
     if (!figure) {
