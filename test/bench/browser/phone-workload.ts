@@ -108,9 +108,3 @@ export function phoneWorkload(ms: number, dom: boolean): { score: number; rounds
  */
 export const workloadExpression = (ms: number, dom: boolean) =>
   `(globalThis.__name ??= (f) => f, (${phoneWorkload.toString()})(${ms}, ${dom}))`;
-
-/** A worker's script that runs the workload when asked (`postMessage(ms)`), without the DOM. */
-export const workloadWorkerSource = () =>
-  `globalThis.__name ??= (f) => f;
-const phoneWorkload = ${phoneWorkload.toString()};
-onmessage = (event) => postMessage(phoneWorkload(event.data, false));`;
