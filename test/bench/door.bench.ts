@@ -40,7 +40,7 @@ const gzipped = assets.reduce((sum, file) => sum + gzipSync(readFileSync(join(di
 line(
   'door-js-gzip',
   (gzipped / 1024).toFixed(1),
-  'KB (the door route before its camera chunk, React included; target <= 125 KB)',
+  'KB (the door route before its camera chunk; target <= 125 KB)',
 );
 // Each language's messages, fetched once that language is chosen (vite.config.ts names them):
 // the door's catalogue a phone loads, and the organiser's that comes with the organiser screens.
