@@ -12,6 +12,7 @@ import { killHard } from '../mock-api/http/server-process';
 import { buildAndServe } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
+import { calibratePhone, printCalibration } from './browser/phone-calibration';
 import { throttleWorkers } from './browser/worker-cgroup';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 
@@ -20,10 +21,12 @@ const WORK = process.env.WORK ?? '/tmp/worker-heap';
 // One origin for every run: the joined list and the app's offline copy belong to it.
 const PORT = process.env.PORT ?? '4391';
 const RUNS = Number(process.argv[2] ?? 3);
-/** BENCH_THROTTLE=4: the page slowed by CDP and the workers held to a quarter core, as a phone. */
-const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 0);
+/** BENCH_PHONE=1: on the calibrated phone (page and workers slowed, phone-calibration.ts). */
+const PHONE = Boolean(process.env.BENCH_PHONE);
 const SCANS = 50;
 const server = await buildAndServe(WORK, TICKETS, PORT);
+const phone = PHONE ? await calibratePhone() : null;
+if (phone) printCalibration(phone);
 // A fresh build reaches an offline restart only through a fresh service worker: the old one
 // is dropped and the new one installed online (it precaches the build) before the runs.
 if (!process.env.NO_BUILD) {
@@ -64,7 +67,7 @@ const percentile = (values: number[], p: number) => {
 try {
   const firsts: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const workers = THROTTLE ? throttleWorkers(join(WORK, 'profile')) : null;
+    const workers = phone?.workerQuotaUs ? throttleWorkers(join(WORK, 'profile'), phone.workerQuotaUs) : null;
     const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
       executablePath: '/usr/bin/chromium',
       args: chromiumArgs,
@@ -82,8 +85,8 @@ try {
         JSON.stringify({ deviceName: 'Bench phone', sounds: false, vibration: false, autoReturnSeconds: 0 }),
       );
     });
-    if (THROTTLE)
-      await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    if (phone && phone.pageRate > 1)
+      await (await context.newCDPSession(p)).send('Emulation.setCPUThrottlingRate', { rate: phone.pageRate });
     const code = slugs.shift()!;
     await p.addInitScript((code) => {
       const mark = (name: string) => performance.mark(`P:${name}`);

@@ -1,5 +1,6 @@
 // Where a verdict's time goes on a phone-class page: a door joins the 100,000-ticket list
-// (unthrottled), then its page is slowed (CDP CPU throttling, RATE) and wedge scans run one
+// (unthrottled), then its page is slowed (CDP CPU throttling at the calibrated phone's rate,
+// browser/phone-calibration.ts; BENCH_RATE=n for a rate of your own) and wedge scans run one
 // after another under a Chromium trace; the trace is summed by thread and by event over the
 // scans, and each thread's CPU profile by function. Diagnostic, not a bench figure:
 //   node --import tsx test/bench/scan-timeline.ts
@@ -10,19 +11,25 @@ import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../mock-api/http/server-process';
 import { buildAndServe, openDoorBrowser } from './browser/bench-build';
+import { calibratePhone, printCalibration } from './browser/phone-calibration';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { workerDevtools } from './browser/worker-devtools';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
-const RATE = Number(process.env.BENCH_RATE ?? 4);
 const SCANS = Number(process.env.BENCH_SCANS ?? 30);
 const WORK = process.env.WORK ?? mkdtempSync(join(tmpdir(), 'scan-timeline-'));
 const profileDir = join(WORK, 'profile');
 const joined = existsSync(profileDir);
 mkdirSync(profileDir, { recursive: true });
 const server = await buildAndServe(WORK, TICKETS, process.env.PORT ?? '4393');
+const RATE = await (async () => {
+  if (process.env.BENCH_RATE) return Number(process.env.BENCH_RATE);
+  const phone = await calibratePhone();
+  printCalibration(phone);
+  return phone.pageRate;
+})();
 try {
   const { context, page } = await openDoorBrowser(profileDir, server.origin, 'Timeline door', {
     sounds: false,

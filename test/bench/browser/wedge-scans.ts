@@ -5,43 +5,69 @@ import type { Page } from '@playwright/test';
 
 /**
  * `from`: 'first-key' times the whole typing (a scanner's burst: decode to verdict), 'enter'
- * only what follows the Enter key (the app's part).
+ * only what follows the Enter key (the app's part). A verdict that neither shows nor goes
+ * within a minute fails the run with what the screen says, rather than waiting for ever.
  */
 export function wedgeScansToVerdict(
   page: Page,
   codes: string[],
   from: 'first-key' | 'enter',
 ): Promise<number[]> {
-  return page.evaluate(
+  // A page too busy to run even its own timeout still ends the run.
+  const limit = 60_000 * (codes.length + 5);
+  let watchdog: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    watchdog = setTimeout(
+      () =>
+        reject(
+          new Error(`${codes.length} wedge scans: the page did not answer within ${limit / 60_000} min`),
+        ),
+      limit,
+    );
+  });
+  const scans = page.evaluate(
     async ({ codes, from }) => {
-      const appear = (present: boolean) =>
-        new Promise<void>((resolve) => {
+      const appear = (present: boolean, scan: number) =>
+        new Promise<void>((resolve, reject) => {
           const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
           if (test()) return resolve();
           const observer = new MutationObserver(() => {
             if (test()) {
               observer.disconnect();
+              clearTimeout(late);
               resolve();
             }
           });
+          // The status line and the scan screen's state, not the verdict's words (a guest's name).
+          const late = setTimeout(() => {
+            observer.disconnect();
+            const status = document.querySelector('[data-testid="door-status"]')?.textContent ?? 'none';
+            const deciding = document.querySelector('[data-testid="deciding"]') !== null;
+            reject(
+              new Error(
+                `scan ${scan + 1} of ${codes.length}: no verdict ${present ? 'shown' : 'dismissed'} within 60 s (status line "${status}"; ${deciding ? '"Checking…" shown' : 'no "Checking…"'})`,
+              ),
+            );
+          }, 60_000);
           observer.observe(document.body, { childList: true, subtree: true });
         });
       const key = (key: string) =>
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
       const out: number[] = [];
-      for (const code of codes) {
+      for (const [scan, code] of codes.entries()) {
         let start = performance.now();
         for (const char of code) key(char);
         if (from === 'enter') start = performance.now();
         key('Enter');
-        await appear(true);
+        await appear(true, scan);
         await new Promise((resolve) => requestAnimationFrame(resolve));
         out.push(performance.now() - start);
         (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
-        await appear(false);
+        await appear(false, scan);
       }
       return out;
     },
     { codes, from },
   );
+  return Promise.race([scans, stuck]).finally(() => clearTimeout(watchdog));
 }

@@ -1,13 +1,17 @@
 // Slows the door's dedicated workers as a phone's CPU would: Chromium refuses CDP CPU throttling
 // for workers, so each worker's thread (the sync engine's, the camera's decoder's) is moved into
-// a CPU cgroup of its own with a quarter-core quota as soon as it appears: a phone's cores are
-// slow, but it has several, so two workers do not share one quarter. Needs root and a writable cgroup CPU controller (v1 `cpu` or v2 `cpu.max`);
-// otherwise it says why not and the bench carries on unthrottled in the worker.
+// a CPU cgroup of its own with a CPU quota as soon as it appears (the quota is chosen by
+// phone-calibration.ts so a worker scores the phone's figure on this host): a phone's cores are
+// slow, but it has several, so two workers do not share one quota. Needs root and a writable
+// cgroup CPU controller (v1 `cpu` or v2 `cpu.max`); otherwise it says why not and the bench
+// carries on unthrottled in the worker.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const QUOTA_US = 25_000;
-const PERIOD_US = 100_000;
+/** The quota's period: a quota of PERIOD_US is one whole core. */
+export const PERIOD_US = 100_000;
+/** cgroups refuse a quota under 1 ms. */
+export const MIN_QUOTA_US = 1_000;
 /** How Chromium names a dedicated worker's thread (`comm` keeps 15 characters). */
 const WORKER_THREAD = /^(DedicatedWorker|WebWorker)/;
 
@@ -17,6 +21,8 @@ interface Group {
   threads: string;
   /** Where a thread goes back to, to run unthrottled. */
   home: string;
+  /** `cpu.cfs_quota_us` (v1) or `cpu.max` (v2). */
+  quotaFile: string;
 }
 
 const read = (file: string) => {
@@ -27,7 +33,12 @@ const read = (file: string) => {
   }
 };
 
-function makeGroup(name: string): Group | string {
+function writeQuota(group: Group, quotaUs: number) {
+  if (group.quotaFile.endsWith('cpu.max')) writeFileSync(group.quotaFile, `${quotaUs} ${PERIOD_US}`);
+  else writeFileSync(group.quotaFile, String(quotaUs));
+}
+
+function makeGroup(name: string, quotaUs: number): Group | string {
   if (process.getuid?.() !== 0) return 'not root';
   const v1 = '/sys/fs/cgroup/cpu';
   if (existsSync(join(v1, 'cpu.cfs_quota_us'))) {
@@ -35,8 +46,14 @@ function makeGroup(name: string): Group | string {
       const dir = join(v1, name);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
-      writeFileSync(join(dir, 'cpu.cfs_quota_us'), String(QUOTA_US));
-      return { dir, threads: join(dir, 'tasks'), home: join(v1, 'tasks') };
+      const group = {
+        dir,
+        threads: join(dir, 'tasks'),
+        home: join(v1, 'tasks'),
+        quotaFile: join(dir, 'cpu.cfs_quota_us'),
+      };
+      writeQuota(group, quotaUs);
+      return group;
     } catch (error) {
       return `cgroup v1 cpu: ${(error as Error).message}`;
     }
@@ -49,8 +66,14 @@ function makeGroup(name: string): Group | string {
     const dir = join(v2, name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'cgroup.type'), 'threaded');
-    writeFileSync(join(dir, 'cpu.max'), `${QUOTA_US} ${PERIOD_US}`);
-    return { dir, threads: join(dir, 'cgroup.threads'), home: join(v2, 'cgroup.threads') };
+    const group = {
+      dir,
+      threads: join(dir, 'cgroup.threads'),
+      home: join(v2, 'cgroup.threads'),
+      quotaFile: join(dir, 'cpu.max'),
+    };
+    writeQuota(group, quotaUs);
+    return group;
   } catch (error) {
     return `cgroup v2 cpu.max: ${(error as Error).message}`;
   }
@@ -101,13 +124,22 @@ export interface WorkerThrottle {
   restore(): void;
   /** How often the group's quota held the worker back. */
   throttledPeriods(): number;
+  /** Changes every group's quota (µs of CPU per PERIOD_US), and the quota of groups made later. */
+  setQuota(quotaUs: number): void;
   stop(): void;
 }
 
-/** Watches the browser on `profile` and moves each dedicated worker thread into a group of its own. */
-export function throttleWorkers(profile: string, name = `venue-phone-bench-${process.pid}`): WorkerThrottle {
+let made = 0;
+
+/**
+ * Watches the browser on `profile` and moves each dedicated worker thread into a group of its
+ * own, each held to `quotaUs` of CPU per PERIOD_US.
+ */
+export function throttleWorkers(profile: string, quotaUs: number): WorkerThrottle {
+  const name = `venue-phone-bench-${process.pid}-${made++}`;
+  let quota = Math.round(quotaUs);
   // The first group says whether groups can be made here at all.
-  const first = makeGroup(`${name}-0`);
+  const first = makeGroup(`${name}-0`, quota);
   const moved: { tid: number; group: Group }[] = [];
   const seen = new Set<string>();
   let failure = '';
@@ -126,7 +158,7 @@ export function throttleWorkers(profile: string, name = `venue-phone-bench-${pro
         if (seen.has(key)) continue;
         if (!WORKER_THREAD.test(read(`/proc/${pid}/task/${tid}/comm`))) continue;
         seen.add(key);
-        const group = moved.length === 0 ? first : makeGroup(`${name}-${moved.length}`);
+        const group = moved.length === 0 ? first : makeGroup(`${name}-${moved.length}`, quota);
         if (typeof group === 'string') {
           failure = group;
           continue;
@@ -153,7 +185,7 @@ export function throttleWorkers(profile: string, name = `venue-phone-bench-${pro
     status() {
       if (typeof first === 'string') return `not applied (${first})`;
       if (moved.length > 0)
-        return `applied (cpu quota ${QUOTA_US}/${PERIOD_US} us on each of ${moved.length} worker threads)`;
+        return `applied (cpu quota ${quota}/${PERIOD_US} us on each of ${moved.length} worker threads)`;
       return `not applied (${failure || 'no dedicated worker thread seen'})`;
     },
     moved: () => moved.length,
@@ -164,6 +196,14 @@ export function throttleWorkers(profile: string, name = `venue-phone-bench-${pro
       for (const group of new Set(moved.map((m) => m.group)))
         periods += Number(/nr_throttled (\d+)/.exec(read(join(group.dir, 'cpu.stat')))?.[1] ?? 0);
       return periods;
+    },
+    setQuota(quotaUs) {
+      quota = Math.round(quotaUs);
+      for (const group of new Set([
+        ...(typeof first === 'string' ? [] : [first]),
+        ...moved.map((m) => m.group),
+      ]))
+        writeQuota(group, quota);
     },
     stop() {
       clearInterval(timer);
