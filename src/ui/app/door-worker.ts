@@ -4,7 +4,7 @@
 // (issue 23: a restart's first verdict). The runtime (door-runtime.ts) takes this worker, or
 // makes one when none was started early. It is in the entry's chunk: it imports only the
 // database's name, a module free of imports.
-import { DOOR_DATABASE } from '../../db/database-names';
+import { DOOR_DATABASE } from '../../platform/database-names';
 
 /** The organiser's screens and the settings start no sync; every other address is the door's. */
 export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);
