@@ -7,7 +7,7 @@
 // when one committed among its reads, and an admission's rows are counted by its write before
 // it answers (stored-status.ts); a storage failure becomes a status value (never a
 // throw into the screens), any other error is a fault and is thrown.
-import { type Failure, fail, ok, type Result } from '../api/errors';
+import { type Failure, fail, ok, type Result } from '../domain/result';
 import { addCorrection } from '../db/copy-notes';
 import type { CheckinDatabase } from '../db/database';
 import { allLists, readList, readSyncState } from '../db/local-copy';
