@@ -1,7 +1,7 @@
 // The Check-in API (spec document 3) as typed calls over one transport. The list slug is the
 // credential and travels in the path only; nothing here logs it.
 import * as z from 'zod/mini';
-import { ok, type Result } from './errors';
+import { ok, type Result } from '../domain/result';
 import type { FastDecoder, Timed, Transport } from './http';
 import { decodeAnswersPage, decodeCheckinsPage, decodeTicketsPage } from './page-decoders';
 import {

@@ -1,7 +1,7 @@
 // The built-in demo service: the mock ticketing service running inside the app, its data kept
 // in this browser's IndexedDB. Loaded on first use only, so the door app's first paint never
 // pays for it. Requests to it look exactly like requests to a real server.
-import { DEMO_SERVICE_DATABASE } from '../db/database-names';
+import { DEMO_SERVICE_DATABASE } from '../platform/database-names';
 import type { MockService } from '../mock-api';
 import type { FetchLike } from './http';
 

@@ -3,7 +3,7 @@
 // file knows which. Every body is checked against a zod schema here, at the edge, so an
 // unexpected shape becomes a `bad-response` naming the field instead of a crash later.
 import * as z from 'zod/mini';
-import { type Failure, fail, ok, type Result } from './errors';
+import { type Failure, fail, ok, type Result } from '../domain/result';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 

@@ -1,7 +1,7 @@
 // Fast decoders for the bulk pages of a first download (at 100,000 tickets: 100 pages of
 // tickets, 20 of check-ins, 145 of answers). zod checks each field through its generic path,
 // since the app's CSP forbids the `eval` its compiled path needs: about 4 ms a page, half a
-// second of a join (issue 23).
+// second of a join.
 // Guarantees: a decoder returns exactly what its zod schema in schemas.ts gives for the same
 // body, or null. Null means "not the plain shape": the transport then lets zod judge, so a
 // malformed page still fails as `bad-response` naming its field. A decoder never accepts what

@@ -3,7 +3,7 @@
 // server answers it with the app shell (HTML) or a 404, so anything but that exact JSON means
 // "not served by the Node server" and the in-browser demo stays the default.
 import * as z from 'zod/mini';
-import { type Result, fail, ok } from './errors';
+import { type Result, fail, ok } from '../domain/result';
 import type { FetchLike } from './http';
 
 const infoSchema = z.object({

@@ -2,7 +2,7 @@
 // outbox row are written in one transaction, before the verdict shows, so a crash cannot leave
 // a check-in without its row; a row leaves the outbox only in the transaction that records
 // the service's answer for it; rows go out oldest first within a list.
-import type { Failure } from '../api/errors';
+import type { Failure } from '../domain/result';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from './database';
 import { pendingCheckinRow, serviceCheckinRow } from './checkin-row';

@@ -1,5 +1,5 @@
 // The rows of the local copy. Times are epoch milliseconds (parsed once at the API edge).
-import type { Failure } from '../api/errors';
+import type { Failure } from '../domain/result';
 import type { RemoteAnswer, RemoteCheckin, RemoteQuestion, RemoteTicket } from '../api/schemas';
 
 export type Resource = 'tickets' | 'checkins' | 'answers';

@@ -1,7 +1,7 @@
 // Storage failures as values. Every write goes through one Dexie transaction, so a failure
 // (quota exceeded, IndexedDB missing in a private window) rolls back whole: nothing is left
 // half-written, and the caller gets `storage-full` or `storage-unavailable` to show.
-import { fail, ok, type Failure, type Result } from '../api/errors';
+import { fail, ok, type Failure, type Result } from '../domain/result';
 import { CheckinDatabase } from './database';
 
 const FULL = new Set(['QuotaExceededError']);

@@ -20,7 +20,7 @@ function randomByte(): number {
 /**
  * `length` characters drawn uniformly from `alphabet` (at most 256 characters), after `prefix`.
  * Made in one piece: growing a string a character at a time leaves a chain of a dozen string
- * halves behind each secret, which held 54 MB while 100,000 tickets were seeded (issue 23).
+ * halves behind each secret, some 54 MB while 100,000 tickets are seeded.
  */
 export function secretString(length: number, alphabet: string = BASE62, prefix = ''): string {
   if (alphabet.length < 2 || alphabet.length > 256) throw new RangeError('alphabet of 2 to 256 characters');

@@ -6,7 +6,7 @@
 // app would stop opening offline until the next version. Unregistered, the next (online) load
 // installs it afresh and precaches the app again.
 
-import { DEMO_SERVICE_DATABASE, DOOR_DATABASE } from '../db/database-names';
+import { DEMO_SERVICE_DATABASE, DOOR_DATABASE } from '../platform/database-names';
 
 /** Databases this app creates, for browsers that cannot list them (indexedDB.databases). */
 export const KNOWN_DATABASES = [DOOR_DATABASE, DEMO_SERVICE_DATABASE] as const;

@@ -3,7 +3,7 @@
 // from the client); a redirect is never followed (a 3xx is a failure, so an upstream cannot send
 // the relay, or the token it carries, to another host); the whole exchange ends within
 // `timeoutMs`; an answer larger than `maxResponseBytes` is dropped. Failures are values.
-// Phase 2's journal of door writes calls this too, so its retries get the same rules.
+// The mirror's journal of door writes calls this too, so its retries get the same rules.
 
 export interface UpstreamRequest {
   url: URL;

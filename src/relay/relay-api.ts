@@ -10,7 +10,7 @@
 // - the body is read up to the route's limit (413 past it);
 // - the answer comes back with its status and error body as the upstream gave them, addresses
 //   rewritten (./rewrite), and only a few safe headers kept; an upstream failure is a 502/504.
-// Check-in list paths go through `checkinHandler`: phase 2's durable mirror replaces the default
+// Check-in list paths go through `checkinHandler`: the venue mirror replaces the default
 // pass-through there without touching the checks above.
 import { tokenFromHeader } from '../mock-api/http/auth';
 import { bodyLimit, bufferedRequest } from '../mock-api/http/buffer-body';
@@ -129,7 +129,7 @@ export function createRelayApi(options: RelayApiOptions) {
 
   return {
     handle,
-    /** Phase 2: the mirror takes over check-in list paths (the checks above still run first). */
+    /** The venue mirror takes over check-in list paths (the checks above still run first). */
     setCheckinHandler(handler: CheckinHandler) {
       checkinHandler = handler;
     },

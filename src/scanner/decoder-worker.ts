@@ -1,7 +1,7 @@
 // The camera's QR decoder, in a worker of its own: @zxing/library (the largest dependency, as
 // patched: patches/README.md) is loaded, compiled and run here, never on the page's main thread,
-// where each decode attempt (tens of milliseconds on a phone) held back the verdict being drawn
-// and the first verdict after a restart waited for the library to compile (issue 23).
+// where each decode attempt (tens of milliseconds on a phone) would hold back the verdict being
+// drawn, and the first verdict after a restart would wait for the library to compile.
 // Guarantees: one frame in, one answer out (the text read, or null), in the order asked; a
 // frame that cannot be read in any way answers null, never an error.
 // Each class from its own module: the package's index brings every format's reader and writer

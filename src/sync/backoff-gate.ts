@@ -8,7 +8,7 @@
 // list ends that list's other waits the service did not name, since it shows the way is open.
 // `retryAt` tells the sync loop when the first of a list's waits ends, so the retry goes then,
 // not at the next regular sync after it (up to a whole interval later).
-import type { Failure, Result } from '../api/errors';
+import type { Failure, Result } from '../domain/result';
 import { backoffMs, type Clock } from './clock';
 
 interface Backoff {

@@ -4,7 +4,7 @@
 // handed out is one audit row, `badge-printed` the first time this device prints that ticket's
 // badge and `badge-reprinted` each time after; everything comes from the device's own copy,
 // so it works offline. Rows are noted in order, never awaited by the print (audit-trail.ts).
-import { fail, ok, type Result } from '../api/errors';
+import { fail, ok, type Result } from '../domain/result';
 import { readAudit } from '../db/audit-log';
 import type { CheckinDatabase } from '../db/database';
 import type { DoorTicket } from '../domain/verdict';

@@ -2,7 +2,7 @@
 // is not in the copy until the next pull, and a refusal is the worst wrong answer at the door.
 // What the service says corrects the copy; every disagreement is kept for the status screen.
 import type { CheckinClient } from '../api/checkin-client';
-import { type Failure, fail } from '../api/errors';
+import { type Failure, fail } from '../domain/result';
 import type { RemoteTicket } from '../api/schemas';
 import type { CorrectionRow } from '../db/rows';
 import type { ScannedCode } from '../domain/scan-code';

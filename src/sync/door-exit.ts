@@ -3,7 +3,7 @@
 // (door-scan.ts), so a double read can never make two exits. The Check-in API can mark someone
 // not inside only by deleting the check-in: the exit is queued as a DELETE by uuid, like an
 // undo, and kept here as an exit (`endedBy: 'exit'`); re-entry is then a new check-in.
-import type { Result } from '../api/errors';
+import type { Result } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
 import { recordExits } from '../db/outbox';
 import type { CheckinRow, ListRow } from '../db/rows';

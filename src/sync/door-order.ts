@@ -4,7 +4,7 @@
 // ticket twice; each ticket is judged again at that moment by the rules of a single scan (an
 // unpaid, cancelled or already inside ticket is not admitted, and the answer says so); the
 // admitted check-ins and their outbox rows are written in one transaction and leave in one batch.
-import { fail, ok, type Result } from '../api/errors';
+import { fail, ok, type Result } from '../domain/result';
 import type { CheckinRow, ListRow } from '../db/rows';
 import {
   admittable,

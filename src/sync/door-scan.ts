@@ -8,7 +8,7 @@
 // - while the open list loads after a restart, a ticket's code is judged from a keyed read
 //   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded.
 import type { CheckinClient } from '../api/checkin-client';
-import { type Failure, ok, type Result } from '../api/errors';
+import { type Failure, ok, type Result } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
 import { upsertTickets } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';

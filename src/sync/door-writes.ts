@@ -5,7 +5,7 @@
 // before the write answers (an admission's at once, others by reading the outbox again); each
 // write then says "the outbox changed" and never starts a sync itself; a storage failure is answered as a value. The judging (may
 // this ticket go in?) is door-scan.ts's: these only record what was decided.
-import { fail, ok, type Result } from '../api/errors';
+import { fail, ok, type Result } from '../domain/result';
 import type { AuditAction } from '../db/audit-log';
 import type { CheckinDatabase } from '../db/database';
 import { readCheckin } from '../db/local-copy';

@@ -1,7 +1,7 @@
 // "Forget this list": all of its data leaves the device in one transaction. While check-ins
 // have not reached the service it refuses, unless the person confirms (after exporting them
 // as CSV): forgetting them silently would lose admissions the service never heard of.
-import { fail, ok, type Result } from '../api/errors';
+import { fail, ok, type Result } from '../domain/result';
 import type { RemoteTicket } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
 import { wipeList } from '../db/local-copy';

@@ -1,7 +1,7 @@
 // Joining a list: the code a person hands over (slug, web check-in address or QR content) is
 // checked with the service before anything is stored, so a mistyped code leaves no trace.
 import type { CheckinClient } from '../api/checkin-client';
-import { fail, type Result } from '../api/errors';
+import { fail, type Result } from '../domain/result';
 import { listRowFrom } from '../db/list-row';
 import type { CheckinDatabase } from '../db/database';
 import { readList, saveList } from '../db/local-copy';

@@ -4,7 +4,7 @@
 // waited for before a list or the device goes, so none outlives what it names; a storage
 // failure is answered as a value.
 import type { CheckinClient } from '../api/checkin-client';
-import { fail, ok, type Result } from '../api/errors';
+import { fail, ok, type Result } from '../domain/result';
 import { readAudit } from '../db/audit-log';
 import type { CheckinDatabase } from '../db/database';
 import { allLists, eraseDatabase, readList } from '../db/local-copy';

@@ -7,7 +7,7 @@
 // when one committed among its reads, and an admission's rows are counted by its write before
 // it answers (stored-status.ts); a storage failure becomes a status value (never a
 // throw into the screens), any other error is a fault and is thrown.
-import { type Failure, fail, ok, type Result } from '../api/errors';
+import { type Failure, fail, ok, type Result } from '../domain/result';
 import { addCorrection } from '../db/copy-notes';
 import type { CheckinDatabase } from '../db/database';
 import { allLists, readList, readSyncState } from '../db/local-copy';
@@ -47,16 +47,17 @@ const SEARCH_SLICE_MS = 8;
 const SEARCH_AHEAD_QUIET_MS = 10_000;
 /**
  * Bulk reads that no verdict needs (the answers, read once for every ticket; a restart's load,
- * while keyed reads judge) take their turns only this long after the last decision: codes of a queue come closer together than that, and
- * each read, once asked for, cannot be interrupted (on a phone's worker two pages of answers
- * held the next verdict up to a hundred milliseconds; test/bench/phone.bench.ts, BENCH_SERIES).
+ * while keyed reads judge) take their turns only this long after the last decision: codes of
+ * a queue come closer together than that, and each read, once asked for, cannot be interrupted
+ * (on a phone's worker two pages of answers hold the next verdict up to a hundred
+ * milliseconds; test/bench/phone.bench.ts, BENCH_SERIES).
  */
 const BULK_GAP_MS = 250;
 /**
  * After a restart the list's load waits this long before its first read: the page is still
  * drawing the scan screen (at a phone's speed, most of a second after the worker opened the
  * list), and the first scan, which comes as soon as it listens, must not find the worker and the
- * database busy with a page read (it waited 40-70 ms at x4). Scans meanwhile are judged by key.
+ * database busy with a page read (a wait of 40-70 ms at x4). Scans meanwhile are judged by key.
  */
 const RESTART_GAP_MS = 1000;
 
@@ -252,8 +253,8 @@ export function createOpenListState({
         await loading.codes;
         performance.mark('door:list-codes');
         // In the background (a restart, the scan screen up), the load takes the turns bulk
-        // work takes: a queue's keyed scans do not wait behind its reads (phone p95 after a
-        // restart 132 -> 77 ms). A list opened in front is what the door waits for.
+        // work takes, so a queue's keyed scans do not wait behind its page reads. A list opened
+        // in front is what the door waits for: its pages are read one after another.
         await fill(db, slug, index, options.background ? quietTurn : betweenPages);
       } finally {
         // Another list opened, or this one closed, meanwhile: this one is dropped.

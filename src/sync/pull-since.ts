@@ -4,7 +4,7 @@
 // service's own `updated_at` values (less a safety margin), never from this device's clock;
 // records seen twice are upserted, so the overlap is harmless.
 import type { CheckinClient, PagedItems, PagedResource } from '../api/checkin-client';
-import { fail, type Failure, ok, type Result } from '../api/errors';
+import { fail, type Failure, ok, type Result } from '../domain/result';
 import type { RemoteCheckin } from '../api/schemas';
 import { serviceCheckinRow } from '../db/checkin-row';
 import { listRowFrom } from '../db/list-row';

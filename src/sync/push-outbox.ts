@@ -9,7 +9,7 @@
 // (pulled next) is a double admission (reconcile.ts, recordConflicts), and an undo or exit
 // waiting for it goes with it (db/outbox.ts, park).
 import type { CheckinClient } from '../api/checkin-client';
-import { type Failure, isTransient, ok, type Result } from '../api/errors';
+import { type Failure, isTransient, ok, type Result } from '../domain/result';
 import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from '../db/database';
 import { checkinByUuid, patchSyncState, readSyncState } from '../db/local-copy';

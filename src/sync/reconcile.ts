@@ -8,7 +8,7 @@
 // the best a service that ignores client uuids allows. Before either is known, one row is sent
 // again alone and its answer says which.
 import type { CheckinClient } from '../api/checkin-client';
-import { isTransient, ok, type Result } from '../api/errors';
+import { isTransient, ok, type Result } from '../domain/result';
 import type { RemoteCheckin } from '../api/schemas';
 import { type CheckinDatabase, listRange } from '../db/database';
 import { patchSyncState, readSyncState, upsertCheckins } from '../db/local-copy';

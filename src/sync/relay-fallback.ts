@@ -22,7 +22,7 @@
 //   up to `directRetryMaxMs`, so a service that refuses the app's origin costs one failed request
 //   now and then, not one per call.
 import type { CheckinClient } from '../api/checkin-client';
-import type { Result } from '../api/errors';
+import type { Result } from '../domain/result';
 import type { Clock } from './clock';
 
 /** What a door is talking to for a list joined through a relay. */

@@ -1,7 +1,7 @@
 // Status reports paced for the page. During a first download the engine publishes a status for
 // every page stored (hundreds in a minute); each crosses to the page and renders the door's
-// screens there, taking CPU the download needs on a two-core phone (issue 23: the page's main
-// thread was busy a third of a 100,000-ticket join).
+// screens there, taking CPU the download needs on a two-core phone (unpaced, the page's main
+// thread is busy for about a third of a 100,000-ticket join).
 // Guarantees: a report that is not progress (a verdict's counts, an error, the end of a
 // download) goes at the end of the task that made it, superseding one held: the reply a scan's
 // verdict travels in, posted in that same task, reaches the page first, and the status updates

@@ -7,7 +7,7 @@
 //   that stops the lane, the later reads of the same run come back unjudged ("lane-stopped"),
 //   having recorded nothing, so a code read behind a refused guest is judged afresh when it is
 //   shown again after staff have seen the refusal (the page starts a new run then).
-import { fail, type Failure, type Result } from '../api/errors';
+import { fail, type Failure, type Result } from '../domain/result';
 
 /** A fast-lane read: `run` is the lane's run the page read it in. */
 export interface LaneRead {

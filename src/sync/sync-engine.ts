@@ -43,7 +43,7 @@
 // (list-reads.ts), and list and device care (list-care.ts). Writes never call the loop: they
 // say "the outbox changed" (outbox-signal.ts) and the loop reacts.
 import type { CheckinClient } from '../api/checkin-client';
-import { fail, type Result } from '../api/errors';
+import { fail, type Result } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
 import { allLists } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';

@@ -5,7 +5,7 @@
 // notices meanwhile), the outbox only (a pull per scan would keep the worker busy while the
 // queue at the door moves on); backoff honoured except on demand.
 import type { CheckinClient } from '../api/checkin-client';
-import { fail, ok } from '../api/errors';
+import { fail, ok } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
 import { allLists, readList, readSyncState } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';

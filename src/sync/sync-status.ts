@@ -1,6 +1,6 @@
 // What the door screens are told about syncing: one plain object, published whole through the
 // engine's `report` port (the zustand sync slice in the app), never thrown into React.
-import type { Failure } from '../api/errors';
+import type { Failure } from '../domain/result';
 import type { ConflictRow, OutboxRow } from '../db/rows';
 import type { CopyCorrection } from './confirm-online';
 import type { ListCounts } from './list-index';

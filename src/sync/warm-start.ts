@@ -1,7 +1,7 @@
 // A restart's first moments in the door worker. The worker's script runs while the page's own
 // code is still loading (a second or more on a phone), and the page's init comes only after
 // that: meanwhile the database opens and the list joined last has its page codes read, so the
-// restart's first scan is judged by key without waiting for either (issue 23).
+// restart's first scan is judged by key without waiting for either.
 // Guarantees: nothing is written. The codes are read in one transaction with the list's
 // first-download state, and kept only when that download was complete: a complete list's pages
 // (and so their codes) never change again, short of the list being forgotten, which deletes its

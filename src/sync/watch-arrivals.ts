@@ -4,8 +4,8 @@
 // (its `Date` header when the pull began, else the newest `updated_at` seen) less a margin,
 // never this device's clock, so a laptop whose clock is off still misses nothing.
 import type { CheckinClient, PagedItems } from '../api/checkin-client';
-import type { Failure, Result } from '../api/errors';
-import { ok } from '../api/errors';
+import type { Failure, Result } from '../domain/result';
+import { ok } from '../domain/result';
 import type { RemoteCheckin, RemoteList, RemoteTicket } from '../api/schemas';
 import { type ArrivalCheckin, type Arrivals, type ArrivalTicket, createArrivals } from '../domain/arrivals';
 import type { Clock } from './clock';

@@ -1,6 +1,6 @@
-// Reasons for failure (src/api/errors.ts) in words for people, from the catalogue:
+// Reasons for failure (src/domain/result.ts) in words for people, from the catalogue:
 // `error_<reason>` for each reason.
-import type { Failure, FailureReason } from '../api/errors';
+import type { Failure, FailureReason } from '../domain/result';
 import { type MessageKey, t } from './i18n/t';
 
 export function describeError(failure: Failure | FailureReason): string {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CheckinClient, createCheckinClient, type PagedResource } from '../../src/api/checkin-client';
-import type { Result } from '../../src/api/errors';
+import type { Result } from '../../src/domain/result';
 import { createTransport } from '../../src/api/http';
 import { DEMO_CHECKIN_LIST as LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../mock-api/http/server-process';

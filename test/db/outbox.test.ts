@@ -2,7 +2,7 @@
 // cancels on the device alone only what never left it, "undo these N" is one transaction, and
 // a dismissed problem takes its check-in with it.
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../src/api/errors';
+import { fail } from '../../src/domain/result';
 import { localKey } from '../../src/db/checkin-row';
 import {
   dropParked,

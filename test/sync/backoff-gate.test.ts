@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '../../src/api/errors';
+import { fail, ok } from '../../src/domain/result';
 import { createBackoffGate } from '../../src/sync/backoff-gate';
 import { manualClock } from './support';
 

@@ -2,7 +2,7 @@
 // reads that arrive together are judged one at a time, so one ticket is never let in twice,
 // and a decision that needs the service waits on the sync loop, never running a cycle itself.
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../src/api/errors';
+import type { Result } from '../../src/domain/result';
 import { readOutbox } from '../../src/db/outbox';
 import { createAuditTrail } from '../../src/sync/audit-trail';
 import { createDoorScan, type ScanOutcome } from '../../src/sync/door-scan';

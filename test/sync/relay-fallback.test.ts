@@ -4,7 +4,7 @@
 // cannot reach (CORS) asked once per backoff, not once per call.
 import { describe, expect, it } from 'vitest';
 import type { CheckinClient } from '../../src/api/checkin-client';
-import { fail, ok, type Result } from '../../src/api/errors';
+import { fail, ok, type Result } from '../../src/domain/result';
 import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
 import { BASE, doorDevice, doorService, LIST, serviceCheckins } from './support';
 

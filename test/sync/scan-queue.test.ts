@@ -1,7 +1,7 @@
 // The door's one queue of decisions on its own: order, isolation of a failing decision, and
 // the fast lane's runs.
 import { describe, expect, it } from 'vitest';
-import { fail, ok, type Result } from '../../src/api/errors';
+import { fail, ok, type Result } from '../../src/domain/result';
 import { createScanQueue } from '../../src/sync/scan-queue';
 
 const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../../src/api/errors';
+import type { Failure } from '../../src/domain/result';
 import type { Clock } from '../../src/sync/clock';
 import { type ArrivalsUpdate, watchArrivals } from '../../src/sync/watch-arrivals';
 import { BASE, clientOver, doorService, LIST } from './support';

@@ -27,7 +27,7 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
     const found = list(c.req.param('slug'));
     const query = url(c.req.raw);
     const page = pageOf(ticketsSince(ctx, found, sinceMs(query)), pageNumber(query));
-    // Written per request, not kept per ticket: 100,000 tickets' JSON held 100 MB (issue 23).
+    // Written per request, not kept per ticket: 100,000 tickets' JSON would hold 100 MB.
     return c.body(
       jsonArrayBytes(page, (ticket) => ticketJson(listTicket(ctx, ticket))),
       200,

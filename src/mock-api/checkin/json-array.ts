@@ -1,7 +1,7 @@
 // A JSON array written as bytes, a piece at a time: the same bytes as `JSON.stringify(items)`,
 // without one string of the whole page. A 1,000-ticket page is a megabyte; as one string it
-// went to V8's old generation and stayed until a full collection, so 100 pages in a row raised
-// the server's peak memory (issue 23). Pieces this small die young, and the bytes are one
+// goes to V8's old generation and stays until a full collection, so 100 pages in a row would
+// raise the server's peak memory. Pieces this small die young, and the bytes are one
 // buffer the response hands to the socket as they are.
 
 /** Characters gathered before they are encoded: well below V8's large-object size (128 KB). */

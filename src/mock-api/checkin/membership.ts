@@ -3,8 +3,8 @@
 // unpaid registrations. Computed once per change of the tables it reads: serving 100 pages of a
 // 100,000-ticket list must not rescan the event for every page.
 // Kept small: two arrays of the store's own rows, looked up by binary search (they are in id
-// order). A wrapper object per ticket and id sets beside them held 20 MB at 100,000 tickets
-// (issue 23); a ticket's order and release are looked up when it is written out (`listTicket`).
+// order). A wrapper object per ticket and id sets beside them would hold 20 MB at 100,000
+// tickets; a ticket's order and release are looked up when it is written out (`listTicket`).
 import type { ServiceContext } from '../context';
 import type { CheckinList } from '../model/checkin-list';
 import { paymentState, type Registration } from '../model/registration';

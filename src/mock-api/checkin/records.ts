@@ -20,7 +20,7 @@ const ANSWER_TABLES = [
 
 /**
  * Items sorted by change time, kept as numbers beside the caller's own array: a copy of the
- * items and a pair per item picked held several MB at 100,000 tickets (issue 23).
+ * items and a pair per item picked would hold several MB at 100,000 tickets.
  */
 interface ByTime<T> {
   /** The items, in id order, as given. */

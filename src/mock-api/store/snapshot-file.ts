@@ -16,8 +16,8 @@ const WRITE_CHARS = 32 * 1024;
 
 /**
  * Written in small pieces: one JSON string of a 100,000-ticket store would double the peak
- * memory, and pieces of a megabyte each went straight to the old generation, where 50 MB of
- * them waited for a full collection after every seeding (issue 23).
+ * memory, and pieces of a megabyte each go straight to the old generation, where some 50 MB of
+ * them would wait for a full collection after every seeding.
  */
 export async function writeSnapshot(handle: FileHandle, state: StoreState): Promise<void> {
   const hash = createHash('sha256');

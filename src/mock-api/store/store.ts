@@ -77,7 +77,7 @@ export class Store {
   /**
    * `insert` without the copy, for bulk seeding: `build` makes the row with the id it is given.
    * The id is in the row from its first line: a property added afterwards moves every row's
-   * fields out to a second array, 13 MB at 100,000 tickets (issue 23).
+   * fields out to a second array, 13 MB at 100,000 tickets.
    */
   insertBuilt<T extends TableName>(table: T, build: (id: number) => RowOf<T>): RowOf<T> {
     const row = build(this.nextId(table));

@@ -1,6 +1,6 @@
 // The venue mirror: the relay's check-in list handler when RELAY_DATA_DIR is set. Guarantees:
 // - a list is mirrored once a door has joined it (a GET of the list the upstream answered 200);
-//   until its first full download is done, its requests pass through as in phase 1;
+//   until its first full download is done, its requests pass through to the upstream;
 // - once ready, doors' reads are served from the mirror (./mirror-serve), and their writes are
 //   checked (./door-writes), journalled and fsync'd, applied, and only then answered: every
 //   other door's next `since` pull sees them, with or without the upstream;

@@ -11,7 +11,7 @@ import { syncReporter } from '../../state/sync-slice';
 import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
-import { DOOR_DATABASE } from '../../db/database-names';
+import { DOOR_DATABASE } from '../../platform/database-names';
 import { isDoorAddress, takeDoorWorker } from './door-worker';
 
 const host: EngineHost = {

@@ -1,10 +1,10 @@
 // The door's sync worker, created by the page's first module (src/main.ts) before the app's
 // own code has arrived: on a phone the app's bundle takes a second or more to load and parse,
-// and the worker's script, database and list load in that time rather than after it
-// (issue 23: a restart's first verdict). The runtime (door-runtime.ts) takes this worker, or
+// and the worker's script, database and list load in that time rather than after it, so a
+// restart's first verdict does not wait for both one after the other. The runtime (door-runtime.ts) takes this worker, or
 // makes one when none was started early. It is in the entry's chunk: it imports only the
 // database's name, a module free of imports.
-import { DOOR_DATABASE } from '../../db/database-names';
+import { DOOR_DATABASE } from '../../platform/database-names';
 
 /** The organiser's screens and the settings start no sync; every other address is the door's. */
 export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);

@@ -1,6 +1,6 @@
 // The first verdict a page shows costs more than any after it: its code runs for the first
 // time, its styles are matched and its fonts shaped at their sizes for the first time. On a
-// phone-class CPU that was about 40 ms of layout and 20 of script on the first scan after a
+// phone-class CPU that is about 40 ms of layout and 20 of script on the first scan after a
 // restart (test/bench/cold-marks.ts, BENCH_THROTTLE=4), while the guest waits. So while the page
 // waits for the door's worker (it is idle then), one verdict with made-up words is drawn once,
 // hidden: laid out but never painted, outside the accessibility tree, and gone with the wait.

@@ -1,8 +1,8 @@
 // The camera view's code (about 8 KB: the QR decoder runs in a worker of its own) is a chunk of
 // its own, asked for as soon as the door's screens load. It has arrived by the time a scan
 // screen or the kiosk first renders, so they mount with their camera at once: loaded a render
-// later, its evaluation and layout fell in the middle of a restart's first verdict and held its
-// reply about 40 ms at a phone's speed (test/bench/cold-marks.ts, BENCH_THROTTLE=4).
+// later, its evaluation and layout would fall in the middle of a restart's first verdict and
+// hold its reply about 40 ms at a phone's speed (test/bench/cold-marks.ts, BENCH_THROTTLE=4).
 import { type ComponentType, lazy, memo, useState } from 'react';
 import type { CameraView as CameraViewFunction } from './CameraView';
 

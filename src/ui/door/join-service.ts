@@ -1,4 +1,4 @@
-import type { Result } from '../../api/errors';
+import type { Result } from '../../domain/result';
 import { baseUrlOf, parseListCredential } from '../../domain/list-credential';
 import { takeBadgeLayout } from '../../state/badge-layouts';
 import type { ListSummary } from '../../sync/sync-status';

@@ -3,7 +3,7 @@
 // encoder) is its own chunk, asked for as soon as badges are on for the open list, so the first
 // admission prints from what the device already holds, offline too.
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { fail, type Result } from '../../api/errors';
+import { fail, type Result } from '../../domain/result';
 import type { BadgeLayout } from '../../domain/badge-layout';
 import { appStore } from '../../state/app-store';
 import { badgeLayoutOf, badgeLayoutsVersion, onBadgeLayoutsChange } from '../../state/badge-layouts';

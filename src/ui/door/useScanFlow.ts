@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Result } from '../../api/errors';
+import type { Result } from '../../domain/result';
 import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';

@@ -1,7 +1,7 @@
 // Signing in to the Node server this page came from: its one-time code is spent once per page
 // (React may run an effect twice; a second POST would find the code used), and the token it
 // gives becomes this device's organiser connection.
-import type { Failure, Result } from '../../api/errors';
+import type { Failure, Result } from '../../domain/result';
 import { type SignedIn, redeemSignInCode } from '../../api/service-info';
 import { t } from '../i18n/t';
 import { saveConnection } from './connection';

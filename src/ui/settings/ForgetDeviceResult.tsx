@@ -1,4 +1,4 @@
-import { DOOR_DATABASE } from '../../db/database-names';
+import { DOOR_DATABASE } from '../../platform/database-names';
 import { type DeviceStorage, nothingLeft } from '../../pwa/device-storage';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatCount } from '../format';

@@ -2,7 +2,7 @@
 // unsent-check-in guard), the built-in service closes its own, then everything else this
 // origin keeps is erased, and what is left is counted again from the browser itself.
 import { closeEmbeddedService } from '../../api/embedded-service';
-import type { Result } from '../../api/errors';
+import type { Result } from '../../domain/result';
 import { type DeviceStorage, eraseDeviceStorage, inspectDeviceStorage } from '../../pwa/device-storage';
 import type { DoorEngine } from '../hooks/useDoor';
 

@@ -5,7 +5,7 @@
 import type { AdminRecord } from '../../../api/admin-client';
 import { type CheckinClient, createCheckinClient } from '../../../api/checkin-client';
 import { embeddedBaseUrls } from '../../../api/embedded-service';
-import { fail, type Failure, ok, type Result } from '../../../api/errors';
+import { fail, type Failure, ok, type Result } from '../../../domain/result';
 import { createTransport } from '../../../api/http';
 import { baseUrlOf } from '../../../domain/list-credential';
 import { builtinFetch } from '../builtin-service';

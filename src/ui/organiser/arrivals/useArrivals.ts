@@ -2,7 +2,7 @@
 // `since` every few seconds. The aggregate lives in memory for as long as the screen is open.
 import { useEffect, useState } from 'react';
 import type { AdminRecord } from '../../../api/admin-client';
-import type { Failure } from '../../../api/errors';
+import type { Failure } from '../../../domain/result';
 import type { Arrivals, ArrivalsSummary } from '../../../domain/arrivals';
 import type { RemoteList } from '../../../api/schemas';
 import { systemClock } from '../../../sync/clock';

@@ -2,7 +2,7 @@
 // Check-in API, at most MAX_PAGES pages), the list's questions, and a real answer to each.
 import { useEffect, useState } from 'react';
 import type { AdminRecord } from '../../../api/admin-client';
-import type { Failure } from '../../../api/errors';
+import type { Failure } from '../../../domain/result';
 import type { RemoteQuestion, RemoteTicket } from '../../../api/schemas';
 import { useAdminClient } from '../hooks/useAdminClient';
 import { checkinClientFor } from '../arrivals/list-service';
