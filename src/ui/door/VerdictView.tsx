@@ -21,6 +21,7 @@ import { VERDICT_ICONS, verdictTitle } from './verdict-words';
 import { PrintBadgeButton } from './PrintBadgeButton';
 import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
+import { afterPaint } from '../shared/after-paint';
 
 interface Props {
   verdict: Verdict;
@@ -267,7 +268,8 @@ export function VerdictView({
   const nextRef = useRef<HTMLButtonElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!rehearsal) nextRef.current?.focus({ preventScroll: true });
+    if (rehearsal) return;
+    return afterPaint(() => nextRef.current?.focus({ preventScroll: true }));
   }, [rehearsal]);
 
   return (
