@@ -10,7 +10,7 @@ import { allSyncStates } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';
 import { attendeeName } from '../domain/verdict';
 import type { ListIndex } from './list-index';
-import { type NameOf, pendingSummary, type SyncStatus } from './sync-status';
+import { type NameOf, parkedRows, type SyncStatus } from './sync-status';
 
 /** The tables the status is read from: a write to any of them may change what it says. */
 export const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
@@ -74,7 +74,7 @@ export async function readStoredStatus(db: CheckinDatabase, slug: string, index:
   return {
     waiting,
     status: {
-      parked: pendingSummary(outbox, named).parked,
+      parked: parkedRows(outbox, named),
       lastPullAt,
       conflicts: conflicts.map((row) => ({ ...row, ticket: named(row.ticketId) })),
       corrections,

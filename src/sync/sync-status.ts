@@ -113,24 +113,16 @@ export const initialSyncStatus: SyncStatus = {
 /** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */
 export type NameOf = (ticketId: number) => TicketNaming | null;
 
-/** The outbox's rows as the status says them: what waits to be sent, and what was refused. */
-export function pendingSummary(rows: readonly OutboxRow[], nameOf: NameOf) {
-  const waiting = rows.filter((r) => r.state !== 'parked');
-  return {
-    pending: waiting.length,
-    oldestPendingAt: waiting.reduce<number | null>(
-      (min, r) => (min === null || r.scannedAt < min ? r.scannedAt : min),
-      null,
-    ),
-    parked: rows
-      .filter((r) => r.state === 'parked')
-      .map((r) => ({
-        outboxId: r.id,
-        ticketId: r.ticketId,
-        ticket: nameOf(r.ticketId),
-        kind: r.kind,
-        scannedAt: r.scannedAt,
-        reason: r.parkedReason!,
-      })),
-  };
+/** The outbox's refused rows as the status names them (what waits is counted by `WaitingRows`). */
+export function parkedRows(rows: readonly OutboxRow[], nameOf: NameOf): SyncStatus['parked'] {
+  return rows
+    .filter((r) => r.state === 'parked')
+    .map((r) => ({
+      outboxId: r.id,
+      ticketId: r.ticketId,
+      ticket: nameOf(r.ticketId),
+      kind: r.kind,
+      scannedAt: r.scannedAt,
+      reason: r.parkedReason!,
+    }));
 }
