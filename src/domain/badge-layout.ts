@@ -125,7 +125,8 @@ export function parseBadgeLayout(text: string): ParsedBadgeLayout {
 }
 
 function parseLabel(text: string): Pick<BadgeLayout, 'label' | 'size'> | null {
-  if (text in LABEL_PRESETS) {
+  // Own keys only: `in` would take `toString` or `__proto__` from a link for a label size.
+  if (Object.hasOwn(LABEL_PRESETS, text)) {
     const label = text as Exclude<LabelPreset, 'custom'>;
     return { label, size: LABEL_PRESETS[label] };
   }

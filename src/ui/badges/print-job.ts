@@ -13,8 +13,6 @@ const ROOT_ID = 'badge-print';
 const PAGE_STYLE_ID = 'badge-page';
 const PRINTING = 'badge-printing';
 
-export { drawBadge, fitBadge, badgeLines };
-
 function root(): HTMLElement {
   let element = document.getElementById(ROOT_ID);
   if (!element) {

@@ -106,6 +106,7 @@ export function KioskScreen() {
             {/* Printed on its own on every admission; when the door asks, the attendee taps. */}
             {flow.badges.mode === 'ask' && shown.verdict.kind === 'admitted' && shown.checkin && (
               <PrintBadgeButton
+                key={shown.verdict.ticket.id}
                 badges={flow.badges}
                 ticketIds={[shown.verdict.ticket.id]}
                 again={false}
