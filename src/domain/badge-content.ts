@@ -24,7 +24,10 @@ export type BadgeLine =
   | { field: 'release'; text: string; shade: string }
   | { field: 'qr'; code: string };
 
-/** Names up to 60 characters must fit; anything past this is cut with an ellipsis. */
+/**
+ * A field's longest text: past it, cut with an ellipsis. Names up to 60 characters are what a
+ * badge must fit on two lines (badge-fit.ts shrinks them); a longer one, up to this, shrinks too.
+ */
 export const MAX_CHARS = 120;
 
 /**

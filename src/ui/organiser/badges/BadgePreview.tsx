@@ -21,13 +21,17 @@ export function BadgePreview({
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const scale = Math.min(1, SHOWN_WIDTH / (size.widthMm * PX_PER_MM));
+  // Drawn again only when what it shows changes: the editor builds new lines on every render (a
+  // keystroke), and a drawing makes QR codes and measures the fit many times over.
+  const shown = JSON.stringify({ lines, size });
   useEffect(() => {
     const into = holder.current;
     if (!into) return;
-    const badge = drawBadge(lines, size);
+    const drawn = JSON.parse(shown) as { lines: BadgeLine[]; size: LabelSize };
+    const badge = drawBadge(drawn.lines, drawn.size);
     into.replaceChildren(badge);
     fitBadge(badge);
-  }, [lines, size]);
+  }, [shown]);
   return (
     <figure className="badge-preview" data-testid="badge-preview">
       <div
