@@ -9,7 +9,10 @@ describe('the phone calibration workload', () => {
     expect(b.rounds).toBeGreaterThan(0);
     // Each round adds the same amount to the check: the same page, rows and searches.
     expect(a.check / a.rounds).toBe(b.check / b.rounds);
-    expect(a.score).toBeCloseTo((a.rounds * 1000) / 60, -2);
+    // Rounds a second over the time the rounds took (at least the 60 ms asked for): how far a
+    // busy host overshoots the 60 ms is the host's, so it is not asserted.
+    expect(a.elapsedMs).toBeGreaterThanOrEqual(60);
+    expect(a.score).toBe((a.rounds * 1000) / a.elapsedMs);
   });
 
   it('runs from its source text alone, as it is sent to a page or a worker', () => {

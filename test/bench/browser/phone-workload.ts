@@ -15,7 +15,10 @@
  * page's part too (only where there is a document). Must not close over anything: it is sent
  * as source text (workloadExpression).
  */
-export function phoneWorkload(ms: number, dom: boolean): { score: number; rounds: number; check: number } {
+export function phoneWorkload(
+  ms: number,
+  dom: boolean,
+): { score: number; rounds: number; check: number; elapsedMs: number } {
   // Setup, not timed: the ticket page as the service would send it.
   let seed = 20261128;
   const next = () => {
@@ -99,7 +102,7 @@ export function phoneWorkload(ms: number, dom: boolean): { score: number; rounds
     now = performance.now();
   }
   box?.remove();
-  return { score: (rounds * 1000) / (now - start), rounds, check };
+  return { score: (rounds * 1000) / (now - start), rounds, check, elapsedMs: now - start };
 }
 
 /**
