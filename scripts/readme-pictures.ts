@@ -51,9 +51,17 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
 async function fresh(list: string, base: string, count: number): Promise<{ slug: string }[]> {
   const [tickets, checkins] = await Promise.all(
     ['tickets', 'checkins'].map(async (kind) => {
-      const out: { id?: number; ticket_id?: number; slug?: string; state?: string; payment_state?: string }[] = [];
+      const out: {
+        id?: number;
+        ticket_id?: number;
+        slug?: string;
+        state?: string;
+        payment_state?: string;
+      }[] = [];
       for (let page = 1; ; page++) {
-        const items = await (await fetch(`${base}/checkin/checkin_lists/${list}/${kind}?page=${page}`)).json();
+        const items = await (
+          await fetch(`${base}/checkin/checkin_lists/${list}/${kind}?page=${page}`)
+        ).json();
         if (!Array.isArray(items) || items.length === 0) return out;
         out.push(...items);
       }
@@ -132,12 +140,19 @@ async function main() {
     await organiser.getByRole('button', { name: 'Save connection' }).click();
     await organiser.getByTestId('hello').waitFor();
     await organiser.goto('/organiser/accounts/demo');
-    await organiser.getByRole('link').filter({ hasText: /conference/i }).first().click();
+    await organiser
+      .getByRole('link')
+      .filter({ hasText: /conference/i })
+      .first()
+      .click();
     await organiser.waitForTimeout(1500);
     await organiser.screenshot({ path: `${OUT}/organiser-overview.png` });
     await organiser.getByRole('link', { name: 'Check-in lists', exact: true }).click();
     await organiser.getByRole('link', { name: 'Main entrance' }).first().click();
-    await organiser.getByRole('link', { name: /arrivals/i }).first().click();
+    await organiser
+      .getByRole('link', { name: /arrivals/i })
+      .first()
+      .click();
     await organiser.waitForTimeout(4000);
     await organiser.screenshot({ path: `${OUT}/organiser-arrivals.png` });
   } finally {
