@@ -72,14 +72,20 @@ export async function lookUpTicket(
 const standing = (ticket: Pick<DoorTicket, 'state'> | null | undefined) =>
   ticket ? (ticket.state ?? 'valid') : 'missing';
 
-/** The disagreement between the copy and the service's answer, or null when they agree. */
+/**
+ * The disagreement between the copy and the service's answer, or null when they agree. A ticket
+ * missing from a copy still on its first download is no disagreement: the copy had not come that
+ * far, and calling it "corrected" would tell staff the copy was wrong.
+ */
 export function correctionFor(
   code: ScannedCode,
   local: DoorTicket | null,
   lookup: Lookup,
   at: number,
+  copyComplete: boolean,
 ): CopyCorrection | null {
   if (lookup.kind === 'failed') return null;
+  if (!local && !copyComplete) return null;
   const was = standing(local);
   const now = lookup.kind === 'found' ? standing(lookup.ticket) : 'not on the list';
   if (was === now || (was === 'missing' && now === 'not on the list')) return null;

@@ -207,7 +207,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     const lookup = await lookUpTicket(listClient(list), list.slug, slug, clock);
     if (lookup.kind === 'failed')
       return { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: lookup.failure.reason };
-    const correction = correctionFor(code, local, lookup, clock.now());
+    const correction = correctionFor(code, local, lookup, clock.now(), active.complete);
     if (lookup.kind === 'found' && deps.active()?.list.slug === list.slug) {
       const saved = await stored(() => upsertTickets(deps.db, list.slug, [lookup.ticket]));
       if (!saved.ok) deps.noteStorageTrouble(saved);

@@ -137,7 +137,7 @@ describe('a list still downloading never refuses', () => {
     expect(byReference).toMatchObject({ ok: true, value: { verdict: { kind: 'still-downloading' } } });
   });
 
-  it('looks a missing ticket up online while the download is incomplete, and admits it', async () => {
+  it('looks a missing ticket up online while the download is incomplete, and admits it without calling it a correction', async () => {
     const setup = await doorService(10);
     const device = await doorDevice({
       fetch: async (request) => {
@@ -152,6 +152,8 @@ describe('a list still downloading never refuses', () => {
       ok: true,
       value: { verdict: { kind: 'admitted' }, basis: { kind: 'online' } },
     });
+    // The copy did not disagree with the service: it had not come that far yet.
+    expect(device.engine.status().corrections).toEqual([]);
   });
 });
 
