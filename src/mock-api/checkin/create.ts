@@ -7,11 +7,11 @@
 // such items are refused and the others still go in (`already` names them by index). A check-in
 // sent again with its uuid is the one held, never a second one, so it is never refused so.
 import type { ServiceContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import type { Checkin } from '../model/checkin';
 import type { CheckinList } from '../model/checkin-list';
 import type { Ticket } from '../model/ticket';
-import { secretUuid } from '../secrets';
+import { secretUuid } from '../../platform/secrets';
 import { membership } from './membership';
 
 const IDENTIFIERS = ['ticket_id', 'ticket_reference', 'ticket_slug'] as const;

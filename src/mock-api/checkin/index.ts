@@ -2,14 +2,14 @@
 // Errors are `{status, message}` (rendered by the router).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context';
-import { readBody } from '../http/body';
-import { ApiError } from '../http/errors';
+import { readBody } from '../../http/body';
+import { ApiError } from '../../http/errors';
 import { keepWrites } from '../http/kept-writes';
 import { recordBatch, recordOne } from './create';
 import { jsonArrayBytes } from './json-array';
 import { checkinListJson } from './list-json';
 import { listTicket, membership } from './membership';
-import { pageNumber, pageOf, sinceMs } from './paging';
+import { pageNumber, pageOf, sinceMs } from '../../http/checkin-paging';
 import { answersSince, checkinsSince, ticketsSince } from './records';
 import { listQuestions, requireList } from './scope';
 import { answerJson, checkinJson, createdCheckinJson, questionJson, ticketJson } from './serializers';

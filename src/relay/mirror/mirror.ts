@@ -12,9 +12,9 @@
 // - while the upstream keeps failing, a list's rounds back off (./mirror-backoff): doors' writes
 //   do not each start an attempt;
 // - nothing here logs a slug: lists are named by their id and title.
-import type { Clock } from '../../mock-api/clock';
-import { readBody } from '../../mock-api/http/body';
-import { ApiError } from '../../mock-api/http/errors';
+import type { Clock } from '../../platform/clock';
+import { readBody } from '../../http/body';
+import { ApiError } from '../../http/errors';
 import type { CheckinHandler } from '../relay-api';
 import { createdCheckin, planCheckins, planDelete } from './door-writes';
 import { ListMirror } from './list-mirror';
