@@ -51,7 +51,7 @@ export default defineConfig({
     const port = E2E_BASE_PORT + worker;
     return {
       // node itself, not an npx wrapper, so Playwright's stop really stops the server.
-      command: `rm -rf ${data} && exec node --import tsx src/mock-api/server.ts`,
+      command: `rm -rf ${data} && exec node --import tsx src/server/main.ts`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -9,7 +9,7 @@ import {
   type RunningServer,
   killHard,
   startServerProcess,
-} from '../test/mock-api/http/server-process';
+} from '../test/server/server-process';
 import { OrganiserPage } from './page-models/organiser-page';
 
 const SHOTS = process.env.E2E_SHOTS ?? 'e2e/.artifacts/organiser-sign-in';

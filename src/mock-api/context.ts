@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { Clock } from './clock';
+import type { Clock } from '../platform/clock';
 import type { ApiVersion, Mode } from './model/api-token';
 import type { Random } from './random';
 import type { Store } from './store/store';

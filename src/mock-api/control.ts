@@ -5,11 +5,11 @@ import type { ServiceContext, SeedOptions } from './context';
 import { checkinQrSvg } from './checkin/qr';
 import { parseFaultSettings } from './fault-settings';
 import type { Faults } from './faults';
-import { readBody } from './http/body';
-import { ApiError, badRequest } from './http/errors';
-import { bufferedRequest } from './http/buffer-body';
-import { tokenFromHeader } from './http/auth';
-import { sameSecret } from './secrets';
+import { readBody } from '../http/body';
+import { ApiError, badRequest } from '../http/errors';
+import { bufferedRequest } from '../http/buffer-body';
+import { tokenFromHeader } from '../http/token-header';
+import { sameSecret } from '../platform/secrets';
 
 interface Control {
   ctx: ServiceContext;

@@ -1,5 +1,5 @@
 // Reading a `POST /__mock/faults` body into FaultSettings, with 422 on nonsense.
-import { invalid } from './http/errors';
+import { invalid } from '../http/errors';
 import type { FaultSettings } from './faults';
 
 type Raw = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Injected faults for demos and tests: latency, an error rate, a rate limit answering 429 with
 // Retry-After, and "drop the response after commit". Each may be limited to a path prefix.
 // Only reachable when the service is configured with `faults: true` (MOCK_FAULTS=1).
-import type { Clock } from './clock';
+import type { Clock } from '../platform/clock';
 import type { Random } from './random';
 
 interface Scoped {

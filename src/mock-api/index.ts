@@ -2,7 +2,7 @@
 export { createMockService } from './service';
 export type { MockService, MockServiceOptions } from './service';
 export type { MockConfig, SeedOptions, TokenGrant } from './context';
-export { fixedClock, systemClock } from './clock';
+export { fixedClock, systemClock } from '../platform/clock';
 export { createRandom } from './random';
 export { Store } from './store/store';
 export { memoryPersistence } from './store/persistence';

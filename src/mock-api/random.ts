@@ -1,5 +1,5 @@
 // A seeded generator, for what may be repeatable: the demo seed's names and the fault rolls.
-// Never for anything a client could use to reach data: those come from ./secrets.
+// Never for anything a client could use to reach data: those come from ../platform/secrets.
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
@@ -7,8 +7,6 @@ export interface Random {
   int(n: number): number;
   pick<T>(items: readonly T[]): T;
 }
-
-export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;

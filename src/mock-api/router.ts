@@ -8,7 +8,7 @@ import { createCheckinApi } from './checkin';
 import type { AdminEnv, ServiceContext } from './context';
 import { authenticate } from './http/auth';
 import { errorBody } from './http/error-response';
-import { ApiError } from './http/errors';
+import { ApiError } from '../http/errors';
 
 export function corsMiddleware(allowed: () => readonly string[] | undefined) {
   return cors({

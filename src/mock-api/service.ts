@@ -3,19 +3,20 @@
 // are handed to the persistence adapter and the answer waits until they are durable. The one
 // refusal that keeps its writes is marked so by its handler (./http/kept-writes).
 // Requests run one at a time, so the journal order is the commit order.
-import { type Clock, systemClock } from './clock';
+import { type Clock, systemClock } from '../platform/clock';
 import type { MockConfig, SeedOptions, ServiceContext } from './context';
 import { controlResponse } from './control';
 import { DroppedResponse, Faults } from './faults';
 import './model';
 import type { ApiToken } from './model/api-token';
 import { createRandom, entropySeed, type Random } from './random';
-import { tokenFromHeader, unauthorised } from './http/auth';
-import { bodyLimit, bufferedRequest } from './http/buffer-body';
+import { tokenFromHeader } from '../http/token-header';
+import { unauthorised } from './http/auth';
+import { bodyLimit, bufferedRequest } from '../http/buffer-body';
 import { callerOf, errorResponse, isAdminPath } from './http/error-response';
-import { ApiError, badRequest, tooManyRequests } from './http/errors';
+import { ApiError, badRequest, tooManyRequests } from '../http/errors';
 import { takeKeepWrites } from './http/kept-writes';
-import { routedPath } from './http/route-path';
+import { routedPath } from '../http/route-path';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';

@@ -1,8 +1,7 @@
 // Tokens the in-app service hands out and takes back (the organiser's token screen).
 import type { ServiceContext } from './context';
 import type { ApiToken, ApiVersion, Mode } from './model/api-token';
-import { BASE62 } from './random';
-import { secretString } from './secrets';
+import { BASE62, secretString } from '../platform/secrets';
 
 export interface TokenRequest {
   mode: Mode;

@@ -12,10 +12,10 @@
 //   rewritten (./rewrite), and only a few safe headers kept; an upstream failure is a 502/504.
 // Check-in list paths go through `checkinHandler`: the venue mirror replaces the default
 // pass-through there without touching the checks above.
-import { tokenFromHeader } from '../mock-api/http/auth';
-import { bodyLimit, bufferedRequest } from '../mock-api/http/buffer-body';
-import { ApiError } from '../mock-api/http/errors';
-import { maskedToken } from '../mock-api/http/error-body';
+import { tokenFromHeader } from '../http/token-header';
+import { bodyLimit, bufferedRequest } from '../http/buffer-body';
+import { ApiError } from '../http/errors';
+import { maskedToken } from '../http/token-header';
 import { type ForwardLimits, type UpstreamRequest, type UpstreamResponse, forward } from './forward';
 import type { RelaySettings } from './relay-config';
 import { forwardFailureResponse, relayError } from './relay-errors';

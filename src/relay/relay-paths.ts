@@ -1,6 +1,6 @@
 // Which requests the relay forwards: the raw request target as the client sent it, checked
 // against the documented path shapes of the two APIs before anything is decoded or resolved.
-// The path is first taken as the real service's router takes it (src/mock-api/http/route-path:
+// The path is first taken as the real service's router takes it (src/http/route-path:
 // `//` collapsed, one trailing `/` dropped, a `.json` suffix taken), on the raw text. A target is
 // then refused unless it is origin-form (`/…`, never `http://host/…`, `//host/…` or `*`), every
 // path segment is plain (letters, digits, `_`, `-`: no dots, no percent-escapes, so neither `..`
@@ -8,7 +8,7 @@
 // and method + shape match one row below. What is forwarded is the normalised path. The query is
 // kept as sent, within a length limit: it can change what the upstream answers, never where the
 // request goes, since the relay builds the upstream address from its own base and these segments.
-import { routedPath } from '../mock-api/http/route-path';
+import { routedPath } from '../http/route-path';
 
 export type RelayRoute =
   | { api: 'checkin'; listSlug: string; path: string; query: string }

@@ -6,8 +6,8 @@
 // in again). Nothing that opens the real account is ever written to disk by the relay. At most
 // `MAX_SESSIONS` live at once; the oldest go first.
 import { createHash } from 'node:crypto';
-import type { Clock } from '../mock-api/clock';
-import { secretString } from '../mock-api/secrets';
+import type { Clock } from '../platform/clock';
+import { secretString } from '../platform/secrets';
 import type { SessionStore } from './session-file';
 
 export const SESSION_TTL_MS = 12 * 60 * 60_000;

@@ -3,7 +3,7 @@
 // line cannot turn the relay into a load generator against the real service. Any HTTP answer
 // counts as reachable; the Admin API's probe (`/hello` with the relay's token) also says
 // whether the token is accepted. Nothing here names the token or a list.
-import type { Clock } from '../mock-api/clock';
+import type { Clock } from '../platform/clock';
 import { forward } from './forward';
 import type { RelaySettings } from './relay-config';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard } from '../mock-api/http/server-process';
+import { killHard } from '../server/server-process';
 import { buildAndServe } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { wedgeScansToVerdict } from './browser/wedge-scans';

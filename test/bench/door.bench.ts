@@ -13,7 +13,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 import { doorRouteFiles } from './door-route-js';
 import { describeHost, hostScore } from './browser/phone-calibration';
 import { wedgeScansToVerdict } from './browser/wedge-scans';

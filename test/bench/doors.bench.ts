@@ -10,7 +10,7 @@ import { type CheckinClient, createCheckinClient, type PagedResource } from '../
 import type { Result } from '../../src/domain/result';
 import { createTransport } from '../../src/api/http';
 import { DEMO_CHECKIN_LIST as LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 
 const TICKETS = 100_000;
 const DOORS = 40;

@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrSequenceVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const CODES = 60;

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard } from '../mock-api/http/server-process';
+import { killHard } from '../server/server-process';
 import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';

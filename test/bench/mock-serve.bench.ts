@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 
 const TICKETS = 100_000;
 const PAGES = 100;

@@ -16,7 +16,7 @@ import { build } from 'vite';
 import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 import { cameraMarked, describeCameraMarks, watchCameraMarks } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import {

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard } from '../mock-api/http/server-process';
+import { killHard } from '../server/server-process';
 import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { calibratePhone, printCalibration } from './browser/phone-calibration';
 import { startProfile, stopProfile } from './browser/cpu-profile';

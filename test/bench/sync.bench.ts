@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
-import { killHard, startServerProcess } from '../mock-api/http/server-process';
+import { killHard, startServerProcess } from '../server/server-process';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const CHECKINS = Number(process.env.BENCH_CHECKINS ?? 20_000);

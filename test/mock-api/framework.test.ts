@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketPath, readAttributes } from '../../src/mock-api/http/body';
+import { bracketPath, readAttributes } from '../../src/http/body';
 import { formatInZone, zonedToUtc } from '../../src/mock-api/http/format';
 import { uniqueTitleSlug } from '../../src/mock-api/http/slugs';
 import { Attributes } from '../../src/mock-api/http/validation';

@@ -1,6 +1,6 @@
 // Shared test helpers for the mock service: a deterministic service, tokens of every kind,
 // a small event to hang records on, and a `call` that returns status and parsed JSON.
-import { fixedClock } from '../../src/mock-api/clock';
+import { fixedClock } from '../../src/platform/clock';
 import type { MockConfig } from '../../src/mock-api/context';
 import { createRandom } from '../../src/mock-api/random';
 import { type MockService, createMockService } from '../../src/mock-api/service';

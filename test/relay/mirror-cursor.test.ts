@@ -9,7 +9,7 @@ import { ListMirror } from '../../src/relay/mirror/list-mirror';
 import { forwardRound } from '../../src/relay/mirror/mirror-forward';
 import { PULL_MARGIN_MS, pullRound } from '../../src/relay/mirror/mirror-pull';
 import type { Entry, Rec } from '../../src/relay/mirror/mirror-types';
-import { freePort } from '../mock-api/http/server-process';
+import { freePort } from '../server/server-process';
 
 const T0 = Date.parse('2026-11-25T20:00:00Z');
 

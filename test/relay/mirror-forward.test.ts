@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ListMirror } from '../../src/relay/mirror/list-mirror';
 import { forwardRound } from '../../src/relay/mirror/mirror-forward';
 import type { Entry, Rec } from '../../src/relay/mirror/mirror-types';
-import { freePort } from '../mock-api/http/server-process';
+import { freePort } from '../server/server-process';
 
 interface Fake {
   base: URL;

@@ -7,12 +7,7 @@ import { readFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONTROL_HEADERS,
-  type RunningServer,
-  killHard,
-  startServerProcess,
-} from '../mock-api/http/server-process';
+import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from '../server/server-process';
 import { type RelayPair, printedSignInCode, startRelayPair, upstreamListAddresses } from './relay-setup';
 
 let pair: RelayPair;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
-import { killHard } from '../mock-api/http/server-process';
+import { killHard } from '../server/server-process';
 import { type RelayPair, startMirroredPair, until } from './relay-setup';
 
 let pair: RelayPair;

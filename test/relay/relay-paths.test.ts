@@ -3,7 +3,7 @@
 // shapes outside the documents are refused before anything is decoded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routedPath } from '../../src/mock-api/http/route-path';
+import { routedPath } from '../../src/http/route-path';
 import { routeOf } from '../../src/relay/relay-paths';
 import { createRouter } from '../../src/mock-api/router';
 import { createTestService } from '../mock-api/support';

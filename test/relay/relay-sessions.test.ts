@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/mock-api/clock';
+import { fixedClock } from '../../src/platform/clock';
 import { SESSION_TTL_MS, createRelaySessions } from '../../src/relay/relay-sessions';
 import { sessionFile } from '../../src/relay/session-file';
 import { type RelayPair, UPSTREAM_TOKEN, printedSignInCode, startRelayPair } from './relay-setup';

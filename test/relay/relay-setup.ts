@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningServer, freePort, killHard, startServerProcess } from '../mock-api/http/server-process';
+import { type RunningServer, freePort, killHard, startServerProcess } from '../server/server-process';
 
 export const UPSTREAM_TOKEN = 'upstream_live_secret_token_0123456789abcdef';
 

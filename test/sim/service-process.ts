@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, killHard, type RunningServer, startServerProcess } from '../mock-api/http/server-process';
+import { freePort, killHard, type RunningServer, startServerProcess } from '../server/server-process';
 
 /**
  * Starts the server, trying again when a start does not finish in time: on two shared cores

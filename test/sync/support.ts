@@ -5,7 +5,7 @@ import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport, type FetchLike } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
 import { createMockService } from '../../src/mock-api/service';
-import { fixedClock } from '../../src/mock-api/clock';
+import { fixedClock } from '../../src/platform/clock';
 import { createRandom } from '../../src/mock-api/random';
 import { memoryPersistence } from '../../src/mock-api/store/persistence';
 import type { MockService } from '../../src/mock-api/service';

@@ -3,7 +3,7 @@
 // cleared away. Every route's order of work is fixed here: lookups (404) before bodies (400),
 // the whole body checked (422) before anything is written, and writes stamp `updated_at`.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
+import { readAttributes } from '../../http/body';
 import { noContent, pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import type { ListMetaInput } from '../http/list-meta';

@@ -2,12 +2,12 @@
 // latest one, `complete` with the copy's title and slug once its time has come. The copy is
 // written by the POST itself, so a restart never loses a half-done job.
 import type { AdminApp, ServiceContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { requireEvent } from '../http/scope';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Event } from '../model/event';
 import type { EventDuplication } from '../model/event-duplication';
-import { secretString } from '../secrets';
+import { secretString } from '../../platform/secrets';
 import '../model/event-duplication';
 
 /** How long the mock's copy job "runs": long enough for a client to see `processing`. */

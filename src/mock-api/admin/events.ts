@@ -1,7 +1,7 @@
 // Admin API: events (document 1): upcoming, past and archived lists, get, create, update,
 // delete; duplication lives in event-duplication.ts.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
+import { readAttributes } from '../../http/body';
 import { noContent, pagedListResponse, recordResponse } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
@@ -19,7 +19,7 @@ import { registerEventDuplication } from './event-duplication';
 import { EVENT_EXPANDABLE, eventRecord } from './event-view';
 import { type Presenter, withShape } from './presenter';
 import { eventScopeFor } from './scope';
-import { secretString } from '../secrets';
+import { secretString } from '../../platform/secrets';
 import { type StateFilter, filterByStates, stateOptions } from './search';
 
 export function presenterFor(

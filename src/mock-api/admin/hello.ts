@@ -1,5 +1,5 @@
 import type { AdminApp, ServiceContext } from '../context';
-import { maskedToken } from '../http/error-body';
+import { maskedToken } from '../../http/token-header';
 
 /** GET /hello: the connectivity check. */
 export function registerHello(app: AdminApp, _ctx: ServiceContext): void {

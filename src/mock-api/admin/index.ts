@@ -2,7 +2,7 @@
 // `/:account_slug/events` (events, first) wins over `/:account_slug/:event_slug`, and `/hello`
 // and `/events` over `/:account_slug`.
 import type { AdminApp, ServiceContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { registerAccounts } from './accounts';
 import { registerActivities } from './activities';
 import { registerAnswers } from './answers';

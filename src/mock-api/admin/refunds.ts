@@ -2,7 +2,7 @@
 // sees the refunds of its own registrations; the other mode's answers 404 with a hint.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
 import { pagedListResponse, recordResponse } from '../http/envelope';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { expandableMeta } from '../http/expand';
 import { inCallerMode, slugOrId } from '../http/scope';
 import type { Refund } from '../model/refund';

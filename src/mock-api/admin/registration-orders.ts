@@ -6,7 +6,7 @@ import '../model/discount-code';
 import type { DiscountCode } from '../model/discount-code';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
-import { invalid } from '../http/errors';
+import { invalid } from '../../http/errors';
 import { remaining } from './release-view';
 import type { EventScope } from './scope';
 

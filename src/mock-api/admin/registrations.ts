@@ -1,9 +1,9 @@
 // Admin API: registrations (orders) of an event, mode-separated like the real service: a test
 // token sees and writes only test registrations.
 import type { AdminApp, AdminContext, ServiceContext } from '../context';
-import { readAttributes } from '../http/body';
+import { readAttributes } from '../../http/body';
 import { pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { apiVersionString, expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';

@@ -1,7 +1,7 @@
 // Admin API: the state changes of a release (document 2). Their response bodies are "not
 // shown"; each answers the release as it now is (`{release, meta}`), 201 for the duplicate.
 import type { AdminApp, ServiceContext } from '../context';
-import { invalid } from '../http/errors';
+import { invalid } from '../../http/errors';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Release } from '../model/release';
 import { findRelease, RELEASES_PATH, eventReleases, releaseAnswer, releaseSlugTaken } from './release-lookup';

@@ -2,7 +2,7 @@
 // release routes (releases.ts) and their state changes (release-actions.ts).
 import type { AdminContext } from '../context';
 import { type Answered, recordAnswer } from '../http/envelope';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { expandableMeta } from '../http/expand';
 import type { Release } from '../model/release';
 import { type Presenter, inFull } from './presenter';

@@ -1,7 +1,7 @@
 // Admin API: releases (ticket types) of an event. Archival, duplication, sale and visibility
 // changes are in release-actions.ts.
 import type { AdminApp, ServiceContext } from '../context';
-import { invalid } from '../http/errors';
+import { invalid } from '../../http/errors';
 import { stateFilterOptions } from '../http/list-meta';
 import { uniqueTitleSlug } from '../http/slugs';
 import type { Release } from '../model/release';

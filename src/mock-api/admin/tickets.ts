@@ -3,7 +3,7 @@
 // `q[<field>_eq|_cont|_in]` filters (../http/filters).
 import type { AdminApp, ServiceContext } from '../context';
 import { pagedListResponse, recordResponse } from '../http/envelope';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
 import { inCallerMode } from '../http/scope';

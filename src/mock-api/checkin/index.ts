@@ -2,14 +2,15 @@
 // Errors are `{status, message}` (rendered by the router).
 import { Hono } from 'hono';
 import type { ServiceContext } from '../context';
-import { readBody } from '../http/body';
-import { ApiError } from '../http/errors';
+import { readBody } from '../../http/body';
+import { ApiError } from '../../http/errors';
 import { keepWrites } from '../http/kept-writes';
 import { recordBatch, recordOne } from './create';
+import { readCheckinRequest } from '../../domain/checkin-request';
 import { jsonArrayBytes } from './json-array';
 import { checkinListJson } from './list-json';
 import { listTicket, membership } from './membership';
-import { pageNumber, pageOf, sinceMs } from './paging';
+import { pageNumber, pageOf, sinceMs } from '../../http/checkin-paging';
 import { answersSince, checkinsSince, ticketsSince } from './records';
 import { listQuestions, requireList } from './scope';
 import { answerJson, checkinJson, createdCheckinJson, questionJson, ticketJson } from './serializers';
@@ -53,12 +54,11 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
 
   app.post(`${BASE}/checkins`, async (c) => {
     const found = list(c.req.param('slug'));
-    const body = await readBody(c.req.raw);
-    const batch = body.batch as { checkins?: unknown } | undefined;
+    const request = readCheckinRequest(await readBody(c.req.raw));
+    if (!request.ok) throw new ApiError(request.status, request.message);
     const releaseOf = (releaseId: number) => ctx.store.get('releases', releaseId);
-    if (batch !== undefined) {
-      if (typeof batch !== 'object' || batch === null) throw new ApiError(422, 'batch must hold checkins');
-      const { recorded, already } = recordBatch(ctx, found, batch.checkins);
+    if (!request.single) {
+      const { recorded, already } = recordBatch(ctx, found, request.items);
       const checkins = recorded.map((r) =>
         createdCheckinJson(r.checkin, r.ticket, releaseOf(r.ticket.release_id)),
       );
@@ -80,8 +80,7 @@ export function createCheckinApi(ctx: ServiceContext): Hono {
       }
       return c.json(checkins, recorded.some((r) => r.created) ? 201 : 200);
     }
-    if (body.checkin === undefined) throw new ApiError(422, 'Send a checkin or a batch of checkins');
-    const recorded = recordOne(ctx, found, body.checkin);
+    const recorded = recordOne(ctx, found, request.items[0]?.[1]);
     return c.json(
       createdCheckinJson(recorded.checkin, recorded.ticket, releaseOf(recorded.ticket.release_id)),
       recorded.created ? 201 : 200,

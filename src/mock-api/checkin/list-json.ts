@@ -2,7 +2,7 @@
 import type { ServiceContext } from '../context';
 import type { CheckinList } from '../model/checkin-list';
 import { membership } from './membership';
-import { pageCount } from './paging';
+import { pageCount } from '../../http/checkin-paging';
 import { answersSince, checkinsSince, ticketsSince } from './records';
 import { listQuestions } from './scope';
 

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { ServiceContext } from '../context';
-import { notFound } from '../http/errors';
+import { notFound } from '../../http/errors';
 import { webCheckinUrl } from './urls';
 
 export async function checkinQrSvg(ctx: ServiceContext, request: Request, slug: string): Promise<Response> {

@@ -1,6 +1,6 @@
 // The list named in the path: the slug is the credential of the Check-in API.
 import type { ServiceContext } from '../context';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 import { type CheckinList, isExpired } from '../model/checkin-list';
 import type { Question } from '../model/question';
 

@@ -1,18 +1,10 @@
-// Admin API authentication: `Authorization: Token token=<t>` (also `Token token="<t>"`,
-// `Token <t>` and `Bearer <t>`). The token fixes mode and version; `?version=` overrides the
-// version per request.
+// Admin API authentication: the token of `Authorization` (read by ../../http/token-header)
+// fixes mode and version; `?version=` overrides the version per request.
 import type { MiddlewareHandler } from 'hono';
 import type { AdminEnv, Caller, ServiceContext } from '../context';
 import type { ApiVersion } from '../model/api-token';
-import { ApiError } from './errors';
-
-export function tokenFromHeader(header: string | null | undefined): string | null {
-  if (!header) return null;
-  const match =
-    /^\s*Token\s+token\s*=\s*"?([^"\s,]+)"?/i.exec(header) ??
-    /^\s*(?:Bearer|Token)\s+"?([^"\s,]+)"?\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
+import { ApiError } from '../../http/errors';
+import { tokenFromHeader } from '../../http/token-header';
 
 export function requestedVersion(url: URL): ApiVersion | undefined {
   const version = url.searchParams.get('version');

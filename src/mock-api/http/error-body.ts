@@ -1,14 +1,11 @@
 // Error bodies in the exact shapes of document 1 (Admin API, per version) and the Check-in API.
 import type { Caller } from '../context';
 import type { ApiVersion } from '../model/api-token';
-import type { ApiError } from './errors';
+import type { ApiError } from '../../http/errors';
+import { maskedToken } from '../../http/token-header';
 
 const TOKEN_HINT =
   'You can retrieve your API token at https://id.tito.io. Please see the API docs for further information at https://ti.to/docs/api.';
-
-export function maskedToken(token: string): string {
-  return `*${token.slice(-4)}`;
-}
 
 function errorList(errors: Record<string, string[]>): { attribute: string; message: string }[] {
   return Object.entries(errors).flatMap(([attribute, messages]) =>

@@ -3,9 +3,10 @@
 // before the router (auth, body size, faults) looks exactly like one answered inside it.
 import type { Caller, ServiceContext } from '../context';
 import type { ApiVersion } from '../model/api-token';
-import { findCaller, requestedVersion, tokenFromHeader } from './auth';
+import { tokenFromHeader } from '../../http/token-header';
+import { findCaller, requestedVersion } from './auth';
 import { adminErrorBody, checkinErrorBody } from './error-body';
-import type { ApiError } from './errors';
+import type { ApiError } from '../../http/errors';
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/v3' || pathname.startsWith('/v3/');

@@ -6,7 +6,7 @@
 // whose value is blank is no filter.
 // Matching: `eq` is exact (a number or a boolean field also takes its text form, `true`/`false`);
 // `cont` is a case-insensitive part of the text; `in` is `eq` against any of the values.
-import { ApiError } from './errors';
+import { ApiError } from '../../http/errors';
 
 export type FilterValue = string | number | boolean | null | undefined;
 /** The fields a list may be filtered on, each with how to read it from a record. */

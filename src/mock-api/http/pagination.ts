@@ -1,5 +1,5 @@
 // Admin API pagination: `page[number]`, `page[size]` (default 100, at most 1000) or `page=N`.
-import { wholeFromOne } from './page-number';
+import { wholeFromOne } from '../../http/page-number';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 

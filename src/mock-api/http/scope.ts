@@ -2,7 +2,7 @@
 import type { AdminContext, ServiceContext } from '../context';
 import type { Account } from '../model/account';
 import type { Event } from '../model/event';
-import { forbidden, notFound, notFoundInThisMode } from './errors';
+import { forbidden, notFound, notFoundInThisMode } from '../../http/errors';
 
 export function requireAccount(c: AdminContext, ctx: ServiceContext): Account {
   const slug = c.req.param('account_slug') ?? '';

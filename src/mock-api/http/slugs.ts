@@ -1,8 +1,7 @@
 // Slugs and references. Random slugs (from the cryptographic generator: they are credentials) carry the resource's prefix (`chk_`, `reg_`, `reg_test_`,
 // `ti_`, `rsvp_list_`, `rsvp_`) and 23 base-62 characters like the real ones; title-derived
 // slugs are the title made URL-safe, with `-2`, `-3`, ... when taken.
-import { BASE62 } from '../random';
-import { secretString } from '../secrets';
+import { BASE62, secretString } from '../../platform/secrets';
 
 export const SLUG_PREFIX = {
   checkinList: 'chk_',

@@ -1,7 +1,7 @@
 // Reading and checking attributes. Each reader returns undefined when the attribute is absent
 // (so an update leaves the field alone), null when it was sent empty, or the typed value; a
 // wrong type records a message and returns undefined. `errors.throwIfAny()` then answers 422.
-import { invalid } from './errors';
+import { invalid } from '../../http/errors';
 
 export const BLANK = "can't be blank";
 export const TAKEN = 'has already been taken';

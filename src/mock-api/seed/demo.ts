@@ -12,7 +12,7 @@ import type { Event } from '../model/event';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { createRandom, type Random } from '../random';
-import { secretString } from '../secrets';
+import { secretString } from '../../platform/secrets';
 import { seedExtras } from './extras';
 import { COMPANIES, FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './names';
 import { seedQuestions } from './questions';

@@ -11,7 +11,7 @@ import { journalLine, readJournal } from './journal-lines';
 import type { LoadedData, PersistenceAdapter } from './persistence';
 import { readSnapshot, writeSnapshot } from './snapshot-file';
 import type { StoreState } from './change';
-import { readIfPresent, syncDir } from './durable-files';
+import { readIfPresent, syncDir } from '../../platform/durable-files';
 
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 export const SNAPSHOT_FILE = 'snapshot.json';

@@ -1,112 +1,97 @@
 // A door's POST of check-ins and DELETE of a check-in, checked against the mirror and turned
-// into journal entries, and the answer in the Check-in API's shape (docs/checkin-api-choices.md):
-// the same rules as the service: exactly one of ticket_id / ticket_reference / ticket_slug, an
-// optional client `uuid` (8–64 letters, digits, dashes; a uuid the list holds answers its
-// check-in, 200), an optional `created_at` never later than now, a batch of at most 1000 that is
-// all or nothing (422 naming each bad index). Failures are values; nothing here writes.
+// into journal entries, and the answer in the Check-in API's shape (docs/checkin-api-choices.md).
+// Which ticket an item names, its uuid and its scan time follow the service's own rules
+// (../../domain/checkin-request), with the mirror's tickets as the lookup; a batch is all or
+// nothing (422 naming each bad index). One rule is the mirror's own: a uuid given twice in one
+// batch is refused, where the service would answer the one check-in twice. Failures are
+// values; nothing here writes.
+import {
+  BATCH_REFUSED,
+  type CheckinItem,
+  type CheckinLookup,
+  type CheckinRefusal,
+  checkinItem,
+  readCheckinRequest,
+} from '../../domain/checkin-request';
 import type { ListMirror } from './list-mirror';
 import { type Entry, type Rec, isRec } from './mirror-types';
 
-export type Refusal = { status: number; message: string; errors?: Record<string, string[]> };
+export type Refusal = {
+  status: number;
+  message: string;
+  errors?: Record<string, string[]>;
+  /** The refusal is (or a bad item of the batch is) a ticket the mirror does not hold. */
+  ticketUnknown?: boolean;
+};
 export type Plan = { ok: true; entries: Entry[]; uuids: string[]; single: boolean; created: boolean };
 
-const IDENTIFIERS = ['ticket_id', 'ticket_reference', 'ticket_slug'] as const;
-const UUID = /^[A-Za-z0-9-]{8,64}$/;
-const EARLIEST_SCAN_MS = Date.UTC(2000, 0, 1);
-const MAX_BATCH = 1000;
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+type Item = { uuid: string; ticketId: number; createdAt: number; known: boolean };
 
-type Item = { uuid: string; ticketId: number; createdAt: number; known: boolean } | Refusal;
+/** The mirror's tickets, by their upstream ids; it holds every ticket of the list (void ones too). */
+function mirrorLookup(m: ListMirror): CheckinLookup<number> {
+  return {
+    held: (uuid) => {
+      const held = m.checkins.get(uuid);
+      return held ? Number(held.rec.ticket_id) : undefined;
+    },
+    find: (key, value) => {
+      const ticket = m.ticketByRef(key, value);
+      return ticket ? Number(ticket.id) : undefined;
+    },
+    isVoid: (id) => {
+      const ticket = m.tickets.get(id)?.rec;
+      return ticket?.state === 'void' || ticket?.void === true;
+    },
+    onList: () => true,
+  };
+}
 
-function item(m: ListMirror, raw: unknown, now: number, newUuid: () => string, taken: Set<string>): Item {
-  if (!isRec(raw))
-    return {
-      status: 422,
-      message: 'Each check-in must be an object with ticket_id, ticket_reference or ticket_slug',
-    };
-  let uuid: string | undefined;
-  if (present(raw.uuid)) {
-    if (typeof raw.uuid !== 'string' || !UUID.test(raw.uuid))
-      return { status: 422, message: 'uuid must be 8 to 64 letters, digits or dashes' };
-    uuid = raw.uuid;
-    const held = m.checkins.get(uuid);
-    // A retry after a lost answer: the check-in this relay already holds, never a second one.
-    if (held) return { uuid, ticketId: Number(held.rec.ticket_id), createdAt: 0, known: true };
-    if (taken.has(uuid)) return { status: 422, message: 'uuid is given twice in this batch' };
-  }
-  const given = IDENTIFIERS.filter((key) => present(raw[key]));
-  if (given.length !== 1)
-    return {
-      status: 422,
-      message:
-        given.length === 0
-          ? 'Give one of ticket_id, ticket_reference or ticket_slug'
-          : `Give only one of ticket_id, ticket_reference or ticket_slug (got ${given.join(', ')})`,
-    };
-  const key = given[0] as (typeof IDENTIFIERS)[number];
-  const value = raw[key];
-  if (typeof value !== 'string' && typeof value !== 'number')
-    return { status: 422, message: `${key} must be a string or a number` };
-  const text = String(value).trim();
-  if (key === 'ticket_id' && !/^\d{1,15}$/.test(text))
-    return { status: 422, message: 'ticket_id must be a whole number' };
-  const ticket = m.ticketByRef(
-    key === 'ticket_id' ? 'id' : key === 'ticket_slug' ? 'slug' : 'reference',
-    text,
-  );
-  // The mirror holds every ticket of the list the upstream listed (void ones from `since` pulls).
-  if (!ticket) return { status: 404, message: 'Ticket not found' };
-  if (ticket.state === 'void' || ticket.void === true)
-    return { status: 422, message: 'This ticket is void and cannot be checked in' };
-  let createdAt = now;
-  if (present(raw.created_at)) {
-    const given = raw.created_at;
-    const ms =
-      typeof given === 'number' ? given * 1000 : typeof given === 'string' ? Date.parse(given) : Number.NaN;
-    if (!Number.isFinite(ms) || ms < EARLIEST_SCAN_MS)
-      return {
-        status: 422,
-        message: 'created_at must be an ISO 8601 datetime or Unix seconds, from the year 2000',
-      };
-    createdAt = Math.min(ms, now);
-  }
-  uuid ??= newUuid();
+const refusalOf = (r: CheckinRefusal): Refusal =>
+  r.ticketUnknown
+    ? { status: r.status, message: r.message, ticketUnknown: true }
+    : { status: r.status, message: r.message };
+
+function item(
+  verdict: CheckinItem<number> | CheckinRefusal,
+  newUuid: () => string,
+  taken: Set<string>,
+): Item | CheckinRefusal {
+  if (!verdict.ok) return verdict;
+  // A retry after a lost answer: the check-in this relay already holds, never a second one.
+  if (verdict.held && verdict.uuid)
+    return { uuid: verdict.uuid, ticketId: verdict.ticket, createdAt: 0, known: true };
+  if (verdict.uuid && taken.has(verdict.uuid))
+    return { ok: false, status: 422, message: 'uuid is given twice in this batch' };
+  const uuid = verdict.uuid ?? newUuid();
   taken.add(uuid);
-  return { uuid, ticketId: Number(ticket.id), createdAt, known: false };
+  return { uuid, ticketId: verdict.ticket, createdAt: verdict.createdAtMs, known: false };
 }
 
 /** The entries a POST body makes, or why it is refused (nothing recorded). */
 export function planCheckins(m: ListMirror, body: Rec, now: number, newUuid: () => string): Plan | Refusal {
-  const single = isRec(body.checkin);
-  let raw: [string, unknown][];
-  if (single) raw = [['0', body.checkin]];
-  else if (isRec(body.batch) && 'checkins' in body.batch) {
-    const items = body.batch.checkins;
-    if (typeof items !== 'object' || items === null)
-      return { status: 422, message: 'batch.checkins must be an object keyed by index' };
-    raw = Array.isArray(items)
-      ? items.map((it, i) => [String(i), it] as [string, unknown])
-      : Object.entries(items).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b));
-    if (raw.length === 0) return { status: 422, message: 'batch.checkins is empty' };
-    if (raw.length > MAX_BATCH)
-      return { status: 422, message: `batch.checkins holds more than ${MAX_BATCH} check-ins` };
-  } else return { status: 422, message: 'Send a checkin or a batch of checkins' };
+  const request = readCheckinRequest(body);
+  if (!request.ok) return refusalOf(request);
+  const lookup = mirrorLookup(m);
   const taken = new Set<string>();
-  const items = raw.map(([index, it]) => [index, item(m, it, now, newUuid, taken)] as const);
-  const bad = items.filter((entry): entry is readonly [string, Refusal] => 'status' in entry[1]);
+  const items = request.items.map(
+    ([index, raw]) => [index, item(checkinItem(raw, lookup, now), newUuid, taken)] as const,
+  );
+  const bad = items.flatMap(([index, it]) => ('ok' in it ? [[index, it] as const] : []));
   if (bad.length > 0) {
-    const first = bad[0]?.[1] as Refusal;
-    if (single) return first;
-    return {
+    const first = bad[0]?.[1] as CheckinRefusal;
+    if (request.single) return refusalOf(first);
+    const refusal: Refusal = {
       status: 422,
-      message: 'Some check-ins could not be recorded; none were',
+      message: BATCH_REFUSED,
       errors: Object.fromEntries(bad.map(([index, r]) => [index, [r.message]])),
     };
+    if (bad.some(([, r]) => r.ticketUnknown)) refusal.ticketUnknown = true;
+    return refusal;
   }
   const entries: Entry[] = [];
   let at = m.nextAt(now);
   let id = m.nextLocalId();
-  const good = items.map(([, it]) => it as Exclude<Item, Refusal>);
+  const good = items.map(([, it]) => it as Item);
   for (const it of good) {
     if (it.known) continue;
     entries.push({
@@ -120,7 +105,13 @@ export function planCheckins(m: ListMirror, body: Rec, now: number, newUuid: () 
     at += 1;
     id += 1;
   }
-  return { ok: true, entries, uuids: good.map((it) => it.uuid), single, created: entries.length > 0 };
+  return {
+    ok: true,
+    entries,
+    uuids: good.map((it) => it.uuid),
+    single: request.single,
+    created: entries.length > 0,
+  };
 }
 
 /** The entry a DELETE makes, the record to answer unchanged (already deleted), or 404. */

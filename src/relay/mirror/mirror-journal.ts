@@ -17,7 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { type FileHandle, open, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, MirrorSnapshot } from './mirror-types';
-import { readIfPresent, syncDir } from '../../mock-api/store/durable-files';
+import { readIfPresent, syncDir } from '../../platform/durable-files';
 
 const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const sumOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);

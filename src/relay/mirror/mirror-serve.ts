@@ -3,8 +3,8 @@
 // the relay's change times (./list-mirror), the list record with its page counts honouring
 // `since`. A full ticket download leaves out void tickets, as the service does. Pure: no I/O.
 // A ticket the mirror does not hold (`tickets/:slug`) returns null: the caller passes it through.
-import { pageCount, pageNumber, pageOf, sinceMs } from '../../mock-api/checkin/paging';
-import { ApiError } from '../../mock-api/http/errors';
+import { pageCount, pageNumber, pageOf, sinceMs } from '../../http/checkin-paging';
+import { ApiError } from '../../http/errors';
 import { servedCheckin } from './door-writes';
 import type { ListMirror } from './list-mirror';
 import type { Rec, Stamped } from './mirror-types';

@@ -12,9 +12,9 @@
 // - while the upstream keeps failing, a list's rounds back off (./mirror-backoff): doors' writes
 //   do not each start an attempt;
 // - nothing here logs a slug: lists are named by their id and title.
-import type { Clock } from '../../mock-api/clock';
-import { readBody } from '../../mock-api/http/body';
-import { ApiError } from '../../mock-api/http/errors';
+import type { Clock } from '../../platform/clock';
+import { readBody } from '../../http/body';
+import { ApiError } from '../../http/errors';
 import type { CheckinHandler } from '../relay-api';
 import { createdCheckin, planCheckins, planDelete } from './door-writes';
 import { ListMirror } from './list-mirror';
@@ -132,8 +132,15 @@ export function createMirror(options: MirrorOptions) {
     return h;
   };
 
+  // In the Check-in API's error shape, as the service answers: `{status, message}`, and the
+  // bad items of a batch by index.
   const refusal = (r: { status: number; message: string; errors?: Record<string, string[]> }) =>
-    options.answer(r.status, r.errors ? { status: r.status, message: r.message, errors: r.errors } : r);
+    options.answer(
+      r.status,
+      r.errors
+        ? { status: r.status, message: r.message, errors: r.errors }
+        : { status: r.status, message: r.message },
+    );
 
   const write = async (h: Held, method: string, segments: string[], body: Uint8Array<ArrayBuffer> | null) => {
     const { m } = h;
@@ -158,13 +165,8 @@ export function createMirror(options: MirrorOptions) {
       throw error;
     }
     const plan = planCheckins(m, parsed, now(), options.newUuid);
-    if (!('ok' in plan)) {
-      const unknownTicket =
-        plan.message === 'Ticket not found' ||
-        Object.values(plan.errors ?? {}).some((e) => e[0] === 'Ticket not found');
-      // A ticket newer than the mirror's last pull: the upstream decides, if it answers.
-      return unknownTicket ? null : refusal(plan);
-    }
+    // A ticket newer than the mirror's last pull: the upstream decides, if it answers.
+    if (!('ok' in plan)) return plan.ticketUnknown ? null : refusal(plan);
     if (plan.entries.length > 0) await commitFor(h)(plan.entries);
     void round(h, true);
     const records = plan.uuids.map((uuid) => createdCheckin(m, uuid));

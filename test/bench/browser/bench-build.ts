@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs } from '../../../e2e/fixtures/browser';
-import { type RunningServer, startServerProcess } from '../../mock-api/http/server-process';
+import { type RunningServer, startServerProcess } from '../../server/server-process';
 
 export async function buildAndServe(work: string, tickets: number, port?: string): Promise<RunningServer> {
   const distDir = join(work, 'dist');

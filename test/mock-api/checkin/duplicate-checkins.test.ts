@@ -3,7 +3,7 @@
 // naming the ticket with a message that says "already", in a single create and inside a batch,
 // where the batch's other items still go in and the answer names the refused ones by index.
 import { describe, expect, it } from 'vitest';
-import { readServerSettings } from '../../../src/mock-api/server-config';
+import { readServerSettings } from '../../../src/server/config';
 import { call } from '../support';
 import { LIST, checkinFixture } from './fixture';
 

@@ -3,7 +3,7 @@
 // hide_unpaid list of one release.
 import { describe, expect, it } from 'vitest';
 import { listTicket, membership } from '../../../src/mock-api/checkin/membership';
-import { fixedClock } from '../../../src/mock-api/clock';
+import { fixedClock } from '../../../src/platform/clock';
 import { paymentState } from '../../../src/mock-api/model/registration';
 import { createRandom } from '../../../src/mock-api/random';
 import { createMockService } from '../../../src/mock-api/service';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listTicket, membership } from '../../../src/mock-api/checkin/membership';
 import { answersSince, ticketsSince } from '../../../src/mock-api/checkin/records';
 import { listQuestions } from '../../../src/mock-api/checkin/scope';
-import { fixedClock } from '../../../src/mock-api/clock';
+import { fixedClock } from '../../../src/platform/clock';
 import { createRandom } from '../../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
 import { createMockService } from '../../../src/mock-api/service';

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routedPath } from '../../../src/mock-api/http/route-path';
+import { routedPath } from '../../../src/http/route-path';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { type RunningServer, killHard, startServerProcess } from '../http/server-process';
+import { type RunningServer, killHard, startServerProcess } from '../../server/server-process';
 
 const TOKEN = 'fuzz-live-token-31';
 const TOKEN_30 = 'fuzz-live-token-30';

@@ -8,7 +8,7 @@ import {
   bracketPath,
   readAttributes,
   readBody,
-} from '../../../src/mock-api/http/body';
+} from '../../../src/http/body';
 
 const post = (body: string, type: string | null = 'application/json') => {
   const headers: Record<string, string> = {};

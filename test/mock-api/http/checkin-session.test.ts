@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from './server-process';
+import {
+  CONTROL_HEADERS,
+  type RunningServer,
+  killHard,
+  startServerProcess,
+} from '../../server/server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mock-http-'));
 const servers: RunningServer[] = [];

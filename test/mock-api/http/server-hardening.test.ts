@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST, DEMO_VIP_LIST } from '../../../src/mock-api/seed/demo';
-import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from './server-process';
+import {
+  CONTROL_HEADERS,
+  type RunningServer,
+  killHard,
+  startServerProcess,
+} from '../../server/server-process';
 
 const TOKEN_31 = 'hardening-live-31';
 const TOKEN_30 = 'hardening-live-30';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { freePort, killHard, type RunningServer, startServerProcess } from '../http/server-process';
+import { freePort, killHard, type RunningServer, startServerProcess } from '../../server/server-process';
 
 const KILLS = 5;
 const CLIENTS = 4;
@@ -44,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A start killed after `afterMs`, wherever it got to: loading, compacting, or already serving. */
 async function killDuringStart(env: Record<string, string>, afterMs: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock-api/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: 'ignore',
   });

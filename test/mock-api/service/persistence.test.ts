@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../src/mock-api/clock';
+import { fixedClock } from '../../../src/platform/clock';
 import { createRandom } from '../../../src/mock-api/random';
 import { createMockService } from '../../../src/mock-api/service';
 import { indexedDbPersistence } from '../../../src/mock-api/store/persistence-idb';

@@ -15,7 +15,7 @@ describe('secrets', () => {
     vi.resetModules();
     const bytes = vi.spyOn(globalThis.crypto, 'getRandomValues');
     const uuids = vi.spyOn(globalThis.crypto, 'randomUUID');
-    const { secretString, secretUuid } = await import('../../../src/mock-api/secrets');
+    const { secretString, secretUuid } = await import('../../../src/platform/secrets');
     const token = secretString(32);
     expect(bytes).toHaveBeenCalled();
     expect(token).toMatch(/^[0-9A-Za-z]{32}$/);

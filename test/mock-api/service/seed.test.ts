@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../src/mock-api/clock';
+import { fixedClock } from '../../../src/platform/clock';
 import { createRandom } from '../../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST, DEMO_VIP_LIST } from '../../../src/mock-api/seed/demo';
 import { createMockService } from '../../../src/mock-api/service';

@@ -4,7 +4,7 @@
 // on the venue network needs a certificate it trusts.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import type { TlsFiles } from './server-config';
+import type { TlsFiles } from './config';
 
 /** The `serve()` options for TLS (HTTP/1.1 over node:https), or none without TLS files. */
 export function tlsServeOptions(tls: TlsFiles | undefined) {

@@ -4,15 +4,14 @@
 //   POST /__service/sign-in         {"code": "..."} -> a live Admin API token, once per code
 //   POST /__service/sign-in-links   a new link (Authorization: Bearer <control token>)
 // Every body is untrusted: JSON only, 1 KB at most, answered 4xx in `{status, message}`.
-import { ApiError, badRequest } from './http/errors';
-import { bufferedRequest } from './http/buffer-body';
-import { readBody } from './http/body';
-import { tokenFromHeader } from './http/auth';
-import { sameSecret } from './secrets';
-import { isLoopback } from './server-config';
+import { ApiError, badRequest } from '../../http/errors';
+import { bufferedRequest } from '../../http/buffer-body';
+import { readBody } from '../../http/body';
+import { tokenFromHeader } from '../../http/token-header';
+import { sameSecret } from '../../platform/secrets';
+import { isLoopback } from '../config';
 import type { SignInCodes } from './sign-in-codes';
-import type { MockService } from './service';
-import type { ApiVersion, Mode } from './model/api-token';
+import type { ApiVersion, Mode } from '../../mock-api/model/api-token';
 
 /** What a spent code is exchanged for: an Admin API token of this server, in its terms. */
 export interface SignInGrant {
@@ -31,25 +30,6 @@ export interface SignInBackend {
   grant(): Promise<SignInGrant>;
   /** Extra keys of `GET /__service` (mode, upstream reachability). */
   describe(): Promise<Record<string, unknown>>;
-}
-
-/** The built-in mock: a live 3.1 token for every account of its store. */
-export function mockSignInBackend(service: MockService): SignInBackend {
-  return {
-    async grant() {
-      const accounts = service.context.store.all('accounts').map((account) => account.slug);
-      const token = await service.generateToken({
-        mode: 'live',
-        version: '3.1',
-        accounts: accounts.length > 0 ? accounts : ['demo'],
-        issuedBy: 'sign-in-link',
-      });
-      return { token: token.token, mode: token.mode, version: token.version, accounts: token.account_slugs };
-    },
-    async describe() {
-      return { mode: 'mock', upstreams: [], mirrored_lists: [] };
-    },
-  };
 }
 
 export const SERVICE_INFO_PATH = '/__service';

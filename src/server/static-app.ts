@@ -1,5 +1,5 @@
 // The built app as files: `dist/` served with the right types and caching, and the app shell
-// for client-side routes. Shared by the mock's server and the relay (which serve the same app).
+// for client-side routes. Shared by both hosts, the mock and the relay (which serve the same app).
 // A path never leaves `distDir`: it is decoded once, normalised, and stripped of leading `..`.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';

@@ -2,7 +2,8 @@
 // slugs, references, check-in uuids, security tokens) comes from the platform's cryptographic
 // generator: one answer from a seeded generator gives away its state, and with it every other
 // secret it ever made. Never seeded, never replaceable by a test.
-import { BASE62 } from './random';
+
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const POOL_BYTES = 4096;
 let pool = new Uint8Array(0);

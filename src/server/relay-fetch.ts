@@ -5,12 +5,12 @@
 // dot-segment resolution (`/x/../v3/hello`, `/%2e%2e/v3`) is still checked and refused.
 import type { HttpBindings } from '@hono/node-server';
 import QRCode from 'qrcode';
-import { discardUnread } from '../mock-api/http/discard-body';
-import { SERVICE_INFO_PATH, type createOrganiserSignIn } from '../mock-api/organiser-sign-in';
-import { withSecurityHeaders } from '../mock-api/security-headers';
-import type { createStaticApp } from '../mock-api/static-app';
-import type { createRelayApi } from './relay-api';
-import { relayError } from './relay-errors';
+import { discardUnread } from './discard-body';
+import { SERVICE_INFO_PATH, type createOrganiserSignIn } from './sign-in/organiser-sign-in';
+import { withSecurityHeaders } from './security-headers';
+import type { createStaticApp } from './static-app';
+import type { createRelayApi } from '../relay/relay-api';
+import { relayError } from '../relay/relay-errors';
 
 const API_PREFIX = /^\/(v3|checkin)(\/|\?|$)/;
 const QR_PATH = /^\/__service\/qr\/checkin_lists\/([A-Za-z0-9_-]{1,200})\.svg$/;

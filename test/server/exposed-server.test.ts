@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
+import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { type RunningServer, killHard, startServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'mock-exposed-'));

@@ -1,8 +1,8 @@
 // `page` (from 1, 1000 a page) and `since` (Unix seconds, a fraction allowed, or ISO 8601) of
 // the Check-in API. A page past the end is an empty page, not an error; `page` follows the rule
-// both APIs share (../http/page-number).
-import { badRequest } from '../http/errors';
-import { wholeFromOne } from '../http/page-number';
+// both APIs share (./page-number).
+import { badRequest } from './errors';
+import { wholeFromOne } from './page-number';
 
 export const CHECKIN_PAGE_SIZE = 1000;
 

@@ -4,8 +4,8 @@
 // that will never come. Raw sockets, so the client really does send one byte and stop.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCARD_MAX_MS } from '../../../src/mock-api/http/discard-body';
-import { type RelayPair, UPSTREAM_TOKEN, printedSignInCode, startRelayPair } from '../../relay/relay-setup';
+import { DISCARD_MAX_MS } from '../../src/server/discard-body';
+import { type RelayPair, UPSTREAM_TOKEN, printedSignInCode, startRelayPair } from '../relay/relay-setup';
 import { CONTROL_HEADERS } from './server-process';
 
 const ANNOUNCED = '9007199254740992';

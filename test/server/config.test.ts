@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTokenGrants, readServerSettings } from '../../../src/mock-api/server-config';
+import { parseTokenGrants, readServerSettings } from '../../src/server/config';
 
 describe('server settings', () => {
   it('read MOCK_API_TOKENS as TOKEN:MODE:VERSION with optional accounts', () => {

@@ -1,29 +1,28 @@
-// The Node server behind `npm start`: the built app at `/` and the mock service under /v3
+// The Node server with the built-in mock service: the built app at `/` and the mock under /v3
 // (Admin API), /checkin (Check-in API) and /__mock, on one port. Its store is journaled to
 // MOCK_DATA_DIR, so a write it answered survives `kill -9`. Every answer carries the security
 // headers of ./security-headers; addresses in answers come from the configured public origin,
 // never from the request's Host header.
-import { discardUnread } from './http/discard-body';
-import { routedPath } from './http/route-path';
+import { discardUnread } from './discard-body';
+import { routedPath } from '../http/route-path';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
-import { warmCheckinLists } from './checkin/warm';
-import { DroppedResponse } from './faults';
-import { SERVICE_INFO_PATH, createOrganiserSignIn, mockSignInBackend } from './organiser-sign-in';
+import { warmCheckinLists } from '../mock-api/checkin/warm';
+import { DroppedResponse } from '../mock-api/faults';
+import { mockSignInBackend } from './sign-in/mock-backend';
+import { SERVICE_INFO_PATH, createOrganiserSignIn } from './sign-in/organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
-import { type ServerSettings, readServerSettings } from './server-config';
-import { httpsAdvice, tlsServeOptions } from './server-tls';
-import { type MockService, createMockService } from './service';
-import { systemClock } from './clock';
-import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from './seed/demo';
-import { startRelay } from '../relay/start-relay';
+import type { ServerSettings } from './config';
+import { httpsAdvice, tlsServeOptions } from './tls';
+import { type MockService, createMockService } from '../mock-api/service';
+import { systemClock } from '../platform/clock';
+import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from '../mock-api/seed/demo';
 import { createStaticApp } from './static-app';
-import { runUntilStopped } from './server-lifecycle';
-import { signInBanner } from './sign-in-banner';
-import { createSignInCodes } from './sign-in-codes';
-import { nodeJournalPersistence, setAsideStoredData } from './store/persistence-node';
-import { RESET_VARIABLE, StoredDataError } from './store/stored-data-error';
+import { runUntilStopped } from './lifecycle';
+import { signInBanner } from './sign-in/sign-in-banner';
+import { createSignInCodes } from './sign-in/sign-in-codes';
+import { nodeJournalPersistence, setAsideStoredData } from '../mock-api/store/persistence-node';
+import { RESET_VARIABLE } from '../mock-api/store/stored-data-error';
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 
@@ -87,9 +86,7 @@ function demoLists(service: MockService) {
   return event ? store.all('checkin_lists').filter((l) => l.event_id === event.id) : [];
 }
 
-export async function startServer(settings: ServerSettings) {
-  // UPSTREAM_* set: a relay in front of the real service; nothing of the mock is started.
-  if (settings.relay) return startRelay(settings, settings.relay);
+export async function startMockHost(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
   if (settings.reset) {
     const aside = await setAsideStoredData(dataDir);
@@ -169,14 +166,4 @@ export async function startServer(settings: ServerSettings) {
     beforeExit: () => service.close(),
   });
   return { service, server };
-}
-
-const isEntry =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (isEntry) {
-  startServer(readServerSettings(process.env)).catch((error) => {
-    // Refusals are written for the operator: the message is the whole story, no stack.
-    console.error(error instanceof StoredDataError ? error.message : error);
-    process.exit(1);
-  });
 }

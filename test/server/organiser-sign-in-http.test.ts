@@ -6,8 +6,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchServiceInfo, redeemSignInCode } from '../../../src/api/service-info';
-import { createStaticApp } from '../../../src/mock-api/static-app';
+import { fetchServiceInfo, redeemSignInCode } from '../../src/api/service-info';
+import { createStaticApp } from '../../src/server/static-app';
 import { CONTROL_HEADERS, type RunningServer, killHard, startServerProcess } from './server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'organiser-sign-in-'));

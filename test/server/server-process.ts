@@ -30,7 +30,7 @@ export async function startServerProcess(
   const port = Number(env.PORT ?? (await freePort()));
   // V8's default young generation: a 64 MB semi-space seeded 100,000 tickets a little faster
   // but held 110 MB more at its peak (issue 23: the server at 100k under 300 MB).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock-api/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -1,9 +1,9 @@
 // The Node server's settings, read from the environment.
 import { networkInterfaces } from 'node:os';
-import type { DuplicateCheckins, SeedOptions, TokenGrant } from './context';
-import type { ApiVersion, Mode } from './model/api-token';
+import type { DuplicateCheckins, SeedOptions, TokenGrant } from '../mock-api/context';
+import type { ApiVersion, Mode } from '../mock-api/model/api-token';
 import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
-import { secretString } from './secrets';
+import { secretString } from '../platform/secrets';
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: PEM files; the server then listens with node:https. */
 export interface TlsFiles {

@@ -3,12 +3,12 @@
 // upstream's own (`/hello` with the relay's token), so organiser screens show the real account.
 // The version is 3.1: the client sends `?version=3.1`, which the Admin API honours per request
 // whatever version the relay's token was generated for.
-import { ApiError } from '../mock-api/http/errors';
-import type { SignInBackend, SignInGrant } from '../mock-api/organiser-sign-in';
-import { forward } from './forward';
-import type { RelaySettings } from './relay-config';
-import type { RelaySessions } from './relay-sessions';
-import type { UpstreamHealth } from './upstream-health';
+import { ApiError } from '../../http/errors';
+import type { SignInBackend, SignInGrant } from './organiser-sign-in';
+import { forward } from '../../relay/forward';
+import type { RelaySettings } from '../../relay/relay-config';
+import type { RelaySessions } from '../../relay/relay-sessions';
+import type { UpstreamHealth } from '../../relay/upstream-health';
 
 interface Hello {
   accounts: string[];

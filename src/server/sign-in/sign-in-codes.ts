@@ -6,8 +6,8 @@
 // a guesser is slowed to a few tries a minute on top of odds that already make guessing
 // pointless.
 import { createHash } from 'node:crypto';
-import type { Clock } from './clock';
-import { secretString } from './secrets';
+import type { Clock } from '../../platform/clock';
+import { secretString } from '../../platform/secrets';
 
 export const SIGN_IN_CODE_LENGTH = 32;
 /** How long a printed link stays valid. */

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, killHard, startServerProcess } from '../mock-api/http/server-process';
-import { makeTestCertificate } from './test-certificate';
+import { type RunningServer, killHard, startServerProcess } from './server-process';
+import { makeTestCertificate } from '../relay/test-certificate';
 
 let root: string;
 let distDir: string;

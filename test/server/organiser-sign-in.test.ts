@@ -1,16 +1,17 @@
 // The organiser's one-time sign-in code, in process with a clock that stands still: spent by
 // its first use, dead after 30 minutes or once a newer link is printed, and a guesser slowed
-// per caller. Over real HTTP: test/mock-api/http/organiser-sign-in.test.ts.
+// per caller. Over real HTTP: test/server/organiser-sign-in-http.test.ts.
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../src/mock-api/clock';
-import { createOrganiserSignIn, mockSignInBackend } from '../../../src/mock-api/organiser-sign-in';
+import { fixedClock } from '../../src/platform/clock';
+import { mockSignInBackend } from '../../src/server/sign-in/mock-backend';
+import { createOrganiserSignIn } from '../../src/server/sign-in/organiser-sign-in';
 import {
   FAILURE_WINDOW_MS,
   MAX_FAILURES,
   SIGN_IN_TTL_MS,
   createSignInCodes,
-} from '../../../src/mock-api/sign-in-codes';
-import { CONTROL_TOKEN, NOW, createTestService } from '../support';
+} from '../../src/server/sign-in/sign-in-codes';
+import { CONTROL_TOKEN, NOW, createTestService } from '../mock-api/support';
 
 const ORIGIN = 'http://venue.test:4173';
 

@@ -1,9 +1,9 @@
-// What every way of running the Node server does once it listens (the mock's server and the
+// What every way of running the Node server does once it listens (the mock host and the
 // relay): connections kept longer than clients keep them, a new organiser sign-in link on Enter
 // in a terminal, and a clean stop on SIGTERM/SIGINT after the caller's own closing.
 import type { ServerType } from '@hono/node-server';
-import type { SignInLink } from './organiser-sign-in';
-import { signInBanner } from './sign-in-banner';
+import type { SignInLink } from './sign-in/organiser-sign-in';
+import { signInBanner } from './sign-in/sign-in-banner';
 
 export interface LiveServer {
   server: ServerType;

@@ -1,33 +1,33 @@
-// `npm start` with UPSTREAM_* set: the server in front of a real ticketing service. On disk it
+// The Node server with UPSTREAM_* set: a relay in front of a real ticketing service. On disk it
 // keeps only its data directory (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off:
 // none): the venue mirror, and the digests of organiser sessions so they survive a restart.
 // Sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
 import { type HttpBindings, serve } from '@hono/node-server';
-import { systemClock } from '../mock-api/clock';
-import { createOrganiserSignIn } from '../mock-api/organiser-sign-in';
-import { createStaticApp } from '../mock-api/static-app';
-import type { ServerSettings } from '../mock-api/server-config';
-import { httpsAdvice, tlsServeOptions } from '../mock-api/server-tls';
-import { runUntilStopped } from '../mock-api/server-lifecycle';
-import { signInBanner } from '../mock-api/sign-in-banner';
-import { createSignInCodes } from '../mock-api/sign-in-codes';
-import { DEFAULT_LIMITS } from './forward';
-import { allowedHosts } from './host-check';
-import { createRelayApi } from './relay-api';
-import type { RelaySettings } from './relay-config';
+import { systemClock } from '../platform/clock';
+import { createOrganiserSignIn } from './sign-in/organiser-sign-in';
+import { createStaticApp } from './static-app';
+import type { ServerSettings } from './config';
+import { httpsAdvice, tlsServeOptions } from './tls';
+import { runUntilStopped } from './lifecycle';
+import { signInBanner } from './sign-in/sign-in-banner';
+import { createSignInCodes } from './sign-in/sign-in-codes';
+import { DEFAULT_LIMITS } from '../relay/forward';
+import { allowedHosts } from '../relay/host-check';
+import { createRelayApi } from '../relay/relay-api';
+import type { RelaySettings } from '../relay/relay-config';
 import { createRelayFetch } from './relay-fetch';
-import { createRelaySessions } from './relay-sessions';
-import { sessionFile } from './session-file';
-import { relaySignInBackend } from './relay-sign-in';
-import { createUpstreamHealth } from './upstream-health';
+import { createRelaySessions } from '../relay/relay-sessions';
+import { sessionFile } from '../relay/session-file';
+import { relaySignInBackend } from './sign-in/relay-backend';
+import { createUpstreamHealth } from '../relay/upstream-health';
 import { randomUUID } from 'node:crypto';
-import { createMirror } from './mirror/mirror';
+import { createMirror } from '../relay/mirror/mirror';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
-export async function startRelay(settings: ServerSettings, relay: RelaySettings) {
+export async function startRelayHost(settings: ServerSettings, relay: RelaySettings) {
   const origin = settings.publicOrigin;
   const doorOrigin = settings.appOrigin ?? origin;
   // With a data directory (the venue mirror's), organisers stay signed in across a restart.
