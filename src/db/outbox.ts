@@ -1,12 +1,11 @@
 // The outbox: what this device owes the service. Guarantees: a check-in (or an undo) and its
 // outbox row are written in one transaction, before the verdict shows, so a crash cannot leave
 // a check-in without its row; a row leaves the outbox only in the transaction that records
-// the service's answer for it; rows go out oldest first within a list.
+// the service's answer for it (./outbox-answers); rows go out oldest first within a list.
 import type { Failure } from '../domain/result';
-import type { RemoteCheckin } from '../api/schemas';
 import type { CheckinDatabase } from './database';
-import { pendingCheckinRow, serviceCheckinRow } from './checkin-row';
-import { checkinByUuid, emptySyncState } from './local-copy';
+import { pendingCheckinRow } from './checkin-row';
+import { leaveAttempt, readAttempt, writeAttempt } from './outbox-attempt';
 import type { CheckinRow, OutboxRow } from './rows';
 
 export interface NewCheckin {
@@ -167,21 +166,6 @@ export async function recordExits(
   });
 }
 
-async function readAttempt(db: CheckinDatabase, listSlug: string) {
-  return (await db.syncState.get([listSlug, 'outbox']))?.attempt ?? null;
-}
-
-async function writeAttempt(
-  db: CheckinDatabase,
-  listSlug: string,
-  attempt: { floor: number; seqs: number[] } | null,
-): Promise<void> {
-  await db.transaction('rw', db.syncState, async () => {
-    const state = (await db.syncState.get([listSlug, 'outbox'])) ?? emptySyncState(listSlug, 'outbox');
-    await db.syncState.put({ ...state, attempt: attempt?.seqs.length ? attempt : null });
-  });
-}
-
 /** The list's outbox, oldest first; rows of an unanswered batch read as `sending`. */
 export async function readOutbox(db: CheckinDatabase, listSlug: string): Promise<OutboxRow[]> {
   const [rows, attempt] = await Promise.all([
@@ -225,79 +209,6 @@ export async function markSending(
     return claimed;
   });
 }
-
-/** Rows leave the batch in flight: their request has been answered for, or they are given up. */
-async function leaveAttempt(db: CheckinDatabase, listSlug: string, seqs: number[]): Promise<void> {
-  const attempt = await readAttempt(db, listSlug);
-  if (!attempt) return;
-  const gone = new Set(seqs);
-  await writeAttempt(db, listSlug, { ...attempt, seqs: attempt.seqs.filter((s) => !gone.has(s)) });
-}
-
-/** Deletes outbox rows; one range delete when nothing else lies between them (the usual case). */
-async function deleteRows(db: CheckinDatabase, seqs: number[]): Promise<void> {
-  const low = Math.min(...seqs);
-  const high = Math.max(...seqs);
-  const range = db.outbox.where(':id').between(low, high, true, true);
-  if (high - low + 1 === seqs.length || (await range.count()) === seqs.length) await range.delete();
-  else await db.outbox.bulkDelete(seqs);
-}
-
-/**
- * The service holds these rows' check-ins: the local check-ins learn their uuid (keeping their
- * local key and scan time; a copy a pull brought under the uuid goes) and the outbox rows go, in
- * one transaction. Callers drop `replacedKeys(sent)` from the index. A check-in an undo waits
- * for stays deleted here, and the undo learns the uuid; the undos are read in this transaction,
- * since one may have been recorded while the request was out.
- */
-export async function markSent(
-  db: CheckinDatabase,
-  listSlug: string,
-  sent: { row: OutboxRow; remote: RemoteCheckin }[],
-): Promise<CheckinRow[]> {
-  if (sent.length === 0) return [];
-  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
-    const undos = await db.outbox
-      .where('checkinKey')
-      .anyOf(sent.map(({ row }) => row.checkinKey))
-      .toArray();
-    const undoKeys = waitingUndos(undos);
-    const exits = new Set(undos.filter((r) => r.endedBy === 'exit').map((r) => r.checkinKey));
-    const rows: CheckinRow[] = sent.map(({ row, remote }) => {
-      const waiting = undoKeys.has(row.checkinKey);
-      const own = {
-        key: row.checkinKey,
-        createdAt: row.scannedAt,
-        deviceName: row.deviceName,
-        clientId: row.id,
-        ...(waiting && { endedBy: exits.has(row.checkinKey) ? ('exit' as const) : ('undo' as const) }),
-      };
-      const deletedAt = waiting ? Math.max(remote.updatedAt, row.scannedAt) : remote.deletedAt;
-      return serviceCheckinRow(listSlug, remote, own, deletedAt);
-    });
-    // A pull may have brought one of these check-ins before this device knew it as its own:
-    // that copy goes, so the check-in is held once, under its local key.
-    const copies = sent.filter(({ row, remote }) => row.checkinKey !== remote.uuid);
-    if (copies.length) await db.checkins.bulkDelete(copies.map(({ remote }) => [listSlug, remote.uuid]));
-    await db.checkins.bulkPut(rows);
-    const seqs = sent.map(({ row }) => row.seq!);
-    await deleteRows(db, seqs);
-    await leaveAttempt(db, listSlug, seqs);
-    for (const { row, remote } of sent) {
-      if (!undoKeys.has(row.checkinKey)) continue;
-      await db.outbox
-        .where('checkinKey')
-        .equals(row.checkinKey)
-        .filter((o) => o.kind === 'undo')
-        .modify({ uuid: remote.uuid });
-    }
-    return rows;
-  });
-}
-
-/** The index keys markSent replaces: the local key, and any pulled copy's key (its uuid). */
-export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteCheckin }[]): string[] =>
-  sent.flatMap(({ row, remote }) => [row.checkinKey, remote.uuid]);
 
 /** Rows of a batch the service surely did not record (refused, 429): they go out again later. */
 export async function requeue(db: CheckinDatabase, listSlug: string, rows: OutboxRow[]): Promise<void> {
@@ -367,20 +278,4 @@ export async function dropParked(db: CheckinDatabase, outboxId: string): Promise
     if (row.kind === 'checkin') await db.checkins.delete([row.listSlug, row.checkinKey]);
     return row;
   });
-}
-
-/** An undo the service has applied (or had nothing left to apply). */
-export async function completeUndo(db: CheckinDatabase, row: OutboxRow, remote: RemoteCheckin | null) {
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
-    await db.outbox.delete(row.seq!);
-    if (remote) {
-      const existing = await checkinByUuid(db, row.listSlug, remote.uuid);
-      await db.checkins.put(serviceCheckinRow(row.listSlug, remote, existing));
-    }
-  });
-}
-
-/** Local check-ins an undo is waiting for (it needs their uuid). */
-export function waitingUndos(outbox: readonly OutboxRow[]): Set<string> {
-  return new Set(outbox.filter((r) => r.kind === 'undo' && r.uuid === null).map((r) => r.checkinKey));
 }

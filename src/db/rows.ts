@@ -121,7 +121,7 @@ export interface SyncStateRow {
   /**
    * Outbox only: whether the service keeps the uuid a device sends with a check-in, learnt from
    * its answers. Kept: a lost answer is settled by that uuid alone. Unknown or ignored: by
-   * ticket and time (see src/sync/reconcile.ts).
+   * ticket and time (see src/outbox/recover-unanswered.ts).
    */
   clientUuids?: 'kept' | 'ignored';
 }
