@@ -8,60 +8,73 @@ interface Formatters {
   clock: Intl.DateTimeFormat;
   dayAndClock: Intl.DateTimeFormat;
   count: Intl.NumberFormat;
-  size: (digits: number) => Intl.NumberFormat;
   share: Intl.NumberFormat;
 }
 
-const byLocale = new Map<string, Formatters>();
+const MAKERS: { [K in keyof Formatters]: (locale: string) => Formatters[K] } = {
+  relative: (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  clock: (locale) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+  dayAndClock: (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  count: (locale) => new Intl.NumberFormat(locale),
+  share: (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
+};
 
-/** One formatter for each number of digits, made once: making one costs far more than using it. */
-function sizeFormats(locale: string): (digits: number) => Intl.NumberFormat {
-  const made = new Map<number, Intl.NumberFormat>();
-  return (digits) => {
-    let format = made.get(digits);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      made.set(digits, format);
-    }
-    return format;
-  };
+// Each formatter is made once per locale, and only when first asked for: making one costs far
+// more than using it (on a phone a few ms each), and a screen's first render should pay only
+// for the ones it shows.
+const byLocale = new Map<
+  string,
+  Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>
+>();
+
+function made(locale: string) {
+  let formats = byLocale.get(locale);
+  if (!formats) {
+    formats = new Map();
+    byLocale.set(locale, formats);
+  }
+  return formats;
 }
 
-function formatters(): Formatters {
+function formatter<K extends keyof Formatters>(kind: K): Formatters[K] {
   const locale = formattingLocale();
-  let made = byLocale.get(locale);
-  if (!made) {
-    made = {
-      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-      clock: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
-      dayAndClock: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-      count: new Intl.NumberFormat(locale),
-      size: sizeFormats(locale),
-      share: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
-    };
-    byLocale.set(locale, made);
+  const formats = made(locale);
+  let format = formats.get(kind) as Formatters[K] | undefined;
+  if (!format) {
+    format = MAKERS[kind](locale);
+    formats.set(kind, format);
   }
-  return made;
+  return format;
+}
+
+/** Sizes' number format for a number of digits. */
+function sizeFormat(digits: number): Intl.NumberFormat {
+  const locale = formattingLocale();
+  const formats = made(locale);
+  const key = `size${digits}`;
+  let format = formats.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 export function formatWhen(ms: number, now: number): string {
-  const { relative, clock, dayAndClock } = formatters();
   const seconds = Math.round((ms - now) / 1000);
   const abs = Math.abs(seconds);
   const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
-  const time = sameDay ? clock.format(ms) : dayAndClock.format(ms);
-  if (abs < 45) return `${relative.format(0, 'second')} (${time})`;
-  if (abs < 3600) return `${relative.format(Math.round(seconds / 60), 'minute')} (${time})`;
-  if (abs < 86_400) return `${relative.format(Math.round(seconds / 3600), 'hour')} (${time})`;
-  return dayAndClock.format(ms);
+  const time = sameDay ? formatter('clock').format(ms) : formatter('dayAndClock').format(ms);
+  const relative = () => formatter('relative');
+  if (abs < 45) return `${relative().format(0, 'second')} (${time})`;
+  if (abs < 3600) return `${relative().format(Math.round(seconds / 60), 'minute')} (${time})`;
+  if (abs < 86_400) return `${relative().format(Math.round(seconds / 3600), 'hour')} (${time})`;
+  return formatter('dayAndClock').format(ms);
 }
 
 /** The wall-clock time alone ("20:41"), for a time staff compare with their watch. */
 export function formatClock(ms: number): string {
-  return formatters().clock.format(ms);
+  return formatter('clock').format(ms);
 }
 
 /** A short duration: "40 s", "3 min", "1 h 5 min" (the unit words come from the catalogue). */
@@ -84,12 +97,12 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${formatters().size(digits).format(value)} ${UNITS[unit]}`;
+  return `${sizeFormat(digits).format(value)} ${UNITS[unit]}`;
 }
 
 /** A count with the locale's thousands separators: 2,800 / 2.800. */
 export function formatCount(n: number): string {
-  return formatters().count.format(n);
+  return formatter('count').format(n);
 }
 
 /**
@@ -98,7 +111,7 @@ export function formatCount(n: number): string {
  * left line would mirror the sign and move it behind the number ("0.1>%").
  */
 export function formatShare(part: number, whole: number): string {
-  const { share } = formatters();
+  const share = formatter('share');
   const ratio = Math.min(1, Math.max(0, part / whole));
   if (part > 0 && ratio < 0.001) return `\u2066<${share.format(0.001)}\u2069`;
   return share.format(ratio);

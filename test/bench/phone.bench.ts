@@ -19,6 +19,7 @@ import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { cameraMarked, describeCameraMarks, watchCameraMarks } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
+import { startTrace } from './browser/long-task-trace';
 import {
   describeLongTasks,
   type LongTasks,
@@ -52,7 +53,15 @@ const median = (values: number[]) => percentile(values, 50);
 const distDir = mkdtempSync(join(tmpdir(), 'phone-bench-dist-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'phone-bench-data-'));
 const profile = mkdtempSync(join(tmpdir(), 'phone-bench-profile-'));
-await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+// Unminified with BENCH_PROFILE or BENCH_TRACE, for readable names in a profile.
+await build({
+  logLevel: 'warn',
+  build: {
+    outDir: distDir,
+    emptyOutDir: true,
+    minify: !process.env.BENCH_PROFILE && !process.env.BENCH_TRACE,
+  },
+});
 console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
 
 const server = await startServerProcess(
@@ -79,10 +88,13 @@ interface Door {
   pageThrottle: string;
   worker?: WorkerThrottle;
   label: string;
+  trace?: Awaited<ReturnType<typeof startTrace>>;
 }
 
 /** BENCH_PROFILE=folder: each browser's page profile is written there and summed here. */
 const PROFILES = process.env.BENCH_PROFILE;
+/** BENCH_TRACE=folder: each throttled browser's trace is written there and its long tasks explained. */
+const TRACES = process.env.BENCH_TRACE;
 
 const throttles = new Set<WorkerThrottle>();
 
@@ -142,11 +154,13 @@ async function open(options: {
     }
   }
   if (PROFILES) await startProfile(cdp);
-  return { context, page, cdp, pageThrottle, worker, label: options.label };
+  const trace = TRACES && options.throttle ? await startTrace(await context.newCDPSession(page)) : undefined;
+  return { context, page, cdp, pageThrottle, worker, label: options.label, trace };
 }
 
 async function close(door: Door) {
   if (PROFILES) console.log(await stopProfile(door.cdp, PROFILES, door.label));
+  if (door.trace) console.log(await door.trace.stop(TRACES!, door.label));
   await door.context.close();
   door.worker?.stop();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { readStorageHealth, type StorageHealth } from '../../platform/storage-health';
 import type { SyncStatus } from '../../sync/sync-status';
 import { formatAge, formatBytes, formatShare } from '../format';
@@ -21,10 +21,13 @@ export function useStorageHealth(pending: number): StorageHealth | null {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pending changes what is stored
   useEffect(() => {
     let current = true;
+    // In a transition: the whole scan screen renders again for it, and an urgent update (a
+    // verdict) goes first; React renders a transition in slices, never one long task.
     const read = () =>
-      void readStorageHealth().then(
-        (health) => current && setStorage((before) => (sameHealth(before, health) ? before : health)),
-      );
+      void readStorageHealth().then((health) => {
+        if (current)
+          startTransition(() => setStorage((before) => (sameHealth(before, health) ? before : health)));
+      });
     const settle = window.setTimeout(read, first.current ? 0 : SETTLE_MS);
     first.current = false;
     const timer = window.setInterval(read, REFRESH_MS);

@@ -20,10 +20,12 @@ export function VerdictAnswers({ answers, body, onInteract }: Props) {
   // Measured before paint, so a short screen never flashes the full list.
   // Measured when what it shows changes, not on every render: reading the height lays the page
   // out there and then, and the verdict re-renders as the door's status moves.
+  // No answers (most verdicts, and every verdict until its answers arrive): nothing to fold,
+  // and nothing measured, so the verdict's own commit does not lay the page out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el || folded || opened) return;
+    if (answers.length === 0 || !el || folded || opened) return;
     if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
   }, [answers, folded, opened]);
 
