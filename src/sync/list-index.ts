@@ -1,6 +1,9 @@
 // The open list in memory: tickets by id, slug and reference, a prefix-search index, and
 // check-ins by ticket. Built from the local copy (Dexie) when a list opens and kept in step
 // with every write, so a scan's verdict needs no IndexedDB read at all. Pure TypeScript.
+// A check-in is held once: this device's own row and the service's record of it (a page of the
+// first download, a pull) are one row under the device's key, whichever came first
+// (same-checkin.ts), so its own admission is never counted as a double.
 // The prefix-search index is most of the cost of building (a verdict never uses it): it is
 // built on the first search, or ahead of it in short slices (`indexSearchFor`).
 // Memory: 100,000 tickets live in a phone's worker, so tickets are kept with their strings
@@ -12,6 +15,7 @@ import { countsTowardList } from '../domain/list-count';
 import { orderReferenceOf } from '../domain/order';
 import { compactTicket, createStringPool } from './compact-ticket';
 import { normalizeText, searchTerms } from './search-text';
+import { oneCheckinOf, sameCheckin } from './same-checkin';
 import { createTicketCheckins } from './ticket-checkins';
 
 const BUCKET = 2;
@@ -170,18 +174,33 @@ export function createListIndex(): ListIndex {
     putCheckins(rows, replaces = []) {
       const touched = new Set<number>();
       for (const key of replaces) dropKey(key, touched);
-      for (const row of rows) {
-        const before = checkinsByTicket.get(row.ticketId, row.key);
-        if (before && before.updatedAt > row.updatedAt) continue;
+      for (const given of rows) {
+        let before: CheckinRow | undefined;
+        let twin: CheckinRow | undefined;
+        for (const held of checkinsByTicket.rowsOf(given.ticketId))
+          if (held.key === given.key) before = held;
+          else if (sameCheckin(held, given)) twin = held;
+        let row = given;
+        if (twin) {
+          // The service's record of this device's own check-in, held under another key: one
+          // check-in, kept under the device's key (its rows, outbox and undos know it by that).
+          const merged = oneCheckinOf(twin, given);
+          if (merged === null) continue;
+          if (merged.key === twin.key) before = undefined;
+          else dropKey(twin.key, touched);
+          row = merged;
+        }
+        const prior = before;
+        if (prior && prior.updatedAt > row.updatedAt) continue;
         // A pulled copy carries none of what only this device knows: it keeps those marks.
-        const known = before && !row.deviceName && !row.endedBy && (before.deviceName || before.endedBy);
+        const known = prior && !row.deviceName && !row.endedBy && (prior.deviceName || prior.endedBy);
         checkinsByTicket.set(
           known
             ? {
                 ...row,
-                deviceName: before.deviceName,
-                clientId: before.clientId,
-                ...(before.endedBy && { endedBy: before.endedBy }),
+                deviceName: prior.deviceName,
+                clientId: prior.clientId,
+                ...(prior.endedBy && { endedBy: prior.endedBy }),
               }
             : row,
         );

@@ -180,4 +180,85 @@ describe('the list index keeps check-ins', () => {
     index.putCheckins([structuredClone(own), checkin('u', 7)]);
     expect(index.checkinsOf(7)).toStrictEqual([own, checkin('u', 7)]);
   });
+
+  describe("holds this device's own check-in once, beside the service's record of it", () => {
+    /** This device's check-in of ticket 7, sent under client id `c-1` (answered: `uuid`). */
+    const own = (over: Partial<CheckinRow> = {}): CheckinRow => ({
+      ...checkin('local:c-1', 7),
+      uuid: null,
+      createdAt: 100,
+      updatedAt: 100,
+      deviceName: 'Door 1',
+      clientId: 'c-1',
+      status: 'pending',
+      ...over,
+    });
+    /** The service's record of a check-in of ticket 7 (a page's, or a pull's). */
+    const record = (uuid: string, over: Partial<CheckinRow> = {}) => ({
+      ...checkin(uuid, 7),
+      id: 41,
+      createdAt: 150,
+      updatedAt: 150,
+      ...over,
+    });
+    const active = (index: ReturnType<typeof createListIndex>) =>
+      index.checkinsOf(7).filter((c) => c.deletedAt === null);
+
+    for (const [name, mine, theirs] of [
+      ['sent and answered (same uuid)', own({ uuid: 'c-1', status: 'synced' }), record('c-1')],
+      ['its answer not stored yet (the uuid it sent)', own(), record('c-1')],
+      ['answered under a uuid the service chose', own({ uuid: 'srv-9', status: 'synced' }), record('srv-9')],
+    ] as const)
+      it(`${name}, whichever comes first, under its own key with its scan time`, () => {
+        for (const order of [
+          [mine, theirs],
+          [theirs, mine],
+        ]) {
+          const index = createListIndex();
+          for (const row of order) index.putCheckins([row]);
+          // And again, as a reload or the next pull brings them.
+          index.putCheckins([...order]);
+          expect(active(index)).toEqual([
+            expect.objectContaining({
+              key: 'local:c-1',
+              clientId: 'c-1',
+              createdAt: 100,
+              deviceName: 'Door 1',
+            }),
+          ]);
+          expect(index.checkinByKey(theirs.key)).toBeUndefined();
+          expect(index.doubleAdmissions()).toEqual([]);
+          expect(index.counts().inside).toBe(1);
+        }
+      });
+
+    it('takes a newer deletion from the service (another door let the guest out), keeping its own marks', () => {
+      const index = createListIndex();
+      index.putCheckins([own()]);
+      index.putCheckins([record('c-1', { deletedAt: 300, updatedAt: 300 })]);
+      expect(index.checkinsOf(7)).toEqual([
+        expect.objectContaining({ key: 'local:c-1', uuid: 'c-1', deletedAt: 300, createdAt: 100 }),
+      ]);
+      expect(index.counts().inside).toBe(0);
+    });
+
+    it('keeps an undo or exit recorded here and not yet sent over the service record still active', () => {
+      for (const order of ['own first', 'record first'] as const) {
+        const index = createListIndex();
+        const ended = own({ deletedAt: 120, updatedAt: 120, endedBy: 'exit' });
+        const newer = record('c-1', { updatedAt: 200 });
+        index.putCheckins(order === 'own first' ? [ended, newer] : [newer, ended]);
+        expect(index.checkinsOf(7)).toEqual([
+          expect.objectContaining({ key: 'local:c-1', deletedAt: 120, endedBy: 'exit' }),
+        ]);
+      }
+    });
+
+    it("counts another door's check-in of the ticket as a second admission", () => {
+      const index = createListIndex();
+      index.putCheckins([record('c-1'), record('other-door', { id: 42 }), own({ uuid: 'c-1' })]);
+      expect(active(index).map((c) => c.key)).toEqual(['other-door', 'local:c-1']);
+      expect(index.doubleAdmissions()).toEqual([7]);
+    });
+  });
 });
