@@ -8,7 +8,8 @@
 // - a check-in with the exact scan time the side sent (when it sends one) is the row's own
 //   whatever the service does with uuids; one under another uuid shows it ignores them;
 // - before either is known, one row goes out again alone and its answer says which (`ProbeRule`):
-//   nothing is claimed by ticket while that answer is still to come;
+//   nothing is claimed by ticket while that answer is still to come, nor after a refusal, which
+//   says nothing of uuids (the next row goes alone);
 // - otherwise a row claims an active check-in of its ticket made at or after its attempt's
 //   floor (less a little clock skew), never one already some row's own, the best a service that
 //   ignores uuids allows.
@@ -91,20 +92,23 @@ export async function recoverUnanswered<Row, Answer, F>(
     } else {
       // Rather than guess by ticket, which could take another door's check-in, one row goes
       // again alone and the answer tells. A service that ignores uuids may then hold that one
-      // check-in twice, once in the side's life.
-      const lone = unmatched.shift()!;
-      again = unmatched;
-      const answer = await service.sendOne(lone);
-      if (answer.kind === 'unknown' || answer.kind === 'rate-limited')
-        return { ok: false, failure: answer.failure };
-      if (answer.kind === 'answered') {
-        mode = shapes.answerUuid(answer.value) === shapes.rowUuid(lone) ? 'kept' : 'ignored';
-        found.push({ row: lone, remote: answer.value });
-        read.claimed?.add(shapes.answerUuid(answer.value));
-      } else {
-        const failed = await storage.park(lone, answer.failure);
-        if (failed !== null) return { ok: false, failure: failed };
+      // check-in twice, once in the side's life. A refusal (a ticket already in, on a service
+      // refusing duplicates) tells nothing of uuids: the refused row parks and the next goes.
+      while (mode === undefined && unmatched.length > 0) {
+        const lone = unmatched.shift()!;
+        const answer = await service.sendOne(lone);
+        if (answer.kind === 'unknown' || answer.kind === 'rate-limited')
+          return { ok: false, failure: answer.failure };
+        if (answer.kind === 'answered') {
+          mode = shapes.answerUuid(answer.value) === shapes.rowUuid(lone) ? 'kept' : 'ignored';
+          found.push({ row: lone, remote: answer.value });
+          read.claimed?.add(shapes.answerUuid(answer.value));
+        } else {
+          const failed = await storage.park(lone, answer.failure);
+          if (failed !== null) return { ok: false, failure: failed };
+        }
       }
+      again = unmatched;
     }
   }
   if (mode !== undefined && mode !== known) await storage.noteClientUuids(mode);
