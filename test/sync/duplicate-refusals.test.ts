@@ -137,6 +137,43 @@ describe('a service that refuses a second check-in of a ticket', () => {
   });
 });
 
+describe('a refused admission once the check-in it was refused beside is taken back', () => {
+  it('counts nobody inside, as the service does, and still names the refusal', async () => {
+    const { setup, clock, north, south } = await twoDoors();
+    const shared = setup.tickets[2]!;
+    // North admits and sends; south, holding north's check-in, admits the ticket anyway.
+    const first = await north.engine.scan(shared.slug);
+    const northKey = first.ok ? first.value.checkin!.key : '';
+    await north.engine.syncNow();
+    await south.engine.syncNow();
+    const seen = await south.engine.scan(shared.reference);
+    expect(seen.ok && seen.value.verdict.kind).toBe('already-checked-in');
+    expect((await south.engine.admitAnyway(shared.id, 1)).ok).toBe(true);
+    // The service refuses it as already in: parked, and shown beside north's check-in.
+    await south.engine.syncNow();
+    expect(south.engine.status()).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id }] });
+    expect(south.engine.status().conflicts.map((c) => c.ticketId)).toEqual([shared.id]);
+    expect(south.engine.status().counts).toMatchObject({ checkedIn: 1, inside: 1 });
+
+    // North takes its admission back; the service then holds no active check-in of the ticket.
+    expect(await north.engine.undo(northKey)).toEqual({ ok: true, value: 'queued' });
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBeUndefined();
+    await clock.advance(60_000);
+    await south.engine.syncNow();
+
+    // South agrees with the service and north: the refusal is no check-in of its own.
+    const status = south.engine.status();
+    expect(status.counts).toMatchObject({ checkedIn: 0, inside: 0 });
+    expect(north.engine.status().counts).toMatchObject({ checkedIn: 0, inside: 0 });
+    expect(status.conflicts).toEqual([]);
+    // It is still named among the refusals, with the ticket's holder, for staff to resolve.
+    expect(status).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id, reason: { status: 422 } }] });
+    expect(status.parked[0]!.ticket?.name).toBe('Person2 Example');
+    expect((await readOutbox(south.db, LIST)).map((r) => `${r.kind} ${r.state}`)).toEqual(['checkin parked']);
+  });
+});
+
 describe('an undo waiting for a check-in the service then refuses as already in', () => {
   it('goes with the refusal instead of waiting for a uuid that never comes', async () => {
     const setup = await doorService(10, 'refuse');
