@@ -59,10 +59,11 @@ export async function recoverUnanswered(
   const found = checkins.flatMap((row) => (byId.has(row.id) ? [{ row, remote: byId.get(row.id)! }] : []));
   const unmatched = checkins.filter((row) => !byId.has(row.id));
   let mode = found.length > 0 ? 'kept' : state.clientUuids;
-  if (mode === undefined && unmatched.length > 0) {
+  while (mode === undefined && unmatched.length > 0) {
     // Not known yet (no answer has come so far): rather than guess by ticket, which could take
     // another door's check-in, one row goes again alone and the answer tells. A service that
-    // ignores uuids may then hold that one check-in twice, once in the device's life.
+    // ignores uuids may then hold that one check-in twice, once in the device's life. A refusal
+    // (a ticket already in, on a service refusing duplicates) tells nothing: the next row goes.
     const probe = unmatched.shift()!;
     const answer = await api.createCheckin(listSlug, { ticketId: probe.ticketId, uuid: probe.id });
     if (!answer.ok && isTransient(answer)) return answer;
@@ -71,7 +72,8 @@ export async function recoverUnanswered(
       found.push({ row: probe, remote: answer.value });
     } else {
       const parked = await stored(() => park(db, probe, answer));
-      if (parked.ok && parked.value) index?.putCheckins([parked.value]);
+      if (!parked.ok) return parked;
+      if (parked.value) index?.putCheckins([parked.value]);
     }
   }
   if (mode !== undefined && mode !== state.clientUuids)
