@@ -174,6 +174,15 @@ describe('a refused admission once the check-in it was refused beside is taken b
     expect(status).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id, reason: { status: 422 } }] });
     expect(status.parked[0]!.ticket?.name).toBe('Person2 Example');
     expect((await readOutbox(south.db, LIST)).map((r) => `${r.kind} ${r.state}`)).toEqual(['checkin parked']);
+
+    // Staff re-admit the guest: the door's own record says they came in, and "Admit anyway"
+    // checks them in on the service, once, counted once.
+    const again = await south.engine.scan(shared.slug);
+    expect(again.ok && again.value.verdict.kind).toBe('already-checked-in');
+    expect((await south.engine.admitAnyway(shared.id, 1)).ok).toBe(true);
+    await south.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBe(1);
+    expect(south.engine.status().counts).toMatchObject({ checkedIn: 1, inside: 1 });
   });
 });
 
