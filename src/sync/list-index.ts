@@ -9,6 +9,10 @@
 // Memory: 100,000 tickets live in a phone's worker, so tickets are kept with their strings
 // shared (compact-ticket.ts), as are search terms, an order of one ticket and a ticket's one
 // check-in are held without an array or map around them (ticket-checkins.ts).
+// Counts: a ticket is in when the service holds an active check-in of it or this door's own
+// check-in awaits its answer. A check-in the service refused (parked) was never held there: it
+// counts nobody in, so the door's figures converge on the service's; beside a check-in that is
+// held, it still makes the ticket a double admission, shown for staff to resolve.
 import type { RemoteTicket } from '../api/schemas';
 import type { CheckinRow } from '../db/rows';
 import { countsTowardList } from '../domain/list-count';
@@ -24,9 +28,9 @@ const BUCKET = 2;
 export interface ListCounts {
   /** Tickets on the list: equals the list's `tickets_count` once the copy is up to date. */
   tickets: number;
-  /** Of those, tickets with an active check-in: never more than `tickets`. */
+  /** Of those, tickets with an active check-in not refused by the service: never more than `tickets`. */
   checkedIn: number;
-  /** Tickets with an active check-in, whatever became of the ticket since: people inside. */
+  /** Tickets with an active check-in not refused, whatever became of the ticket since: people inside. */
   inside: number;
 }
 
@@ -45,7 +49,7 @@ export interface ListIndex {
   search(query: string, limit?: number): RemoteTicket[];
   /** Builds the search index for at most `ms`; true once it is whole. */
   indexSearchFor(ms: number): boolean;
-  /** Tickets holding more than one active check-in (double admissions). */
+  /** Tickets holding more than one active check-in, one of them not refused (double admissions). */
   doubleAdmissions(): number[];
   counts(): ListCounts;
   /** Every ticket and check-in, for figures over the whole list. */
@@ -83,7 +87,9 @@ export function createListIndex(): ListIndex {
   const buckets = new Map<string, { terms: string[]; ids: number[] }>();
   const checkinsByTicket = createTicketCheckins(strings);
   const ticketOfKey = new Map<string, number>();
-  const active = new Map<number, number>();
+  // Tickets in (a held or unanswered check-in), and those standing twice or more.
+  const active = new Set<number>();
+  const doubled = new Set<number>();
   // Cancelled tickets stay known (a scan says "cancelled"), but are not on the list's count.
   // Kept as running totals: counts() is read after every scan, on lists of 100,000 tickets.
   let onList = 0;
@@ -122,16 +128,22 @@ export function createListIndex(): ListIndex {
     bucket.ids.push(id);
   };
 
-  let doubles = 0;
   const recount = (ticketId: number) => {
-    let n = 0;
-    for (const c of checkinsByTicket.rowsOf(ticketId)) if (c.deletedAt === null) n++;
-    doubles += (n > 1 ? 1 : 0) - ((active.get(ticketId) ?? 0) > 1 ? 1 : 0);
+    let standing = 0;
+    let held = 0;
+    for (const c of checkinsByTicket.rowsOf(ticketId)) {
+      if (c.deletedAt !== null) continue;
+      standing++;
+      if (c.status !== 'parked') held++;
+    }
     const ticket = byId.get(ticketId);
     if (ticket && countsTowardList(ticket))
-      onListCheckedIn += (n > 0 ? 1 : 0) - (active.has(ticketId) ? 1 : 0);
-    if (n) active.set(ticketId, n);
+      onListCheckedIn += (held > 0 ? 1 : 0) - (active.has(ticketId) ? 1 : 0);
+    if (held) active.add(ticketId);
     else active.delete(ticketId);
+    // Refusals alone are no double admission: nothing of the ticket is held beside them.
+    if (held && standing > 1) doubled.add(ticketId);
+    else doubled.delete(ticketId);
   };
 
   const dropKey = (key: string, touched: Set<number>) => {
@@ -252,7 +264,7 @@ export function createListIndex(): ListIndex {
       return found;
     },
     indexSearchFor: (ms) => indexSearch(performance.now() + ms),
-    doubleAdmissions: () => (doubles === 0 ? [] : [...active].filter(([, n]) => n > 1).map(([id]) => id)),
+    doubleAdmissions: () => [...doubled],
     // A ticket checked in and then cancelled is no longer one of the list's tickets, so it is
     // not "checked in" either (nor is a check-in of a ticket the copy does not hold yet): the
     // service's checked_in_count leaves both out, and "in" can never exceed the total. Its

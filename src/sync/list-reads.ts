@@ -46,7 +46,10 @@ export function createListReads(state: Pick<OpenListState, 'active' | 'loaded' |
       const open = await index();
       if (!open) return null;
       const { tickets, checkins } = open.everything();
-      return computeDoorStats(tickets, checkins, otherDevicesLabel);
+      // A check-in the service refused was never held there: counted nowhere, as in the list's
+      // counts, so "inside now" here says what the status line says.
+      const held = checkins.filter((c) => c.status !== 'parked');
+      return computeDoorStats(tickets, held, otherDevicesLabel);
     },
     /** The ticket's answers to the list's questions (read from the local copy on first use). */
     async answers(ticketId: number): Promise<TicketAnswer[]> {

@@ -137,6 +137,114 @@ describe('a service that refuses a second check-in of a ticket', () => {
   });
 });
 
+describe('a refused admission once the check-in it was refused beside is taken back', () => {
+  it('counts nobody inside, as the service does, and still names the refusal', async () => {
+    const { setup, clock, north, south } = await twoDoors();
+    const shared = setup.tickets[2]!;
+    // North admits and sends; south, holding north's check-in, admits the ticket anyway.
+    const first = await north.engine.scan(shared.slug);
+    const northKey = first.ok ? first.value.checkin!.key : '';
+    await north.engine.syncNow();
+    await south.engine.syncNow();
+    const seen = await south.engine.scan(shared.reference);
+    expect(seen.ok && seen.value.verdict.kind).toBe('already-checked-in');
+    expect((await south.engine.admitAnyway(shared.id, 1)).ok).toBe(true);
+    // The service refuses it as already in: parked, and shown beside north's check-in.
+    await south.engine.syncNow();
+    expect(south.engine.status()).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id }] });
+    expect(south.engine.status().conflicts.map((c) => c.ticketId)).toEqual([shared.id]);
+    expect(south.engine.status().counts).toMatchObject({ checkedIn: 1, inside: 1 });
+    expect((await south.engine.stats('Other doors'))?.insideNow).toBe(1);
+
+    // North takes its admission back; the service then holds no active check-in of the ticket.
+    expect(await north.engine.undo(northKey)).toEqual({ ok: true, value: 'queued' });
+    await north.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBeUndefined();
+    await clock.advance(60_000);
+    await south.engine.syncNow();
+
+    // South agrees with the service and north: the refusal is no check-in of its own.
+    const status = south.engine.status();
+    expect(status.counts).toMatchObject({ checkedIn: 0, inside: 0 });
+    expect(north.engine.status().counts).toMatchObject({ checkedIn: 0, inside: 0 });
+    const stats = await south.engine.stats('Other doors');
+    expect([stats?.insideNow, stats?.overall.checkedIn]).toEqual([0, 0]);
+    expect(status.conflicts).toEqual([]);
+    // It is still named among the refusals, with the ticket's holder, for staff to resolve.
+    expect(status).toMatchObject({ pending: 0, parked: [{ ticketId: shared.id, reason: { status: 422 } }] });
+    expect(status.parked[0]!.ticket?.name).toBe('Person2 Example');
+    expect((await readOutbox(south.db, LIST)).map((r) => `${r.kind} ${r.state}`)).toEqual(['checkin parked']);
+
+    // Staff re-admit the guest: the door's own record says they came in, and "Admit anyway"
+    // checks them in on the service, once, counted once.
+    const again = await south.engine.scan(shared.slug);
+    expect(again.ok && again.value.verdict.kind).toBe('already-checked-in');
+    expect((await south.engine.admitAnyway(shared.id, 1)).ok).toBe(true);
+    await south.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(shared.id)).toBe(1);
+    expect(south.engine.status().counts).toMatchObject({ checkedIn: 1, inside: 1 });
+  });
+});
+
+describe('a batch cut before the service, its tickets since checked in by another door', () => {
+  it('is refused ticket by ticket, never taken for the other door check-ins', async () => {
+    const setup = await doorService(10, 'refuse');
+    const clock = manualClock();
+    let cut = false;
+    const device = (name: string, cuts: boolean) =>
+      doorDevice({
+        name,
+        clock,
+        fetch: async (r) => {
+          if (cuts && cut && r.method === 'POST') throw new TypeError('Failed to fetch');
+          return setup.service.handle(r);
+        },
+      });
+    const north = await device('North door', false);
+    const south = await device('South door', true);
+    for (const d of [north, south]) {
+      expect((await d.engine.join(LIST)).ok).toBe(true);
+      await d.engine.syncNow();
+    }
+    const [first, second, alone] = [setup.tickets[1]!, setup.tickets[2]!, setup.tickets[3]!];
+    // South admits three tickets; its batch never reaches the service, and no answer has
+    // ever told it whether the service keeps the uuids it sends.
+    for (const t of [first, second, alone]) expect((await south.engine.scan(t.slug)).ok).toBe(true);
+    cut = true;
+    await south.engine.syncNow();
+    cut = false;
+    south.engine.setOnline(false);
+    expect(serviceCheckins(setup.service, setup.list.id).size).toBe(0);
+    // North admits two of them meanwhile, and the service holds north's.
+    await clock.advance(5_000);
+    for (const t of [first, second]) expect((await north.engine.scan(t.slug)).ok).toBe(true);
+    await north.engine.syncNow();
+    const northUuids = new Set(
+      setup.service.context.store.findBy('checkins', 'byList', setup.list.id).map((c) => c.uuid),
+    );
+    expect(northUuids.size).toBe(2);
+
+    // South recovers its unanswered batch: both of north's tickets are refused as already in.
+    south.engine.setOnline(true);
+    await clock.advance(60_000);
+    await south.engine.syncNow();
+    await clock.advance(60_000);
+    await south.engine.syncNow();
+    const held = serviceCheckins(setup.service, setup.list.id);
+    expect([held.get(first.id), held.get(second.id), held.get(alone.id)]).toEqual([1, 1, 1]);
+    const status = south.engine.status();
+    expect(status.pending).toBe(0);
+    expect(status.parked.map((p) => p.ticketId).sort()).toEqual([first.id, second.id].sort());
+    // No check-in of north's is held by south as its own admission.
+    for (const t of [first, second, alone]) {
+      const own = (await south.engine.ticket(t.id))!.checkins.filter((c) => c.clientId !== null);
+      expect(own).toHaveLength(1);
+      expect(own[0]!.uuid === null || !northUuids.has(own[0]!.uuid)).toBe(true);
+    }
+    expect(status.conflicts.map((c) => c.ticketId).sort()).toEqual([first.id, second.id].sort());
+  });
+});
+
 describe('an undo waiting for a check-in the service then refuses as already in', () => {
   it('goes with the refusal instead of waiting for a uuid that never comes', async () => {
     const setup = await doorService(10, 'refuse');

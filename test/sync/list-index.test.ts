@@ -77,6 +77,34 @@ describe('the list index counts', () => {
   });
 });
 
+describe('the list index counts a refused check-in', () => {
+  const refused = (key: string, ticketId: number): CheckinRow => ({
+    ...checkin(key, ticketId),
+    uuid: null,
+    clientId: key,
+    status: 'parked',
+  });
+
+  it('as nobody inside, and as a double admission only beside a check-in the service holds', () => {
+    const index = createListIndex();
+    index.putTickets([ticket(1, 'complete'), ticket(2, 'complete')]);
+    index.putCheckins([checkin('a', 1), refused('r', 1)]);
+    expect(index.counts()).toEqual({ tickets: 2, checkedIn: 1, inside: 1 });
+    expect(index.doubleAdmissions()).toEqual([1]);
+    // The check-in it was refused beside is undone elsewhere: nothing of the ticket is held.
+    index.putCheckins([checkin('a', 1, 5)]);
+    expect(index.counts()).toEqual({ tickets: 2, checkedIn: 0, inside: 0 });
+    expect(index.doubleAdmissions()).toEqual([]);
+    // A refusal alone never counts, nor two of them; a new check-in counts once.
+    index.putCheckins([refused('s', 2), refused('t', 2)]);
+    expect(index.counts()).toEqual({ tickets: 2, checkedIn: 0, inside: 0 });
+    expect(index.doubleAdmissions()).toEqual([]);
+    index.putCheckins([checkin('b', 1)]);
+    expect(index.counts()).toEqual({ tickets: 2, checkedIn: 1, inside: 1 });
+    expect(index.doubleAdmissions()).toEqual([1]);
+  });
+});
+
 describe('the list index keeps tickets', () => {
   const full = (id: number, order: string, n: number, patch: Partial<RemoteTicket> = {}): RemoteTicket => ({
     ...ticket(id, 'complete'),
