@@ -4,8 +4,7 @@ import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import { playTone, vibrate } from '../../platform/feedback';
-import type { ScanOutcome } from '../../sync/door-scan';
-import type { LaneRead } from '../../sync/scan-queue';
+import type { LaneRead, ScanOutcome } from '../../sync/door-protocol';
 import {
   cameraJudges,
   EMPTY_LANE,
