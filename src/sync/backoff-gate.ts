@@ -30,6 +30,8 @@ function capFor(failure: Failure): number {
 /** The list a key belongs to: what follows its first colon. */
 const listOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
+export type BackoffGate = ReturnType<typeof createBackoffGate>;
+
 export function createBackoffGate(clock: Clock, random: () => number) {
   const waits = new Map<string, Backoff>();
   return {

@@ -3,36 +3,27 @@
 //   included: two reads of one ticket, or two taps, can never both admit, and exits (exit mode,
 //   "Record exit") take the same queue, so they can never make two exits either;
 // - a code is parsed once, here: what staff type is judged as a code, or handed back as a search;
-// - online, a refusal is confirmed with the service first (confirm-online.ts), and while the
+// - online, a refusal is confirmed with the service first (refusal-check.ts), and while the
 //   first download runs a code missing from the copy is never refused;
 // - while the open list loads after a restart, a ticket's code is judged from a keyed read
 //   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded.
 import type { CheckinClient } from '../api/checkin-client';
 import { type Failure, ok, type Result } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
-import { upsertTickets } from '../db/local-copy';
 import type { CheckinRow, ListRow } from '../db/rows';
 import type { DoorOrder } from '../domain/order';
-import { stored } from '../db/storage';
 import { parseScannedCode, type ScannedCode } from '../domain/scan-code';
 import { judgeExit } from '../domain/exit';
 import { cleanReason } from '../domain/door-roles';
 import { isTicketRefusal, judgeScan, stopsTheLane, type Verdict } from '../domain/verdict';
 import type { Clock } from './clock';
-import {
-  type CopyCorrection,
-  correctionFor,
-  LOOKUP_DEADLINE_MS,
-  lookUpTicket,
-  type ScanBasis,
-  slugToAsk,
-  withDeadline,
-} from './confirm-online';
+import { type CopyCorrection, LOOKUP_DEADLINE_MS, type ScanBasis, withDeadline } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from './door-writes';
 import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
-import type { ActiveList, OpeningList } from './open-list-state';
+import type { ActiveList, OpeningList } from './open-list-phase';
+import { confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
 import { createScanQueue, type LaneRead } from './scan-queue';
 import type { SyncLoop } from './sync-loop';
 
@@ -79,11 +70,16 @@ export function createDoorScan(deps: DoorScanDeps) {
   const listClient = deps.listClient ?? ((list: ListRow) => deps.clientFor(list.baseUrl));
   const queue = createScanQueue();
   const outcomeStops = (outcome: ScanOutcome) => stopsTheLane(outcome.verdict);
-
   /** The open list once loaded: what needs more than one ticket's rows waits for it. */
   const settled = async () => {
     if (!deps.active()) await deps.loaded?.();
     return deps.active();
+  };
+  const refusals: RefusalCheckDeps = {
+    ...deps,
+    listClient,
+    settled,
+    catchUp: () => deps.loop.catchUp(),
   };
 
   /**
@@ -190,55 +186,20 @@ export function createDoorScan(deps: DoorScanDeps) {
     return judgeAndExit(code, basis, byId);
   }
 
-  /** Asks the service about a refused code and corrects the copy with its answer. */
-  async function confirm(code: ScannedCode): Promise<ScanBasis> {
-    const active = await settled();
-    if (!active) return { kind: 'local' };
-    const { list, index } = active;
-    const local = ticketFor(index, code);
-    const slug = slugToAsk(code, local);
-    if (!slug) {
-      // A reference cannot be looked up by itself: a pull brings any ticket sold since.
-      const synced = await withDeadline(deps.loop.catchUp(), LOOKUP_DEADLINE_MS, clock, () => false);
-      return synced
-        ? { kind: 'synced' }
-        : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
-    }
-    const lookup = await lookUpTicket(listClient(list), list.slug, slug, clock);
-    if (lookup.kind === 'failed')
-      return { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: lookup.failure.reason };
-    const correction = correctionFor(code, local, lookup, clock.now());
-    if (lookup.kind === 'found' && deps.active()?.list.slug === list.slug) {
-      const saved = await stored(() => upsertTickets(deps.db, list.slug, [lookup.ticket]));
-      if (!saved.ok) deps.noteStorageTrouble(saved);
-      index.putTickets([lookup.ticket]);
-    }
-    if (correction) await deps.noteCorrection(correction);
-    return { kind: 'online' };
-  }
-
-  /** A refusal the copy cannot stand behind while its first download runs. */
-  function stillDownloading(outcome: ScanOutcome, code: ScannedCode): ScanOutcome {
-    const active = deps.active();
-    const missing = outcome.verdict.kind === 'not-on-list' || outcome.verdict.kind === 'unknown-code';
-    if (!active || active.complete || !missing || outcome.basis.kind === 'online') return outcome;
-    // Tickets held of the tickets the list says it has: pages of check-ins do not count.
-    const expected = active.list.ticketsCount;
-    const held = active.index.counts().tickets;
-    const percent = expected > 0 ? Math.min(99, Math.floor((held / expected) * 100)) : 0;
-    return { ...outcome, verdict: { kind: 'still-downloading', text: code.text, percent } };
-  }
-
   async function decide(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
     const first = await judgeAndRecord(code, { kind: 'local' }, byId);
     if (!first.ok || !isTicketRefusal(first.value.verdict)) return first;
     if (!deps.online())
       return ok(
-        stillDownloading({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } }, code),
+        stillDownloading(
+          deps.active(),
+          { ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } },
+          code,
+        ),
       );
-    const basis = await confirm(code);
+    const basis = await confirmRefusal(refusals, code);
     const second = await judgeAndRecord(code, basis, byId);
-    return second.ok ? ok(stillDownloading(second.value, code)) : second;
+    return second.ok ? ok(stillDownloading(deps.active(), second.value, code)) : second;
   }
 
   const ticketCode = (ticketId: number): ScannedCode => {

@@ -58,7 +58,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const input = newCheckin(list.slug, ticketId, clock.now());
     const row = await stored(() => recordCheckin(db, input));
     if (!row.ok) {
-      state.storageTrouble(row);
+      state.board.storageTrouble(row);
       return row;
     }
     index.putCheckins([row.value]);
@@ -78,7 +78,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
     const rows = await stored(() => recordCheckins(db, inputs));
     if (!rows.ok) {
-      state.storageTrouble(rows);
+      state.board.storageTrouble(rows);
       return rows;
     }
     index.putCheckins(rows.value);
@@ -111,7 +111,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
       newId: deps.newId,
     });
     if (!ended.ok) {
-      state.storageTrouble(ended);
+      state.board.storageTrouble(ended);
       return ended;
     }
     if (ended.value.length > 0)
@@ -161,7 +161,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
         ? ok([] as UndoOutcome[])
         : await stored(() => recordUndos(db, list.slug, undos, { now, deviceName: deps.deviceName() }));
     if (!outcomes.ok) {
-      state.storageTrouble(outcomes);
+      state.board.storageTrouble(outcomes);
       return outcomes;
     }
     const byKey = new Map(undos.map((u, i) => [u.checkinKey, outcomes.value[i]!]));

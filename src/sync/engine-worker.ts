@@ -9,7 +9,7 @@ import { createCheckinClient } from '../api/checkin-client';
 import { createTransport, type FetchLike } from '../api/http';
 import { CheckinDatabase } from '../db/database';
 import { doorNamesOnThisDevice } from '../db/door-names';
-import { type DoorAccess, LOCKED } from '../domain/door-roles';
+import { LOCKED } from '../domain/door-roles';
 import type { DoorCommands, DoorHost, DoorSettings, DoorWorker } from './door-protocol';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { systemClock } from './clock';

@@ -55,8 +55,8 @@ export function createListCare(deps: ListCareDeps) {
 
   return {
     async join(code: string, { baseUrl }: { baseUrl?: string | null } = {}): Promise<Result<ListSummary>> {
-      state.publish({ phase: 'joining' });
-      const joined = await state.guarded(() =>
+      state.board.publish({ phase: 'joining' });
+      const joined = await state.board.guarded(() =>
         joinList(db, deps.clientFor, {
           code,
           baseUrl,
@@ -66,7 +66,7 @@ export function createListCare(deps: ListCareDeps) {
         }),
       );
       if (!joined.ok) {
-        state.publish({ phase: 'idle' });
+        state.board.publish({ phase: 'idle' });
         return joined;
       }
       const opened = await state.open(joined.value.slug);
@@ -82,7 +82,7 @@ export function createListCare(deps: ListCareDeps) {
       await audit.written();
       const result = await forgetList(db, slug, { confirmed });
       if (!result.ok) {
-        state.storageTrouble(result);
+        state.board.storageTrouble(result);
         return result;
       }
       // The list's own audit rows went with it (they name its attendees); this one names none.

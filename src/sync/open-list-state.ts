@@ -1,65 +1,32 @@
-// The open list's state and the status the screens see. Guarantees: one list is open at a time,
-// held whole in memory (its index) so a verdict never reads IndexedDB once it is loaded; while
-// it loads in the background (a restart: `open(slug, { background: true })`), the list is
-// `opening` and a verdict reads its ticket by key (keyed-lookup.ts); every change of status
-// goes out whole through `report`, in order; what it says from storage (unsent, refused,
-// conflicts, the copy's age) is never read before a write it leaves out: `refresh` reads again
-// when one committed among its reads, and an admission's rows are counted by its write before
-// it answers (stored-status.ts); a storage failure becomes a status value (never a
-// throw into the screens), any other error is a fault and is thrown.
-import { type Failure, fail, ok, type Result } from '../domain/result';
+// The open list and what the status says of it. Guarantees: one list is open at a time (its
+// states and their transitions: open-list-phase.ts), held whole in memory (its index) so a
+// verdict never reads IndexedDB once it is loaded; while it loads in the background (a
+// restart: `open(slug, { background: true })`), the list is `opening` and a verdict reads its
+// ticket by key (keyed-lookup.ts), its load taking the turns of bulk reads (bulk-reads.ts);
+// what the status says from storage (unsent, refused, conflicts, the copy's age) is never read
+// before a write it leaves out: `refresh` reads again when one committed among its reads, and
+// an admission's rows are counted by its write before it answers (stored-status.ts); a storage
+// failure becomes a status value (status-board.ts), any other error is a fault and is thrown.
+import { fail, ok, type Result } from '../domain/result';
 import { addCorrection } from '../db/copy-notes';
 import type { CheckinDatabase } from '../db/database';
+import { readCodeIndex } from '../db/keyed-read';
 import { allLists, readList, readSyncState } from '../db/local-copy';
 import type { ListRow } from '../db/rows';
-import { storageFailure } from '../db/storage';
+import { type BulkReads, createBulkReads } from './bulk-reads';
 import type { Clock } from './clock';
 import type { CopyCorrection } from './confirm-online';
-import type { ListIndex } from './list-index';
-import { type CodeIndex, readCodeIndex } from '../db/keyed-read';
 import { createListIndex } from './list-index';
 import { fillListIndex } from './open-list';
-import { type WarmCodes, warmCodesFor } from './warm-start';
-import { yieldTurn } from './take-turns';
-import { type AnswerLookup, loadAnswers } from './ticket-answers';
+import { type ActiveList, createOpenListMachine, type OpeningList } from './open-list-phase';
+import { createSearchAhead } from './search-ahead';
+import { createStatusBoard, type StatusBoard } from './status-board';
 import { readStoredStatus, STATUS_TABLES, type WaitingRow, type WaitingRows } from './stored-status';
-import { initialSyncStatus, type ListSummary, type SyncStatus } from './sync-status';
+import type { ListSummary, SyncStatus } from './sync-status';
+import { type AnswerLookup, loadAnswers } from './ticket-answers';
+import { type WarmCodes, warmCodesFor } from './warm-start';
 
-/** The open list: its row, its index, and whether its first download has finished. */
-export interface ActiveList {
-  list: ListRow;
-  index: ListIndex;
-  complete: boolean;
-}
-
-/** A list whose index is still loading: a scan reads by key, or waits for `ready`. */
-export interface OpeningList extends ActiveList {
-  /** The page codes, when every stored page has them (else keyed reads cannot answer). */
-  codes: Promise<CodeIndex | null>;
-  /** Settles once the list is loaded (or its loading was given up). */
-  ready: Promise<void>;
-}
-
-/** One slice of building the search index between scans: the longest a scan waits for it. */
-const SEARCH_SLICE_MS = 8;
-/** The search index builds ahead only after this long without a scan: a door at rest. Building
- * it allocates a great deal, and the garbage it leaves must not land on a queue of scans. */
-const SEARCH_AHEAD_QUIET_MS = 10_000;
-/**
- * Bulk reads that no verdict needs (the answers, read once for every ticket; a restart's load,
- * while keyed reads judge) take their turns only this long after the last decision: codes of
- * a queue come closer together than that, and each read, once asked for, cannot be interrupted
- * (on a phone's worker two pages of answers hold the next verdict up to a hundred
- * milliseconds; test/bench/phone.bench.ts, BENCH_SERIES).
- */
-const BULK_GAP_MS = 250;
-/**
- * After a restart the list's load waits this long before its first read: the page is still
- * drawing the scan screen (at a phone's speed, most of a second after the worker opened the
- * list), and the first scan, which comes as soon as it listens, must not find the worker and the
- * database busy with a page read (a wait of 40-70 ms at x4). Scans meanwhile are judged by key.
- */
-const RESTART_GAP_MS = 1000;
+export type { ActiveList, OpeningList } from './open-list-phase';
 
 export const summary = (l: ListRow): ListSummary => ({
   slug: l.slug,
@@ -93,81 +60,20 @@ export function createOpenListState({
   fill = fillListIndex,
   warm,
 }: OpenListStateOptions) {
+  const board: StatusBoard = createStatusBoard(report, online);
+  const bulk: BulkReads = createBulkReads(clock);
+  const machine = createOpenListMachine();
+  const { publish, storageTroubleOrThrow, guarded } = board;
+  /** The last list's codes read as the worker started, for the first open only. */
   let warmCodes = warm?.catch(() => null) ?? null;
-  let status: SyncStatus = { ...initialSyncStatus, online };
-  let active: ActiveList | null = null;
-  let opening: OpeningList | null = null;
   let stopped = false;
+  /** The open list's answers, read once; dropped on a change of list or a pull that changed them. */
   let answers: Promise<AnswerLookup> | null = null;
-  let lastScanAt = clock.now();
-  // Scans being judged by key while a list loads: the load waits between pages until none is.
-  let pauses = 0;
-  let resumed: (() => void)[] = [];
-  // When a decision last began or ended.
-  let lastDecisionAt = Number.NEGATIVE_INFINITY;
-  // Bulk reads wait at least until then (a restart's first moments: RESTART_GAP_MS).
-  let quietUntil = Number.NEGATIVE_INFINITY;
-  const unpaused = async () => {
-    while (pauses > 0) await new Promise<void>((resolve) => resumed.push(resolve));
-  };
-  const betweenPages = async () => {
-    await yieldTurn();
-    await unpaused();
-  };
-  /** A turn for bulk work no verdict waits for: no decision in flight, none within BULK_GAP_MS. */
-  const quietTurn = async () => {
-    await yieldTurn();
-    for (;;) {
-      await unpaused();
-      const wait = Math.max(lastDecisionAt + BULK_GAP_MS, quietUntil) - clock.now();
-      if (wait <= 0) return;
-      await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
-    }
-  };
-
-  const publish = (patch: Partial<SyncStatus>) => {
-    status = { ...status, ...patch };
-    report?.(status);
-  };
-  const storageTrouble = (failure: Failure) => {
-    if (failure.reason === 'storage-full' || failure.reason === 'storage-unavailable')
-      publish({ storage: failure });
-  };
-  /** A failure to read or load is a storage failure, published as one; a fault stays a fault. */
-  const storageTroubleOrThrow = (error: unknown) => {
-    const failure = storageFailure(error);
-    if (!failure) throw error;
-    storageTrouble(failure);
-  };
-  /** Runs storage work: a storage failure is published and answered as a value. */
-  const guarded = async <T>(work: () => Promise<Result<T>>): Promise<Result<T>> => {
-    try {
-      return await work();
-    } catch (error) {
-      const failure = storageFailure(error);
-      if (!failure) throw error;
-      storageTrouble(failure);
-      return failure;
-    }
-  };
-
-  // Once the whole list is in, its search index builds in idle time, in slices, before the
-  // first search needs it (which would otherwise build it all at once).
-  const indexingSearch = new WeakSet<ListIndex>();
-  const indexSearchAhead = (index: ListIndex) => {
-    if (indexingSearch.has(index)) return;
-    indexingSearch.add(index);
-    const slice = () => {
-      if (stopped || active?.index !== index) return void indexingSearch.delete(index);
-      const quiet = clock.now() - lastScanAt;
-      if (quiet < SEARCH_AHEAD_QUIET_MS) return void clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS - quiet);
-      if (!index.indexSearchFor(SEARCH_SLICE_MS)) clock.setTimeout(slice, 0);
-    };
-    clock.setTimeout(slice, SEARCH_AHEAD_QUIET_MS);
-  };
-
   /** What the open list's outbox holds unsent, as last read and written since. */
   let waiting: WaitingRows | null = null;
+  /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
+  let opens = 0;
+  const search = createSearchAhead(clock, (index) => !stopped && machine.active()?.index === index);
 
   /**
    * Reads what the status says of the open list (and the lists joined) from storage. A list still
@@ -181,14 +87,14 @@ export function createOpenListState({
     for (;;) {
       const writes = db.commits.of(STATUS_TABLES);
       const lists = (await allLists(db)).map(summary);
-      const current = active ?? opening;
+      const current = machine.current();
       if (!current) {
         if (db.commits.of(STATUS_TABLES) !== writes) continue;
         waiting = null;
         return publish({ lists, list: null, route: null, storedRead: false });
       }
       const read = await readStoredStatus(db, current.list.slug, current.index);
-      const now = active ?? opening;
+      const now = machine.current();
       // Read meanwhile: the list was closed or another opened; the one open now says its own.
       if (now?.list.slug !== current.list.slug) return;
       // The same list, loaded or its row updated meanwhile (a pull, the relay's address): read
@@ -204,6 +110,7 @@ export function createOpenListState({
         ...read.status,
         storedRead: true,
       };
+      const active = machine.active();
       return publish(active ? { ...stored, counts: active.index.counts(), counted: true } : stored);
     }
   }
@@ -223,8 +130,27 @@ export function createOpenListState({
     publish({ ...patch, ...waiting.words() });
   }
 
-  /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
-  let opens = 0;
+  /** The list's index, filled from storage; the machine then has it open, unless it moved on. */
+  async function load(loading: OpeningList, background: boolean): Promise<void> {
+    const { list, index, complete } = loading;
+    try {
+      // The load starts once the codes are in: its page reads would queue ahead of them, and
+      // a restart's first scans wait for the codes, not for the load.
+      await loading.codes;
+      performance.mark('door:list-codes');
+      // In the background (a restart, the scan screen up), the load takes the turns bulk
+      // work takes, so a queue's keyed scans do not wait behind its page reads. A list opened
+      // in front is what the door waits for: its pages are read one after another.
+      await fill(db, list.slug, index, background ? bulk.quietTurn : bulk.betweenPages);
+    } catch (error) {
+      // Another list opened, or this one closed, meanwhile: this one is dropped either way.
+      machine.loadFailed(loading, error);
+      throw error;
+    }
+    if (!machine.loaded(loading, { list, index, complete })) return;
+    if (complete) search.indexAhead(index);
+    await refresh();
+  }
 
   /**
    * Opens a list. In the background, it answers once the list's summary is out: the index loads
@@ -237,37 +163,20 @@ export function createOpenListState({
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
     // A later open was asked for while this one read: it decides what is open.
     if (mine !== opens) return ok(summary(list));
-    const index = createListIndex();
-    active = null;
-    answers = null;
-    const loading = {} as OpeningList;
     const early = warmCodes;
     warmCodes = null;
     const codes = (async () => (early && warmCodesFor(await early, list)) ?? readCodeIndex(db, slug))();
-    Object.assign(loading, { list, index, complete, codes: codes.catch(() => null) });
-    loading.ready = (async () => {
-      let mine = false;
-      try {
-        // The load starts once the codes are in: its page reads would queue ahead of them, and
-        // a restart's first scans wait for the codes, not for the load.
-        await loading.codes;
-        performance.mark('door:list-codes');
-        // In the background (a restart, the scan screen up), the load takes the turns bulk
-        // work takes, so a queue's keyed scans do not wait behind its page reads. A list opened
-        // in front is what the door waits for: its pages are read one after another.
-        await fill(db, slug, index, options.background ? quietTurn : betweenPages);
-      } finally {
-        // Another list opened, or this one closed, meanwhile: this one is dropped.
-        mine = opening === loading;
-        if (mine) opening = null;
-      }
-      if (!mine) return;
-      active = { list, index, complete };
-      if (complete) indexSearchAhead(index);
-      await refresh();
-    })();
-    opening = loading;
-    if (options.background) quietUntil = clock.now() + RESTART_GAP_MS;
+    const loading: OpeningList = {
+      list,
+      index: createListIndex(),
+      complete,
+      codes: codes.catch(() => null),
+      ready: Promise.resolve(),
+    };
+    answers = null;
+    machine.open(loading);
+    loading.ready = load(loading, options.background === true);
+    if (options.background) bulk.holdForRestart();
     const fresh = {
       errors: {},
       download: null,
@@ -293,69 +202,54 @@ export function createOpenListState({
   }
 
   return {
-    status: () => status,
-    publish,
-    storageTrouble,
-    guarded,
+    /** The status the screens see, and how storage failures reach it. */
+    board,
+    /** When bulk reads (a loading list's pages, the answers) take their turns. */
+    bulk,
     refresh,
     noteQueued,
     open,
-    active: () => active,
+    /** Where the open list stands: closed, opening, open, or failed to load. */
+    phase: machine.phase,
+    /** The loaded list, if any. */
+    active: machine.active,
     /** The list being loaded in the background, if any. */
-    opening: () => opening,
+    opening: machine.opening,
     /** The open list, loaded or loading: where a scan's admission is recorded. */
-    current: (): ActiveList | null => active ?? opening,
+    current: machine.current,
     /** Settles once no list is loading (at once when none is). */
     async loaded(): Promise<void> {
-      while (opening) await opening.ready.catch(() => undefined);
+      for (let opening = machine.opening(); opening; opening = machine.opening())
+        await opening.ready.catch(() => undefined);
     },
     /** The open list after a pull: its row read afresh, its index unchanged. */
     update(next: ActiveList) {
-      active = next;
-      if (next.complete) indexSearchAhead(next.index);
+      machine.updated(next);
+      if (next.complete) search.indexAhead(next.index);
     },
     close() {
-      active = null;
-      opening = null;
+      machine.close();
       answers = null;
     },
     stopped: () => stopped,
     setStopped(value: boolean) {
       stopped = value;
     },
-    /**
-     * Holds bulk reads (a loading list's pages, the answers) between reads until the returned
-     * release is called (at most once counts): a decision then does not queue behind them.
-     */
-    pauseLoad(): () => void {
-      pauses++;
-      lastDecisionAt = clock.now();
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        lastDecisionAt = clock.now();
-        if (--pauses > 0) return;
-        const waiting = resumed;
-        resumed = [];
-        for (const resume of waiting) resume();
-      };
-    },
     /** A scan came in: the search index waits for a quiet door before building ahead. */
-    noteScan() {
-      lastScanAt = clock.now();
-    },
-    referenceOf: (ticketId: number) => (active ?? opening)?.index.ticketById(ticketId)?.reference ?? null,
+    noteScan: search.noteScan,
+    referenceOf: (ticketId: number) => machine.current()?.index.ticketById(ticketId)?.reference ?? null,
     /** The open list's answers, read from the local copy once; a pull that changed them drops them. */
     answers(): Promise<AnswerLookup> | null {
+      const active = machine.active();
       if (!active) return null;
-      answers ??= loadAnswers(db, active.list.slug, quietTurn);
+      answers ??= loadAnswers(db, active.list.slug, bulk.quietTurn);
       return answers;
     },
     dropAnswers() {
       answers = null;
     },
     async noteCorrection(correction: CopyCorrection) {
+      const active = machine.active();
       if (!active) return;
       const listSlug = active.list.slug;
       const added = await guarded(async () => ok(await addCorrection(db, listSlug, correction)));
@@ -364,8 +258,7 @@ export function createOpenListState({
     /** Back to a blank status (the device's data is gone); online stays as the platform says. */
     reset() {
       waiting = null;
-      status = { ...initialSyncStatus, online: status.online };
-      report?.(status);
+      board.reset();
     },
   };
 }

@@ -61,7 +61,7 @@ import type { fillListIndex } from './open-list';
 import { createOpenListState } from './open-list-state';
 import { createOutboxSignal } from './outbox-signal';
 import { createRelayFallback } from './relay-fallback';
-import { DEFAULT_MARGIN_MS } from './pull-since';
+import { DEFAULT_MARGIN_MS } from './pulled-pages';
 import { createSyncLoop } from './sync-loop';
 import type { SyncStatus } from './sync-status';
 import { joinedLast, type WarmCodes } from './warm-start';
@@ -104,7 +104,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clock,
     onChange: (baseUrl) => {
       const open = state.active()?.list;
-      if (open?.baseUrl === baseUrl) state.publish({ route: fallback.routeOf(open) });
+      if (open?.baseUrl === baseUrl) state.board.publish({ route: fallback.routeOf(open) });
     },
   });
   const listClient = (list: ListRow) => fallback.clientFor(list);
@@ -136,7 +136,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clock,
     deviceName: options.deviceName,
     role,
-    onLost: (auditLost) => state.publish({ auditLost }),
+    onLost: (auditLost) => state.board.publish({ auditLost }),
   });
   const writes = createDoorWrites({
     db,
@@ -157,13 +157,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     active: state.active,
     opening: state.opening,
     loaded: state.loaded,
-    pauseLoad: state.pauseLoad,
-    online: () => state.status().online,
-    lastPullAt: () => state.status().lastPullAt,
+    pauseLoad: state.bulk.pauseLoad,
+    online: () => state.board.status().online,
+    lastPullAt: () => state.board.status().lastPullAt,
     writes,
     loop,
     noteCorrection: state.noteCorrection,
-    noteStorageTrouble: state.storageTrouble,
+    noteStorageTrouble: state.board.storageTrouble,
   });
   const care = createListCare({
     db,
@@ -188,12 +188,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (relay === direct) return;
     relays.set(relay, direct);
     const lists = await stored(() => allLists(db));
-    if (!lists.ok) return state.storageTrouble(lists);
+    if (!lists.ok) return state.board.storageTrouble(lists);
     for (const list of lists.value) {
       if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
       // Only this field: a pull may have written the row since it was read.
       const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
-      if (!saved.ok) return state.storageTrouble(saved);
+      if (!saved.ok) return state.board.storageTrouble(saved);
       const active = state.active();
       if (active?.list.slug === list.slug)
         state.update({ ...active, list: { ...active.list, directBaseUrl: direct } });
@@ -210,13 +210,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
   async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
     const lists = await stored(() => allLists(db));
-    if (!lists.ok) return state.storageTrouble(lists);
+    if (!lists.ok) return state.board.storageTrouble(lists);
     const last = joinedLast(lists.value);
     if (last && !state.current() && (anyway || !chosen)) await state.open(last.slug, options);
   }
 
   return {
-    status: state.status,
+    status: state.board.status,
     /**
      * Loads joined lists, opens the last one joined, starts the timer and a first cycle. With
      * `background` (the app's restart), it answers once the list's summary is out: the list
@@ -242,7 +242,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       chosen = true;
       return state.open(slug);
     },
-    lists: () => state.status().lists,
+    lists: () => state.board.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();
       return door.scan(...args);

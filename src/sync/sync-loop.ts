@@ -5,9 +5,9 @@
 // notices meanwhile), the outbox only (a pull per scan would keep the worker busy while the
 // queue at the door moves on); backoff honoured except on demand.
 import type { CheckinClient } from '../api/checkin-client';
-import { fail, ok } from '../domain/result';
+import { ok } from '../domain/result';
 import type { CheckinDatabase } from '../db/database';
-import { allLists, readList, readSyncState } from '../db/local-copy';
+import { allLists } from '../db/local-copy';
 import { readOutbox } from '../db/outbox';
 import type { ListRow } from '../db/rows';
 import { storageFailure } from '../db/storage';
@@ -16,13 +16,7 @@ import type { Clock } from './clock';
 import { DAY_MS, wipeExpired } from './forget-list';
 import type { OpenListState } from './open-list-state';
 import type { OutboxSignal } from './outbox-signal';
-import { pullSince } from './pull-since';
-import { pushOutbox } from './push-outbox';
-import { createPushLock } from './push-lock';
-import { recordConflicts } from './reconcile';
-
-/** The tables a pull's fresh read of its list comes from. */
-const LIST_TABLES = ['lists', 'syncState'] as const;
+import { createSyncSteps } from './sync-steps';
 
 /**
  * A write's send waits this long, so the check-ins of a rush go as one batch, and the send's
@@ -32,9 +26,6 @@ const LIST_TABLES = ['lists', 'syncState'] as const;
  * admission on their next pull, seconds away, so this costs them nothing they would see.
  */
 const SEND_AFTER_MS = 300;
-
-/** The list itself (details, page counts) every sixth pull: it costs the service far more than a `since` page. */
-const LIST_EVERY = 6;
 
 export interface SyncLoopOptions {
   db: CheckinDatabase;
@@ -59,109 +50,24 @@ export type SyncLoop = ReturnType<typeof createSyncLoop>;
 export function createSyncLoop(options: SyncLoopOptions) {
   const { db, state, clientFor, clock, marginMs } = options;
   const listClient = options.listClient ?? ((list: ListRow) => clientFor(list.baseUrl));
-  const { publish, guarded } = state;
-  const backoff = createBackoffGate(clock, options.random);
-  const withPushLock = createPushLock();
+  const { publish, guarded } = state.board;
   let timer: unknown = null;
   let running: Promise<void> | null = null;
   let again: Run | null = null;
-  let pulls = 0;
-
-  const floorOf = async (slug: string) => {
-    const cursors = await Promise.all(
-      (['tickets', 'checkins', 'answers'] as const).map(
-        async (r) => (await readSyncState(db, slug, r)).cursor ?? 0,
-      ),
-    );
-    const max = Math.max(...cursors);
-    return max > 0 ? max + marginMs : 0;
-  };
-
-  async function push(list: ListRow, onDemand: boolean) {
-    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
-    const active = state.active();
-    const index = active?.list.slug === list.slug ? active.index : undefined;
-    const floor = await floorOf(list.slug);
-    publish({ phase: 'pushing' });
-    const result = await guarded(() =>
-      withPushLock(list.slug, () =>
-        pushOutbox(db, listClient(list), {
-          listSlug: list.slug,
-          floor,
-          marginMs,
-          batchSize: options.batchSize,
-          index,
-        }),
-      ),
-    );
-    backoff.note(`push:${list.slug}`, result);
-    // A double admission recorded while this device's own check-in was pending names it without
-    // its uuid: record them again now that the service has answered for it, or a lost answer
-    // was settled by recovery (its pulled copy then stops counting as another door's).
-    if (index && result.ok && result.value.sent + result.value.recovered > 0)
-      await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
-    if (index) {
-      const { outbox: _, ...errors } = state.status().errors;
-      publish(
-        result.ok
-          ? { errors, lastPushAt: clock.now(), reachable: true }
-          : { errors: { ...errors, outbox: result } },
-      );
-    }
-  }
-
-  async function pull(onDemand: boolean) {
-    const active = state.active();
-    if (!active || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
-    const { list, index } = active;
-    const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
-    publish({ phase: first ? 'downloading' : 'pulling' });
-    const result = await guarded(() =>
-      pullSince(db, listClient(list), {
-        listSlug: list.slug,
-        now: clock.now(),
-        withList: onDemand || pulls++ % LIST_EVERY === 0,
-        marginMs,
-        index,
-        onProgress: (done, total) => publish({ download: { done, total } }),
-      }),
-    );
-    backoff.note(
-      `pull:${list.slug}`,
-      result.ok && Object.keys(result.value.errors).length ? fail('server') : result,
-    );
-    if (state.active()?.list.slug !== list.slug) return;
-    if (!result.ok)
-      return publish({
-        errors: { outbox: state.status().errors.outbox, list: result },
-        reachable: result.reason !== 'network',
-      });
-    if (result.value.answersChanged) state.dropAnswers();
-    // Read again if a write to the row landed among the reads (learning the relay's direct
-    // address, say): its own update of the open list came first and a stale row would undo it.
-    let fresh: ListRow | undefined;
-    let complete: boolean;
-    for (;;) {
-      const writes = db.commits.of(LIST_TABLES);
-      fresh = await readList(db, list.slug);
-      complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
-      if (db.commits.of(LIST_TABLES) === writes) break;
-    }
-    // Another list may have been opened meanwhile (a join while this pull ran): it stays open.
-    if (state.active()?.list.slug !== list.slug) return;
-    if (fresh) state.update({ list: fresh, index, complete });
-    await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
-    if (state.active()?.list.slug !== list.slug) return;
-    publish({
-      download: null,
-      complete,
-      reachable: true,
-      errors: { outbox: state.status().errors.outbox, ...result.value.errors },
-    });
-  }
+  let sendScheduled = false;
+  const backoff = createBackoffGate(clock, options.random);
+  const { push, pull } = createSyncSteps({
+    db,
+    state,
+    listClient,
+    clock,
+    marginMs,
+    batchSize: options.batchSize,
+    backoff,
+  });
 
   async function cycle(onDemand: boolean) {
-    if (!state.status().online || state.stopped()) return;
+    if (!state.board.status().online || state.stopped()) return;
     const lists = await allLists(db);
     const wiped = await guarded(async () =>
       ok(await wipeExpired(db, lists, clock.now(), options.autoWipeAfterMs ?? DAY_MS)),
@@ -190,7 +96,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
    * would bring back a check-in this door has just ended.
    */
   async function openListOnly(onDemand: boolean) {
-    if (!state.status().online || state.stopped()) return;
+    if (!state.board.status().online || state.stopped()) return;
     const active = state.active();
     if (active) await push(active.list, onDemand);
     await pull(onDemand);
@@ -214,7 +120,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
         } catch (error) {
           const failure = storageFailure(error);
           if (!failure) throw error;
-          state.storageTrouble(failure);
+          state.board.storageTrouble(failure);
         }
         next = state.stopped() ? null : again;
       }
@@ -248,14 +154,13 @@ export function createSyncLoop(options: SyncLoopOptions) {
     );
   }
 
-  let sendScheduled = false;
   function sendSoon() {
     if (sendScheduled) return;
     sendScheduled = true;
     clock.setTimeout(() => {
       sendScheduled = false;
       const list = state.active()?.list;
-      if (!list || state.stopped() || !state.status().online) return;
+      if (!list || state.stopped() || !state.board.status().online) return;
       // A cycle under way may be past its push: send once it is done.
       if (running) return void running.then(sendSoon, sendSoon);
       // Idle again after it, unless a cycle began meanwhile (that one ends idle itself).
@@ -270,7 +175,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
 
   // Writes say "the outbox changed"; the loop sends soon while online.
   options.outbox.listen(() => {
-    if (state.status().online) sendSoon();
+    if (state.board.status().online) sendSoon();
   });
 
   const stopTimer = () => {
@@ -306,13 +211,13 @@ export function createSyncLoop(options: SyncLoopOptions) {
      */
     async catchUp(): Promise<boolean> {
       await run('open-list', true);
-      const { reachable, errors } = state.status();
+      const { reachable, errors } = state.board.status();
       return reachable && !errors.list && !errors.tickets;
     },
     /** Sends the open list's outbox now, without pulling. */
     async flush(): Promise<void> {
       const active = state.active();
-      if (active && state.status().online) await push(active.list, true);
+      if (active && state.board.status().online) await push(active.list, true);
       await state.refresh();
       publish({ phase: 'idle' });
     },

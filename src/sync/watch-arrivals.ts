@@ -10,7 +10,7 @@ import type { RemoteCheckin, RemoteList, RemoteTicket } from '../api/schemas';
 import { type ArrivalCheckin, type Arrivals, type ArrivalTicket, createArrivals } from '../domain/arrivals';
 import type { Clock } from './clock';
 import { backoffMs } from './clock';
-import { DEFAULT_MARGIN_MS } from './pull-since';
+import { DEFAULT_MARGIN_MS } from './pulled-pages';
 
 export interface ArrivalsUpdate {
   arrivals: Arrivals;

@@ -35,7 +35,7 @@ describe("the answers' read", () => {
     expect((await state.open(LIST)).ok).toBe(true);
 
     const pagesRead = vi.spyOn(db.pages, 'where');
-    const release = state.pauseLoad();
+    const release = state.bulk.pauseLoad();
     let lookup: ((ticketId: number) => unknown[]) | null = null;
     void state.answers()!.then((found) => {
       lookup = found;

@@ -42,8 +42,8 @@ async function scanQueue(tickets = 5, catchUp: () => Promise<boolean> = async ()
     clock,
     clientFor: fetch,
     active: state.active,
-    online: () => state.status().online,
-    lastPullAt: () => state.status().lastPullAt,
+    online: () => state.board.status().online,
+    lastPullAt: () => state.board.status().lastPullAt,
     writes,
     loop: {
       catchUp() {
@@ -52,7 +52,7 @@ async function scanQueue(tickets = 5, catchUp: () => Promise<boolean> = async ()
       },
     },
     noteCorrection: state.noteCorrection,
-    noteStorageTrouble: state.storageTrouble,
+    noteStorageTrouble: state.board.storageTrouble,
   });
   return { setup, db, door, notices: () => notices, catchUps: () => catchUps };
 }

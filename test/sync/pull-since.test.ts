@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readSyncState } from '../../src/db/local-copy';
 import { createListIndex } from '../../src/sync/list-index';
 import { loadListIndex } from '../../src/sync/open-list';
-import { downloadAll, pullSince } from '../../src/sync/pull-since';
+import { downloadAll } from '../../src/sync/download-all';
+import { pullSince } from '../../src/sync/pull-since';
 import { joinList } from '../../src/sync/join-list';
 import { BASE, clientOver, doorService, freshDb, LIST } from './support';
 
