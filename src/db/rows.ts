@@ -12,7 +12,7 @@ export interface ListRow {
   /**
    * For a list joined through a relay: the service's own Check-in API behind it, as the relay
    * said (`/__service`). The door talks to it directly while the relay is down
-   * (src/sync/relay-fallback.ts). Absent for every other list.
+   * (src/sync/relay/relay-fallback.ts). Absent for every other list.
    */
   directBaseUrl?: string;
   id: number;
@@ -121,7 +121,7 @@ export interface SyncStateRow {
   /**
    * Outbox only: whether the service keeps the uuid a device sends with a check-in, learnt from
    * its answers. Kept: a lost answer is settled by that uuid alone. Unknown or ignored: by
-   * ticket and time (see src/sync/reconcile.ts).
+   * ticket and time (see src/sync/outbox/reconcile.ts).
    */
   clientUuids?: 'kept' | 'ignored';
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteAnswer } from '../../src/api/schemas';
 import { patchSyncState, replaceQuestions, saveList, storeFirstPage } from '../../src/db/local-copy';
-import { createOpenListState } from '../../src/sync/open-list-state';
+import { createOpenListState } from '../../src/sync/open-list/open-list-state';
 import { listRow, remoteTicket } from '../db/copy-rows';
 import { freshDb, LIST, manualClock } from './support';
 

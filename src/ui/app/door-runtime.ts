@@ -4,7 +4,7 @@
 // DoorRuntimeContext (src/ui/hooks/useDoor.ts), and the page never opens the database itself.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
-import type { DoorEngine, DoorHost, DoorWorker } from '../../sync/door-protocol';
+import type { DoorEngine, DoorHost, DoorWorker } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';

@@ -4,7 +4,7 @@ import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import { playTone, vibrate } from '../../platform/feedback';
-import type { LaneRead, ScanOutcome } from '../../sync/door-protocol';
+import type { LaneRead, ScanOutcome } from '../../sync/engine/door-protocol';
 import {
   cameraJudges,
   EMPTY_LANE,

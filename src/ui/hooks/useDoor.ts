@@ -2,7 +2,7 @@
 // (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
 // composition root, and the organiser and settings screens need nothing of the door's folder.
 import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { DoorEngine, SyncStatus } from '../../sync/door-protocol';
+import type { DoorEngine, SyncStatus } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
