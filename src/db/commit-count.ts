@@ -1,6 +1,6 @@
 // How many read-write transactions have committed on each table of a database: a reader of
 // several tables notes the count before its reads and compares it after, and knows whether a
-// write landed in between (src/sync/open-list-state.ts publishes the door's status only from
+// write landed in between (src/sync/open-list/open-list-state.ts publishes the door's status only from
 // reads no write has overtaken). Guarantees: a write counts once it has committed, in its
 // transaction's `complete` event, before any code awaiting that write resumes (this listener is
 // added before Dexie sets its own handler); an aborted write never counts; every write goes

@@ -1,6 +1,6 @@
 // The schema of the door's local copy, one Dexie database per device. Indexes are deliberately
 // few: every index entry costs a write during the 100,000-ticket first download, so lookups and
-// search run on an in-memory index (src/sync/list-index.ts) built from these rows. Until that
+// search run on an in-memory index (src/sync/index/list-index.ts) built from these rows. Until that
 // index is built (the first second after a restart), a verdict comes from a keyed read
 // (src/db/keyed-read.ts) through the page codes (src/db/page-codes.ts) and two indexes.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
@@ -65,7 +65,7 @@ export class CheckinDatabase extends Dexie {
     this.version(3).stores({ audit: '[listSlug+at+id]' });
     // Version 4: keyed reads for a verdict before the list is in memory. Each first-download
     // page's codes (one row a page, written with it; pages stored before this version get theirs
-    // as the list next loads, see src/sync/open-list.ts), tickets changed since by slug, and
+    // as the list next loads, see src/sync/open-list/open-list.ts), tickets changed since by slug, and
     // check-ins by ticket. Adding indexes and a table keeps every row: nothing is downloaded
     // again, and the outbox is untouched.
     this.version(4).stores({

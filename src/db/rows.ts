@@ -12,7 +12,7 @@ export interface ListRow {
   /**
    * For a list joined through a relay: the service's own Check-in API behind it, as the relay
    * said (`/__service`). The door talks to it directly while the relay is down
-   * (src/sync/relay-fallback.ts). Absent for every other list.
+   * (src/sync/relay/relay-fallback.ts). Absent for every other list.
    */
   directBaseUrl?: string;
   id: number;

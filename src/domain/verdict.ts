@@ -176,7 +176,7 @@ export function attendeeName(ticket: DoorTicket): string {
 }
 
 /**
- * Whether a verdict stops the fast lane (scanner/fast-lane.ts on the page, sync/scan-queue.ts
+ * Whether a verdict stops the fast lane (scanner/fast-lane.ts on the page, sync/scan/scan-queue.ts
  * in the worker). Everything but an admission needs a person's eyes. The same ticket again (just admitted
  * here) stops the lane too: in a queue it may be a screenshot passed back to the next in
  * line rather than a guest showing their code twice, and only staff comparing the name with

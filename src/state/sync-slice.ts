@@ -1,6 +1,6 @@
 // The sync engine's status, as the door screens read it. The engine knows nothing of zustand:
 // it is handed `syncReporter(appStore)` as its `report` port and publishes whole statuses.
-import { initialSyncStatus, type SyncStatus } from '../sync/sync-status';
+import { type SyncStatus, initialSyncStatus } from '../sync/engine/door-protocol';
 
 export interface SyncSlice {
   sync: SyncStatus;

@@ -18,7 +18,7 @@ const SECONDS = Number(process.env.DOORS_BENCH_SECONDS ?? 60);
 const POLL_MS = 2_000;
 const POST_MS = 5_000;
 const BATCH = 25;
-const MARGIN_MS = 10_000; // pull-since's DEFAULT_MARGIN_MS
+const MARGIN_MS = 10_000; // pulled-pages' DEFAULT_MARGIN_MS
 const PAGE = 1000;
 const RESOURCES: PagedResource[] = ['tickets', 'checkins', 'answers'];
 

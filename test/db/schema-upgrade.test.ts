@@ -8,7 +8,7 @@ import { CheckinDatabase } from '../../src/db/database';
 import { readByCode, readCodeIndex } from '../../src/db/keyed-read';
 import { emptySyncState } from '../../src/db/local-copy';
 import type { CheckinRow, OutboxRow, SyncStateRow } from '../../src/db/rows';
-import { loadListIndex } from '../../src/sync/open-list';
+import { loadListIndex } from '../../src/sync/open-list/open-list';
 import { listRow, remoteCheckin, remoteTicket, T0 } from './copy-rows';
 
 const LIST = 'chk_pupgrade00000000000000';

@@ -1,13 +1,13 @@
 // A door's fallback to the service when its relay is down, over real processes: the relay (with
 // its venue mirror) in front of a second copy of the server as the service, and the door's own
-// Check-in API client routed by src/sync/relay-fallback.ts over real HTTP. A check-in the relay
+// Check-in API client routed by src/sync/relay/relay-fallback.ts over real HTTP. A check-in the relay
 // answered and journalled but could not forward yet, sent again directly by the door after the
 // relay died (its answer lost, say), is one check-in upstream once the relay is back; so is one
 // sent only directly. The door is back on the relay as soon as it answers again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
-import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
+import { createRelayFallback, type Route } from '../../src/sync/relay/relay-fallback';
 import { killHard } from '../server/server-process';
 import { type RelayPair, startMirroredPair, until } from './relay-setup';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
-import { joinList } from '../../src/sync/join-list';
+import { joinList } from '../../src/sync/lists/join-list';
 import {
   type RelayPair,
   UPSTREAM_TOKEN,

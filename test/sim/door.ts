@@ -8,7 +8,7 @@ import { createTransport } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
 import type { UndoOutcome } from '../../src/db/outbox';
 import { createRandom } from '../../src/mock-api/random';
-import { createSyncEngine, type SyncEngine } from '../../src/sync/sync-engine';
+import { createSyncEngine, type SyncEngine } from '../../src/sync/engine/sync-engine';
 import { type SimClock, simClock } from './sim-clock';
 
 /** An admission the door recorded, as the door's screen reported it. */

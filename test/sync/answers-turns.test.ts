@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteAnswer } from '../../src/api/schemas';
 import { patchSyncState, replaceQuestions, saveList, storeFirstPage } from '../../src/db/local-copy';
-import { createOpenListState } from '../../src/sync/open-list-state';
+import { createOpenListState } from '../../src/sync/open-list/open-list-state';
 import { listRow, remoteTicket } from '../db/copy-rows';
 import { freshDb, LIST, manualClock } from './support';
 
@@ -35,7 +35,7 @@ describe("the answers' read", () => {
     expect((await state.open(LIST)).ok).toBe(true);
 
     const pagesRead = vi.spyOn(db.pages, 'where');
-    const release = state.pauseLoad();
+    const release = state.bulk.pauseLoad();
     let lookup: ((ticketId: number) => unknown[]) | null = null;
     void state.answers()!.then((found) => {
       lookup = found;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../src/db/rows';
 import { csvCell } from '../../src/domain/csv';
-import { auditCsv } from '../../src/sync/audit-csv';
+import { auditCsv } from '../../src/sync/audit/audit-csv';
 
 const row = (patch: Partial<AuditRow>): AuditRow => ({
   listSlug: 'chk_x',

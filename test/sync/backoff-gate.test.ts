@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../src/domain/result';
-import { createBackoffGate } from '../../src/sync/backoff-gate';
+import { createBackoffGate } from '../../src/sync/loop/backoff-gate';
 import { manualClock } from './support';
 
 const failTimes = (

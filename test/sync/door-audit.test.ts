@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAudit } from '../../src/db/audit-log';
 import { type DoorAccess, OWN_UNDO_MS, SUPERVISOR_UNLOCK_MS } from '../../src/domain/door-roles';
-import { createSyncEngine } from '../../src/sync/sync-engine';
+import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { BASE, clientOver, doorService, freshDb, LIST, manualClock } from './support';
 
 async function roleDevice(access: DoorAccess) {

@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/domain/result';
 import { readOutbox } from '../../src/db/outbox';
-import { createAuditTrail } from '../../src/sync/audit-trail';
-import { createDoorScan, type ScanOutcome } from '../../src/sync/door-scan';
-import { createDoorWrites } from '../../src/sync/door-writes';
-import { createOpenListState } from '../../src/sync/open-list-state';
-import { createOutboxSignal } from '../../src/sync/outbox-signal';
+import { createAuditTrail } from '../../src/sync/audit/audit-trail';
+import { createDoorScan, type ScanOutcome } from '../../src/sync/scan/door-scan';
+import { createDoorWrites } from '../../src/sync/writes/door-writes';
+import { createOpenListState } from '../../src/sync/open-list/open-list-state';
+import { createOutboxSignal } from '../../src/sync/outbox/outbox-signal';
 import { clientOver, doorDevice, doorService, LIST } from './support';
 
 /** A second door on a copy of the list: its scan queue wired as the engine wires it. */
@@ -42,8 +42,8 @@ async function scanQueue(tickets = 5, catchUp: () => Promise<boolean> = async ()
     clock,
     clientFor: fetch,
     active: state.active,
-    online: () => state.status().online,
-    lastPullAt: () => state.status().lastPullAt,
+    online: () => state.board.status().online,
+    lastPullAt: () => state.board.status().lastPullAt,
     writes,
     loop: {
       catchUp() {
@@ -52,7 +52,7 @@ async function scanQueue(tickets = 5, catchUp: () => Promise<boolean> = async ()
       },
     },
     noteCorrection: state.noteCorrection,
-    noteStorageTrouble: state.storageTrouble,
+    noteStorageTrouble: state.board.storageTrouble,
   });
   return { setup, db, door, notices: () => notices, catchUps: () => catchUps };
 }

@@ -16,12 +16,12 @@ import {
 import { readOutbox, recordCheckin } from '../../src/db/outbox';
 import { parseScannedCode } from '../../src/domain/scan-code';
 import { judgeScan } from '../../src/domain/verdict';
-import { doorCheckin, ticketFor } from '../../src/sync/door-lookup';
-import { restOfOrder } from '../../src/sync/door-order';
-import { keyedScan } from '../../src/sync/keyed-lookup';
-import { createListIndex } from '../../src/sync/list-index';
-import { fillListIndex, loadListIndex } from '../../src/sync/open-list';
-import { createSyncEngine } from '../../src/sync/sync-engine';
+import { doorCheckin, ticketFor } from '../../src/sync/scan/door-lookup';
+import { restOfOrder } from '../../src/sync/scan/door-order';
+import { keyedScan } from '../../src/sync/scan/keyed-lookup';
+import { createListIndex } from '../../src/sync/index/list-index';
+import { fillListIndex, loadListIndex } from '../../src/sync/open-list/open-list';
+import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../db/copy-rows';
 import { clientOver, doorDevice, doorService, freshDb, LIST, manualClock } from './support';
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteTicket } from '../../src/api/schemas';
 import type { CheckinRow } from '../../src/db/rows';
-import { createStringPool } from '../../src/sync/compact-ticket';
-import { createListIndex } from '../../src/sync/list-index';
+import { createStringPool } from '../../src/sync/index/compact-ticket';
+import { createListIndex } from '../../src/sync/index/list-index';
 
 const LIST = 'chk_ptestlist0000000000000';
 

@@ -5,8 +5,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckinDatabase } from '../../src/db/database';
 import { patchSyncState, saveList, storeFirstPage, upsertTickets } from '../../src/db/local-copy';
-import { createListIndex } from '../../src/sync/list-index';
-import { fillListIndex } from '../../src/sync/open-list';
+import { createListIndex } from '../../src/sync/index/list-index';
+import { fillListIndex } from '../../src/sync/open-list/open-list';
 import { listRow, remoteCheckin, remoteTicket } from '../db/copy-rows';
 import { freshDb, LIST } from './support';
 

@@ -13,8 +13,8 @@ import { CheckinDatabase, pageRange } from '../../src/db/database';
 import { readSyncState } from '../../src/db/local-copy';
 import { readOutbox } from '../../src/db/outbox';
 import type { RemoteCheckin } from '../../src/api/schemas';
-import { createSyncEngine } from '../../src/sync/sync-engine';
-import { fillListIndex } from '../../src/sync/open-list';
+import { createSyncEngine } from '../../src/sync/engine/sync-engine';
+import { fillListIndex } from '../../src/sync/open-list/open-list';
 import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;

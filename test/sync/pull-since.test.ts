@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readSyncState } from '../../src/db/local-copy';
-import { createListIndex } from '../../src/sync/list-index';
-import { loadListIndex } from '../../src/sync/open-list';
-import { downloadAll, pullSince } from '../../src/sync/pull-since';
-import { joinList } from '../../src/sync/join-list';
+import { createListIndex } from '../../src/sync/index/list-index';
+import { loadListIndex } from '../../src/sync/open-list/open-list';
+import { downloadAll } from '../../src/sync/pull/download-all';
+import { pullSince } from '../../src/sync/pull/pull-since';
+import { joinList } from '../../src/sync/lists/join-list';
 import { BASE, clientOver, doorService, freshDb, LIST } from './support';
 
 const NOW_MS = Date.parse('2026-06-15T12:00:00.000Z');

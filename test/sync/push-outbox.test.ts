@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { readOutbox, recordCheckin } from '../../src/db/outbox';
-import { pushOutbox } from '../../src/sync/push-outbox';
+import { pushOutbox } from '../../src/sync/outbox/push-outbox';
 import { clientOver, doorDevice, doorService, LIST, serviceCheckins } from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConflicts } from '../../src/db/copy-notes';
 import type { CheckinRow } from '../../src/db/rows';
-import { createListIndex } from '../../src/sync/list-index';
-import { recordConflicts } from '../../src/sync/reconcile';
+import { createListIndex } from '../../src/sync/index/list-index';
+import { recordConflicts } from '../../src/sync/outbox/reconcile';
 import { freshDb, LIST } from './support';
 
 const checkin = (key: string, ticketId: number, createdAt: number, own = false): CheckinRow => ({

@@ -1,11 +1,11 @@
-// The door's choice of route for a list joined through a relay (src/sync/relay-fallback.ts),
+// The door's choice of route for a list joined through a relay (src/sync/relay/relay-fallback.ts),
 // with fake clients and a hand-moved clock: the relay first; the service directly only when the
 // relay gives no HTTP answer at all; back to the relay once it answers; a service the browser
 // cannot reach (CORS) asked once per backoff, not once per call.
 import { describe, expect, it } from 'vitest';
 import type { CheckinClient } from '../../src/api/checkin-client';
 import { fail, ok, type Result } from '../../src/domain/result';
-import { createRelayFallback, type Route } from '../../src/sync/relay-fallback';
+import { createRelayFallback, type Route } from '../../src/sync/relay/relay-fallback';
 import { BASE, doorDevice, doorService, LIST, serviceCheckins } from './support';
 
 const RELAY = 'https://relay.venue.test/checkin';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/sync/clock';
-import { pacedReports } from '../../src/sync/report-pace';
+import { pacedReports } from '../../src/sync/status/report-pace';
 
 /** A clock whose timers run only when the test moves time on. */
 function manualClock() {

@@ -2,7 +2,7 @@
 // the fast lane's runs.
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../src/domain/result';
-import { createScanQueue } from '../../src/sync/scan-queue';
+import { createScanQueue } from '../../src/sync/scan/scan-queue';
 
 const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

@@ -5,7 +5,7 @@
 // and the copy's age are read by then) until the test has made its write.
 import { describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../src/db/outbox';
-import type { SyncStatus } from '../../src/sync/sync-status';
+import type { SyncStatus } from '../../src/sync/status/sync-status';
 import { clientOver, doorDevice, doorService, LIST } from './support';
 
 /** The next read of the conflicts, held once it has its answer until released (when armed). */

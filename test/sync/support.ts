@@ -138,8 +138,8 @@ export async function doorDevice({
   access,
   syncIntervalMs,
 }: DeviceOptions) {
-  const { createSyncEngine } = await import('../../src/sync/sync-engine');
-  const statuses: import('../../src/sync/sync-status').SyncStatus[] = [];
+  const { createSyncEngine } = await import('../../src/sync/engine/sync-engine');
+  const statuses: import('../../src/sync/status/sync-status').SyncStatus[] = [];
   const engine = createSyncEngine({
     db,
     clientFor: clientOver(fetch),

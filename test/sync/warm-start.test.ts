@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CheckinDatabase } from '../../src/db/database';
 import { readCodeIndex } from '../../src/db/keyed-read';
 import { saveList } from '../../src/db/local-copy';
-import { createSyncEngine } from '../../src/sync/sync-engine';
-import { readWarmCodes, type WarmCodes } from '../../src/sync/warm-start';
+import { createSyncEngine } from '../../src/sync/engine/sync-engine';
+import { readWarmCodes, type WarmCodes } from '../../src/sync/open-list/warm-start';
 import { listRow } from '../db/copy-rows';
 import { BASE, clientOver, doorDevice, doorService, freshDb, LIST, manualClock } from './support';
 

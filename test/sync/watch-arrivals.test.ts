@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../src/domain/result';
 import type { Clock } from '../../src/sync/clock';
-import { type ArrivalsUpdate, watchArrivals } from '../../src/sync/watch-arrivals';
+import { type ArrivalsUpdate, watchArrivals } from '../../src/sync/arrivals/watch-arrivals';
 import { BASE, clientOver, doorService, LIST } from './support';
 
 /** A clock whose timers run only when the test says, one at a time. */

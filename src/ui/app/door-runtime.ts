@@ -4,17 +4,17 @@
 // DoorRuntimeContext (src/ui/hooks/useDoor.ts), and the page never opens the database itself.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
-import type { EngineHost, EngineWorker } from '../../sync/engine-worker';
+import type { DoorEngine, DoorHost, DoorWorker } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
-import type { DoorEngine, DoorRuntime } from '../hooks/useDoor';
+import type { DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
 import { DOOR_DATABASE } from '../../platform/database-names';
 import { isDoorAddress, takeDoorWorker } from './door-worker';
 
-const host: EngineHost = {
+const host: DoorHost = {
   report: syncReporter(appStore),
   async builtInFetch(request) {
     const response = await embeddedFetch(
@@ -40,7 +40,7 @@ const engineSettings = (state: ReturnType<typeof appStore.getState>) => ({
 });
 
 /** `online`: what the engine was told at its start, for the page to follow from. */
-let running: { remote: Comlink.Remote<EngineWorker>; ready: Promise<void>; online: boolean } | null = null;
+let running: { remote: Comlink.Remote<DoorWorker>; online: boolean } | null = null;
 
 /** The worker, started on first use; its engine is built but does not sync until `start()`. */
 function engineWorker() {
@@ -55,50 +55,33 @@ function engineWorker() {
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) window.location.reload();
   });
-  const remote = Comlink.wrap<EngineWorker>(worker);
+  const remote = Comlink.wrap<DoorWorker>(worker);
   const online = navigator.onLine;
-  // Comlink's types describe the far side; the page hands over a proxy of its host.
-  const ready = remote.init(Comlink.proxy(host) as unknown as Comlink.Remote<EngineHost>, {
+  // The worker's commands wait for this, and answer its failure, if any, themselves.
+  const init = remote.init(Comlink.proxy(host), {
     databaseName: DOOR_DATABASE,
     defaultBaseUrl: thisServerCheckinUrl(),
     builtInPrefix: BUILT_IN_CHECKIN_URL,
     ...engineSettings(appStore.getState()),
     online,
   });
+  init.catch(() => undefined);
   appStore.subscribe((state, before) => {
     if (state.settings === before.settings && state.shell.supervisorUntil === before.shell.supervisorUntil)
       return;
     void remote.configure(engineSettings(state));
   });
-  running = { remote, ready, online };
-  void servedBy().then(async (info) => {
+  running = { remote, online };
+  void servedBy().then((info) => {
     if (info?.mode !== 'relay') return;
-    await ready;
     // Lists joined through this relay keep the service's own address, for when the relay is down.
     if (info.upstreamCheckinUrl)
-      void (remote.engine as unknown as DoorEngine).learnRelay(
-        thisServerCheckinUrl(),
-        info.upstreamCheckinUrl,
-      );
+      void remote.commands.learnRelay(thisServerCheckinUrl(), info.upstreamCheckinUrl);
     if (!info.mirror) return;
     syncCapMs = MIRROR_SYNC_MS;
     void remote.configure(engineSettings(appStore.getState()));
   });
   return running;
-}
-
-function startEngine(): DoorEngine {
-  const { remote, ready } = engineWorker();
-  // Calls made before the worker is ready wait for it.
-  return new Proxy({} as DoorEngine, {
-    get(_, name) {
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return async (...args: unknown[]) => {
-        await ready;
-        return (remote.engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-      };
-    },
-  });
 }
 
 let started = false;
@@ -116,7 +99,8 @@ const doorStarted = {
 let engine: DoorEngine | null = null;
 function doorEngine(): DoorEngine {
   if (engine) return engine;
-  const created = startEngine();
+  // Calls made before the worker is ready wait for it there.
+  const created = engineWorker().remote.commands;
   // The flag is also read every few seconds: Firefox left a page loaded while offline without
   // an `online` event when the network came back, and its check-ins waited forever.
   // The worker may have started earlier, for the door names of a report.
@@ -158,8 +142,6 @@ export const doorRuntime: DoorRuntime = {
   async doorNames(listSlug) {
     // Through the worker, which owns the database: a second connection here would hold back
     // its upgrades and "Forget this device's data". Asking starts no sync.
-    const { remote, ready } = engineWorker();
-    await ready;
-    return remote.doorNames(listSlug);
+    return engineWorker().remote.doorNames(listSlug);
   },
 };

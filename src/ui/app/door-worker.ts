@@ -12,7 +12,7 @@ export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|
 let early: Worker | null = null;
 
 function createDoorWorker(): Worker {
-  return new Worker(new URL('../../sync/engine-worker.ts', import.meta.url), {
+  return new Worker(new URL('../../sync/engine/engine-worker.ts', import.meta.url), {
     type: 'module',
     // The database named in the worker's name, so the worker opens it before its init.
     name: `door-sync:${DOOR_DATABASE}`,

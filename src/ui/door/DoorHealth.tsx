@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { readStorageHealth, type StorageHealth } from '../../platform/storage-health';
-import type { SyncStatus } from '../../sync/sync-status';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge, formatBytes, formatShare } from '../format';
 import { t, tn } from '../i18n/t';
 import { useRelayReach } from './useRelayReach';

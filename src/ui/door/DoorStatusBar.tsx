@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { describeError } from '../error-words';
-import type { SyncStatus } from '../../sync/sync-status';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge, formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { attentions, connectionKey, connectionOf, progressWords } from './status-line';

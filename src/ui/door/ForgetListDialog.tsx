@@ -1,7 +1,6 @@
 import { forgetBadgeLayout } from '../../state/badge-layouts';
 import { useState } from 'react';
-import type { ListFacts } from '../../sync/forget-list';
-import type { ListSummary } from '../../sync/sync-status';
+import type { ListFacts, ListSummary } from '../../sync/engine/door-protocol';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { t } from '../i18n/t';
 import { checkins, tickets, unsentWords } from '../shared/count-words';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ListSummary } from '../../sync/sync-status';
+import type { ListSummary } from '../../sync/engine/door-protocol';
 import { formatWhen } from '../format';
 import { t } from '../i18n/t';
 import { ForgetListDialog, forgottenMessage } from './ForgetListDialog';

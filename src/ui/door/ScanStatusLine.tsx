@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import type { SyncStatus } from '../../sync/sync-status';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge } from '../format';
 import { t } from '../i18n/t';
 import { statusLine, type Words } from './status-line';

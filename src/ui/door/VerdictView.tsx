@@ -9,7 +9,7 @@ import {
   verdictTone,
 } from '../../domain/verdict';
 import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
-import type { ScanBasis } from '../../sync/confirm-online';
+import type { ScanBasis } from '../../sync/engine/door-protocol';
 import { formatAge, formatClock, formatWhen } from '../format';
 import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';

@@ -1,7 +1,7 @@
 // The words people read in the door's audit CSV (column headers, row kinds), in the language on
-// screen. The file's builder (sync/audit-csv.ts) takes them as values and falls back to plain
+// screen. The file's builder (sync/audit/audit-csv.ts) takes them as values and falls back to plain
 // column names, so it stays free of the UI.
-import type { AuditCsvWords } from '../../sync/audit-csv';
+import type { AuditCsvWords } from '../../sync/engine/door-protocol';
 import { t } from '../i18n/t';
 
 export const auditCsvWords = (): AuditCsvWords => ({

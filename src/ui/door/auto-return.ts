@@ -3,7 +3,7 @@
 import type { CheckinRow } from '../../db/rows';
 import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import { stopsTheLane, type Verdict, verdictTone } from '../../domain/verdict';
-import type { ScanBasis } from '../../sync/confirm-online';
+import type { ScanBasis } from '../../sync/engine/door-protocol';
 
 export interface ShownVerdict {
   verdict: Verdict;

@@ -1,7 +1,7 @@
 import type { Result } from '../../domain/result';
 import { baseUrlOf, parseListCredential } from '../../domain/list-credential';
 import { takeBadgeLayout } from '../../state/badge-layouts';
-import type { ListSummary } from '../../sync/sync-status';
+import type { ListSummary } from '../../sync/engine/door-protocol';
 import type { DoorEngine } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { relayUpstreamOrigin, servedBy } from '../shared/served-by';

@@ -2,7 +2,7 @@
 // (ScanStatusLine) and the other door screens' status bar (DoorStatusBar): whether the door is
 // online, what is unsent, how old the data is, and what needs staff's attention, most urgent
 // first. Pure: message keys and values, put into words by the screens.
-import type { SyncStatus } from '../../sync/sync-status';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
 import type { MessageKey } from '../i18n/t';
 
 /** A message and its values, put into words by the screen. */

@@ -2,7 +2,7 @@
 // name and reference the status carries, never by the service's internal id, which staff cannot
 // read. Without them, the list is still opening (its part in memory lacks the ticket), or the
 // ticket is not on the open list at all.
-import type { TicketNaming } from '../../sync/sync-status';
+import type { TicketNaming } from '../../sync/engine/door-protocol';
 import { t } from '../i18n/t';
 
 export function ticketWords(

@@ -4,8 +4,7 @@ import { describeError } from '../error-words';
 import { admittable } from '../../domain/order';
 import { type Verdict, verdictTone } from '../../domain/verdict';
 import { playTone, vibrate } from '../../platform/feedback';
-import type { ScanOutcome } from '../../sync/door-scan';
-import type { LaneRead } from '../../sync/scan-queue';
+import type { LaneRead, ScanOutcome } from '../../sync/engine/door-protocol';
 import {
   cameraJudges,
   EMPTY_LANE,
@@ -77,7 +76,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   const held = useRef(false);
   // Decisions under way (an online check takes up to a few seconds), and a button's action in
   // flight: outside the fast lane the camera only watches meanwhile; buttons do not act twice.
-  // Scans themselves wait in the worker's one queue (sync/scan-queue.ts), not here.
+  // Scans themselves wait in the worker's one queue (sync/scan/scan-queue.ts), not here.
   // Shown only once a decision has taken DECIDING_SHOWN_AFTER_MS: a verdict from the copy takes
   // a few ms, and a notice up for one frame would cost the page a render and a layout on the
   // verdict's path. `occupied()` holds buttons and the camera from the first moment.

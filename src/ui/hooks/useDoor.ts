@@ -1,14 +1,12 @@
 // How screens reach the door's sync engine. The app's shell provides the one DoorRuntime
 // (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
 // composition root, and the organiser and settings screens need nothing of the door's folder.
-import type { Remote } from 'comlink';
 import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { SyncEngine } from '../../sync/sync-engine';
-import type { SyncStatus } from '../../sync/sync-status';
+import type { DoorEngine, SyncStatus } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
-export type DoorEngine = Remote<SyncEngine>;
+export type { DoorEngine };
 
 export interface DoorRuntime {
   /** The engine, started (and syncing) on first use. */

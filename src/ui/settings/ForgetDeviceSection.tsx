@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DeviceStorage } from '../../pwa/device-storage';
 import { useOnline } from '../hooks/useOnline';
-import type { ListFacts } from '../../sync/forget-list';
+import type { ListFacts } from '../../sync/engine/door-protocol';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { downloadCsv, unsentFileName } from '../shared/download-csv';
 import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../hooks/useDoor';

@@ -1,6 +1,6 @@
 // Counts of what a door holds, in words: the door's lists and audit log, and the settings'
 // device wipe, say them the same way. Each is an ICU plural in the catalogue.
-import type { ListFacts } from '../../sync/forget-list';
+import type { ListFacts } from '../../sync/engine/door-protocol';
 import { t } from '../i18n/t';
 
 export const tickets = (n: number) => t('countTickets', { n });

@@ -3,10 +3,10 @@ import { createCheckinClient } from '../../../src/api/checkin-client';
 import { createTransport } from '../../../src/api/http';
 import type { CheckinDatabase } from '../../../src/db/database';
 import { openCheckinDatabase } from '../../../src/db/storage';
-import { createListIndex } from '../../../src/sync/list-index';
-import { joinList } from '../../../src/sync/join-list';
-import { pullSince } from '../../../src/sync/pull-since';
-import { createSyncEngine, type SyncEngine } from '../../../src/sync/sync-engine';
+import { createListIndex } from '../../../src/sync/index/list-index';
+import { joinList } from '../../../src/sync/lists/join-list';
+import { pullSince } from '../../../src/sync/pull/pull-since';
+import { createSyncEngine, type SyncEngine } from '../../../src/sync/engine/sync-engine';
 
 const base = `${location.origin}/checkin`;
 /** Time spent waiting for the service, to tell it apart from this device's own work. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListSummary } from '../../../src/sync/sync-status';
+import type { ListSummary } from '../../../src/sync/status/sync-status';
 
 const APP = 'http://127.0.0.1:4173';
 const list = (baseUrl: string): ListSummary => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSyncStatus, type SyncStatus } from '../../../src/sync/sync-status';
+import { initialSyncStatus, type SyncStatus } from '../../../src/sync/status/sync-status';
 import { progressWords, type StatusInput, statusLine } from '../../../src/ui/door/status-line';
 
 const NOW = Date.parse('2026-11-25T20:00:00Z');

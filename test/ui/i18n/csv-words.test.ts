@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createArrivals } from '../../../src/domain/arrivals';
 import { checkinReportCsv } from '../../../src/domain/checkin-report';
 import { LOCALES } from '../../../src/domain/locales';
-import { auditCsv } from '../../../src/sync/audit-csv';
+import { auditCsv } from '../../../src/sync/audit/audit-csv';
 import { auditCsvWords } from '../../../src/ui/door/audit-csv-words';
 import { activateLocale } from '../../../src/ui/i18n/i18n';
 import { checkinReportWords } from '../../../src/ui/organiser/arrivals/report-words';

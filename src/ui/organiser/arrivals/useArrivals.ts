@@ -6,7 +6,7 @@ import type { Failure } from '../../../domain/result';
 import type { Arrivals, ArrivalsSummary } from '../../../domain/arrivals';
 import type { RemoteList } from '../../../api/schemas';
 import { systemClock } from '../../../sync/clock';
-import { watchArrivals } from '../../../sync/watch-arrivals';
+import { watchArrivals } from '../../../sync/arrivals/watch-arrivals';
 import { useAdminClient } from '../hooks/useAdminClient';
 import { checkinClientFor } from './list-service';
 

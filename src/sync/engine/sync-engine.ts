@@ -1,0 +1,285 @@
+// The door device's sync engine: the one object the door screens drive. In the app it runs in
+// a worker (engine-worker.ts) and the screens call it through a proxy, every call async.
+//
+//   const opened = await openCheckinDatabase();     // Result: 'storage-unavailable' in a private window
+//   const clientFor = (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: (r) => fetch(r) }));
+//   // ...or, for the built-in demo service: createTransport({ baseUrl, fetch: embeddedFetch })
+//   report: syncReporter(appStore)                  // src/state/sync-slice.ts; screens read state.sync
+//   const engine = createSyncEngine({ db, clientFor, clock, report, deviceName, defaultBaseUrl });
+//   await engine.start();                           // loads joined lists, opens the last one, starts the timer
+//   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
+//   await engine.open(slug)                         // switch lists (each list's data is separate)
+//   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
+//   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
+//   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
+//   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
+//   await engine.admitOrder(reference, ticketIds)   // "Admit all N" of an order: one outbox write (door-order.ts)
+//   await engine.typed(text, mode)                  // the scan field: a code is judged, anything else -> { search }
+//   engine.searchOrders('anna')  engine.hasOrder(r) // orders by buyer, holder or reference; is `r` an order here
+//   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
+//   await engine.undoAll(keys)                      // "Undo these N": one transaction, one result a key
+//   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
+//   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
+//   await engine.answers(ticketId)                  // its answers to the list's questions
+//   engine.stats(otherDevicesLabel)                 // by release, by device, arrivals per quarter hour
+//   engine.syncNow()  engine.flush()  engine.tick() // on demand (list + pull + push); push only; one timer cycle
+//   engine.setOnline(bool)                          // on network changes (navigator.onLine adapter)
+//   await engine.forget(slug, { confirmed })        // refuses with 'unsent-checkins' unless confirmed
+//   await engine.exportUnsent(slug)                 // CSV of check-ins the service has not acknowledged
+//   await engine.facts(slug)                        // tickets, check-ins and unsent of a list, before forgetting it
+//   await engine.unsentByList()                     // lists holding unsent check-ins (the device wipe's guard)
+//   await engine.wipeDevice({ confirmed })          // stops for good and deletes the whole database
+//   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
+//   await engine.badgesFor(ticketIds)               // what to print on the badges of tickets inside; each print audited
+//   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
+//   engine.stop()
+//
+// Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
+// nothing here throws into the screens: expected failures are `{ ok: false, reason }` values.
+//
+// This file only wires the engine's rooms together: the open list's state and status
+// (open-list-state.ts), the sync loop (sync-loop.ts), the door's writes and their audit rows
+// (door-writes.ts), the scan's decisions (door-scan.ts), reads of the open list
+// (list-reads.ts), and list and device care (list-care.ts). Writes never call the loop: they
+// say "the outbox changed" (outbox-signal.ts) and the loop reacts.
+import type { CheckinClient } from '../../api/checkin-client';
+import { fail, type Result } from '../../domain/result';
+import type { CheckinDatabase } from '../../db/database';
+import { allLists } from '../../db/local-copy';
+import type { CheckinRow, ListRow } from '../../db/rows';
+import { stored } from '../../db/storage';
+import { type DoorAccess, LOCKED, mayDo, roleAt } from '../../domain/door-roles';
+import { createAuditTrail } from '../audit/audit-trail';
+import { createBadgeTrail } from '../audit/badge-trail';
+import { type Clock, systemClock } from '../clock';
+import { newClientId } from '../scan/door-lookup';
+import { createDoorScan } from '../scan/door-scan';
+import { createDoorWrites } from '../writes/door-writes';
+import { createListCare } from '../lists/list-care';
+import { createListReads } from '../open-list/list-reads';
+import type { fillListIndex } from '../open-list/open-list';
+import { createOpenListState } from '../open-list/open-list-state';
+import { createOutboxSignal } from '../outbox/outbox-signal';
+import { createRelayFallback } from '../relay/relay-fallback';
+import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
+import { createSyncLoop } from '../loop/sync-loop';
+import type { SyncStatus } from '../status/sync-status';
+import { joinedLast, type WarmCodes } from '../open-list/warm-start';
+
+export interface SyncEngineOptions {
+  db: CheckinDatabase;
+  /** The Check-in API at a base address: over `fetch`, or over the in-app mock's `handle`. */
+  clientFor: (baseUrl: string) => CheckinClient;
+  defaultBaseUrl: string;
+  deviceName: () => string;
+  report?: (status: SyncStatus) => void;
+  clock?: Clock;
+  syncIntervalMs?: () => number;
+  marginMs?: number;
+  batchSize?: number;
+  autoWipeAfterMs?: number;
+  online?: boolean;
+  random?: () => number;
+  newId?: () => string;
+  /** The supervisor lock as the page knows it; without it every action is open. */
+  access?: () => DoorAccess;
+  /** How the open list's index is filled from storage (open-list.ts); tests hold it midway. */
+  fillIndex?: typeof fillListIndex;
+  /** The last list's codes, read as the worker started (warm-start.ts). */
+  warm?: Promise<WarmCodes | null>;
+}
+
+export type { ScanOutcome } from '../scan/door-scan';
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { db, clientFor, clock = systemClock } = options;
+  const access = options.access ?? (() => LOCKED);
+  const role = () => roleAt(access(), clock.now());
+  // Lists joined through a relay reach the service behind it while the relay is down.
+  const relays = new Map<string, string>();
+  const fallback = createRelayFallback({
+    clientFor,
+    clock,
+    onChange: (baseUrl) => {
+      const open = state.active()?.list;
+      if (open?.baseUrl === baseUrl) state.board.publish({ route: fallback.routeOf(open) });
+    },
+  });
+  const listClient = (list: ListRow) => fallback.clientFor(list);
+  const state = createOpenListState({
+    db,
+    clock,
+    report: options.report,
+    online: options.online ?? true,
+    routeOf: fallback.routeOf,
+    fill: options.fillIndex,
+    warm: options.warm,
+  });
+  const outbox = createOutboxSignal();
+  const loop = createSyncLoop({
+    db,
+    state,
+    outbox,
+    clientFor,
+    listClient,
+    clock,
+    random: options.random ?? Math.random,
+    interval: options.syncIntervalMs ?? (() => 10_000),
+    marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
+    batchSize: options.batchSize,
+    autoWipeAfterMs: options.autoWipeAfterMs,
+  });
+  const audit = createAuditTrail({
+    db,
+    clock,
+    deviceName: options.deviceName,
+    role,
+    onLost: (auditLost) => state.board.publish({ auditLost }),
+  });
+  const writes = createDoorWrites({
+    db,
+    state,
+    audit,
+    outbox,
+    clock,
+    deviceName: options.deviceName,
+    newId: options.newId ?? newClientId,
+    role,
+  });
+  const badges = createBadgeTrail({ db, state, audit });
+  const door = createDoorScan({
+    db,
+    clock,
+    clientFor,
+    listClient,
+    active: state.active,
+    opening: state.opening,
+    loaded: state.loaded,
+    pauseLoad: state.bulk.pauseLoad,
+    online: () => state.board.status().online,
+    lastPullAt: () => state.board.status().lastPullAt,
+    writes,
+    loop,
+    noteCorrection: state.noteCorrection,
+    noteStorageTrouble: state.board.storageTrouble,
+  });
+  const care = createListCare({
+    db,
+    state,
+    loop,
+    audit,
+    clientFor,
+    clock,
+    defaultBaseUrl: options.defaultBaseUrl,
+    directFor: (baseUrl) => relays.get(baseUrl) ?? null,
+    role,
+  });
+
+  /**
+   * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
+   * at `directBaseUrl`: lists joined through it keep that address, so the door can reach the
+   * service directly while the relay is down, even after a reload with the relay gone.
+   */
+  async function learnRelay(relayBaseUrl: string, directBaseUrl: string): Promise<void> {
+    const relay = relayBaseUrl.replace(/\/+$/, '');
+    const direct = directBaseUrl.replace(/\/+$/, '');
+    if (relay === direct) return;
+    relays.set(relay, direct);
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.board.storageTrouble(lists);
+    for (const list of lists.value) {
+      if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
+      // Only this field: a pull may have written the row since it was read.
+      const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
+      if (!saved.ok) return state.board.storageTrouble(saved);
+      const active = state.active();
+      if (active?.list.slug === list.slug)
+        state.update({ ...active, list: { ...active.list, directBaseUrl: direct } });
+    }
+    await state.refresh();
+  }
+
+  /**
+   * Whether the person has asked for a list (a join or an open) since the engine was made: the
+   * start then leaves the choice to that request, however the two interleave (the page's first
+   * action may come while the start is still reading the lists).
+   */
+  let chosen = false;
+  /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
+  async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
+    const lists = await stored(() => allLists(db));
+    if (!lists.ok) return state.board.storageTrouble(lists);
+    const last = joinedLast(lists.value);
+    if (last && !state.current() && (anyway || !chosen)) await state.open(last.slug, options);
+  }
+
+  return {
+    status: state.board.status,
+    /**
+     * Loads joined lists, opens the last one joined, starts the timer and a first cycle. With
+     * `background` (the app's restart), it answers once the list's summary is out: the list
+     * loads after, its first scans read by key, and the first cycle waits for it.
+     */
+    async start(options: { background?: boolean } = {}): Promise<void> {
+      state.setStopped(false);
+      await openLast(false, options);
+      loop.start();
+    },
+    /** Settles once the open list is whole in memory (at once when it is, or none is open). */
+    loaded: state.loaded,
+    stop: loop.stop,
+    learnRelay,
+    async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
+      chosen = true;
+      const joined = await care.join(...args);
+      // A join that failed while the engine started: the list joined last is open as usual.
+      if (!joined.ok) await openLast(true);
+      return joined;
+    },
+    open(slug: string) {
+      chosen = true;
+      return state.open(slug);
+    },
+    lists: () => state.board.status().lists,
+    scan(...args: Parameters<typeof door.scan>) {
+      state.noteScan();
+      return door.scan(...args);
+    },
+    admit: door.admit,
+    /** Supervisors only, once a supervisor PIN is set; the reason goes into the audit log. */
+    async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<CheckinRow>> {
+      if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
+      return door.admitAnyway(ticketId, seenActive, reason);
+    },
+    exitScan(...args: Parameters<typeof door.exitScan>) {
+      state.noteScan();
+      return door.exitScan(...args);
+    },
+    exit: door.exit,
+    typed(...args: Parameters<typeof door.typed>) {
+      state.noteScan();
+      return door.typed(...args);
+    },
+    admitOrder: door.admitOrder,
+    undo: writes.undo,
+    undoAll: writes.undoAll,
+    dismissParked: writes.dismissParked,
+    badgesFor: badges.badgesFor,
+    ...createListReads(state),
+    syncNow: loop.syncNow,
+    tick: loop.tick,
+    retime: loop.retime,
+    flush: loop.flush,
+    setOnline: loop.setOnline,
+    facts: care.facts,
+    forget: care.forget,
+    unsentByList: care.unsentByList,
+    wipeDevice: care.wipeDevice,
+    exportUnsent: care.exportUnsent,
+    auditLog: care.auditLog,
+    exportAudit: care.exportAudit,
+    auditWritten: care.auditWritten,
+  };
+}

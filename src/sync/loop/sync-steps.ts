@@ -1,0 +1,136 @@
+// The sync loop's two steps on one list: send its outbox, and pull the open list. Guarantees:
+// one push of a list at a time (push-lock.ts); a step the backoff holds back is skipped unless
+// asked for on demand; its outcome goes into the status only while its list is still the open
+// one (a list opened meanwhile says its own); a double admission is recorded again once the
+// service has answered for this door's own pending check-in; a pull's fresh read of its list is
+// never older than a write to the row among its reads.
+import type { CheckinClient } from '../../api/checkin-client';
+import { fail, ok } from '../../domain/result';
+import type { CheckinDatabase } from '../../db/database';
+import { readList, readSyncState } from '../../db/local-copy';
+import type { ListRow } from '../../db/rows';
+import type { BackoffGate } from './backoff-gate';
+import type { Clock } from '../clock';
+import type { OpenListState } from '../open-list/open-list-state';
+import { pullSince } from '../pull/pull-since';
+import { createPushLock } from '../outbox/push-lock';
+import { pushOutbox } from '../outbox/push-outbox';
+import { recordConflicts } from '../outbox/reconcile';
+
+/** The tables a pull's fresh read of its list comes from. */
+const LIST_TABLES = ['lists', 'syncState'] as const;
+
+/** The list itself (details, page counts) every sixth pull: it costs the service far more than a `since` page. */
+const LIST_EVERY = 6;
+
+export interface SyncStepsOptions {
+  db: CheckinDatabase;
+  state: OpenListState;
+  listClient: (list: ListRow) => CheckinClient;
+  clock: Clock;
+  marginMs: number;
+  batchSize?: number;
+  backoff: BackoffGate;
+}
+
+export function createSyncSteps(options: SyncStepsOptions) {
+  const { db, state, listClient, clock, marginMs, backoff } = options;
+  const { publish, guarded } = state.board;
+  const withPushLock = createPushLock();
+  let pulls = 0;
+
+  const floorOf = async (slug: string) => {
+    const cursors = await Promise.all(
+      (['tickets', 'checkins', 'answers'] as const).map(
+        async (r) => (await readSyncState(db, slug, r)).cursor ?? 0,
+      ),
+    );
+    const max = Math.max(...cursors);
+    return max > 0 ? max + marginMs : 0;
+  };
+
+  async function push(list: ListRow, onDemand: boolean) {
+    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
+    const active = state.active();
+    const index = active?.list.slug === list.slug ? active.index : undefined;
+    const floor = await floorOf(list.slug);
+    publish({ phase: 'pushing' });
+    const result = await guarded(() =>
+      withPushLock(list.slug, () =>
+        pushOutbox(db, listClient(list), {
+          listSlug: list.slug,
+          floor,
+          marginMs,
+          batchSize: options.batchSize,
+          index,
+        }),
+      ),
+    );
+    backoff.note(`push:${list.slug}`, result);
+    // A double admission recorded while this device's own check-in was pending names it without
+    // its uuid: record them again now that the service has answered for it, or a lost answer
+    // was settled by recovery (its pulled copy then stops counting as another door's).
+    if (index && result.ok && result.value.sent + result.value.recovered > 0)
+      await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    if (index) {
+      const { outbox: _, ...errors } = state.board.status().errors;
+      publish(
+        result.ok
+          ? { errors, lastPushAt: clock.now(), reachable: true }
+          : { errors: { ...errors, outbox: result } },
+      );
+    }
+  }
+
+  async function pull(onDemand: boolean) {
+    const active = state.active();
+    if (!active || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
+    const { list, index } = active;
+    const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
+    publish({ phase: first ? 'downloading' : 'pulling' });
+    const result = await guarded(() =>
+      pullSince(db, listClient(list), {
+        listSlug: list.slug,
+        now: clock.now(),
+        withList: onDemand || pulls++ % LIST_EVERY === 0,
+        marginMs,
+        index,
+        onProgress: (done, total) => publish({ download: { done, total } }),
+      }),
+    );
+    backoff.note(
+      `pull:${list.slug}`,
+      result.ok && Object.keys(result.value.errors).length ? fail('server') : result,
+    );
+    if (state.active()?.list.slug !== list.slug) return;
+    if (!result.ok)
+      return publish({
+        errors: { outbox: state.board.status().errors.outbox, list: result },
+        reachable: result.reason !== 'network',
+      });
+    if (result.value.answersChanged) state.dropAnswers();
+    // Read again if a write to the row landed among the reads (learning the relay's direct
+    // address, say): its own update of the open list came first and a stale row would undo it.
+    let fresh: ListRow | undefined;
+    let complete: boolean;
+    for (;;) {
+      const writes = db.commits.of(LIST_TABLES);
+      fresh = await readList(db, list.slug);
+      complete = (await readSyncState(db, list.slug, 'tickets')).cursor !== null;
+      if (db.commits.of(LIST_TABLES) === writes) break;
+    }
+    // Another list may have been opened meanwhile (a join while this pull ran): it stays open.
+    if (state.active()?.list.slug !== list.slug) return;
+    if (fresh) state.update({ list: fresh, index, complete });
+    await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    if (state.active()?.list.slug !== list.slug) return;
+    publish({
+      download: null,
+      complete,
+      reachable: true,
+      errors: { outbox: state.board.status().errors.outbox, ...result.value.errors },
+    });
+  }
+
+  return { push, pull };
+}

@@ -1,0 +1,66 @@
+// A scan's facts from a keyed read (db/keyed-read.ts), for the first seconds after a restart
+// while the open list's index builds. Guarantees: the facts are merged by the index's own code
+// (a small index of just the rows read), in the order the whole list loads, so the verdict
+// rules see the same ticket and check-ins they would see with the whole list in memory; the
+// facts hold the ticket's whole order too (its tickets and their check-ins), for the verdict's
+// "rest of the order".
+import { type CodeIndex, type KeyedFacts, type PageReads, readByCode } from '../../db/keyed-read';
+import type { CheckinDatabase } from '../../db/database';
+import type { ScannedCode } from '../../domain/scan-code';
+import type { DoorCheckin, DoorTicket } from '../../domain/verdict';
+import { orderReferenceOf } from '../../domain/order';
+import { doorCheckin, ticketFor } from './door-lookup';
+import { createListIndex } from '../index/list-index';
+
+export interface KeyedScan {
+  ticket: DoorTicket | null;
+  checkins: DoorCheckin[];
+  /** The rows read: given to the index being built, so what is decided now it holds too. */
+  facts: KeyedFacts;
+}
+
+/** Only a ticket's own code is read by key; orders and the rest wait for the index. */
+export const readsByKey = (code: ScannedCode) =>
+  code.kind === 'ticket-slug' || code.kind === 'ticket-reference';
+
+export async function keyedScan(
+  db: CheckinDatabase,
+  listSlug: string,
+  codes: CodeIndex,
+  code: ScannedCode,
+): Promise<KeyedScan | null> {
+  if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
+  // One read-only transaction for every read of the scan: each read outside one would be a
+  // transaction of its own, set up and committed by the browser in turn (nine a scan).
+  return db.transaction('r', db.pages, db.tickets, db.checkins, () => keyedFacts(db, listSlug, codes, code));
+}
+
+async function keyedFacts(
+  db: CheckinDatabase,
+  listSlug: string,
+  codes: CodeIndex,
+  code: Extract<ScannedCode, { kind: 'ticket-slug' | 'ticket-reference' }>,
+): Promise<KeyedScan> {
+  const reads: PageReads = new Map();
+  const facts = await readByCode(
+    db,
+    listSlug,
+    codes,
+    code.kind === 'ticket-slug'
+      ? { kind: 'slug', slug: code.slug }
+      : { kind: 'reference', reference: code.reference },
+    reads,
+  );
+  const index = createListIndex();
+  index.putTickets(facts.tickets);
+  index.putCheckins(facts.checkins);
+  const ticket = ticketFor(index, code);
+  const order = ticket && orderReferenceOf(ticket);
+  if (order) {
+    // The order's tickets after the ticket's own rows: putting them again changes nothing.
+    const rest = await readByCode(db, listSlug, codes, { kind: 'order', order }, reads);
+    facts.tickets.push(...rest.tickets);
+    facts.checkins.push(...rest.checkins);
+  }
+  return { ticket, checkins: ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [], facts };
+}

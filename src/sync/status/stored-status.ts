@@ -1,0 +1,83 @@
+// What the door's status says from storage: the open list's unsent and refused rows, the copy's
+// age, its double admissions and the service's corrections, each ticket named for the screens.
+// Guarantees: `STATUS_TABLES` names every table these reads touch (with the lists), so a reader
+// that compares the database's commit count over them before and after its reads knows whether
+// a write overtook them (open-list-state.ts reads again then); the unsent rows are kept by id,
+// so an admission counted by its write and then read from the outbox is counted once.
+import { readConflicts, readCorrections } from '../../db/copy-notes';
+import type { CheckinDatabase } from '../../db/database';
+import { allSyncStates } from '../../db/local-copy';
+import { readOutbox } from '../../db/outbox';
+import { attendeeName } from '../../domain/verdict';
+import type { ListIndex } from '../index/list-index';
+import { type NameOf, parkedRows, type SyncStatus } from './sync-status';
+
+/** The tables the status is read from: a write to any of them may change what it says. */
+export const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
+
+/** Who a ticket of the open list is, for a screen: from its index (partial while it loads). */
+export const namesIn =
+  (index: ListIndex): NameOf =>
+  (ticketId) => {
+    const ticket = index.ticketById(ticketId);
+    return ticket ? { name: attendeeName(ticket), reference: ticket.reference } : null;
+  };
+
+/** An outbox row the status counts as waiting to be sent. */
+export interface WaitingRow {
+  id: string;
+  scannedAt: number;
+}
+
+/** A list's rows waiting to be sent, by id: as read, plus those written since. */
+export class WaitingRows {
+  private readonly rows: Map<string, number>;
+
+  constructor(
+    readonly slug: string,
+    rows: readonly WaitingRow[],
+  ) {
+    this.rows = new Map(rows.map((row) => [row.id, row.scannedAt]));
+  }
+
+  /** Rows a write has just queued (any already counted stay counted once). */
+  add(rows: readonly WaitingRow[]): void {
+    for (const row of rows) this.rows.set(row.id, row.scannedAt);
+  }
+
+  /** What the status says of them. */
+  words(): Pick<SyncStatus, 'pending' | 'oldestPendingAt'> {
+    let oldest: number | null = null;
+    for (const at of this.rows.values()) if (oldest === null || at < oldest) oldest = at;
+    return { pending: this.rows.size, oldestPendingAt: oldest };
+  }
+}
+
+/** When the list was last pulled whole (its oldest resource's last success); null if never. */
+async function lastPullOf(db: CheckinDatabase, slug: string): Promise<number | null> {
+  const states = await allSyncStates(db, slug);
+  const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
+  return pulls.length ? Math.min(...pulls) || null : null;
+}
+
+/** Reads what the status says of a list from storage (several reads, one after another). */
+export async function readStoredStatus(db: CheckinDatabase, slug: string, index: ListIndex) {
+  const outbox = await readOutbox(db, slug);
+  const lastPullAt = await lastPullOf(db, slug);
+  const conflicts = await readConflicts(db, slug);
+  const corrections = await readCorrections(db, slug);
+  const named = namesIn(index);
+  const waiting = new WaitingRows(
+    slug,
+    outbox.filter((row) => row.state !== 'parked').map((row) => ({ id: row.id, scannedAt: row.scannedAt })),
+  );
+  return {
+    waiting,
+    status: {
+      parked: parkedRows(outbox, named),
+      lastPullAt,
+      conflicts: conflicts.map((row) => ({ ...row, ticket: named(row.ticketId) })),
+      corrections,
+    } satisfies Partial<SyncStatus>,
+  };
+}

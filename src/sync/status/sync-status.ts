@@ -1,0 +1,128 @@
+// What the door screens are told about syncing: one plain object, published whole through the
+// engine's `report` port (the zustand sync slice in the app), never thrown into React.
+import type { Failure } from '../../domain/result';
+import type { ConflictRow, OutboxRow } from '../../db/rows';
+import type { CopyCorrection } from '../scan/confirm-online';
+import type { ListCounts } from '../index/list-index';
+import type { Route } from '../relay/relay-fallback';
+
+export type SyncPhase = 'idle' | 'joining' | 'loading' | 'downloading' | 'pulling' | 'pushing';
+export type SyncErrorSource = 'list' | 'tickets' | 'checkins' | 'answers' | 'questions' | 'outbox';
+
+export interface ListSummary {
+  slug: string;
+  title: string;
+  eventTitle: string | null;
+  expiresAt: number | null;
+  baseUrl: string;
+}
+
+/**
+ * A ticket as screens name it: staff read a name and a reference, never the service's internal
+ * id. Null while the open list loads and its part in memory lacks the ticket.
+ */
+export interface TicketNaming {
+  name: string;
+  reference: string;
+}
+
+export interface ParkedCheckin {
+  outboxId: string;
+  ticketId: number;
+  ticket: TicketNaming | null;
+  kind: OutboxRow['kind'];
+  scannedAt: number;
+  reason: Failure;
+}
+
+/** A ticket admitted twice, as the screens show it: its row, and its name. */
+export interface ShownConflict extends ConflictRow {
+  ticket: TicketNaming | null;
+}
+
+export interface SyncStatus {
+  /** What the platform says (navigator.onLine), as the engine was told. */
+  online: boolean;
+  /** Whether the last request reached the service. */
+  reachable: boolean;
+  phase: SyncPhase;
+  /** The open list, or null before one is joined or opened. */
+  list: ListSummary | null;
+  lists: ListSummary[];
+  /** Progress of a first download, in pages. */
+  download: { done: number; total: number } | null;
+  /** The open list's tickets are all on this device (its first download has finished). */
+  complete: boolean;
+  /** Where the service, asked at a scan, gave a ticket differently from the copy (newest first). */
+  corrections: CopyCorrection[];
+  /**
+   * Check-ins and undos not yet acknowledged by the service (parked ones excluded): never fewer
+   * than the outbox holds as of the last write published (open-list-state.ts).
+   */
+  pending: number;
+  oldestPendingAt: number | null;
+  parked: ParkedCheckin[];
+  lastPullAt: number | null;
+  lastPushAt: number | null;
+  errors: Partial<Record<SyncErrorSource, Failure>>;
+  /** Storage cannot be used (full, or unavailable in a private window). */
+  storage: Failure | null;
+  conflicts: ShownConflict[];
+  counts: ListCounts;
+  /** Whether `counts` hold the whole open list: not while its load runs after a restart. */
+  counted: boolean;
+  /**
+   * Whether what is stored of the open list (unsent, refused, conflicts, its age) has been read
+   * since it opened: until then `conflicts` and `parked` say nothing yet, and a screen listing
+   * them says the list is opening.
+   */
+  storedRead: boolean;
+  /** Audit rows storage refused since start: the actions stood, their record is missing. */
+  auditLost: number;
+  /**
+   * For a list joined through a relay, what the door is talking to: the relay, the service
+   * directly (the relay is down), or neither (src/sync/relay/relay-fallback.ts); null for other lists.
+   */
+  route: Route | null;
+}
+
+export const initialSyncStatus: SyncStatus = {
+  online: true,
+  reachable: true,
+  phase: 'idle',
+  list: null,
+  lists: [],
+  download: null,
+  complete: false,
+  corrections: [],
+  pending: 0,
+  oldestPendingAt: null,
+  parked: [],
+  lastPullAt: null,
+  lastPushAt: null,
+  errors: {},
+  storage: null,
+  conflicts: [],
+  counts: { tickets: 0, checkedIn: 0, inside: 0 },
+  counted: false,
+  storedRead: false,
+  auditLost: 0,
+  route: null,
+};
+
+/** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */
+export type NameOf = (ticketId: number) => TicketNaming | null;
+
+/** The outbox's refused rows as the status names them (what waits is counted by `WaitingRows`). */
+export function parkedRows(rows: readonly OutboxRow[], nameOf: NameOf): SyncStatus['parked'] {
+  return rows
+    .filter((r) => r.state === 'parked')
+    .map((r) => ({
+      outboxId: r.id,
+      ticketId: r.ticketId,
+      ticket: nameOf(r.ticketId),
+      kind: r.kind,
+      scannedAt: r.scannedAt,
+      reason: r.parkedReason!,
+    }));
+}
