@@ -11,11 +11,10 @@ import type { CheckinClient } from '../../api/checkin-client';
 import { type Failure, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
-import type { DoorOrder } from '../../domain/order';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
 import { judgeExit } from '../../domain/exit';
 import { cleanReason } from '../../domain/door-roles';
-import { isTicketRefusal, judgeScan, stopsTheLane, type Verdict } from '../../domain/verdict';
+import { isTicketRefusal, judgeScan, stopsTheLane, } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import { type CopyCorrection, LOOKUP_DEADLINE_MS, type ScanBasis, withDeadline } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
@@ -25,16 +24,10 @@ import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
 import { confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
 import { createScanQueue, type LaneRead } from './scan-queue';
+import type { ScanOutcome } from './scan-outcome';
 import type { SyncLoop } from '../loop/sync-loop';
 
-export interface ScanOutcome {
-  verdict: Verdict;
-  /** The check-in recorded for an admitted scan, else null. */
-  checkin: CheckinRow | null;
-  basis: ScanBasis;
-  /** The order's other tickets (all of them for a registration reference), when it has several. */
-  order: DoorOrder | null;
-}
+export type { ScanOutcome };
 
 export interface DoorScanDeps {
   db: CheckinDatabase;

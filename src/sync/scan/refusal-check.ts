@@ -22,7 +22,7 @@ import {
   withDeadline,
 } from './confirm-online';
 import { ticketFor } from './door-lookup';
-import type { ScanOutcome } from './door-scan';
+import type { ScanOutcome } from './scan-outcome';
 import type { ActiveList } from '../open-list/open-list-phase';
 
 export interface RefusalCheckDeps {
