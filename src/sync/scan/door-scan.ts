@@ -14,7 +14,7 @@ import type { CheckinRow, ListRow } from '../../db/rows';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
 import { judgeExit } from '../../domain/exit';
 import { cleanReason } from '../../domain/door-roles';
-import { isTicketRefusal, judgeScan, stopsTheLane, } from '../../domain/verdict';
+import { isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import { type CopyCorrection, LOOKUP_DEADLINE_MS, type ScanBasis, withDeadline } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
