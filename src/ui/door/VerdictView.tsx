@@ -34,18 +34,11 @@ export function VerdictView({
   now,
   basis = { kind: 'local' },
   answers = [],
-  onUndo,
-  undoOpenUntil,
-  onAdmitAnyway,
-  onExit,
-  onDismiss,
   onInteract,
   order = null,
   batch,
-  onAdmitOrder,
-  onUndoOrder,
-  badge,
   rehearsal = false,
+  ...actions
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
   const tone = verdictTone(verdict);
@@ -63,11 +56,11 @@ export function VerdictView({
       data-testid={rehearsal ? undefined : 'verdict'}
       data-verdict={rehearsal ? undefined : verdict.kind}
       onClick={(e) => {
-        if (e.target === e.currentTarget) onDismiss();
+        if (e.target === e.currentTarget) actions.onDismiss();
       }}
       onKeyDown={(e) => {
         // An Escape meant for the PIN pad over the verdict only closes the pad.
-        if (e.key === 'Escape' && !(e.target as Element).closest('.pin')) onDismiss();
+        if (e.key === 'Escape' && !(e.target as Element).closest('.pin')) actions.onDismiss();
       }}
     >
       <div className="verdict__body" ref={bodyRef}>
@@ -120,21 +113,14 @@ export function VerdictView({
         <VerdictAnswers answers={answers} body={bodyRef} onInteract={onInteract} />
       </div>
       <VerdictActions
+        {...actions}
         verdict={verdict}
         toAdmit={toAdmit}
         confirming={confirming}
         onConfirming={setConfirming}
         rehearsal={rehearsal}
-        onUndo={onUndo}
-        undoOpenUntil={undoOpenUntil}
-        onAdmitAnyway={onAdmitAnyway}
-        onExit={onExit}
-        onDismiss={onDismiss}
         onInteract={onInteract}
         batch={batch}
-        onAdmitOrder={onAdmitOrder}
-        onUndoOrder={onUndoOrder}
-        badge={badge}
       />
     </div>
   );
