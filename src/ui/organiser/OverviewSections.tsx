@@ -6,7 +6,7 @@ import { formatCount } from '../format';
 import { type MessageKey, t } from '../i18n/t';
 import type { EventFormat } from './event-format';
 import { formatMoney } from './event-format';
-import { eventSale, priceWords, saleWords, summariseReleases } from './event-overview';
+import { eventSale, priceWords, type ReleaseLine, saleWords, summariseReleases } from './event-overview';
 import { scopedHref, useEventScope } from './event-scope';
 import { FailureNotice } from './FailureNotice';
 import type { AdminData } from './hooks/useAdminData';
@@ -16,6 +16,38 @@ import {
   REGISTRATION_STATES,
   type RegistrationCounts,
 } from './overview-data';
+
+/** A release's figures in the sales table, each under its heading (its label when the table stacks). */
+const FIGURES = ['ovPrice', 'ovSold', 'ovAvailable', 'ovRevenue'] as const satisfies readonly MessageKey[];
+
+function figures(line: ReleaseLine, format: EventFormat | null): Record<(typeof FIGURES)[number], string> {
+  return {
+    ovPrice: priceWords(line, format),
+    ovSold: formatCount(line.sold),
+    ovAvailable: line.available === null ? t('ovUnlimited') : formatCount(line.available),
+    ovRevenue: formatMoney(line.revenue ?? 0, format),
+  };
+}
+
+function ReleaseRow({ line, format }: { line: ReleaseLine; format: EventFormat | null }) {
+  const values = figures(line, format);
+  return (
+    <tr>
+      <th scope="row">
+        <TitleLink resource="releases" id={line.slug} title={line.title} />
+      </th>
+      <td data-label={t('ovSale')} className="ov-releases__sale">
+        {saleWords(line.sale, format)}
+        {line.secret ? `, ${t('ovSecret')}` : ''}
+      </td>
+      {FIGURES.map((key) => (
+        <td key={key} className="org-num" data-label={t(key)}>
+          {values[key]}
+        </td>
+      ))}
+    </tr>
+  );
+}
 
 /**
  * One summary: its heading, with "Manage" leading to the resource's screen when the event is
@@ -121,43 +153,16 @@ export function ReleaseSales({
                   <tr>
                     <th scope="col">{t('ovRelease')}</th>
                     <th scope="col">{t('ovSale')}</th>
-                    <th scope="col" className="org-num">
-                      {t('ovPrice')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovSold')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovAvailable')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovRevenue')}
-                    </th>
+                    {FIGURES.map((key) => (
+                      <th key={key} scope="col" className="org-num">
+                        {t(key)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {summary.lines.map((line) => (
-                    <tr key={line.slug}>
-                      <th scope="row">
-                        <TitleLink resource="releases" id={line.slug} title={line.title} />
-                      </th>
-                      <td data-label={t('ovSale')} className="ov-releases__sale">
-                        {saleWords(line.sale, format)}
-                        {line.secret ? `, ${t('ovSecret')}` : ''}
-                      </td>
-                      <td className="org-num" data-label={t('ovPrice')}>
-                        {priceWords(line, format)}
-                      </td>
-                      <td className="org-num" data-label={t('ovSold')}>
-                        {formatCount(line.sold)}
-                      </td>
-                      <td className="org-num" data-label={t('ovAvailable')}>
-                        {line.available === null ? t('ovUnlimited') : formatCount(line.available)}
-                      </td>
-                      <td className="org-num" data-label={t('ovRevenue')}>
-                        {formatMoney(line.revenue ?? 0, format)}
-                      </td>
-                    </tr>
+                    <ReleaseRow key={line.slug} line={line} format={format} />
                   ))}
                 </tbody>
               </table>
