@@ -1,6 +1,7 @@
 // Every record of an event resource, page after page, for an export. Pages are asked for in
 // order until the service says there is no next one; a cap stops a service that never does.
-import type { AdminClient, AdminRecord, AdminResult, ListQuery } from './admin-client';
+import type { AdminClient, AdminRecord, ListQuery } from './admin-client';
+import type { AdminResult } from './admin-failure';
 
 export const EXPORT_PAGE_SIZE = 100;
 const MAX_PAGES = 5000;

@@ -1,6 +1,7 @@
 // The Admin API client against the mock service's `handle`, in process, in both versions.
 import { describe, expect, it } from 'vitest';
-import { type AdminClient, createAdminClient, eventPath, parseErrorBody } from '../../src/api/admin-client';
+import { type AdminClient, createAdminClient, eventPath } from '../../src/api/admin-client';
+import { parseErrorBody } from '../../src/api/admin-failure';
 import { createTestService, TOKENS, type TokenName } from '../mock-api/support';
 
 function setup(token: TokenName = 'test31') {

@@ -1,9 +1,10 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import type { DoorOrder, OrderTicket, OrderTicketState } from '../../domain/order';
 import { attendeeName } from '../../domain/verdict';
 import { formatClock } from '../format';
 import type { MessageKey } from '../i18n/t';
 import { t, tn } from '../i18n/t';
+import { useFoldOnOverflow } from './useFoldOnOverflow';
 
 // Each state has its mark as well as its words: colour is never the only signal.
 const STATES: Record<OrderTicketState, { mark: string; words: MessageKey }> = {
@@ -61,29 +62,17 @@ function stateCounts(order: DoorOrder): string {
  * screen too short for it (a small phone) it folds to one line, which a tap opens.
  */
 export function OrderTickets({ order, whole, body, onInteract }: Props) {
-  const [folded, setFolded] = useState(false);
-  const [opened, setOpened] = useState(false);
-  // Measured when what it shows changes, not on every render: reading the height lays the page
-  // out there and then, and the verdict re-renders as the door's status moves.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
-  useLayoutEffect(() => {
-    const el = body.current;
-    if (!el || folded || opened) return;
-    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
-  }, [order, folded, opened]);
+  const fold = useFoldOnOverflow(body, order, onInteract);
   const n = order.tickets.length;
   const head = whole ? tn('orderWhole', n) : tn('orderOthers', n);
-  if (folded && !opened)
+  if (fold.folded)
     return (
       <button
         type="button"
         className="verdict__answers-line verdict__order-line"
         aria-expanded={false}
         data-testid="order-folded"
-        onClick={() => {
-          onInteract?.();
-          setOpened(true);
-        }}
+        onClick={fold.open}
       >
         <span className="visually-hidden">{head}: </span>
         <strong aria-hidden="true">{t('orderFolded')}</strong> {stateCounts(order)}

@@ -1,9 +1,17 @@
 import { memo, useRef } from 'react';
 import { Link } from 'wouter';
-import { t } from '../i18n/t';
+import { type MessageKey, t } from '../i18n/t';
 import { DoorHealth, type DoorHealthProps } from './DoorHealth';
 import { DownloadProgress } from './DownloadProgress';
 import { progressWords } from './status-line';
+
+/** The door's other screens, in the sheet's order. */
+const LINKS = [
+  ['/door/search', 'scanSearch'],
+  ['/door/stats', 'scanStats'],
+  ['/door/lists', 'scanLists'],
+  ['/door/kiosk', 'scanKiosk'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 
 /**
  * What staff need now and then, one tap away from the scan screen: the list and its
@@ -45,18 +53,11 @@ export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHea
           {progress.percent !== null && ` (${progress.percent}%)`}
         </Link>
         <nav className="scan__sheet-links" aria-label={t('scanMore')}>
-          <Link href="/door/search" className="button">
-            {t('scanSearch')}
-          </Link>
-          <Link href="/door/stats" className="button">
-            {t('scanStats')}
-          </Link>
-          <Link href="/door/lists" className="button">
-            {t('scanLists')}
-          </Link>
-          <Link href="/door/kiosk" className="button">
-            {t('scanKiosk')}
-          </Link>
+          {LINKS.map(([href, key]) => (
+            <Link key={href} href={href} className="button">
+              {t(key)}
+            </Link>
+          ))}
         </nav>
         <p className="scan__sheet-help">
           <strong>{t('laneToggle')}</strong> {t('laneToggleHelp')}

@@ -15,7 +15,7 @@ import { ScanMenu } from './ScanMenu';
 import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
-import { ScanFlowVerdict } from './VerdictView';
+import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { useCameraView } from './camera-view-chunk';
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */

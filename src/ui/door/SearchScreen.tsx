@@ -5,7 +5,7 @@ import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
-import { ScanFlowVerdict } from './VerdictView';
+import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { ScreenHead } from './ScreenHead';
 import { searchNote } from './search-note';
 

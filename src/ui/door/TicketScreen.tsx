@@ -10,7 +10,7 @@ import { ScreenHead } from './ScreenHead';
 import { useSupervisorGate } from './SupervisorGate';
 import { useScanFlow } from './useScanFlow';
 import { useDoorEngine, useDoorStatus, useEngineAnswer, useNow } from '../hooks/useDoor';
-import { ScanFlowVerdict } from './VerdictView';
+import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { PrintBadgeButton } from './PrintBadgeButton';
 
 export function TicketScreen({ id }: { id: number }) {

@@ -1,6 +1,7 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import { t } from '../i18n/t';
 import { type Answer, AnswerList } from './AnswerList';
+import { useFoldOnOverflow } from './useFoldOnOverflow';
 
 interface Props {
   answers: readonly Answer[];
@@ -14,33 +15,12 @@ interface Props {
  * (a tap opens them), so the verdict and its buttons stay in view without scrolling.
  */
 export function VerdictAnswers({ answers, body, onInteract }: Props) {
-  const [folded, setFolded] = useState(false);
-  const [opened, setOpened] = useState(false);
-
-  // Measured before paint, so a short screen never flashes the full list.
-  // Measured when what it shows changes, not on every render: reading the height lays the page
-  // out there and then, and the verdict re-renders as the door's status moves.
-  // No answers (most verdicts, and every verdict until its answers arrive): nothing to fold,
-  // and nothing measured, so the verdict's own commit does not lay the page out.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
-  useLayoutEffect(() => {
-    const el = body.current;
-    if (answers.length === 0 || !el || folded || opened) return;
-    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
-  }, [answers, folded, opened]);
+  const fold = useFoldOnOverflow(body, answers, onInteract);
 
   if (answers.length === 0) return null;
-  if (!folded || opened) return <AnswerList answers={answers} className="verdict__answers" />;
+  if (!fold.folded) return <AnswerList answers={answers} className="verdict__answers" />;
   return (
-    <button
-      type="button"
-      className="verdict__answers-line"
-      aria-expanded={false}
-      onClick={() => {
-        onInteract?.();
-        setOpened(true);
-      }}
-    >
+    <button type="button" className="verdict__answers-line" aria-expanded={false} onClick={fold.open}>
       <span className="visually-hidden">{t('verdictShowAnswers')}: </span>
       {answers.map((a, i) => (
         <span key={a.question}>

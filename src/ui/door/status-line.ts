@@ -66,74 +66,38 @@ export type StatusInput = Pick<
   | 'counts'
 >;
 
+/** Where each kind of attention leads, how loud its chip is, and its test id. */
+const ATTENTION: Record<AttentionKind, Omit<Attention, 'kind' | 'words'>> = {
+  storage: { href: '/door/lists', tone: 'danger', testId: 'storage-chip' },
+  conflicts: { href: '/door/conflicts', tone: 'danger', testId: 'conflicts' },
+  parked: { href: '/door/problems', tone: 'danger', testId: 'parked' },
+  'storage-low': { href: '/door/lists', tone: 'warn', testId: 'storage-low' },
+  corrections: { href: '/door/problems', tone: 'warn', testId: 'corrections-pill' },
+  'audit-lost': { href: '/door/audit', tone: 'warn', testId: 'audit-lost' },
+  downloading: { href: '/door/lists', tone: 'info', testId: 'list-incomplete' },
+};
+
 /** Everything that needs staff's attention, most urgent first (`storageShare`: null unknown). */
 export function attentions(status: StatusInput, storageShare: number | null): Attention[] {
   const out: Attention[] = [];
-  if (status.storage)
-    out.push({
-      kind: 'storage',
-      words: { key: 'chipStorageFailed' },
-      href: '/door/lists',
-      tone: 'danger',
-      testId: 'storage-chip',
-    });
+  const add = (kind: AttentionKind, words: Words) => out.push({ kind, words, ...ATTENTION[kind] });
+  if (status.storage) add('storage', { key: 'chipStorageFailed' });
   if (status.conflicts.length > 0)
-    out.push({
-      kind: 'conflicts',
-      words: { key: 'statusConflicts', values: { n: status.conflicts.length } },
-      href: '/door/conflicts',
-      tone: 'danger',
-      testId: 'conflicts',
-    });
-  if (status.parked.length > 0)
-    out.push({
-      kind: 'parked',
-      words: { key: 'statusParked', values: { n: status.parked.length } },
-      href: '/door/problems',
-      tone: 'danger',
-      testId: 'parked',
-    });
+    add('conflicts', { key: 'statusConflicts', values: { n: status.conflicts.length } });
+  if (status.parked.length > 0) add('parked', { key: 'statusParked', values: { n: status.parked.length } });
   if (!status.storage && storageShare !== null && storageShare >= STORAGE_NEARLY_FULL)
-    out.push({
-      kind: 'storage-low',
-      words: { key: 'chipStorageLow', values: { percent: Math.floor(storageShare * 100) } },
-      href: '/door/lists',
-      tone: 'warn',
-      testId: 'storage-low',
-    });
+    add('storage-low', { key: 'chipStorageLow', values: { percent: Math.floor(storageShare * 100) } });
   if (status.corrections.length > 0)
-    out.push({
-      kind: 'corrections',
-      words: { key: 'statusCorrections', values: { n: status.corrections.length } },
-      href: '/door/problems',
-      tone: 'warn',
-      testId: 'corrections-pill',
-    });
-  if (status.auditLost > 0)
-    out.push({
-      kind: 'audit-lost',
-      words: { key: 'auditLostPill' },
-      href: '/door/audit',
-      tone: 'warn',
-      testId: 'audit-lost',
-    });
-  if (status.list && !status.complete)
-    out.push({
-      kind: 'downloading',
-      words: status.download
-        ? {
-            key: 'chipDownloading',
-            values: {
-              percent: status.download.total
-                ? Math.floor((status.download.done / status.download.total) * 100)
-                : 0,
-            },
-          }
-        : { key: 'chipIncomplete' },
-      href: '/door/lists',
-      tone: 'info',
-      testId: 'list-incomplete',
-    });
+    add('corrections', { key: 'statusCorrections', values: { n: status.corrections.length } });
+  if (status.auditLost > 0) add('audit-lost', { key: 'auditLostPill' });
+  if (status.list && !status.complete) {
+    const download = status.download;
+    const percent = download?.total ? Math.floor((download.done / download.total) * 100) : 0;
+    add(
+      'downloading',
+      download ? { key: 'chipDownloading', values: { percent } } : { key: 'chipIncomplete' },
+    );
+  }
   return out;
 }
 

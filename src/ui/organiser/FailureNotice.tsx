@@ -1,6 +1,6 @@
 import { t } from '../i18n/t';
 import { Link } from 'wouter';
-import { type AdminFailure, describeAdminError } from '../../api/admin-client';
+import { type AdminFailure, describeAdminError } from '../../api/admin-failure';
 
 interface Props {
   failure: AdminFailure;

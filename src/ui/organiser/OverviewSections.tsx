@@ -1,11 +1,12 @@
 // The overview's three summaries: sales per release, registrations by state, check-in progress.
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { AdminRecord } from '../../api/admin-client';
 import { formatCount } from '../format';
-import { t } from '../i18n/t';
+import { type MessageKey, t } from '../i18n/t';
 import type { EventFormat } from './event-format';
 import { formatMoney } from './event-format';
-import { eventSale, priceWords, saleWords, summariseReleases } from './event-overview';
+import { eventSale, priceWords, type ReleaseLine, saleWords, summariseReleases } from './event-overview';
 import { scopedHref, useEventScope } from './event-scope';
 import { FailureNotice } from './FailureNotice';
 import type { AdminData } from './hooks/useAdminData';
@@ -15,6 +16,82 @@ import {
   REGISTRATION_STATES,
   type RegistrationCounts,
 } from './overview-data';
+
+/** A release's figures in the sales table, each under its heading (its label when the table stacks). */
+const FIGURES = ['ovPrice', 'ovSold', 'ovAvailable', 'ovRevenue'] as const satisfies readonly MessageKey[];
+
+function figures(line: ReleaseLine, format: EventFormat | null): Record<(typeof FIGURES)[number], string> {
+  return {
+    ovPrice: priceWords(line, format),
+    ovSold: formatCount(line.sold),
+    ovAvailable: line.available === null ? t('ovUnlimited') : formatCount(line.available),
+    ovRevenue: formatMoney(line.revenue ?? 0, format),
+  };
+}
+
+function ReleaseRow({ line, format }: { line: ReleaseLine; format: EventFormat | null }) {
+  const values = figures(line, format);
+  return (
+    <tr>
+      <th scope="row">
+        <TitleLink resource="releases" id={line.slug} title={line.title} />
+      </th>
+      <td data-label={t('ovSale')} className="ov-releases__sale">
+        {saleWords(line.sale, format)}
+        {line.secret ? `, ${t('ovSecret')}` : ''}
+      </td>
+      {FIGURES.map((key) => (
+        <td key={key} className="org-num" data-label={t(key)}>
+          {values[key]}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * One summary: its heading, with "Manage" leading to the resource's screen when the event is
+ * known, then its figures once loaded (or what stopped them).
+ */
+function Summary<T>({
+  id,
+  heading,
+  resource,
+  manage,
+  data,
+  className,
+  children,
+}: {
+  id: string;
+  heading: ReactNode;
+  resource: string;
+  manage: MessageKey;
+  data: AdminData<T>;
+  className?: string;
+  children: ReactNode;
+}) {
+  const scope = useEventScope();
+  return (
+    <section className={className ? `org-subsection ${className}` : 'org-subsection'} aria-labelledby={id}>
+      <div className="org-heading">
+        <h3 id={id}>{heading}</h3>
+        {scope ? (
+          <Link href={scopedHref(scope, resource)} aria-label={t(manage)}>
+            {t('ovManage')}
+          </Link>
+        ) : null}
+      </div>
+      <Loading data={data} />
+      {children}
+    </section>
+  );
+}
+
+/** An item's title, a link to it when the event is known. */
+function TitleLink({ resource, id, title }: { resource: string; id: string; title: string }) {
+  const scope = useEventScope();
+  return scope ? <Link href={scopedHref(scope, resource, id)}>{title}</Link> : title;
+}
 
 function Loading<T>({ data }: { data: AdminData<T> }) {
   if (data.failure) return <FailureNotice failure={data.failure} onRetry={data.reload} />;
@@ -31,21 +108,18 @@ export function ReleaseSales({
   data: AdminData<Collected>;
   format: EventFormat | null;
 }) {
-  const scope = useEventScope();
   const collected = data.value;
   const summary = collected ? summariseReleases(collected.records, Date.now()) : null;
   const sale = summary ? eventSale(event, summary, format) : null;
   return (
-    <section className="org-subsection ov-sales" aria-labelledby="ov-sales-title">
-      <div className="org-heading">
-        <h3 id="ov-sales-title">{t('ovSales')}</h3>
-        {scope ? (
-          <Link href={scopedHref(scope, 'releases')} aria-label={t('ovManageReleases')}>
-            {t('ovManage')}
-          </Link>
-        ) : null}
-      </div>
-      <Loading data={data} />
+    <Summary
+      id="ov-sales-title"
+      resource="releases"
+      manage="ovManageReleases"
+      data={data}
+      className="ov-sales"
+      heading={t('ovSales')}
+    >
       {summary && sale ? (
         <>
           <p className="ov-sale" data-testid="overview-sale">
@@ -79,47 +153,16 @@ export function ReleaseSales({
                   <tr>
                     <th scope="col">{t('ovRelease')}</th>
                     <th scope="col">{t('ovSale')}</th>
-                    <th scope="col" className="org-num">
-                      {t('ovPrice')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovSold')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovAvailable')}
-                    </th>
-                    <th scope="col" className="org-num">
-                      {t('ovRevenue')}
-                    </th>
+                    {FIGURES.map((key) => (
+                      <th key={key} scope="col" className="org-num">
+                        {t(key)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {summary.lines.map((line) => (
-                    <tr key={line.slug}>
-                      <th scope="row">
-                        {scope ? (
-                          <Link href={scopedHref(scope, 'releases', line.slug)}>{line.title}</Link>
-                        ) : (
-                          line.title
-                        )}
-                      </th>
-                      <td data-label={t('ovSale')} className="ov-releases__sale">
-                        {saleWords(line.sale, format)}
-                        {line.secret ? `, ${t('ovSecret')}` : ''}
-                      </td>
-                      <td className="org-num" data-label={t('ovPrice')}>
-                        {priceWords(line, format)}
-                      </td>
-                      <td className="org-num" data-label={t('ovSold')}>
-                        {formatCount(line.sold)}
-                      </td>
-                      <td className="org-num" data-label={t('ovAvailable')}>
-                        {line.available === null ? t('ovUnlimited') : formatCount(line.available)}
-                      </td>
-                      <td className="org-num" data-label={t('ovRevenue')}>
-                        {formatMoney(line.revenue ?? 0, format)}
-                      </td>
-                    </tr>
+                    <ReleaseRow key={line.slug} line={line} format={format} />
                   ))}
                 </tbody>
               </table>
@@ -127,17 +170,20 @@ export function ReleaseSales({
           ) : null}
         </>
       ) : null}
-    </section>
+    </Summary>
   );
 }
 
 export function RegistrationStates({ data }: { data: AdminData<RegistrationCounts> }) {
-  const scope = useEventScope();
   const counts = data.value;
   return (
-    <section className="org-subsection" aria-labelledby="ov-registrations-title">
-      <div className="org-heading">
-        <h3 id="ov-registrations-title">
+    <Summary
+      id="ov-registrations-title"
+      resource="registrations"
+      manage="ovManageRegistrations"
+      data={data}
+      heading={
+        <>
           {t('ovRegistrations')}
           {counts?.all !== null && counts?.all !== undefined ? (
             <span className="muted ov-aside">
@@ -145,14 +191,9 @@ export function RegistrationStates({ data }: { data: AdminData<RegistrationCount
               · {t('ovRegistrationsAll', { n: formatCount(counts.all) })}
             </span>
           ) : null}
-        </h3>
-        {scope ? (
-          <Link href={scopedHref(scope, 'registrations')} aria-label={t('ovManageRegistrations')}>
-            {t('ovManage')}
-          </Link>
-        ) : null}
-      </div>
-      <Loading data={data} />
+        </>
+      }
+    >
       {counts ? (
         <dl className="ov-totals" data-testid="overview-registrations">
           {[...REGISTRATION_STATES, ...PAYMENT_STATES].map((state) => (
@@ -163,24 +204,20 @@ export function RegistrationStates({ data }: { data: AdminData<RegistrationCount
           ))}
         </dl>
       ) : null}
-    </section>
+    </Summary>
   );
 }
 
 export function CheckinProgress({ data }: { data: AdminData<Collected> }) {
-  const scope = useEventScope();
   const lists = data.value?.records ?? [];
   return (
-    <section className="org-subsection" aria-labelledby="ov-lists-title">
-      <div className="org-heading">
-        <h3 id="ov-lists-title">{t('ovCheckinLists')}</h3>
-        {scope ? (
-          <Link href={scopedHref(scope, 'checkin_lists')} aria-label={t('ovManageLists')}>
-            {t('ovManage')}
-          </Link>
-        ) : null}
-      </div>
-      <Loading data={data} />
+    <Summary
+      id="ov-lists-title"
+      resource="checkin_lists"
+      manage="ovManageLists"
+      data={data}
+      heading={t('ovCheckinLists')}
+    >
       {data.value && lists.length === 0 ? <p className="org-empty">{t('ovNoCheckinLists')}</p> : null}
       {lists.length > 0 ? (
         <ul className="ov-lists" data-testid="overview-lists">
@@ -192,11 +229,7 @@ export function CheckinProgress({ data }: { data: AdminData<Collected> }) {
             return (
               <li key={slug}>
                 <div className="ov-list__head">
-                  {scope ? (
-                    <Link href={scopedHref(scope, 'checkin_lists', slug)}>{String(list.title ?? slug)}</Link>
-                  ) : (
-                    String(list.title ?? slug)
-                  )}
+                  <TitleLink resource="checkin_lists" id={slug} title={String(list.title ?? slug)} />
                   {list.expired === true || list.state === 'expired' ? (
                     <span className="muted"> ({t('ovExpired')})</span>
                   ) : null}
@@ -212,6 +245,6 @@ export function CheckinProgress({ data }: { data: AdminData<Collected> }) {
           })}
         </ul>
       ) : null}
-    </section>
+    </Summary>
   );
 }

@@ -2,7 +2,8 @@
 // failure; a 422's messages appear next to their fields, the rest above the buttons.
 import { t } from '../i18n/t';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { AdminFailure, AdminRecord } from '../../api/admin-client';
+import type { AdminRecord } from '../../api/admin-client';
+import type { AdminFailure } from '../../api/admin-failure';
 import { FailureNotice } from './FailureNotice';
 import { loadDraft, saveDraft } from './drafts';
 import { useEventFormat } from './event-format-context';

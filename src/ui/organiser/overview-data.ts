@@ -1,7 +1,8 @@
 // What the event overview fetches, and how little: releases and check-in lists (a few per
 // event) page by page up to a cap; registrations are only counted, one record per state asked
 // for, so an event with 100,000 of them costs as much as one with ten.
-import type { AdminClient, AdminRecord, AdminResult } from '../../api/admin-client';
+import type { AdminClient, AdminRecord } from '../../api/admin-client';
+import type { AdminResult } from '../../api/admin-failure';
 
 export const OVERVIEW_PAGE_SIZE = 100;
 /** Ten pages of 100: more releases or lists than that are summarised from the first thousand. */

@@ -3,7 +3,7 @@ import { t } from '../i18n/t';
 import type { AdminRecord } from '../../api/admin-client';
 import { col, money, personName, wrapping } from './columns';
 import { pick, text } from './format';
-import type { ResourceDef } from './resources';
+import { RELEASE_REFS, type ResourceDef } from './resources';
 
 export const OPT_INS: ResourceDef = {
   key: 'opt_ins',
@@ -20,7 +20,7 @@ export const OPT_INS: ResourceDef = {
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'description', label: 'Description', kind: 'textarea' },
-    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    RELEASE_REFS,
   ],
   canCreate: true,
   canEdit: true,

@@ -3,7 +3,7 @@ import { col, money, personName, ratio, wrapping } from './columns';
 import { formatMoney } from './event-format';
 import { text } from './format';
 import { INTERESTED_USERS, OPT_INS, REFUNDS, RSVP_LISTS } from './resource-extras';
-import { RELEASES, type ResourceDef } from './resources';
+import { QUESTION_REFS, RELEASE_REFS, RELEASES, type ResourceDef } from './resources';
 
 const REGISTRATIONS: ResourceDef = {
   key: 'registrations',
@@ -91,7 +91,7 @@ const CHECKIN_LISTS: ResourceDef = {
   ],
   fields: [
     { name: 'title', label: 'Title', kind: 'text', required: true },
-    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    RELEASE_REFS,
     {
       name: 'activity_ids',
       label: 'Activities',
@@ -99,7 +99,7 @@ const CHECKIN_LISTS: ResourceDef = {
       ref: 'activities',
       readFrom: ['activities_ids'],
     },
-    { name: 'question_ids', label: 'Questions', kind: 'refs', ref: 'questions', readFrom: ['questions_ids'] },
+    QUESTION_REFS,
     { name: 'expires_at', label: 'Expires at', kind: 'datetime', help: 'Leave empty for no expiry.' },
     { name: 'hide_unpaid', label: 'Hide unpaid tickets', kind: 'checkbox' },
     { name: 'show_company_name', label: 'Show company name', kind: 'checkbox' },
@@ -149,7 +149,7 @@ const DISCOUNT_CODES: ResourceDef = {
     { name: 'quantity', label: 'Tickets that may use it', kind: 'number' },
     { name: 'min_quantity_per_release', label: 'Minimum per release', kind: 'number' },
     { name: 'max_quantity_per_release', label: 'Maximum per release', kind: 'number' },
-    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
+    RELEASE_REFS,
     { name: 'block_registrations_if_not_applicable', label: 'Block if not applicable', kind: 'checkbox' },
     { name: 'disable_for_degressive', label: 'Disable with degressive pricing', kind: 'checkbox' },
   ],
@@ -226,8 +226,8 @@ const ACTIVITIES: ResourceDef = {
     { name: 'end_time', label: 'Ends', kind: 'time' },
     { name: 'capacity', label: 'Capacity', kind: 'number', help: 'Leave empty for no limit.' },
     { name: 'show_to_attendee', label: 'Show on the attendee’s ticket', kind: 'checkbox' },
-    { name: 'release_ids', label: 'Releases', kind: 'refs', ref: 'releases', readFrom: ['releases_ids'] },
-    { name: 'question_ids', label: 'Questions', kind: 'refs', ref: 'questions', readFrom: ['questions_ids'] },
+    RELEASE_REFS,
+    QUESTION_REFS,
   ],
   canCreate: true,
   canEdit: true,

@@ -35,6 +35,24 @@ export interface FieldDef {
   readFrom?: readonly string[];
 }
 
+/** The releases a record applies to; some versions answer the ids as `releases_ids`. */
+export const RELEASE_REFS: FieldDef = {
+  name: 'release_ids',
+  label: 'Releases',
+  kind: 'refs',
+  ref: 'releases',
+  readFrom: ['releases_ids'],
+};
+
+/** The questions a record asks; some versions answer the ids as `questions_ids`. */
+export const QUESTION_REFS: FieldDef = {
+  name: 'question_ids',
+  label: 'Questions',
+  kind: 'refs',
+  ref: 'questions',
+  readFrom: ['questions_ids'],
+};
+
 export interface ActionDef {
   label: string;
   method: 'POST' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 // "Export CSV" on an event's registrations or tickets: every page through the Admin API (all
 // states, cancelled ones included), then one file, written safely (src/domain/csv.ts).
 import { useState } from 'react';
-import { describeAdminError } from '../../../api/admin-client';
+import { describeAdminError } from '../../../api/admin-failure';
 import { listAllPages } from '../../../api/admin-export';
 import { recordsToCsv } from '../../../domain/csv';
 import { t } from '../../i18n/t';

@@ -18,10 +18,11 @@ import {
 } from '../../../domain/badge-layout';
 import { describeError } from '../../error-words';
 import { printBadges } from '../../badges/print-job';
-import { fieldName, labelName } from '../../badges/badge-words';
+import { labelName } from '../../badges/badge-words';
 import { t } from '../../i18n/t';
 import { scopedHref } from '../event-scope';
 import { useListAndEvent } from '../arrivals/useListAndEvent';
+import { BadgeFieldList } from './BadgeFieldList';
 import { BadgePreview } from './BadgePreview';
 import { listLink, saveBadgeLayout, savedBadgeLayout } from './saved-layouts';
 import { useListSamples } from './useListSamples';
@@ -114,15 +115,6 @@ function BadgeEditor({ record, listHref }: { record: AdminRecord; listHref: stri
     return people.map((p) => ({ ...p, answers: answer }));
   }, [samples, tried, question]);
 
-  const move = (field: BadgeField, by: -1 | 1) =>
-    setOrder((now) => {
-      const at = now.indexOf(field);
-      const to = at + by;
-      if (to < 0 || to >= now.length) return now;
-      const next = [...now];
-      [next[at], next[to]] = [next[to]!, next[at]!];
-      return next;
-    });
   const save = (value: BadgeLayout | null) => {
     const stored = saveBadgeLayout(slug, value);
     setLink(listLink(record));
@@ -181,51 +173,13 @@ function BadgeEditor({ record, listHref }: { record: AdminRecord; listHref: stri
               )}
             </div>
           )}
-          <fieldset className="fieldset">
-            <legend>{t('badgeFields')}</legend>
-            <ol className="badge-editor__fields">
-              {order.map((field, i) => (
-                <li key={field} data-field={field}>
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={shown.has(field)}
-                      onChange={(e) =>
-                        setShown((now) => {
-                          const next = new Set(now);
-                          if (e.target.checked) next.add(field);
-                          else next.delete(field);
-                          return next;
-                        })
-                      }
-                    />
-                    {fieldName(field)}
-                  </label>
-                  <span className="badge-editor__move">
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={i === 0}
-                      onClick={() => move(field, -1)}
-                      aria-label={t('badgeMoveUp', { field: fieldName(field) })}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={i === order.length - 1}
-                      onClick={() => move(field, 1)}
-                      aria-label={t('badgeMoveDown', { field: fieldName(field) })}
-                    >
-                      ↓
-                    </button>
-                  </span>
-                </li>
-              ))}
-            </ol>
-            {fields.length === 0 && <p className="field-error">{t('badgeNoFields')}</p>}
-          </fieldset>
+          <BadgeFieldList
+            order={order}
+            setOrder={setOrder}
+            shown={shown}
+            setShown={setShown}
+            fields={fields}
+          />
           {shown.has('answer') && (
             <div className="field">
               <label htmlFor={ids.question}>{t('badgeAnswerQuestion')}</label>

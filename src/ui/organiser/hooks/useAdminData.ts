@@ -1,7 +1,8 @@
 // Loads one thing from the Admin API. A newer request wins: an answer that arrives after the
 // inputs changed is dropped, so fast typing in a search never shows stale rows.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminClient, AdminFailure, AdminResult } from '../../../api/admin-client';
+import type { AdminClient } from '../../../api/admin-client';
+import type { AdminFailure, AdminResult } from '../../../api/admin-failure';
 import { useAdminClient } from './useAdminClient';
 
 export interface AdminData<T> {

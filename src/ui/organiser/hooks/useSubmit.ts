@@ -1,6 +1,7 @@
 // Runs one write at a time and keeps its failure; the form keeps what was typed either way.
 import { useCallback, useState } from 'react';
-import type { AdminClient, AdminFailure, AdminResult } from '../../../api/admin-client';
+import type { AdminClient } from '../../../api/admin-client';
+import type { AdminFailure, AdminResult } from '../../../api/admin-failure';
 import { useAdminClient } from './useAdminClient';
 
 export function useSubmit() {

@@ -1,0 +1,32 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/**
+ * A part of a verdict that folds to one line while the verdict's body overflows (a short
+ * screen), until staff tap it open: the verdict and its buttons stay in view without scrolling.
+ * Measured before paint, so a short screen never flashes the whole part; and only when what it
+ * shows (`content`) changes, not on every render: reading the height lays the page out there and
+ * then, and the verdict re-renders as the door's status moves. An empty list (most verdicts have
+ * no answers, and every verdict until its answers arrive) is not measured at all, so the verdict's
+ * own commit does not lay the page out.
+ */
+export function useFoldOnOverflow(
+  body: RefObject<HTMLElement | null>,
+  content: unknown,
+  onInteract?: () => void,
+): { folded: boolean; open(): void } {
+  const [folded, setFolded] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el || folded || opened || (Array.isArray(content) && content.length === 0)) return;
+    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
+  }, [content, folded, opened]);
+  return {
+    folded: folded && !opened,
+    open: () => {
+      onInteract?.();
+      setOpened(true);
+    },
+  };
+}
