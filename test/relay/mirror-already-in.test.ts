@@ -5,7 +5,7 @@
 // double admission to every door on the relay), counted in `/__service`, never sent again, and
 // never holding up the rest of the journal; the door can still take it back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayPair, startMirroredPair, until } from './relay-setup';
+import { type RelayPair, startMirroredPair, until, fetchJson, type Json } from './relay-setup';
 
 let pair: RelayPair;
 let slug = '';
@@ -18,22 +18,7 @@ afterAll(async () => {
   await pair?.stop();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely.
-type Json = any;
-
-async function call(
-  origin: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${origin}${path}`, init);
-  const text = await response.text();
-  let body: Json = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body };
-}
+const call = fetchJson;
 
 const list = (rest = '') => `/checkin/checkin_lists/${slug}${rest}`;
 const postTo = (origin: string, body: unknown) =>

@@ -4,7 +4,7 @@
 // both is two active check-ins to both, and once the upstream is back each check-in is there
 // exactly once. Then kill -9 of the relay before and during forwarding: nothing lost or doubled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayPair, startMirroredPair, until } from './relay-setup';
+import { type RelayPair, startMirroredPair, until, fetchJson, type Json } from './relay-setup';
 
 /** How long the upstream stays killed (the issue's check: a minute). */
 const OUTAGE_MS = Number(process.env.RELAY_OUTAGE_MS ?? 60_000);
@@ -20,22 +20,7 @@ afterAll(async () => {
   await pair?.stop();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely.
-type Json = any;
-
-async function call(
-  origin: string,
-  path: string,
-  init: RequestInit = {},
-): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${origin}${path}`, init);
-  const text = await response.text();
-  let body: Json = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: response.status, body };
-}
+const call = fetchJson;
 
 const relay = (path: string, init?: RequestInit) => call(pair.relay.origin, path, init);
 const list = (rest = '') => `/checkin/checkin_lists/${slug}${rest}`;

@@ -205,3 +205,21 @@ export async function until<T>(what: () => Promise<T | undefined | false>, ms = 
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies freely.
+export type Json = any;
+
+/** One request to a real process: its status and its body, parsed when it is JSON. */
+export async function fetchJson(
+  origin: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Json }> {
+  const response = await fetch(`${origin}${path}`, init);
+  const text = await response.text();
+  let body: Json = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body };
+}
