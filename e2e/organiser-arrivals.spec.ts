@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { csvRecords } from '../test/fixtures/read-csv';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
+import { adminCall, eventWithReleases } from './fixtures/admin-event';
 import { CheckinService } from './page-models/door-page';
 import { DoorPage } from './page-models/door-page';
 import { OrganiserPage } from './page-models/organiser-page';
@@ -26,31 +27,8 @@ interface Prepared {
 
 /** An event made straight through the Admin API: two releases, three registrations, one list. */
 async function prepareEvent(baseURL: string): Promise<Prepared> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseURL}/v3/demo/${path}`, {
-      method,
-      headers: {
-        Authorization: `Token token=${ORGANISER_TOKENS.live31}`,
-        Accept: 'application/json',
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : null,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, Record<string, unknown>>;
-  };
-  const made = await call('POST', 'events', {
-    event: { title: `Arrivals night ${Date.now()}`, email_address: 'team@example.com' },
-  });
-  const event = String(made.event!.slug);
-  const releases: Record<string, number> = {};
-  for (const title of ['Standard', 'VIP']) {
-    const release = (
-      await call('POST', `${event}/releases`, { release: { title, price: '20.00', quantity: 50 } })
-    ).release!;
-    await call('PATCH', `${event}/releases/${String(release.slug)}/activation`, {});
-    releases[title] = Number(release.id);
-  }
+  const call = adminCall(baseURL);
+  const { event, releases } = await eventWithReleases(call, 'Arrivals night', ['Standard', 'VIP']);
   for (const [name, release, quantity] of [
     ['Ada Lovelace', 'Standard', 2],
     ['Grace Hopper', 'VIP', 1],
