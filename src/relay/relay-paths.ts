@@ -70,11 +70,15 @@ const RECORD_ACTIONS: Record<string, Record<string, string[]>> = {
   rsvp_lists: { release_invitations: ['GET'] },
 };
 
+const isAccountOrTop = (segment: string) =>
+  segment === 'hello' || segment === 'events' || (!RESOURCES.includes(segment) && !segment.startsWith('__'));
+
 /** Allowed methods of an Admin API path (segments after `/v3`), or null for an unknown shape. */
 function adminMethods(s: string[]): string[] | null {
   const [, second, third, fourth, fifth] = s;
-  // `/hello`, the token's own `/events`, and one account (`/:account`): reads only.
-  if (s.length === 1) return ['GET'];
+  // `/hello`, the token's own `/events`, and one account (`/:account`): reads only. An account
+  // slug is never a resource's name nor a name the runtime gives meaning (`__proto__`).
+  if (s.length === 1) return isAccountOrTop(s[0] ?? '') ? ['GET'] : null;
   if (second === 'events') {
     if (s.length === 2) return ['GET', 'POST'];
     return s.length === 3 && (third === 'past' || third === 'archived') ? ['GET'] : null;

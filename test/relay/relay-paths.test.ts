@@ -104,6 +104,10 @@ describe('the relay’s path whitelist', () => {
     ['OPTIONS', '/v3/hello', 405],
     ['GET', '/checkin', 404],
     ['GET', '/checkin/checkin_lists', 404],
+    // One segment under /v3 is /hello, /events or an account; never a resource's name.
+    ['GET', '/v3/webhook_endpoints', 404],
+    ['GET', '/v3/releases.json', 404],
+    ['GET', '/v3/__proto__', 404],
   ])('refuses %s %s with %i', (method, target, status) => {
     const verdict = routeOf(method, target);
     expect(verdict.ok).toBe(false);
