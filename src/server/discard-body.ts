@@ -32,6 +32,20 @@ export async function discardUnread(request: Request): Promise<void> {
   }
 }
 
+/**
+ * A refusal of a request that came with a body: the rest of the body is drained and the
+ * connection closed, so the next request on it never starts inside this one's leftovers and the
+ * client reads the refusal instead of a broken pipe. Any other answer goes as it is.
+ */
+export async function closeAfterRefusal(request: Request, response: Response): Promise<Response> {
+  const hasBody = request.headers.has('content-length') || request.headers.has('transfer-encoding');
+  if (hasBody && response.status >= 400) {
+    response.headers.set('connection', 'close');
+    await discardUnread(request);
+  }
+  return response;
+}
+
 /** The Content-Length the client announced, 0 without one (a chunked body announces none). */
 function announcedBytes(request: Request): number {
   const declared = Number(request.headers.get('content-length') ?? 0);

@@ -3,7 +3,7 @@
 // MOCK_DATA_DIR, so a write it answered survives `kill -9`. Every answer carries the security
 // headers of ./security-headers; addresses in answers come from the configured public origin,
 // never from the request's Host header.
-import { discardUnread } from './discard-body';
+import { closeAfterRefusal } from './discard-body';
 import { routedPath } from '../http/route-path';
 import { resolve } from 'node:path';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
@@ -34,28 +34,18 @@ export function createServerFetch(service: MockService, distDir: string, signIn?
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
     const pathname = new URL(request.url).pathname;
     if (signIn && (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`))) {
-      const response = withSecurityHeaders(
-        await signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown'),
-        'api',
+      return closeAfterRefusal(
+        request,
+        withSecurityHeaders(
+          await signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown'),
+          'api',
+        ),
       );
-      if (response.status >= 400 && request.body) {
-        response.headers.set('connection', 'close');
-        await discardUnread(request);
-      }
-      return response;
     }
     const isService = SERVICE_PATH.test(routedPath(pathname));
     if (!isService) return withSecurityHeaders(await staticApp.fetch(request, env), 'app');
     try {
-      const response = withSecurityHeaders(await service.handle(request), 'api');
-      // A refused request's body may be partly unread: a fresh connection for the next request,
-      // so the rest of it is never taken for the start of another.
-      const hasBody = request.headers.has('content-length') || request.headers.has('transfer-encoding');
-      if (hasBody && response.status >= 400) {
-        response.headers.set('connection', 'close');
-        await discardUnread(request);
-      }
-      return response;
+      return await closeAfterRefusal(request, withSecurityHeaders(await service.handle(request), 'api'));
     } catch (error) {
       if (!(error instanceof DroppedResponse)) throw error;
       env.incoming.socket.destroy();

@@ -1,11 +1,11 @@
 // One fetch handler for the server in relay mode: the built app at `/`, `/__service` (info,
-// health, sign-in, the relay's QR codes), and the two APIs forwarded by ./relay-api. There is
+// health, sign-in, the relay's QR codes), and the two APIs forwarded by ../relay/relay-api. There is
 // no mock here: `/__mock/…` is answered 404 by the relay itself. API-ness is decided on the raw
 // request target as well as on the parsed path, so a target that only becomes `/v3/…` after
 // dot-segment resolution (`/x/../v3/hello`, `/%2e%2e/v3`) is still checked and refused.
 import type { HttpBindings } from '@hono/node-server';
 import QRCode from 'qrcode';
-import { discardUnread } from './discard-body';
+import { closeAfterRefusal } from './discard-body';
 import { SERVICE_INFO_PATH, type createOrganiserSignIn } from './sign-in/organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
 import type { createStaticApp } from './static-app';
@@ -36,24 +36,11 @@ function parsedPath(url: string): string {
 }
 
 export function createRelayFetch(parts: RelayFetchParts) {
-  const closeRefused = async (request: Request, response: Response) => {
-    // As the mock does: a refused body is drained, then the connection closed, so the client
-    // reads the refusal instead of a broken pipe.
-    if (
-      response.status >= 400 &&
-      (request.headers.has('content-length') || request.headers.has('transfer-encoding'))
-    ) {
-      response.headers.set('connection', 'close');
-      await discardUnread(request);
-    }
-    return response;
-  };
-
   const answer = async (request: Request, env: HttpBindings): Promise<Response> => {
     const raw = env.incoming.url ?? '';
     const pathname = parsedPath(request.url);
     if (!raw.startsWith('/') || raw.startsWith('//'))
-      return closeRefused(
+      return closeAfterRefusal(
         request,
         withSecurityHeaders(
           relayError('checkin', 400, 'Only paths of this server are answered, not absolute addresses'),
@@ -61,10 +48,10 @@ export function createRelayFetch(parts: RelayFetchParts) {
         ),
       );
     if (API_PREFIX.test(raw))
-      return closeRefused(request, withSecurityHeaders(await parts.api.handle(request, raw), 'api'));
+      return closeAfterRefusal(request, withSecurityHeaders(await parts.api.handle(request, raw), 'api'));
     // Only an API path after dot-segment resolution (`/x/../v3/hello`): never forwarded.
     if (API_PREFIX.test(pathname))
-      return closeRefused(
+      return closeAfterRefusal(
         request,
         withSecurityHeaders(
           relayError(
@@ -76,7 +63,7 @@ export function createRelayFetch(parts: RelayFetchParts) {
         ),
       );
     if (pathname === '/__mock' || pathname.startsWith('/__mock/'))
-      return closeRefused(
+      return closeAfterRefusal(
         request,
         withSecurityHeaders(
           relayError('checkin', 404, 'This server relays to a ticketing service; it has no mock service'),
@@ -88,7 +75,7 @@ export function createRelayFetch(parts: RelayFetchParts) {
       return withSecurityHeaders(await qrResponse(`${parts.doorOrigin}/checkin_lists/${qr[1]}`), 'api');
     if (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`)) {
       const response = await parts.signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown');
-      return closeRefused(request, withSecurityHeaders(response, 'api'));
+      return closeAfterRefusal(request, withSecurityHeaders(response, 'api'));
     }
     return withSecurityHeaders(await parts.staticApp.fetch(request, env), 'app');
   };

@@ -18,7 +18,7 @@ export interface PageMeta {
 }
 
 /**
- * The page asked for, by the rule both APIs share (./page-number): a `page[number]` (or `page`)
+ * The page asked for, by the rule both APIs share (src/http/page-number.ts): a `page[number]` (or `page`)
  * or `page[size]` that is not a whole number from 1 is a 400; a size over 1000 is 1000.
  */
 export function pageRequest(url: URL): PageRequest {

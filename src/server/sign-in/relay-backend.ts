@@ -1,4 +1,4 @@
-// The organiser's sign-in in relay mode: a spent code (./organiser-sign-in's rules, unchanged)
+// The organiser's sign-in in relay mode: a spent code (./organiser-sign-in's rules)
 // gives a relay session, never the upstream token. The session's account list and mode are the
 // upstream's own (`/hello` with the relay's token), so organiser screens show the real account.
 // The version is 3.1: the client sends `?version=3.1`, which the Admin API honours per request
