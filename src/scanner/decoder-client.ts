@@ -15,7 +15,7 @@ let current: Decoder | null = null;
 let frameIds = 0;
 
 /** The decoder's worker: the one running, or a new one after a failure. */
-export function decoder(): Decoder {
+function decoder(): Decoder {
   if (current && !current.failed) return current;
   const worker = new Worker(new URL('./decoder-worker.ts', import.meta.url), {
     type: 'module',

@@ -43,7 +43,7 @@ function done(): void {
 }
 
 /** Draws the badges into the print root, each fitted; answers the elements drawn. */
-export function drawForPrint(
+function drawForPrint(
   layout: BadgeLayout,
   badges: readonly { ticket: BadgeTicket; answers: readonly BadgeAnswer[] }[],
 ): HTMLElement[] {

@@ -62,7 +62,7 @@ function stateCounts(order: DoorOrder): string {
  * screen too short for it (a small phone) it folds to one line, which a tap opens.
  */
 export function OrderTickets({ order, whole, body, onInteract }: Props) {
-  const fold = useFoldOnOverflow(body, order, onInteract);
+  const fold = useFoldOnOverflow(body, order, true, onInteract);
   const n = order.tickets.length;
   const head = whole ? tn('orderWhole', n) : tn('orderOthers', n);
   if (fold.folded)

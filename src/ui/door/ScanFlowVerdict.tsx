@@ -1,6 +1,7 @@
 import { OWN_UNDO_MS } from '../../domain/door-roles';
 import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
 import { PrintBadgeButton } from './PrintBadgeButton';
+import { admittedTicketIds } from './auto-return';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 import { VerdictView } from './VerdictView';
 
@@ -14,12 +15,7 @@ function ShownVerdict({ flow, shown, now }: { flow: ScanFlow; shown: ShownVerdic
     [engine, ticketId],
     [],
   );
-  // Badges for what this verdict let in: its ticket, or the tickets "Admit all" just admitted.
-  const admittedIds = shown.batch
-    ? shown.batch.checkins.map((c) => c.ticketId)
-    : shown.verdict.kind === 'admitted' && shown.checkin
-      ? [shown.verdict.ticket.id]
-      : [];
+  const admittedIds = admittedTicketIds(shown);
   return (
     <VerdictView
       verdict={shown.verdict}

@@ -15,7 +15,7 @@ interface Props {
  * (a tap opens them), so the verdict and its buttons stay in view without scrolling.
  */
 export function VerdictAnswers({ answers, body, onInteract }: Props) {
-  const fold = useFoldOnOverflow(body, answers, onInteract);
+  const fold = useFoldOnOverflow(body, answers, answers.length > 0, onInteract);
 
   if (answers.length === 0) return null;
   if (!fold.folded) return <AnswerList answers={answers} className="verdict__answers" />;

@@ -42,6 +42,7 @@ export function VerdictView({
 }: Props) {
   const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
   const tone = verdictTone(verdict);
+  const stands = basisWords(basis, now);
   const toAdmit = order ? admittable(order).length : 0;
   const leftOut = batch ? notAdmittedWhy(batch.refused, batch.notOnList) : null;
   const ticket = 'ticket' in verdict ? verdict.ticket : null;
@@ -105,9 +106,9 @@ export function VerdictView({
         {order && verdict.kind === 'order' && toAdmit === 0 && !batch && (
           <p className="verdict__detail">{t('orderNothingLeft')}</p>
         )}
-        {(tone !== 'go' || basis.kind === 'online') && basisWords(basis, now) && (
+        {(tone !== 'go' || basis.kind === 'online') && stands && (
           <p className="verdict__basis" data-testid="verdict-basis">
-            {basisWords(basis, now)}
+            {stands}
           </p>
         )}
         <VerdictAnswers answers={answers} body={bodyRef} onInteract={onInteract} />

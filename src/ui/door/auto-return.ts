@@ -17,6 +17,12 @@ export interface ShownVerdict {
   batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
 }
 
+/** The tickets this verdict let in: its own, or those "Admit all" just admitted (their badges). */
+export function admittedTicketIds(shown: ShownVerdict): number[] {
+  if (shown.batch) return shown.batch.checkins.map((c) => c.ticketId);
+  return shown.verdict.kind === 'admitted' && shown.checkin ? [shown.verdict.ticket.id] : [];
+}
+
 /**
  * Milliseconds until the screen returns by itself, or null while staff must act: longer for
  * anything but a plain admission; never for an order with tickets still to let in ("Admit all"

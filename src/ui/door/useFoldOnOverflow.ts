@@ -5,13 +5,14 @@ import { type RefObject, useLayoutEffect, useState } from 'react';
  * screen), until staff tap it open: the verdict and its buttons stay in view without scrolling.
  * Measured before paint, so a short screen never flashes the whole part; and only when what it
  * shows (`content`) changes, not on every render: reading the height lays the page out there and
- * then, and the verdict re-renders as the door's status moves. An empty list (most verdicts have
- * no answers, and every verdict until its answers arrive) is not measured at all, so the verdict's
- * own commit does not lay the page out.
+ * then, and the verdict re-renders as the door's status moves. With nothing to fold (`enabled`
+ * false: most verdicts have no answers, and every verdict until its answers arrive) nothing is
+ * measured, so the verdict's own commit does not lay the page out.
  */
 export function useFoldOnOverflow(
   body: RefObject<HTMLElement | null>,
   content: unknown,
+  enabled: boolean,
   onInteract?: () => void,
 ): { folded: boolean; open(): void } {
   const [folded, setFolded] = useState(false);
@@ -19,9 +20,9 @@ export function useFoldOnOverflow(
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when its content changes
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el || folded || opened || (Array.isArray(content) && content.length === 0)) return;
+    if (!enabled || !el || folded || opened) return;
     if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
-  }, [content, folded, opened]);
+  }, [content, enabled, folded, opened]);
   return {
     folded: folded && !opened,
     open: () => {

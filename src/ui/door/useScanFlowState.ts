@@ -6,7 +6,7 @@ import { initialScanFlow, type ScanFlowEvent, type ScanFlowState, scanFlow } fro
 const DECIDING_SHOWN_AFTER_MS = 150;
 
 /** What the screen draws of the flow's state. */
-export type ScanFlowView = Pick<ScanFlowState, 'shown' | 'lane' | 'notice' | 'deciding'>;
+type ScanFlowView = Pick<ScanFlowState, 'shown' | 'lane' | 'notice' | 'deciding'>;
 
 function viewOf({ shown, lane, notice, deciding }: ScanFlowState): ScanFlowView {
   return { shown, lane, notice, deciding };

@@ -2,8 +2,6 @@ import { useEffect, useRef } from 'react';
 import { parseScannedCode } from '../../domain/scan-code';
 import { createWedgeDetector, type WedgeRead } from '../../scanner/wedge-detector';
 
-export type { WedgeRead } from '../../scanner/wedge-detector';
-
 const NOT_TYPED_INTO = new Set([
   'button',
   'checkbox',

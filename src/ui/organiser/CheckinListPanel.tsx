@@ -13,8 +13,6 @@ interface Props {
   onRefresh(): void;
 }
 
-export { webCheckinAddress } from './badges/saved-layouts';
-
 const fragmentOf = (address: string) => (address.includes('#') ? address.slice(address.indexOf('#')) : '');
 
 export function CheckinListPanel({ record, onRefresh }: Props) {
