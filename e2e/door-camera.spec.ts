@@ -85,8 +85,8 @@ test('joins a list by scanning its QR code, then judges scanned tickets', async 
 
 test('a ticket held in front of the camera after its admission is not read again', async () => {
   test.setTimeout(120_000);
-  const [held] = await service.freshTickets(VIP_LIST, 1);
-  if (!held) throw new Error('the demo seed lacks a fresh VIP ticket');
+  const [held] = await service.freshLoneTickets(VIP_LIST, 1);
+  if (!held) throw new Error('the demo seed lacks a fresh VIP ticket alone in its order');
   const video = await makeQrVideo('held-ticket', held.slug);
   await withCamera(video, async (page, door) => {
     await page.addInitScript(countVerdicts);

@@ -89,6 +89,21 @@ export class CheckinService {
       .slice(0, count);
   }
 
+  /**
+   * Fresh tickets alone in their order on this list: a verdict on one offers no "Admit all", so
+   * it returns to scanning by itself (the first fresh tickets may be an order's once a run has
+   * used the lone ones).
+   */
+  async freshLoneTickets(list: string, count: number): Promise<ServiceTicket[]> {
+    const perOrder = new Map<string, number>();
+    for (const t of await this.tickets(list))
+      if (t.registration_reference)
+        perOrder.set(t.registration_reference, (perOrder.get(t.registration_reference) ?? 0) + 1);
+    return (await this.freshTickets(list, Number.MAX_SAFE_INTEGER))
+      .filter((t) => !t.registration_reference || perOrder.get(t.registration_reference) === 1)
+      .slice(0, count);
+  }
+
   /** Orders of the list with every ticket admissible and none checked in yet, largest first. */
   async freshOrders<T extends ServiceTicket = ServiceTicket>(list: string): Promise<T[][]> {
     const taken = new Set((await this.checkins(list)).map((c) => c.ticket_id));
