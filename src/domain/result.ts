@@ -16,7 +16,9 @@ export type FailureReason =
   | 'unsent-checkins'
   | 'no-list'
   | 'supervisor-only'
-  | 'lane-stopped';
+  | 'lane-stopped'
+  /** A part of the app loaded on demand (a lazy chunk) could not be fetched. */
+  | 'app-part-missing';
 
 export interface Failure {
   ok: false;

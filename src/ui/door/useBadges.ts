@@ -55,7 +55,7 @@ export function useBadgePrinter(): BadgePrinter {
       try {
         job = await loadPrintJob();
       } catch {
-        return fail('network');
+        return fail('app-part-missing');
       }
       const badges = await engine.badgesFor([...ticketIds], {
         withAnswers: layout.fields.includes('answer'),
