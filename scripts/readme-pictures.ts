@@ -2,51 +2,15 @@
 // verdict), a door on a tablet, and the organiser's event overview and live arrivals on a laptop.
 // Run after `npm run build`: `npx tsx scripts/readme-pictures.ts` (writes docs/images/*.png).
 // It starts its own server on a free port with a fresh demo seed in a temporary folder.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { killHard, type RunningServer, startServerProcess } from '../test/server/server-process';
 
 const OUT = 'docs/images';
 const TOKEN = 'readme-pictures-token';
 const MAIN_LIST = 'chk_pDemoMainEntrance000000';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const server = spawn('npm', ['run', '--silent', 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MOCK_DATA_DIR: dataDir,
-      MOCK_SEED: 'demo',
-      MOCK_API_TOKENS: `${TOKEN}:live:3.1:demo`,
-    },
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let tries = 0; tries < 120; tries++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/__service`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start within a minute');
-}
 
 async function fresh(list: string, base: string, count: number): Promise<{ slug: string }[]> {
   const [tickets, checkins] = await Promise.all(
@@ -104,15 +68,20 @@ async function scan(page: Page, code: string) {
 }
 
 async function main() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'readme-pictures-'));
-  const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  let server: RunningServer | null = null;
+  let browser: Browser | null = null;
   try {
+    server = await startServerProcess({
+      MOCK_DATA_DIR: dataDir,
+      MOCK_SEED: 'demo',
+      MOCK_API_TOKENS: `${TOKEN}:live:3.1:demo`,
+    });
+    const base = server.origin;
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     const tickets = await fresh(MAIN_LIST, base, 40);
     const phone = await door(browser, base, { width: 390, height: 844 });
     for (const ticket of tickets.slice(0, 30)) {
@@ -156,8 +125,8 @@ async function main() {
     await organiser.waitForTimeout(4000);
     await organiser.screenshot({ path: `${OUT}/organiser-arrivals.png` });
   } finally {
-    await browser.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await browser?.close();
+    if (server) await killHard(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
