@@ -10,7 +10,7 @@ import { makeQrVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 import { settled } from './fixtures/settled';
 
-// Whole orders (issue 14.1) on the production build: one door device (a persistent profile)
+// Whole orders on the production build: one door device (a persistent profile)
 // whose fake camera shows one ticket of a family's order; "Admit all" lets in the rest, and the
 // service ends up with exactly one check-in for each of the order's tickets. Then an order
 // found by typing its reference, and one found by its buyer's email.

@@ -1,4 +1,4 @@
-// A door falls back to the service directly when its relay is down (issue 22): the service (a
+// A door falls back to the service directly when its relay is down: the service (a
 // second copy of the server) allows the relay's app origin (MOCK_CORS_ORIGINS), so a browser
 // page served by the relay may call it. A door joins through the relay (the mirror on); the relay
 // is killed (kill -9 by pid); the door admits from its copy and its check-in reaches the service

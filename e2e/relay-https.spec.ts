@@ -1,4 +1,4 @@
-// The relay over HTTPS in a browser (issue 22's "HTTPS" check): the test makes a self-signed
+// The relay over HTTPS in a browser: the test makes a self-signed
 // certificate with openssl, starts a second copy of the server as the real service (no CORS
 // origins) and the relay in front of it with TLS_CERT_FILE/TLS_KEY_FILE, and opens it in
 // Chromium started with --ignore-certificate-errors (the certificate is nobody's). The service

@@ -8,7 +8,7 @@ import { expectOnScreen } from './fixtures/on-screen';
 import { VIDEO_DIR } from './fixtures/qr-video';
 import { DoorPage, MAIN_LIST } from './page-models/door-page';
 
-// The scan screen, camera first (issue 25): on phones in portrait the camera's picture takes at
+// The scan screen, camera first: on phones in portrait the camera's picture takes at
 // least 60 % of the screen's height, on landscape tablets at least 70 %; every control is on
 // screen and uncovered, and axe finds nothing serious, in both themes, in German and in Arabic.
 // One join for every size; size, theme and language change in place (settings, then a reload).

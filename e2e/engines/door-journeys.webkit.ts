@@ -47,7 +47,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
     await wk.execute((e: HTMLElement) => e.scrollIntoView({ block: 'center' }), element);
     await element.click();
   };
-  /** Search, Stats, Lists and Kiosk mode sit in the scan screen's menu (issue 25). */
+  /** Search, Stats, Lists and Kiosk mode sit in the scan screen's menu. */
   const fromMenu = async (link: string) => {
     await click('[data-testid="scan-menu"] > summary');
     await click(link);

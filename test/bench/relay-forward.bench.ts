@@ -1,4 +1,4 @@
-// `relay-forward-latency-p99` as issue 22 defines it: 40 doors post check-ins through the relay
+// `relay-forward-latency-p99` as its target defines it: 40 doors post check-ins through the relay
 // for 60 s, and each check-in is timed from the start of its door's POST until the upstream
 // answered it (the upstream's answer naming its uuid has passed back through the recording tap
 // between the relay and the upstream, in this process, on this clock). Real processes: an

@@ -1,4 +1,4 @@
-// The partition simulation at full size (issue 12): 40 doors, each with its own database and
+// The partition simulation at full size: 40 doors, each with its own database and
 // the app's own sync engine, on a 100,000-ticket list, 10 simulated minutes with over 20,000
 // admissions, 5 kill -9 restarts of the server, partitions of up to 3 minutes, lost answers,
 // 5xx bursts, 429 with Retry-After, clock skew, door restarts mid-flush. Time mapping and

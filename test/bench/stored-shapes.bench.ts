@@ -1,4 +1,4 @@
-// Which stored shape gives a keyed read of a ticket by its code (issue 23): 100,000 tickets in
+// Which stored shape gives a keyed read of a ticket by its code: 100,000 tickets in
 // real IndexedDB (headless Chromium, persistent profile), written as the first download writes
 // them, then read cold (a fresh browser on the same profile) for one code. Shapes: pages only
 // (today: the whole list read before a verdict), pages with a multi-entry code index, per-ticket
@@ -15,7 +15,7 @@
 // 2026-11-25 17:37 UTC, load about 2: binary-json (each page's items kept as their JSON text)
 // against binary: write 0.78 s against 1.28 s, cold keyed read 39.8 against 35.9 ms, and 129.5
 // against 104.5 ms at page x4. JSON text would take about a sixth off a first download's worker
-// time but slow every keyed read after a restart, the figure further from its target (issue 23),
+// time but slow every keyed read after a restart, the figure further from its target,
 // so pages keep their items as objects.
 //
 // 2026-11-27 15:16 UTC, load about 2: binary-split (each page as four rows of 250 tickets, so no

@@ -29,7 +29,7 @@ export async function startServerProcess(
 ): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
   // V8's default young generation: a 64 MB semi-space seeded 100,000 tickets a little faster
-  // but held 110 MB more at its peak (issue 23: the server at 100k under 300 MB).
+  // but held 110 MB more at its peak (the server must stay under 300 MB at 100k tickets).
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,

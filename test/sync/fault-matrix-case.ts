@@ -1,4 +1,4 @@
-// The fault matrix's case (issue 20), run by interleavings*.test.ts: every door action {scan, undo, exit, admit all, undo these N,
+// The fault matrix's case, run by interleavings*.test.ts: every door action {scan, undo, exit, admit all, undo these N,
 // door restart} at every point of a batch's life {while it is out, after its outcome, after a
 // recovery whose resend was refused}, against every outcome of the send {answered, answer
 // lost, cut before sending, 5xx, 429, server killed mid-batch, page closed mid-send}. The

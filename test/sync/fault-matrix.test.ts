@@ -221,7 +221,7 @@ describe('the outbox reaches the service exactly once', () => {
   });
 
   it('sends only the rows still queued when an undo cancelled one after the push read the outbox', async () => {
-    // Found in the forty-door simulation (issue 20, seed 20261123): a push read the outbox, an
+    // Found in the forty-door simulation (seed 20261123): a push read the outbox, an
     // undo cancelled one of its rows before the batch was marked as sending, and the batch
     // still carried it: the service held a check-in the door had said was never sent.
     const setup = await doorService(5);

@@ -1,4 +1,4 @@
-// The Node server against the attacks of issue 11, one by one, over real HTTP: prototype keys,
+// The Node server against the attacks, one by one, over real HTTP: prototype keys,
 // deep keys and JSON, body caps per route, malformed paths, wrong types, oversized batches,
 // cross-site writes, the control token, security headers and the Host header.
 import { request as httpRequest } from 'node:http';
