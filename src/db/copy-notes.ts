@@ -1,5 +1,5 @@
 // What the door notes about its copy of a list, for the status screens: tickets admitted twice
-// (conflicts, written by reconcile.ts) and the service's corrections of a refusal. Both are
+// (conflicts, written by src/sync/status/conflicts.ts) and the service's corrections of a refusal. Both are
 // kept per list and go with the list (wipeList).
 import { type CheckinDatabase, listRange } from './database';
 import type { ConflictRow, CorrectionRow } from './rows';

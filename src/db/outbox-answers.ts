@@ -74,18 +74,26 @@ export async function markSent(
 export const replacedKeys = (sent: readonly { row: OutboxRow; remote: RemoteCheckin }[]): string[] =>
   sent.flatMap(({ row, remote }) => [row.checkinKey, remote.uuid]);
 
-/** An undo the service has applied (or had nothing left to apply). */
-export async function completeUndo(db: CheckinDatabase, row: OutboxRow, remote: RemoteCheckin | null) {
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
+/**
+ * An undo the service has applied (or had nothing left to apply); answers the check-in as now
+ * stored, when the service sent it back.
+ */
+export async function completeUndo(
+  db: CheckinDatabase,
+  row: OutboxRow,
+  remote: RemoteCheckin | null,
+): Promise<CheckinRow | null> {
+  return db.transaction('rw', db.checkins, db.outbox, async () => {
     await db.outbox.delete(row.seq!);
-    if (remote) {
-      const existing = await checkinByUuid(db, row.listSlug, remote.uuid);
-      await db.checkins.put(serviceCheckinRow(row.listSlug, remote, existing));
-    }
+    if (!remote) return null;
+    const existing = await checkinByUuid(db, row.listSlug, remote.uuid);
+    const stored = serviceCheckinRow(row.listSlug, remote, existing);
+    await db.checkins.put(stored);
+    return stored;
   });
 }
 
 /** Local check-ins an undo is waiting for (it needs their uuid). */
-export function waitingUndos(outbox: readonly OutboxRow[]): Set<string> {
+function waitingUndos(outbox: readonly OutboxRow[]): Set<string> {
   return new Set(outbox.filter((r) => r.kind === 'undo' && r.uuid === null).map((r) => r.checkinKey));
 }

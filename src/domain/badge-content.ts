@@ -28,7 +28,7 @@ export type BadgeLine =
  * A field's longest text: past it, cut with an ellipsis. Names up to 60 characters are what a
  * badge must fit on two lines (badge-fit.ts shrinks them); a longer one, up to this, shrinks too.
  */
-export const MAX_CHARS = 120;
+const MAX_CHARS = 120;
 
 /**
  * Dark shades, one per release (by its title): distinct in colour, and each dark enough that

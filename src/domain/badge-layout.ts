@@ -80,7 +80,7 @@ const LETTERS: Record<BadgeField, string> = {
 const BY_LETTER = new Map(Object.entries(LETTERS).map(([field, letter]) => [letter, field as BadgeField]));
 const VERSION = '1';
 /** The value that says "this list prints no badges" (a layout the organiser took away). */
-export const NO_BADGE_LAYOUT = '0';
+const NO_BADGE_LAYOUT = '0';
 const MAX_TEXT = 60;
 
 /** `1.4x3in.rflcjq` or, with an answer and a custom label, `1.c90x55.fla.412`. */

@@ -45,7 +45,7 @@ export interface CheckinLookup<T> {
 /** The request's items by index, or why its shape is refused. */
 export type CheckinRequest = { ok: true; single: boolean; items: [string, unknown][] } | CheckinRefusal;
 
-export const MAX_CHECKIN_BATCH = 1000;
+const MAX_CHECKIN_BATCH = 1000;
 /** No door device scanned a ticket before 2000; earlier is a clock or a client gone wrong. */
 const EARLIEST_SCAN_MS = Date.UTC(2000, 0, 1);
 const IDENTIFIERS = ['ticket_id', 'ticket_reference', 'ticket_slug'] as const;

@@ -36,7 +36,7 @@ export interface OutboxSide<Row, Answer, F> {
 }
 
 /** Notes what the answers show of the service's way with uuids, when it changed. */
-export async function learnClientUuids<Row, Answer, F>(
+async function learnClientUuids<Row, Answer, F>(
   { shapes, storage }: OutboxSide<Row, Answer, F>,
   sent: readonly Row[],
   answers: readonly Answer[],

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readConflicts } from '../../src/db/copy-notes';
 import type { CheckinRow } from '../../src/db/rows';
 import { createListIndex } from '../../src/sync/index/list-index';
-import { recordConflicts } from '../../src/sync/outbox/reconcile';
+import { recordConflicts } from '../../src/sync/status/conflicts';
 import { freshDb, LIST } from './support';
 
 const checkin = (key: string, ticketId: number, createdAt: number, own = false): CheckinRow => ({

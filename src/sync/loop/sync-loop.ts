@@ -10,7 +10,6 @@ import type { CheckinDatabase } from '../../db/database';
 import { allLists } from '../../db/local-copy';
 import { readOutbox } from '../../db/outbox';
 import type { ListRow } from '../../db/rows';
-import { storageFailure } from '../../db/storage';
 import { createBackoffGate } from './backoff-gate';
 import type { Clock } from '../clock';
 import { DAY_MS, wipeExpired } from '../lists/forget-list';
@@ -118,9 +117,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
         try {
           await (next === 'cycle' ? cycle(onDemand) : openListOnly(onDemand));
         } catch (error) {
-          const failure = storageFailure(error);
-          if (!failure) throw error;
-          state.board.storageTrouble(failure);
+          state.board.storageTroubleOrThrow(error);
         }
         next = state.stopped() ? null : again;
       }

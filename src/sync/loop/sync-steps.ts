@@ -13,9 +13,10 @@ import type { BackoffGate } from './backoff-gate';
 import type { Clock } from '../clock';
 import type { OpenListState } from '../open-list/open-list-state';
 import { pullSince } from '../pull/pull-since';
+import { RESOURCES } from '../pull/pulled-pages';
 import { createPushLock } from '../outbox/push-lock';
 import { pushOutbox } from '../outbox/push-outbox';
-import { recordConflicts } from '../outbox/reconcile';
+import { recordConflicts } from '../status/conflicts';
 
 /** The tables a pull's fresh read of its list comes from. */
 const LIST_TABLES = ['lists', 'syncState'] as const;
@@ -41,9 +42,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
 
   const floorOf = async (slug: string) => {
     const cursors = await Promise.all(
-      (['tickets', 'checkins', 'answers'] as const).map(
-        async (r) => (await readSyncState(db, slug, r)).cursor ?? 0,
-      ),
+      RESOURCES.map(async (r) => (await readSyncState(db, slug, r)).cursor ?? 0),
     );
     const max = Math.max(...cursors);
     return max > 0 ? max + marginMs : 0;

@@ -6,40 +6,26 @@
 // storage (./door-outbox). A refusal because the ticket is already in on the service (a
 // service that refuses a second active check-in: a 422 saying "already", for the row alone or
 // inside its batch) is parked the same way, never sent again: the door keeps its admission,
-// which beside the service's check-in (pulled next) is a double admission (reconcile.ts,
-// recordConflicts), and an undo or exit waiting for it goes with it (db/outbox.ts, park).
+// which beside the service's check-in (pulled next) is a double admission (recordConflicts), and an undo or exit waiting for it goes with it (db/outbox.ts, park).
 // An undo goes once its check-in's uuid is known; one the service no longer holds is done.
 import type { CheckinClient } from '../../api/checkin-client';
-import { type Failure, isTransient, ok, type Result } from '../../domain/result';
+import { isTransient, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
-import { checkinByUuid } from '../../db/local-copy';
 import { park, readOutbox } from '../../db/outbox';
 import { completeUndo } from '../../db/outbox-answers';
 import type { OutboxRow } from '../../db/rows';
 import { recoverUnanswered } from '../../outbox/recover-unanswered';
 import { sendCheckins } from '../../outbox/send-checkins';
-import { doorOutbox } from './door-outbox';
-import type { ListIndex } from '../index/list-index';
+import { type DoorOutboxOptions, doorOutbox } from './door-outbox';
 
-export interface PushOptions {
-  listSlug: string;
-  /** The greatest server `updated_at` this device knows: the floor of this attempt. */
-  floor: number;
-  marginMs: number;
+export interface PushOptions extends DoorOutboxOptions {
   batchSize?: number;
-  index?: ListIndex;
 }
 
 export interface PushReport {
   sent: number;
   parked: number;
   recovered: number;
-}
-
-/** Parks a refused undo, and shows its check-in as refused in the open list at once. */
-async function parkRow(db: CheckinDatabase, row: OutboxRow, reason: Failure, index?: ListIndex) {
-  const parked = await park(db, row, reason);
-  if (parked) index?.putCheckins([parked]);
 }
 
 async function sendUndos(
@@ -53,15 +39,13 @@ async function sendUndos(
     if (!row.uuid) continue; // waits for its check-in's answer
     const answer = await api.deleteCheckin(options.listSlug, row.uuid);
     if (answer.ok || answer.reason === 'not-found') {
-      await completeUndo(db, row, answer.ok ? answer.value : null);
-      if (answer.ok && answer.value) {
-        const local = await checkinByUuid(db, options.listSlug, answer.value.uuid);
-        if (local) options.index?.putCheckins([local]);
-      }
+      const ended = await completeUndo(db, row, answer.ok ? answer.value : null);
+      if (ended) options.index?.putCheckins([ended]);
       report.sent++;
     } else if (isTransient(answer)) return answer;
     else {
-      await parkRow(db, row, answer, options.index);
+      // A refused undo leaves its check-in as it stands: nothing in the open list changes.
+      await park(db, row, answer);
       report.parked++;
     }
   }

@@ -8,7 +8,7 @@
 // - while the open list loads after a restart, a ticket's code is judged from a keyed read
 //   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded.
 import type { CheckinClient } from '../../api/checkin-client';
-import { type Failure, ok, type Result } from '../../domain/result';
+import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
@@ -16,13 +16,13 @@ import { judgeExit } from '../../domain/exit';
 import { cleanReason } from '../../domain/door-roles';
 import { isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
-import { type CopyCorrection, LOOKUP_DEADLINE_MS, type ScanBasis, withDeadline } from './confirm-online';
+import type { CopyCorrection, ScanBasis } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
 import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
-import { confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
+import { caughtUpBasis, confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
 import { createScanQueue, type LaneRead } from './scan-queue';
 import type { ScanOutcome } from './scan-outcome';
 import type { SyncLoop } from '../loop/sync-loop';
@@ -122,7 +122,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     release: () => void,
   ): Promise<Result<ScanOutcome>> => {
     const opened = await listFor(code, byId, release);
-    if (!opened) return { ok: false, reason: 'no-list' };
+    if (!opened) return fail('no-list');
     const { active, keyed } = opened;
     const { index, list } = active;
     const ticket = keyed
@@ -151,7 +151,7 @@ export function createDoorScan(deps: DoorScanDeps) {
   /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
   const judgeAndExit: Judge = async (code, basis, byId) => {
     const active = await settled();
-    if (!active) return { ok: false, reason: 'no-list' };
+    if (!active) return fail('no-list');
     const ticket =
       byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
     const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
@@ -172,11 +172,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     if (!missing) return first;
     if (!deps.online())
       return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
-    const synced = await withDeadline(deps.loop.catchUp(), LOOKUP_DEADLINE_MS, clock, () => false);
-    const basis: ScanBasis = synced
-      ? { kind: 'synced' }
-      : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
-    return judgeAndExit(code, basis, byId);
+    return judgeAndExit(code, await caughtUpBasis(refusals), byId);
   }
 
   async function decide(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
@@ -257,7 +253,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
       queue.run(async (): Promise<Result<CheckinRow>> => {
         const active = await settled();
-        if (!active) return { ok: false, reason: 'no-list' };
+        if (!active) return fail('no-list');
         const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
         const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];
         if (latest && current.length > seenActive) return ok(latest);

@@ -39,6 +39,16 @@ export interface RefusalCheckDeps {
   noteStorageTrouble: (failure: Failure) => void;
 }
 
+/** Brings the copy up to date within the look-up's deadline: what a verdict then stands on. */
+export async function caughtUpBasis(
+  deps: Pick<RefusalCheckDeps, 'clock' | 'catchUp' | 'lastPullAt'>,
+): Promise<ScanBasis> {
+  const synced = await withDeadline(deps.catchUp(), LOOKUP_DEADLINE_MS, deps.clock, () => false);
+  return synced
+    ? { kind: 'synced' }
+    : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
+}
+
 /** Asks the service about a refused code and corrects the copy with its answer. */
 export async function confirmRefusal(deps: RefusalCheckDeps, code: ScannedCode): Promise<ScanBasis> {
   const { clock } = deps;
@@ -49,10 +59,7 @@ export async function confirmRefusal(deps: RefusalCheckDeps, code: ScannedCode):
   const slug = slugToAsk(code, local);
   if (!slug) {
     // A reference cannot be looked up by itself: a pull brings any ticket sold since.
-    const synced = await withDeadline(deps.catchUp(), LOOKUP_DEADLINE_MS, clock, () => false);
-    return synced
-      ? { kind: 'synced' }
-      : { kind: 'unconfirmed', syncedAt: deps.lastPullAt(), reason: 'timeout' };
+    return caughtUpBasis(deps);
   }
   const lookup = await lookUpTicket(deps.listClient(list), list.slug, slug, clock);
   if (lookup.kind === 'failed')

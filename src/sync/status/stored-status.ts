@@ -16,7 +16,7 @@ import { type NameOf, parkedRows, type SyncStatus } from './sync-status';
 export const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
 
 /** Who a ticket of the open list is, for a screen: from its index (partial while it loads). */
-export const namesIn =
+const namesIn =
   (index: ListIndex): NameOf =>
   (ticketId) => {
     const ticket = index.ticketById(ticketId);
