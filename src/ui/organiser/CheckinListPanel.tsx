@@ -6,14 +6,12 @@ import { Link } from 'wouter';
 import { scopedHref, useEventScope } from './event-scope';
 import type { AdminRecord } from '../../api/admin-client';
 import { QrImage } from './QrImage';
-import { listLink } from './badges/saved-layouts';
+import { listLink, withSavedLayout } from './badges/saved-layouts';
 
 interface Props {
   record: AdminRecord;
   onRefresh(): void;
 }
-
-const fragmentOf = (address: string) => (address.includes('#') ? address.slice(address.indexOf('#')) : '');
 
 export function CheckinListPanel({ record, onRefresh }: Props) {
   const checked = Number(record.checked_in_count ?? 0);
@@ -65,7 +63,10 @@ export function CheckinListPanel({ record, onRefresh }: Props) {
           <p className="muted">{t('orgHandoverHelp')}</p>
           <div className="org-actions">
             <Link
-              href={`~/checkin_lists/${encodeURIComponent(String(record.slug))}${fragmentOf(address)}`}
+              href={withSavedLayout(
+                String(record.slug),
+                `~/checkin_lists/${encodeURIComponent(String(record.slug))}`,
+              )}
               className="button button--primary"
             >
               {t('orgOpenDoorApp')}

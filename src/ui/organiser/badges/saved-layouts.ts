@@ -48,7 +48,11 @@ export function webCheckinAddress(record: AdminRecord): string {
 
 /** The list's web check-in address, carrying its badge layout once one was set here. */
 export function listLink(record: AdminRecord): string {
-  const address = webCheckinAddress(record);
-  const layout = savedBadgeLayout(String(record.slug ?? ''));
+  return withSavedLayout(String(record.slug ?? ''), webCheckinAddress(record));
+}
+
+/** `address` with the list's saved badge layout in its fragment, when one is saved. */
+export function withSavedLayout(slug: string, address: string): string {
+  const layout = savedBadgeLayout(slug);
   return layout === undefined ? address : linkWithBadgeLayout(address, layout);
 }
