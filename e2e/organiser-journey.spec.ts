@@ -84,6 +84,9 @@ test('an organiser prepares an event and hands over a check-in list for one rele
   await expect(door.page.getByTestId('last-sync')).toContainText('Synced', { timeout: 30_000 });
   await door.typeCode(references[0] ?? '');
   await door.expectVerdict('admitted');
+  // The status line counts the admission first (its update follows the verdict's): only then is
+  // "All sent" about this check-in, and not the line as it stood before it.
+  await expect(door.page.getByTestId('inside-now').locator('strong')).toHaveText('1');
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
   await doorContext.close();
 
@@ -112,6 +115,9 @@ test('the same journey on the built-in service, with the door app on the same de
   await expect(door.page.getByTestId('last-sync')).toContainText('Synced', { timeout: 30_000 });
   await door.typeCode(references[0] ?? '');
   await door.expectVerdict('admitted');
+  // The status line counts the admission first (its update follows the verdict's): only then is
+  // "All sent" about this check-in, and not the line as it stood before it.
+  await expect(door.page.getByTestId('inside-now').locator('strong')).toHaveText('1');
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
 
   await page.goto(listAddress);
