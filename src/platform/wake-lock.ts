@@ -7,15 +7,20 @@ export function holdScreenAwake(): () => void {
     if (released || document.visibilityState !== 'visible' || !('wakeLock' in navigator)) return;
     try {
       sentinel = await navigator.wakeLock.request('screen');
+      // Let go meanwhile (the screen left while the browser answered): not held past it.
+      if (released) void sentinel.release();
     } catch {
       // Battery saver or a policy may refuse; the app works regardless.
     }
   };
   const onVisible = () => void request();
   document.addEventListener('visibilitychange', onVisible);
-  void request();
+  // In a task of its own: the request costs a phone 30 ms or so, which would otherwise lengthen
+  // the task that runs the scan screen's first effects.
+  const first = setTimeout(onVisible, 0);
   return () => {
     released = true;
+    clearTimeout(first);
     document.removeEventListener('visibilitychange', onVisible);
     void sentinel?.release();
   };

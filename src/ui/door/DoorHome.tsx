@@ -2,24 +2,32 @@ import { useLocation } from 'wouter';
 import { t } from '../i18n/t';
 import { JoinScreen } from './JoinScreen';
 import { ScanScreen } from './ScanScreen';
-import { VerdictRehearsal } from './VerdictRehearsal';
+import { useVerdictRehearsed, VerdictRehearsal } from './VerdictRehearsal';
 import { useDoorStarted, useDoorStatus } from '../hooks/useDoor';
 
 /** `/`: the open list's scan screen, or joining one when this device holds none. */
 export function DoorHome() {
   const started = useDoorStarted();
   const status = useDoorStatus();
+  const rehearsed = useVerdictRehearsed();
   const [, navigate] = useLocation();
-  if (!started || status.phase === 'loading')
+  // The wait for the worker is the page's idle time: the first verdict's work is done then, and
+  // the scan screen waits for it (a frame) when the worker was quicker than the first render.
+  if (!started || status.phase === 'loading' || (status.list && !rehearsed))
     return (
       <>
         <p className="muted" role="status">
           {t('scanListLoading')}
         </p>
-        {/* The wait for the worker is the page's idle time: the first verdict's work is done now. */}
         <VerdictRehearsal />
       </>
     );
   if (status.list) return <ScanScreen />;
-  return <JoinScreen onJoined={() => navigate('/')} />;
+  // A person types or scans the list's code meanwhile: idle time too.
+  return (
+    <>
+      <JoinScreen onJoined={() => navigate('/')} />
+      <VerdictRehearsal />
+    </>
+  );
 }

@@ -1,12 +1,16 @@
 // The first verdict a page shows costs more than any after it: its code runs for the first
-// time, its styles are matched and its fonts shaped at their sizes for the first time. On a
-// phone-class CPU that is about 40 ms of layout and 20 of script on the first scan after a
-// restart (test/bench/cold-marks.ts, BENCH_THROTTLE=4), while the guest waits. So while the page
-// waits for the door's worker (it is idle then), one verdict with made-up words is drawn once,
-// hidden: laid out but never painted, outside the accessibility tree, and gone with the wait.
-import { useEffect, useState } from 'react';
+// time, its styles are matched and its fonts shaped at their sizes for the first time, and the
+// first number or time it formats loads the platform's locale data. On a phone-class CPU that
+// is a task of 60-140 ms on the first scan after a restart, while the guest waits
+// (test/bench/phone.bench.ts, BENCH_TRACE). So before the scan screen first shows, while the
+// page waits for the door's worker or for a person to join a list (it is idle then), one
+// verdict with made-up words is drawn once, hidden: laid out but never painted, outside the
+// accessibility tree, and gone the next frame. The door's screens wait for it (DoorHome.tsx):
+// a worker that answers before the first render must not let the scan screen skip it.
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { DoorOrder } from '../../domain/order';
 import type { DoorTicket, Verdict } from '../../domain/verdict';
+import { warmFormatters } from '../format';
 import { VerdictView } from './VerdictView';
 
 const guest = (id: number, firstName: string, lastName: string): DoorTicket => ({
@@ -37,13 +41,36 @@ const ANSWERS = [{ question: 'Question', response: 'Answer' }];
 
 /** Once a page: a second wait (another list opened) finds the work already done. */
 let rehearsed = false;
+const listeners = new Set<() => void>();
+const rehearsal = {
+  get: () => rehearsed,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  done() {
+    rehearsed = true;
+    for (const listener of listeners) listener();
+  },
+};
+
+/** Whether this page has drawn its rehearsal: the scan screen shows only after it. */
+export function useVerdictRehearsed(): boolean {
+  return useSyncExternalStore(rehearsal.subscribe, rehearsal.get, rehearsal.get);
+}
 
 export function VerdictRehearsal() {
   const [done, setDone] = useState(rehearsed);
   useEffect(() => {
-    rehearsed = true;
+    if (rehearsed) return;
+    // The formatters the scan screen and its menu use, made now (the verdict's plurals made
+    // the first number format, which loads most of the locale data).
+    warmFormatters();
     // Drawn for one frame at most: the layout it forces is the work that was wanted.
-    const frame = requestAnimationFrame(() => setDone(true));
+    const frame = requestAnimationFrame(() => {
+      setDone(true);
+      rehearsal.done();
+    });
     return () => cancelAnimationFrame(frame);
   }, []);
   if (done) return null;
