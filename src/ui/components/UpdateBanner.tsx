@@ -7,9 +7,11 @@ interface Props {
 
 /** Offers the waiting version; it is applied only on the person's tap, never mid-scan. */
 export function UpdateBanner({ onUpdate }: Props) {
+  // A scan's start and end are read only while a version waits: otherwise every verdict would
+  // render the banner again (as nothing) in the verdict's own task.
   const { updateWaiting, scanInProgress } = useAppStore((s) => ({
     updateWaiting: s.shell.updateWaiting,
-    scanInProgress: s.shell.scanInProgress,
+    scanInProgress: s.shell.updateWaiting && s.shell.scanInProgress,
   }));
   if (!updateWaiting) return null;
   return (
