@@ -1,7 +1,7 @@
 // The first verdict a page shows costs more than any after it: its code runs for the first
 // time, its styles are matched and its fonts shaped at their sizes for the first time, and the
 // first number or time it formats loads the platform's locale data. On a phone-class CPU that
-// is a task of 60-140 ms on the first scan after a restart, while the guest waits
+// was a task of 90-140 ms (traced) on the first scan after a restart, while the guest waited
 // (test/bench/phone.bench.ts, BENCH_TRACE). So before the scan screen first shows, while the
 // page waits for the door's worker or for a person to join a list (it is idle then), one
 // verdict with made-up words is drawn once, hidden: laid out but never painted, outside the
