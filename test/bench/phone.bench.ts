@@ -170,6 +170,9 @@ const enterToVerdict = (page: Page, codes: string[]) => wedgeScansToVerdict(page
 
 interface ColdMarks {
   workerCreated: number;
+  /** The hidden first verdict (VerdictRehearsal.tsx) in the DOM, and gone again; 0 if never. */
+  rehearsalDrawn: number;
+  rehearsalGone: number;
   scanScreen: number;
   wedgeListening: number;
   verdict: number;
@@ -182,7 +185,14 @@ interface ColdMarks {
  */
 async function coldStart(door: Door, code: string): Promise<ColdMarks> {
   await door.page.addInitScript((code) => {
-    const marks = { workerCreated: 0, scanScreen: 0, wedgeListening: 0, verdict: 0 };
+    const marks = {
+      workerCreated: 0,
+      rehearsalDrawn: 0,
+      rehearsalGone: 0,
+      scanScreen: 0,
+      wedgeListening: 0,
+      verdict: 0,
+    };
     (window as unknown as { __cold: typeof marks }).__cold = marks;
     const NativeWorker = window.Worker;
     window.Worker = class extends NativeWorker {
@@ -209,6 +219,9 @@ async function coldStart(door: Door, code: string): Promise<ColdMarks> {
       });
     } as typeof window.addEventListener;
     new MutationObserver(() => {
+      const rehearsal = document.querySelector('.verdict-rehearsal') !== null;
+      if (!marks.rehearsalDrawn && rehearsal) marks.rehearsalDrawn = performance.now();
+      if (marks.rehearsalDrawn && !marks.rehearsalGone && !rehearsal) marks.rehearsalGone = performance.now();
       if (!marks.scanScreen && document.querySelector('[data-testid="door-status"]'))
         marks.scanScreen = performance.now();
       if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
@@ -249,7 +262,7 @@ function longTaskLines(when: string, runs: LongTasks[], what: string) {
 }
 
 const describeCold = (m: ColdMarks) =>
-  `worker created ${Math.round(m.workerCreated)} ms, scan screen ${Math.round(m.scanScreen)} ms, ` +
+  `worker created ${Math.round(m.workerCreated)} ms, ${m.rehearsalDrawn ? `hidden first verdict ${Math.round(m.rehearsalDrawn)}-${Math.round(m.rehearsalGone)} ms` : 'no hidden first verdict'}, scan screen ${Math.round(m.scanScreen)} ms, ` +
   `wedge listening ${Math.round(m.wedgeListening)} ms, verdict ${Math.round(m.verdict)} ms`;
 
 function idbSizeMb(): number {

@@ -3,11 +3,11 @@
 // first number or time it formats loads the platform's locale data. On a phone-class CPU that
 // was a task of 90-140 ms (traced) on the first scan after a restart, while the guest waited
 // (test/bench/phone.bench.ts, BENCH_TRACE). So before the scan screen first shows, while the
-// page waits for the door's worker or for a person to join a list (it is idle then), one
-// verdict with made-up words is drawn once, hidden: laid out but never painted, outside the
-// accessibility tree, and gone the next frame. The door's screens wait for it (DoorHome.tsx):
-// a worker that answers before the first render must not let the scan screen skip it.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+// page waits for the door's worker or for a person to join a list, one verdict with made-up
+// words is drawn once, hidden: laid out but never painted, outside the accessibility tree, and
+// gone before the next paint. The door's screens wait for it (DoorHome.tsx): a worker that
+// answers before the first render must not let the scan screen skip it.
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { DoorOrder } from '../../domain/order';
 import type { DoorTicket, Verdict } from '../../domain/verdict';
 import { warmFormatters } from '../format';
@@ -61,21 +61,21 @@ export function useVerdictRehearsed(): boolean {
 
 export function VerdictRehearsal() {
   const [done, setDone] = useState(rehearsed);
-  useEffect(() => {
+  const drawn = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
     if (rehearsed) return;
-    // The formatters the scan screen and its menu use, made now (the verdict's plurals made
-    // the first number format, which loads most of the locale data).
+    // Its styles matched and its text laid out now, in this task (the work that was wanted; a
+    // hidden verdict is never painted), and the formatters the scan screen and its menu use
+    // made (the verdict's plurals made the first number format, which loads most of the locale
+    // data). Then it goes before the next paint: no frame is spent waiting for it.
+    drawn.current?.getBoundingClientRect();
     warmFormatters();
-    // Drawn for one frame at most: the layout it forces is the work that was wanted.
-    const frame = requestAnimationFrame(() => {
-      setDone(true);
-      rehearsal.done();
-    });
-    return () => cancelAnimationFrame(frame);
+    setDone(true);
+    rehearsal.done();
   }, []);
   if (done) return null;
   return (
-    <div className="verdict-rehearsal" aria-hidden="true" inert>
+    <div className="verdict-rehearsal" aria-hidden="true" inert ref={drawn}>
       <VerdictView
         rehearsal
         verdict={VERDICT}
