@@ -11,8 +11,8 @@ export function DoorHome() {
   const status = useDoorStatus();
   const rehearsed = useVerdictRehearsed();
   const [, navigate] = useLocation();
-  // The wait for the worker is the page's idle time: the first verdict's work is done then, and
-  // the scan screen waits for it (a frame) when the worker was quicker than the first render.
+  // The first verdict's work is done while the page waits for the worker (VerdictRehearsal.tsx),
+  // and the scan screen waits for it when the worker was quicker than the first render.
   if (!started || status.phase === 'loading' || (status.list && !rehearsed))
     return (
       <>
@@ -23,7 +23,7 @@ export function DoorHome() {
       </>
     );
   if (status.list) return <ScanScreen />;
-  // A person types or scans the list's code meanwhile: idle time too.
+  // And while a person types or scans the list's code.
   return (
     <>
       <JoinScreen onJoined={() => navigate('/')} />
