@@ -7,7 +7,9 @@
 // words is drawn once, hidden: laid out but never painted, outside the accessibility tree, and
 // gone before the next paint. The door's screens wait for it (DoorHome.tsx): a worker that
 // answers before the first render must not let the scan screen skip it.
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { DoorOrder } from '../../domain/order';
 import type { DoorTicket, Verdict } from '../../domain/verdict';
 import { warmFormatters } from '../format';
@@ -40,38 +42,25 @@ const ORDER: DoorOrder = {
 const ANSWERS = [{ question: 'Question', response: 'Answer' }];
 
 /** Once a page: a second wait (another list opened) finds the work already done. */
-let rehearsed = false;
-const listeners = new Set<() => void>();
-const rehearsal = {
-  get: () => rehearsed,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  done() {
-    rehearsed = true;
-    for (const listener of listeners) listener();
-  },
-};
+const rehearsal = createStore(() => ({ done: false }));
 
 /** Whether this page has drawn its rehearsal: the scan screen shows only after it. */
 export function useVerdictRehearsed(): boolean {
-  return useSyncExternalStore(rehearsal.subscribe, rehearsal.get, rehearsal.get);
+  return useStore(rehearsal, (state) => state.done);
 }
 
 export function VerdictRehearsal() {
-  const [done, setDone] = useState(rehearsed);
+  const done = useVerdictRehearsed();
   const drawn = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (rehearsed) return;
+    if (rehearsal.getState().done) return;
     // Its styles matched and its text laid out now, in this task (the work that was wanted; a
     // hidden verdict is never painted), and the formatters the scan screen and its menu use
     // made (the verdict's plurals made the first number format, which loads most of the locale
     // data). Then it goes before the next paint: no frame is spent waiting for it.
     drawn.current?.getBoundingClientRect();
     warmFormatters();
-    setDone(true);
-    rehearsal.done();
+    rehearsal.setState({ done: true });
   }, []);
   if (done) return null;
   return (
