@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../http/errors';
 import { bufferedRequest } from '../http/buffer-body';
 import { tokenFromHeader } from '../http/token-header';
 import { sameSecret } from '../platform/secrets';
+import { routedPath } from '../http/route-path';
 
 interface Control {
   ctx: ServiceContext;
@@ -56,7 +57,7 @@ async function controlBody(request: Request): Promise<Record<string, unknown>> {
 }
 
 export async function controlResponse(request: Request, control: Control): Promise<Response> {
-  const path = new URL(request.url).pathname;
+  const path = routedPath(new URL(request.url).pathname);
   try {
     const qr = /^\/__mock\/qr\/checkin_lists\/([^/]+?)(\.svg)?$/.exec(path);
     if (qr && (request.method === 'GET' || request.method === 'HEAD'))

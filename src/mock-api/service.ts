@@ -17,6 +17,7 @@ import { callerOf, errorResponse, isAdminPath } from './http/error-response';
 import { ApiError, badRequest, tooManyRequests } from '../http/errors';
 import { takeKeepWrites } from './http/kept-writes';
 import { routedPath } from '../http/route-path';
+import { pathWalks } from '../http/request-target';
 import { createRouter } from './router';
 import { seedStore } from './seed';
 import { type PersistenceAdapter, memoryPersistence } from './store/persistence';
@@ -34,6 +35,8 @@ export interface MockServiceOptions {
 
 export interface MockService {
   handle(request: Request): Promise<Response>;
+  /** The API's own error answer for a request refused before any route (see ../http/request-target). */
+  refuse(request: Request, status: number, message: string): Response;
   /** Resolves once stored data is loaded (or seeded). `handle` waits for it by itself. */
   ready: Promise<void>;
   context: ServiceContext;
@@ -170,6 +173,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const handle = async (request: Request): Promise<Response> => {
     await ready;
     const url = routedUrl(request);
+    // The parsed address has its dot segments resolved already; what can still walk is an
+    // encoded separator or a `..json`. The Node hosts judged the raw target before this.
+    if (pathWalks(new URL(request.url).pathname))
+      return errorResponse(ctx, request, new ApiError(404, 'The endpoint requested does not exist'));
     if (!validPercentEncoding(url.pathname)) {
       return errorResponse(ctx, request, badRequest('The path is not valid percent-encoding'));
     }
@@ -191,6 +198,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   return {
     handle,
+    refuse: (request, status, message) => errorResponse(ctx, request, new ApiError(status, message)),
     ready,
     context: ctx,
     faults,

@@ -5,6 +5,7 @@
 // never from the request's Host header.
 import { closeAfterRefusal } from './discard-body';
 import { routedPath } from '../http/route-path';
+import { refusedTarget, targetPath } from '../http/request-target';
 import { resolve } from 'node:path';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { warmCheckinLists } from '../mock-api/checkin/warm';
@@ -17,7 +18,7 @@ import { httpsAdvice, tlsServeOptions } from './tls';
 import { type MockService, createMockService } from '../mock-api/service';
 import { systemClock } from '../platform/clock';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from '../mock-api/seed/demo';
-import { createStaticApp } from './static-app';
+import { createStaticApp, notFoundPage } from './static-app';
 import { runUntilStopped } from './lifecycle';
 import { signInBanner } from './sign-in/sign-in-banner';
 import { createSignInCodes } from './sign-in/sign-in-codes';
@@ -25,6 +26,8 @@ import { nodeJournalPersistence, setAsideStoredData } from '../mock-api/store/pe
 import { RESET_VARIABLE } from '../mock-api/store/stored-data-error';
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
+// Where a refused target gets an API's JSON answer rather than the files' (sign-in is JSON too).
+const JSON_PATH = /^\/(v3|checkin|__mock|__service)(\/|$)/;
 
 type OrganiserSignIn = ReturnType<typeof createOrganiserSignIn>;
 
@@ -32,6 +35,20 @@ type OrganiserSignIn = ReturnType<typeof createOrganiserSignIn>;
 export function createServerFetch(service: MockService, distDir: string, signIn?: OrganiserSignIn) {
   const staticApp = createStaticApp(distDir);
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+    const raw = env.incoming.url ?? '';
+    const refused = refusedTarget(raw);
+    if (refused) {
+      // The API is the one the target names as sent: its dots may have resolved into another.
+      // Named as sent, or as it would resolve (`/x/../v3/hello`).
+      const api =
+        JSON_PATH.exec(routedPath(targetPath(raw)))?.[0] ??
+        JSON_PATH.exec(routedPath(new URL(request.url).pathname))?.[0];
+      const named = api && new Request(new URL(api, request.url), { headers: request.headers });
+      const answer = named
+        ? withSecurityHeaders(service.refuse(named, refused.status, refused.message), 'api')
+        : withSecurityHeaders(notFoundPage(refused.status), 'app');
+      return closeAfterRefusal(request, answer);
+    }
     const pathname = new URL(request.url).pathname;
     if (signIn && (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`))) {
       return closeAfterRefusal(

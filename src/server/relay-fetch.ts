@@ -1,18 +1,21 @@
 // One fetch handler for the server in relay mode: the built app at `/`, `/__service` (info,
 // health, sign-in, the relay's QR codes), and the two APIs forwarded by ../relay/relay-api. There is
 // no mock here: `/__mock/…` is answered 404 by the relay itself. API-ness is decided on the raw
-// request target as well as on the parsed path, so a target that only becomes `/v3/…` after
-// dot-segment resolution (`/x/../v3/hello`, `/%2e%2e/v3`) is still checked and refused.
+// request target as well as on the parsed path, and a target whose path could walk (a dot
+// segment, raw or encoded, or an encoded separator: ../http/request-target) reaches nothing,
+// the sign-in, the QR codes and the files included.
 import type { HttpBindings } from '@hono/node-server';
 import QRCode from 'qrcode';
 import { closeAfterRefusal } from './discard-body';
 import { SERVICE_INFO_PATH, type createOrganiserSignIn } from './sign-in/organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
-import type { createStaticApp } from './static-app';
+import { type createStaticApp, notFoundPage } from './static-app';
+import { refusedTarget } from '../http/request-target';
 import type { createRelayApi } from '../relay/relay-api';
 import { relayError } from '../relay/relay-errors';
 
 const API_PREFIX = /^\/(v3|checkin)(\/|\?|$)/;
+const JSON_PATH = /^\/+(v3|checkin|__mock|__service)(\/|\?|$)/;
 const QR_PATH = /^\/__service\/qr\/checkin_lists\/([A-Za-z0-9_-]{1,200})\.svg$/;
 
 export interface RelayFetchParts {
@@ -47,6 +50,19 @@ export function createRelayFetch(parts: RelayFetchParts) {
           'api',
         ),
       );
+    const walks = refusedTarget(raw);
+    if (walks) {
+      // JSON where the target names an API as sent, or would once resolved (`/x/../v3/hello`).
+      const named = [raw, pathname].find((path) => JSON_PATH.test(path));
+      const api = named && /^\/+v3(\/|$)/.test(named) ? 'admin' : 'checkin';
+      const json = named !== undefined;
+      return closeAfterRefusal(
+        request,
+        json
+          ? withSecurityHeaders(relayError(api, walks.status, walks.message), 'api')
+          : withSecurityHeaders(notFoundPage(walks.status), 'app'),
+      );
+    }
     if (API_PREFIX.test(raw))
       return closeAfterRefusal(request, withSecurityHeaders(await parts.api.handle(request, raw), 'api'));
     // Only an API path after dot-segment resolution (`/x/../v3/hello`): never forwarded.

@@ -32,6 +32,14 @@ async function fileResponse(distDir: string, path: string): Promise<Response | n
   });
 }
 
+/** The files' answer to a target that names no file and no screen (a path that walks). */
+export function notFoundPage(status: 400 | 404): Response {
+  return new Response(status === 400 ? 'Bad request.' : 'Not found.', {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
 export function createStaticApp(distDir = resolve(process.env.DIST_DIR ?? 'dist')): Hono {
   const app = new Hono();
   app.get('*', async (c) => {

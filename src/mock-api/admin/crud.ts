@@ -7,7 +7,7 @@ import { readAttributes } from '../../http/body';
 import { noContent, pagedListResponse, type Answered, recordAnswer } from '../http/envelope';
 import { expandableMeta } from '../http/expand';
 import type { ListMetaInput } from '../http/list-meta';
-import { ofEvent, slugOrId } from '../http/scope';
+import { ofEvent, recordId, slugOrId } from '../http/scope';
 import { Attributes } from '../http/validation';
 import type { NewRow, RowOf, TableName } from '../store/tables';
 import { type Presenter, presenter } from './presenter';
@@ -117,8 +117,8 @@ export function registerCrud<T extends EventTable, P extends Partial<NewRow<T>>>
 /** A record of the event named by its integer id. */
 export function byId<T extends EventTable>(table: T): (scope: EventScope, key: string) => RowOf<T> {
   return (scope, key) => {
-    const id = Number(key);
-    return ofEvent(scope.event, Number.isSafeInteger(id) ? scope.ctx.store.get(table, id) : undefined);
+    const id = recordId(key);
+    return ofEvent(scope.event, id === undefined ? undefined : scope.ctx.store.get(table, id));
   };
 }
 

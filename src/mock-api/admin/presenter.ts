@@ -6,6 +6,7 @@
 import type { AdminContext, ServiceContext } from '../context';
 import type { Attributes } from '../http/validation';
 import type { RowOf } from '../store/tables';
+import { recordId } from '../http/scope';
 import { type View, expansions, viewOf } from '../http/expand';
 import { type Translations, translationsFor } from '../model/translations';
 import { type EventScope, eventScope } from './scope';
@@ -117,7 +118,9 @@ export function resolveIds<T extends { id: number; slug?: string }>(
   let unknown = false;
   for (const value of values) {
     const found = candidates.find(
-      (r) => r.id === Number(value) || (r.slug !== undefined && r.slug === String(value)),
+      (r) =>
+        r.id === (typeof value === 'number' ? value : recordId(value)) ||
+        (r.slug !== undefined && r.slug === String(value)),
     );
     if (found) ids.push(found.id);
     else unknown = true;

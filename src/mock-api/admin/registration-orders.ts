@@ -7,6 +7,7 @@ import type { DiscountCode } from '../model/discount-code';
 import type { Registration } from '../model/registration';
 import type { Release } from '../model/release';
 import { invalid } from '../../http/errors';
+import { recordId } from '../http/scope';
 import { remaining } from './release-view';
 import type { EventScope } from './scope';
 
@@ -40,8 +41,9 @@ function readLineItems(scope: EventScope, attrs: Attributes): LineItem[] {
 
 function findEventRelease(scope: EventScope, key: unknown): Release | undefined {
   const { store } = scope.ctx;
-  if (typeof key === 'number' || (typeof key === 'string' && /^\d+$/.test(key))) {
-    const release = store.get('releases', Number(key));
+  const id = typeof key === 'number' ? key : typeof key === 'string' ? recordId(key) : undefined;
+  if (id !== undefined) {
+    const release = store.get('releases', id);
     return release?.event_id === scope.event.id ? release : undefined;
   }
   if (typeof key === 'string') return store.findOne('releases', 'byEventSlug', `${scope.event.id}:${key}`);

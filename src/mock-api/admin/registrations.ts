@@ -6,7 +6,7 @@ import { pagedListResponse, type Answered, recordAnswer } from '../http/envelope
 import { notFound } from '../../http/errors';
 import { apiVersionString, expandableMeta } from '../http/expand';
 import { stateFilterOptions } from '../http/list-meta';
-import { inCallerMode } from '../http/scope';
+import { inCallerMode, recordId } from '../http/scope';
 import { Attributes, INVALID } from '../http/validation';
 import type { Registration } from '../model/registration';
 import { BILLING_ADDRESS_KEYS, type BillingAddress } from '../model/registration-details';
@@ -22,9 +22,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function findRegistration(c: AdminContext, scope: EventScope): Registration {
   const key = c.req.param('registration_slug') ?? '';
   const { store } = scope.ctx;
+  const id = recordId(key);
   const found =
     store.findOne('registrations', 'bySlug', key) ??
-    (/^\d+$/.test(key) ? store.get('registrations', Number(key)) : undefined);
+    (id === undefined ? undefined : store.get('registrations', id));
   if (found && found.event_id !== scope.event.id) throw notFound();
   return inCallerMode(c, found);
 }

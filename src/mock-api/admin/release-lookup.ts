@@ -8,6 +8,7 @@ import type { Release } from '../model/release';
 import { type Presenter, inFull } from './presenter';
 import { RELEASE_EXPANDABLE, releaseRecord } from './release-view';
 import type { EventScope } from './scope';
+import { recordId } from '../http/scope';
 
 export const RELEASES_PATH = '/:account_slug/:event_slug/releases';
 
@@ -19,7 +20,8 @@ export function eventReleases(scope: EventScope): Release[] {
 export function findRelease(scope: EventScope, key: string): Release {
   const { store } = scope.ctx;
   const bySlug = store.findOne('releases', 'byEventSlug', `${scope.event.id}:${key}`);
-  const byId = /^\d+$/.test(key) ? store.get('releases', Number(key)) : undefined;
+  const id = recordId(key);
+  const byId = id === undefined ? undefined : store.get('releases', id);
   const release = bySlug ?? byId;
   if (!release || release.event_id !== scope.event.id) throw notFound();
   return release;

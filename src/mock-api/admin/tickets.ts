@@ -6,7 +6,7 @@ import { pagedListResponse, recordResponse } from '../http/envelope';
 import { notFound } from '../../http/errors';
 import { expandableMeta } from '../http/expand';
 import type { SortOptions } from '../http/list-meta';
-import { inCallerMode } from '../http/scope';
+import { inCallerMode, recordId } from '../http/scope';
 import type { Ticket } from '../model/ticket';
 import { inFull, presenter } from './presenter';
 import { type EventScope, callerModeRecords } from './scope';
@@ -161,9 +161,10 @@ export function registerTickets(app: AdminApp, ctx: ServiceContext): void {
   app.get(`${TICKETS_PATH}/:ticket_slug`, (c) => {
     const p = presenter(c, ctx, 'record');
     const key = c.req.param('ticket_slug');
+    const id = recordId(key);
     const found =
       ctx.store.findOne('tickets', 'bySlug', key) ??
-      (/^\d+$/.test(key) ? ctx.store.get('tickets', Number(key)) : undefined);
+      (id === undefined ? undefined : ctx.store.get('tickets', id));
     if (found && found.event_id !== p.event.id) throw notFound();
     const ticket = inCallerMode(c, found);
     // One ticket is always the extended record, whatever `view` asks (as recorded).

@@ -5,7 +5,7 @@ import { recordResponse } from '../http/envelope';
 import { listMeta, type SortOptions } from '../http/list-meta';
 import { paginate, pageRequest } from '../http/pagination';
 import { refuseFilters } from '../http/filters';
-import { ofEvent } from '../http/scope';
+import { ofEvent, recordId } from '../http/scope';
 import '../model/event-extras';
 import type { WaitlistedPerson } from '../model/event-extras';
 import { type Presenter, inFull, presenter } from './presenter';
@@ -120,7 +120,7 @@ export function registerWaitlistedPeople(app: AdminApp, ctx: ServiceContext): vo
     const p = presenter(c, ctx, 'record');
     const person = ofEvent(
       p.event,
-      ctx.store.get('waitlisted_people', Number(c.req.param('waitlisted_person_id'))),
+      ctx.store.get('waitlisted_people', recordId(c.req.param('waitlisted_person_id')) ?? 0),
     );
     return recordResponse(c, 'waitlisted_person', personRecord(p, person));
   });

@@ -7,6 +7,7 @@ import { tokenFromHeader } from '../../http/token-header';
 import { findCaller, requestedVersion } from './auth';
 import { adminErrorBody, checkinErrorBody } from './error-body';
 import type { ApiError } from '../../http/errors';
+import { routedPath } from '../../http/route-path';
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === '/v3' || pathname.startsWith('/v3/');
@@ -36,6 +37,7 @@ export function errorResponse(
   headers: Record<string, string> = {},
 ): Response {
   const url = new URL(request.url);
+  url.pathname = routedPath(url.pathname);
   const caller = isAdminPath(url.pathname) ? callerOf(ctx, request) : undefined;
   const all: Record<string, string> = { 'content-type': 'application/json', ...headers };
   // Answered before the router's CORS middleware: an allowed origin must still read it.

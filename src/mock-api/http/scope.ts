@@ -37,7 +37,19 @@ export function ofEvent<T extends { event_id: number }>(event: Event, record: T 
   return record;
 }
 
+/**
+ * The id a path segment names: its digits as written, nothing else. `012`, `+12`, `1e1`, `0x0c`,
+ * `12.0` and ` 12` all read as 12 through `Number`, so each would name record 12 under another
+ * text; the real router's integer ids never match them, and neither does this.
+ */
+export function recordId(key: string): number | undefined {
+  if (!/^[1-9][0-9]{0,15}$/.test(key)) return undefined;
+  const id = Number(key);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 /** Lookups by slug that also accept the id (check-in lists, questions, opt-ins). */
 export function slugOrId(value: string): { id?: number; slug: string } {
-  return /^\d+$/.test(value) ? { id: Number(value), slug: value } : { slug: value };
+  const id = recordId(value);
+  return id === undefined ? { slug: value } : { id, slug: value };
 }

@@ -29,9 +29,14 @@ export function parameterize(text: string): string {
   return slug || 'untitled';
 }
 
+/**
+ * A title's slug, unique by `taken`. Never digits alone: records are found by slug or id
+ * (../admin/crud `bySlugOrId`), and a release titled "5" with the slug `5` would be what
+ * `/releases/5` names while another release has the id 5.
+ */
 export function uniqueTitleSlug(title: string, taken: (slug: string) => boolean): string {
   const base = parameterize(title).slice(0, 80);
-  if (!taken(base)) return base;
+  if (!taken(base) && !/^[0-9]+$/.test(base)) return base;
   for (let n = 2; ; n++) {
     const slug = `${base}-${n}`;
     if (!taken(slug)) return slug;
