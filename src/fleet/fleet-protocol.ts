@@ -61,7 +61,7 @@ export interface JoinCodeView {
   id: string;
   /** The code itself: the door kit's QR code and link carry it. */
   code: string;
-  /** The door app's address that joins by it (`<door origin>/join#code=<code>`). */
+  /** The door app's address that joins by it (`<door origin>/door/join#code=<code>`). */
   link: string;
   label: string;
   checkin_list: { slug: string; title: string };
