@@ -18,7 +18,7 @@ import type { CheckinRow } from '../../db/rows';
 import { countsTowardList } from '../../domain/list-count';
 import { orderReferenceOf } from '../../domain/order';
 import { compactTicket, createStringPool } from './compact-ticket';
-import { normalizeText, searchTerms } from './search-text';
+import { normalizeText, searchTerms } from '../../domain/search-text';
 import { oneCheckinOf, sameCheckin } from './same-checkin';
 import { createTicketCheckins } from './ticket-checkins';
 
