@@ -77,6 +77,7 @@ export type DoorCommandName =
   | 'dismissParked'
   | 'badgesFor'
   | 'search'
+  | 'find'
   | 'ticket'
   | 'searchOrders'
   | 'stats'

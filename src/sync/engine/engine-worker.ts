@@ -116,6 +116,7 @@ const commands: DoorCommands = {
   dismissParked: async (...args) => (await started).dismissParked(...args),
   badgesFor: async (...args) => (await started).badgesFor(...args),
   search: async (...args) => (await started).search(...args),
+  find: async (...args) => (await started).find(...args),
   ticket: async (...args) => (await started).ticket(...args),
   searchOrders: async (...args) => (await started).searchOrders(...args),
   stats: async (...args) => (await started).stats(...args),
