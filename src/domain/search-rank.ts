@@ -127,9 +127,10 @@ const compareRanked = <T extends SearchableTicket>(a: Ranked<T>, b: Ranked<T>) =
 export function keepBest<E>(limit: number, compare: (a: E, b: E) => number) {
   const best: E[] = [];
   return {
-    offer(entry: E) {
-      if (limit <= 0) return;
-      if (best.length >= limit && compare(entry, best[best.length - 1]!) >= 0) return;
+    /** Keeps `entry` if it is among the best so far: true when it was kept. */
+    offer(entry: E): boolean {
+      if (limit <= 0) return false;
+      if (best.length >= limit && compare(entry, best[best.length - 1]!) >= 0) return false;
       let low = 0;
       let high = best.length;
       while (low < high) {
@@ -139,6 +140,7 @@ export function keepBest<E>(limit: number, compare: (a: E, b: E) => number) {
       }
       best.splice(low, 0, entry);
       if (best.length > limit) best.pop();
+      return true;
     },
     best: (): readonly E[] => best,
   };
@@ -151,12 +153,18 @@ export function keepBest<E>(limit: number, compare: (a: E, b: E) => number) {
 export function ticketRanking<T extends SearchableTicket>(query: SearchQuery, limit: number) {
   const kept = keepBest<Ranked<T>>(limit, compareRanked);
   const out = { name: '' };
+  // One entry reused until it is kept: most candidates of a broad query are not.
+  let entry: Ranked<T> | null = null;
   return {
     /** Judges `ticket` and keeps it if it is among the best so far; how it matched, or null. */
     offer(ticket: T): Strength | null {
       const rank = judge(query, ticket, out);
       if (rank < 0) return null;
-      kept.offer({ rank, name: out.name, ticket });
+      entry ??= { rank, name: out.name, ticket };
+      entry.rank = rank;
+      entry.name = out.name;
+      entry.ticket = ticket;
+      if (kept.offer(entry)) entry = null;
       return STRENGTHS[rank]!;
     },
     best: (): TicketHit<T>[] => kept.best().map(({ rank, ticket }) => ({ ticket, match: STRENGTHS[rank]! })),

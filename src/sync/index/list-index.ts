@@ -192,8 +192,9 @@ export function createListIndex(): ListIndex {
     for (const bucket of scanned)
       for (let i = 0; i < bucket.terms.length; i++) {
         const id = bucket.ids[i]!;
-        if (seen.has(id) || !bucket.terms[i]!.startsWith(word)) continue;
-        seen.add(id);
+        if (!bucket.terms[i]!.startsWith(word)) continue;
+        const before = seen.size;
+        if (seen.add(id).size === before) continue;
         const ticket = byId.get(id);
         if (ticket) found.push(ticket);
       }
