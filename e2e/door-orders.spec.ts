@@ -225,7 +225,7 @@ test('search finds an order by its buyer’s email and admits it whole', async (
     await expect(page.getByLabel('Name, email, company or reference')).toHaveValue(email);
     // Reached within the app, not loaded: its box takes the typing all the same.
     await expect(page.getByLabel('Name, email, company or reference')).toBeFocused();
-    const found = page.getByTestId('order-results').getByRole('button');
+    const found = page.getByTestId('search-results').getByRole('button');
     await expect(found).toHaveCount(1);
     await expect(found).toContainText(`Order ${order[0]!.registration_reference}`);
     await photograph(page, 'search-orders');
@@ -272,7 +272,7 @@ test('a group of twelve fits the phone: the order scrolls within itself and its 
     await door.expectScanScreen();
     // The new order reaches this device's copy with a pull (the results follow the list's counts).
     await page.goto(`/door/search?q=${reference}`);
-    await expect(page.getByTestId('order-results').getByRole('button')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByTestId('search-results').getByRole('button')).toHaveCount(1, { timeout: 60_000 });
     await page.goto('/');
     await door.expectScanScreen();
     await door.typeCode(reference);

@@ -5,6 +5,7 @@
 // e2e/.artifacts/engines/<engine>/.
 import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
+import { personFirst, searchResultsOnPage } from '../fixtures/search-results';
 import { CheckinService, DoorPage, MAIN_LIST } from '../page-models/door-page';
 import { ShellPage } from '../page-models/shell-page';
 
@@ -20,6 +21,9 @@ async function shoot(page: Page, engine: string, name: string) {
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }
+
+// On the demo list: several tickets, some in orders bought by someone else.
+const SEARCHED_NAME = 'Niamh Ito';
 
 async function type(page: Page, label: string, text: string) {
   const box = page.getByLabel(label, { exact: true });
@@ -93,6 +97,16 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(door.verdict()).toContainText(searched!.reference);
   await door.nextScan();
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
+
+  // Search by a person's name: their tickets first, in view, before any order holding one.
+  await page.goto('/door/search');
+  await page.getByLabel('Name, email, company or reference').pressSequentially(SEARCHED_NAME);
+  await expect
+    .poll(async () => personFirst(await page.evaluate(searchResultsOnPage), SEARCHED_NAME), {
+      message: `${SEARCHED_NAME}'s tickets first, on screen, before any order`,
+    })
+    .toBe(true);
+  await shot('search-name');
 
   // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
   await page.goto('/');

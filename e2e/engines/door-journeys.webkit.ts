@@ -6,10 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { E2E_PORT } from '../fixtures/browser';
 import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
+import { type ListedResult, personFirst, searchResultsOnPage } from '../fixtures/search-results';
 import { type Relay, setViewport, startRelay, test } from '../fixtures/webkit';
 import { CheckinService, MAIN_LIST } from '../page-models/door-page';
 
 const SHOTS = 'e2e/.artifacts/engines/webkit';
+// On the demo list: several tickets, some in orders bought by someone else.
+const SEARCHED_NAME = 'Niamh Ito';
 const service = new CheckinService(`http://127.0.0.1:${E2E_PORT}`);
 let relay: Relay;
 
@@ -132,6 +135,16 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   expect(await text('[data-testid="verdict"]')).toContain(searched!.reference);
   await nextScan();
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, searched!.id), { timeout: 15_000 }).toBe(1);
+
+  // Search by a person's name: their tickets first, in view, before any order holding one.
+  await wk.url(`${origin}/door/search`);
+  await type('aria/Name, email, company or reference', SEARCHED_NAME, false);
+  await expect
+    .poll(async () => personFirst((await wk.execute(searchResultsOnPage)) as ListedResult[], SEARCHED_NAME), {
+      message: `${SEARCHED_NAME}'s tickets first, on screen, before any order`,
+    })
+    .toBe(true);
+  await shot('search-name');
 
   // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
   await wk.url(`${origin}/`);

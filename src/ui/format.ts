@@ -9,6 +9,7 @@ interface Formatters {
   dayAndClock: Intl.DateTimeFormat;
   count: Intl.NumberFormat;
   share: Intl.NumberFormat;
+  names: Intl.ListFormat;
 }
 
 const MAKERS: { [K in keyof Formatters]: (locale: string) => Formatters[K] } = {
@@ -17,6 +18,7 @@ const MAKERS: { [K in keyof Formatters]: (locale: string) => Formatters[K] } = {
   dayAndClock: (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
   count: (locale) => new Intl.NumberFormat(locale),
   share: (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }),
+  names: (locale) => new Intl.ListFormat(locale, { type: 'conjunction' }),
 };
 
 // Each formatter is made once per locale, and only when first asked for: making one costs far
@@ -24,7 +26,7 @@ const MAKERS: { [K in keyof Formatters]: (locale: string) => Formatters[K] } = {
 // for the ones it shows.
 const byLocale = new Map<
   string,
-  Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>
+  Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>
 >();
 
 function made(locale: string) {
@@ -117,6 +119,11 @@ export function formatBytes(bytes: number): string {
 /** A count with the locale's thousands separators: 2,800 / 2.800. */
 export function formatCount(n: number): string {
   return formatter('count').format(n);
+}
+
+/** Names as a sentence lists them: "Ana, Ben and Chen", "Ana, Ben et Chen". */
+export function formatNames(names: readonly string[]): string {
+  return formatter('names').format(names);
 }
 
 /**

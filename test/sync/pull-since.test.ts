@@ -108,7 +108,7 @@ describe('pulling a list into the local copy', () => {
     if (post.ok) await api.deleteCheckin(LIST, post.value.uuid);
     await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
     expect(index.ticketById(tickets[2]!.id)?.firstName).toBe('Renée');
-    expect(index.search('renee').map((t) => t.id)).toEqual([tickets[2]!.id]);
+    expect(index.search('renee').map((h) => h.ticket.id)).toEqual([tickets[2]!.id]);
     expect(index.checkinsOf(tickets[1]!.id)[0]?.deletedAt).not.toBeNull();
     const reopened = await loadListIndex(db, LIST);
     expect(reopened.ticketById(tickets[2]!.id)?.firstName).toBe('Renée');
@@ -120,12 +120,14 @@ describe('pulling a list into the local copy', () => {
     const index = createListIndex();
     await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index });
     const zoe = tickets[0]!.id;
-    expect(index.search('ZOE').map((t) => t.id)).toEqual([zoe]);
-    expect(index.search('alv').map((t) => t.id)).toEqual([zoe]);
-    expect(index.search('zoë ålv').map((t) => t.id)).toEqual([zoe]);
-    expect(index.search('person0@').map((t) => t.id)).toEqual([zoe]);
+    expect(index.search('ZOE').map((h) => h.ticket.id)).toEqual([zoe]);
+    expect(index.search('alv').map((h) => h.ticket.id)).toEqual([zoe]);
+    expect(index.search('zoë ålv').map((h) => h.ticket.id)).toEqual([zoe]);
+    expect(index.search('person0@').map((h) => h.ticket.id)).toEqual([zoe]);
     expect(index.search('cafe').length).toBe(4);
-    expect(index.search(tickets[5]!.reference.toLowerCase()).map((t) => t.id)).toEqual([tickets[5]!.id]);
+    expect(index.search(tickets[5]!.reference.toLowerCase()).map((h) => h.ticket.id)).toEqual([
+      tickets[5]!.id,
+    ]);
     expect(index.search('nobody')).toEqual([]);
   });
 
@@ -147,10 +149,10 @@ describe('pulling a list into the local copy', () => {
     expect(
       index
         .search('renee')
-        .map((t) => t.id)
+        .map((h) => h.ticket.id)
         .sort((a, b) => a - b),
     ).toEqual([tickets[3]!.id, tickets[290]!.id].sort((a, b) => a - b));
-    expect(index.search(tickets[150]!.reference).map((t) => t.id)).toEqual([tickets[150]!.id]);
+    expect(index.search(tickets[150]!.reference).map((h) => h.ticket.id)).toEqual([tickets[150]!.id]);
   });
 
   it('takes the cursor from the service clock when a long download began, so changes made during it are not missed', async () => {

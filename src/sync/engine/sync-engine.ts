@@ -15,10 +15,11 @@
 //   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
 //   await engine.admitOrder(reference, ticketIds)   // "Admit all N" of an order: one outbox write (door-order.ts)
 //   await engine.typed(text, mode)                  // the scan field: a code is judged, anything else -> { search }
-//   engine.searchOrders('anna')  engine.hasOrder(r) // orders by buyer, holder or reference; is `r` an order here
+//   engine.find('niamh ito')                        // a results screen: { tickets, orders }, best first, each with how it matched
+//   engine.searchOrders('anna')  engine.hasOrder(r) // orders by reference, buyer or holder, with why; is `r` an order here
 //   await engine.undo(checkinKey)                   // queued: cancelled locally; sent: DELETE by uuid
 //   await engine.undoAll(keys)                      // "Undo these N": one transaction, one result a key
-//   engine.search('zoe')                            // prefix search: [{ ticket, inside }]
+//   engine.search('zoe')                            // the tickets alone: [{ ticket, match, order, inside }]
 //   engine.ticket(id)  engine.ticketsOf(ids)        // one ticket with its check-ins; several tickets
 //   await engine.answers(ticketId)                  // its answers to the list's questions
 //   engine.stats(otherDevicesLabel)                 // by release, by device, arrivals per quarter hour

@@ -18,7 +18,8 @@ import type { CheckinRow } from '../../db/rows';
 import { countsTowardList } from '../../domain/list-count';
 import { orderReferenceOf } from '../../domain/order';
 import { compactTicket, createStringPool } from './compact-ticket';
-import { normalizeText, searchTerms } from './search-text';
+import { rankTickets, type SearchQuery, searchQuery, type TicketHit } from '../../domain/search-rank';
+import { searchTerms } from '../../domain/search-text';
 import { oneCheckinOf, sameCheckin } from './same-checkin';
 import { createTicketCheckins } from './ticket-checkins';
 
@@ -44,9 +45,17 @@ export interface ListIndex {
   ticketByReference(reference: string): RemoteTicket | undefined;
   /** The tickets of one registration (order) the copy holds, by its reference. */
   ticketsOfOrder(reference: string): RemoteTicket[];
+  /** How many tickets the copy holds of an order, by its upper-case reference: no array made. */
+  orderSize(reference: string): number;
   checkinsOf(ticketId: number): CheckinRow[];
   checkinByKey(key: string): CheckinRow | undefined;
-  search(query: string, limit?: number): RemoteTicket[];
+  /**
+   * Tickets with a search term starting with one of the query's words: every ticket the query
+   * matches and maybe more (ranking checks each: domain/search-rank.ts).
+   */
+  candidates(query: SearchQuery): RemoteTicket[];
+  /** The tickets the query matches, best first (see domain/search-rank.ts), at most `limit`. */
+  search(query: string, limit?: number): TicketHit<RemoteTicket>[];
   /** Builds the search index for at most `ms`; true once it is whole. */
   indexSearchFor(ms: number): boolean;
   /** Tickets holding more than one active check-in, one of them not refused (double admissions). */
@@ -154,9 +163,42 @@ export function createListIndex(): ListIndex {
     touched.add(ticketId);
   };
 
-  const matches = (ticket: RemoteTicket, words: string[]) => {
-    const terms = searchTerms(ticket);
-    return words.every((w) => terms.some((t) => t.startsWith(w)));
+  /** The buckets holding the terms that start with `word`. */
+  const bucketsOf = (word: string) => {
+    const head = word.slice(0, BUCKET);
+    if (head.length === BUCKET) {
+      const bucket = buckets.get(head);
+      return bucket ? [bucket] : [];
+    }
+    return [...buckets].filter(([key]) => key.startsWith(head)).map(([, bucket]) => bucket);
+  };
+
+  const candidates = (query: SearchQuery): RemoteTicket[] => {
+    indexSearch(Number.POSITIVE_INFINITY);
+    // Every candidate is ranked: the word of the smallest buckets (then the longest) finds the
+    // fewest, so "ma zz" looks at no one rather than at every "ma".
+    let scanned: { terms: string[]; ids: number[] }[] = [];
+    let word = '';
+    let cost = Number.POSITIVE_INFINITY;
+    for (const each of query.words) {
+      const held = bucketsOf(each);
+      const size = held.reduce((sum, bucket) => sum + bucket.terms.length, 0);
+      if (size < cost || (size === cost && each.length > word.length)) {
+        [scanned, word, cost] = [held, each, size];
+      }
+    }
+    const found: RemoteTicket[] = [];
+    const seen = new Set<number>();
+    for (const bucket of scanned)
+      for (let i = 0; i < bucket.terms.length; i++) {
+        const id = bucket.ids[i]!;
+        if (!bucket.terms[i]!.startsWith(word)) continue;
+        const before = seen.size;
+        if (seen.add(id).size === before) continue;
+        const ticket = byId.get(id);
+        if (ticket) found.push(ticket);
+      }
+    return found;
   };
 
   return {
@@ -240,28 +282,22 @@ export function createListIndex(): ListIndex {
       return id === undefined ? undefined : byId.get(id);
     },
     ticketsOfOrder(reference) {
-      return idsOfOrder(reference.toUpperCase()).flatMap((id) => byId.get(id) ?? []);
+      const tickets: RemoteTicket[] = [];
+      for (const id of idsOfOrder(reference.toUpperCase())) {
+        const ticket = byId.get(id);
+        if (ticket) tickets.push(ticket);
+      }
+      return tickets;
+    },
+    orderSize(reference) {
+      const ids = byOrder.get(reference);
+      return ids === undefined ? 0 : typeof ids === 'number' ? 1 : ids.length;
     },
     checkinsOf: (ticketId) => [...checkinsByTicket.rowsOf(ticketId)],
-    search(query, limit = 50) {
-      const words = normalizeText(query).split(/\s+/).filter(Boolean);
-      const first = words[0];
-      if (!first) return [];
-      indexSearch(Number.POSITIVE_INFINITY);
-      const head = first.slice(0, BUCKET);
-      const found: RemoteTicket[] = [];
-      const seen = new Set<number>();
-      for (const [key, bucket] of buckets) {
-        if (!(head.length === BUCKET ? key === head : key.startsWith(head))) continue;
-        for (let i = 0; i < bucket.terms.length && found.length < limit; i++) {
-          const id = bucket.ids[i]!;
-          if (seen.has(id) || !bucket.terms[i]!.startsWith(first)) continue;
-          seen.add(id);
-          const ticket = byId.get(id);
-          if (ticket && matches(ticket, words)) found.push(ticket);
-        }
-      }
-      return found;
+    candidates,
+    search(text, limit = 50) {
+      const query = searchQuery(text);
+      return query ? rankTickets(query, candidates(query), limit) : [];
     },
     indexSearchFor: (ms) => indexSearch(performance.now() + ms),
     doubleAdmissions: () => [...doubled],

@@ -3,7 +3,8 @@
 // write, and answer empty when no list is open. While a list loads after a restart they wait for
 // it: from part of the list, a search would say "no one" and a ticket screen show nothing.
 import { computeDoorStats, type DoorStats } from '../../domain/door-stats';
-import { findOrders } from '../index/find-orders';
+import { ticketOrder } from '../../domain/search-results';
+import { type SearchLimits, searchList } from '../index/search-list';
 import type { OpenListState } from './open-list-state';
 import type { TicketAnswer } from './ticket-answers';
 
@@ -12,15 +13,28 @@ export function createListReads(state: Pick<OpenListState, 'active' | 'loaded' |
     await state.loaded();
     return state.active()?.index;
   };
-  return {
-    /** Search results with whether each ticket is inside (one call for a results screen). */
-    async search(query: string, limit?: number) {
-      const open = await index();
-      return (open?.search(query, limit) ?? []).map((ticket) => ({
+  /**
+   * What a search finds, for a results screen in one call: the tickets best first, each with how
+   * it matched, its order and whether it is inside; the orders best first, with why.
+   */
+  const find = async (query: string, limits: SearchLimits = { tickets: 50, orders: 10 }) => {
+    const open = await index();
+    if (!open) return { tickets: [], orders: [] };
+    const found = searchList(open, query, limits);
+    return {
+      tickets: found.tickets.map(({ ticket, match }) => ({
         ticket,
-        inside: open!.checkinsOf(ticket.id).some((c) => c.deletedAt === null),
-      }));
-    },
+        match,
+        order: ticketOrder(ticket),
+        inside: open.checkinsOf(ticket.id).some((c) => c.deletedAt === null),
+      })),
+      orders: found.orders,
+    };
+  };
+  return {
+    find,
+    /** The tickets found, best first, each with how it matched, its order and whether it is inside. */
+    search: async (query: string, limit = 50) => (await find(query, { tickets: limit, orders: 0 })).tickets,
     /** The tickets of these ids that the open list holds. */
     async ticketsOf(ids: readonly number[]) {
       const open = await index();
@@ -34,11 +48,9 @@ export function createListReads(state: Pick<OpenListState, 'active' | 'loaded' |
       const ticket = open?.ticketById(id);
       return ticket ? { ticket, checkins: open!.checkinsOf(id) } : null;
     },
-    /** Orders of two or more tickets found by their buyer, a holder or a reference. */
-    async searchOrders(query: string, limit?: number) {
-      const open = await index();
-      return open ? findOrders(open, query, limit) : [];
-    },
+    /** Orders of two or more tickets found by their reference, buyer or a holder, best first, with why. */
+    searchOrders: async (query: string, limit = 10) =>
+      (await find(query, { tickets: 0, orders: limit })).orders,
     /** Whether the open list holds tickets of this registration reference. */
     hasOrder: async (reference: string) => ((await index())?.ticketsOfOrder(reference).length ?? 0) > 0,
     /** The open list's figures: by release, by device, arrivals per quarter hour. */

@@ -2,11 +2,22 @@
 const MARKS = /\p{M}/gu;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
 const ASCII = /^[\u0000-\u007f]*$/;
+// What separates the words of a name or a company: a word starts after one of these.
+const BREAK = String.raw`[\s,.'’()-]`;
+const WORDS = new RegExp(`${BREAK}+`);
 
 export function normalizeText(text: string): string {
   // Most names are plain ASCII: decomposing them would cost a third of indexing 100,000 tickets.
   if (ASCII.test(text)) return text.toLowerCase().trim();
   return text.normalize('NFD').replace(MARKS, '').toLowerCase().trim();
+}
+
+/**
+ * Whether a normalised value has a word (or its whole) starting with `word`, as its search
+ * terms would say, without making them: "mary-jo lee" has words starting "jo" and "mary-j".
+ */
+export function wordStart(word: string): RegExp {
+  return new RegExp(`(?:^|${BREAK})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
 /** The words a ticket can be found by, normalised: names, email, company, references, its buyer. */
@@ -25,7 +36,7 @@ export function searchTerms(ticket: {
     if (!value) return;
     const whole = normalizeText(value);
     if (whole) terms.add(whole);
-    for (const word of whole.split(/[\s,.'’()-]+/)) if (word) terms.add(word);
+    for (const word of whole.split(WORDS)) if (word) terms.add(word);
   };
   addWords(ticket.firstName);
   addWords(ticket.lastName);
