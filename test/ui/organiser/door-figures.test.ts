@@ -1,6 +1,7 @@
 // How the Devices screen reads doors: the fleet's one line, silences and copy ages on the
 // server's clock, what is not ready, and which doors come first.
 import { describe, expect, it } from 'vitest';
+import { formatAge } from '../../../src/ui/format';
 import {
   attentionRank,
   copyAge,
@@ -12,7 +13,6 @@ import {
   silentFor,
   sortDoors,
   summaryLine,
-  wholeMinutes,
 } from '../../../src/ui/organiser/devices/door-figures';
 import { aDevice, aFleet, aReport, NOW } from '../../fixtures/fleet';
 
@@ -47,7 +47,10 @@ describe('a door’s silence and its copy’s age', () => {
   it('counts a silence on the server’s clock, in whole minutes', () => {
     const silent = aDevice({ online: false, last_seen_at: '2026-12-05T18:17:30.000Z' });
     expect(silentFor(silent, NOW)).toBe(12.5 * 60_000);
-    expect(wholeMinutes(silentFor(silent, NOW)!)).toBe(12);
+    expect(formatAge(silentFor(silent, NOW)!)).toBe('12 min');
+    expect(
+      formatAge(silentFor(aDevice({ online: false, last_seen_at: '2026-12-05T18:29:28.000Z' }), NOW)!),
+    ).toBe('32 s');
     expect(doorState(silent)).toBe('silent');
   });
 

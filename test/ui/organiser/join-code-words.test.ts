@@ -66,9 +66,10 @@ describe('a new join code', () => {
 });
 
 describe('a join code shown', () => {
-  it('is written in groups of four', () => {
-    expect(groupedCode('K7MX9PQ2RT4W')).toBe('K7MX 9PQ2 RT4W');
-    expect(groupedCode('K7MX9P')).toBe('K7MX 9P');
+  it('is written in groups of four, as the server shows it', () => {
+    expect(groupedCode('K7MX9PQ2RT4WABCD')).toBe('K7MX-9PQ2-RT4W-ABCD');
+    expect(groupedCode('K7MX-9PQ2-RT4W-ABCD')).toBe('K7MX-9PQ2-RT4W-ABCD');
+    expect(groupedCode('K7MX9P')).toBe('K7MX-9P');
   });
 
   it('lists live codes first, soonest to expire first, then the others newest first', () => {

@@ -1,6 +1,7 @@
 // One door as the organiser reads it before and during the event: heard from or silent, ready
 // or what is red, its copy, what it still has to send, what it admitted and refused, its
 // battery and storage; revoked doors say whether they have let go of the list yet.
+import { Fragment } from 'react';
 import type { DeviceData } from '../../../api/fleet-client';
 import { formatAge, formatBytes, formatCount, formatShare } from '../../format';
 import { t, tn } from '../../i18n/t';
@@ -17,7 +18,6 @@ import {
   refusalsOf,
   refusalWords,
   silentFor,
-  wholeMinutes,
 } from './door-figures';
 
 const CLOCK: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
@@ -136,17 +136,15 @@ function StateWords({ device, now }: { device: DeviceData; now: string }) {
       return <>{t('devOnline')}</>;
     case 'never-seen':
       return <>{t('devNeverSeen')}</>;
-    case 'silent': {
-      const silent = silentFor(device, now) ?? 0;
+    case 'silent':
       return (
         <>
           {t('devSilentSince', {
             time: formatInstant(device.last_seen_at, format, CLOCK),
-            minutes: formatCount(wholeMinutes(silent)),
+            duration: formatAge(silentFor(device, now) ?? 0),
           })}
         </>
       );
-    }
     case 'revoked':
       return <>{t('devRevoked')}</>;
     case 'forgotten':
@@ -163,15 +161,18 @@ function Readiness({ device }: { device: DeviceData }) {
   return (
     <p className={`door__ready ${red.length > 0 ? 'door__ready--red' : 'door__ready--amber'}`}>
       <strong>{report.readiness.ready ? t('devReadyBut') : t('devNotReady')}</strong>{' '}
+      {/* A space between items, so they are read (and copied) as separate words. */}
       {red.map((id) => (
-        <span key={id} className="door__item door__item--red">
-          {t('devItemRed', { item: itemWords(id) })}
-        </span>
+        <Fragment key={id}>
+          <span className="door__item door__item--red">{t('devItemRed', { item: itemWords(id) })}</span>{' '}
+        </Fragment>
       ))}
       {amber.map((id) => (
-        <span key={id} className="door__item door__item--amber">
-          {t('devItemAmber', { item: itemWords(id) })}
-        </span>
+        <Fragment key={id}>
+          <span className="door__item door__item--amber">
+            {t('devItemAmber', { item: itemWords(id) })}
+          </span>{' '}
+        </Fragment>
       ))}
     </p>
   );

@@ -33,9 +33,6 @@ export function silentFor(device: DeviceData, now: string): number | null {
   return seen === null || at === null ? null : Math.max(0, at - seen);
 }
 
-/** Whole minutes, as the screen writes "silent since 20:41 (12 min)". */
-export const wholeMinutes = (durationMs: number): number => Math.floor(durationMs / 60_000);
-
 /** How old the door's copy is now: its own clock up to its report, the server's since. */
 export function copyAge(device: DeviceData, now: string): number | null {
   const report = device.report;

@@ -80,9 +80,12 @@ export function problemWords(problem: DraftProblem): string {
   }
 }
 
-/** "K7MX 9PQ2 RT4W": groups of four, so it can be read out and typed in pieces. */
+/**
+ * "K7MX-9PQ2-RT4W-ABCD": groups of four, so it can be read out and typed in pieces. The server
+ * sends it grouped already; a code sent plain is grouped here the same way.
+ */
 export function groupedCode(code: string): string {
-  return (code.match(/.{1,4}/g) ?? []).join(' ');
+  return (code.replace(/[\s-]+/g, '').match(/.{1,4}/g) ?? []).join('-');
 }
 
 export function codeStateWords(state: JoinCodeView['state']): string {
