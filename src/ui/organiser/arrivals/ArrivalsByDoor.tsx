@@ -20,6 +20,7 @@ export function ArrivalsByDoor({ account, event, slug }: { account: string; even
   return (
     <div className="live-arrivals__doors" data-testid="arrivals-by-door">
       <h3 id="arrivals-doors">{t('arrByDoor')}</h3>
+      <p className="muted live-arrivals__doors-note">{t('arrByDoorNote')}</p>
       <ul aria-labelledby="arrivals-doors" className="live-arrivals__list">
         {doors.map((door) => {
           const report = door.report!;

@@ -82,14 +82,18 @@ function Fleet({ client, scope }: { client: FleetClient; scope: FleetScope }) {
           </p>
           {doors.length > 0 ? (
             <>
-              <label className="choice devices__filter">
-                <input
-                  type="checkbox"
-                  checked={attentionOnly}
-                  onChange={(e) => setAttentionOnly(e.currentTarget.checked)}
-                />
-                {tn('devAttentionOnly', needing.length)}
-              </label>
+              <div className="devices__tools">
+                <label className="choice devices__filter">
+                  <input
+                    type="checkbox"
+                    checked={attentionOnly}
+                    onChange={(e) => setAttentionOnly(e.currentTarget.checked)}
+                  />
+                  {tn('devAttentionOnly', needing.length)}
+                </label>
+                {/* With forty doors the codes are far down: one step there. */}
+                <a href="#join-codes-title">{t('codeTitle')}</a>
+              </div>
               <ul className="doors" aria-label={t('devDoors')} data-testid="doors">
                 {shown.map((device) => (
                   <DoorCard

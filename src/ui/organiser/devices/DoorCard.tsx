@@ -7,7 +7,7 @@ import { formatAge, formatBytes, formatCount, formatShare } from '../../format';
 import { t, tn } from '../../i18n/t';
 import { formatInstant } from '../event-format';
 import { useEventFormat } from '../event-format-context';
-import { DoorActions } from './DoorActions';
+import { type DoorActionCalls, DoorButtons, DoorNotes, useDoorActions } from './DoorActions';
 import {
   attentionRank,
   copyAge,
@@ -26,7 +26,7 @@ interface Props {
   device: DeviceData;
   now: string;
   newestVersion: string | null;
-  actions: Parameters<typeof DoorActions>[0]['actions'];
+  actions: DoorActionCalls;
 }
 
 export function DoorCard({ device, now, newestVersion, actions }: Props) {
@@ -35,6 +35,8 @@ export function DoorCard({ device, now, newestVersion, actions }: Props) {
   const rank = attentionRank(device, newestVersion);
   const report = device.report;
   const titleId = `door-${device.id}`;
+  const acting = useDoorActions(device, actions);
+  const active = state !== 'revoked' && state !== 'forgotten';
   return (
     <li
       className={`door door--${state}${rank <= 1 ? ' door--alert' : rank <= 3 ? ' door--warn' : ''}`}
@@ -49,77 +51,83 @@ export function DoorCard({ device, now, newestVersion, actions }: Props) {
         <span className={`door__state door__state--${state}`} data-testid="door-state">
           <StateWords device={device} now={now} />
         </span>
+        {active ? <DoorButtons device={device} state={acting} /> : null}
       </div>
-      <p className="door__meta">
-        <span>{device.checkin_list.title}</span>
-        {report ? (
-          <span className={report.app_version !== newestVersion && newestVersion ? 'door__old' : undefined}>
-            {t('devVersion', { version: report.app_version })}
-            {newestVersion && report.app_version !== newestVersion ? ` ${t('devVersionOld')}` : ''}
-            {report.update_waiting ? ` ${t('devUpdateWaiting')}` : ''}
-          </span>
-        ) : null}
-      </p>
       {state === 'revoked' || state === 'forgotten' ? <Revoked device={device} /> : null}
-      {report && state !== 'forgotten' ? <Readiness device={device} /> : null}
-      {report ? (
-        <dl className="door__figures">
-          <div>
-            <dt>{t('devCopy')}</dt>
-            <dd>
-              {copyWords(report)}
-              {report.copy.complete ? '' : ` ${t('devCopyIncomplete')}`}
-              <br />
-              <CopyAge device={device} now={now} />
-            </dd>
-          </div>
-          <div className={report.unsent + report.parked > 0 ? 'door__figure--warn' : undefined}>
-            <dt>{t('devToSend')}</dt>
-            <dd data-testid="door-unsent">
-              {report.unsent === 0 && report.parked === 0
-                ? t('devAllSent')
-                : [
-                    report.unsent > 0 ? tn('devUnsent', report.unsent) : '',
-                    report.parked > 0 ? tn('devParked', report.parked) : '',
-                  ]
-                    .filter(Boolean)
-                    .join(t('devSummarySeparator'))}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('devAdmissions')}</dt>
-            <dd data-testid="door-admissions">
-              <Admissions device={device} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('devBattery')}</dt>
-            <dd
+      {report && state !== 'forgotten' && !isReady(device) ? <Readiness device={device} /> : null}
+      {/* The door's facts flow as one text: three lines on a laptop, more on a phone. */}
+      <div className="door__body">
+        <p className="door__meta">
+          <span>{device.checkin_list.title}</span>
+          {report ? (
+            <span className={report.app_version !== newestVersion && newestVersion ? 'door__old' : undefined}>
+              {t('devVersion', { version: report.app_version })}
+              {newestVersion && report.app_version !== newestVersion ? ` ${t('devVersionOld')}` : ''}
+              {report.update_waiting ? ` ${t('devUpdateWaiting')}` : ''}
+            </span>
+          ) : null}
+          {report && state !== 'forgotten' && isReady(device) ? (
+            <span className="door__ready door__ready--ok">{t('devReady')}</span>
+          ) : null}
+        </p>
+        {report && state !== 'forgotten' ? (
+          <dl className="door__figures">
+            <div>
+              <dt>{t('devCopy')}</dt>
+              <dd>
+                {copyWords(report)}
+                {report.copy.complete ? '' : ` ${t('devCopyIncomplete')}`}
+                {t('devSummarySeparator')}
+                <CopyAge device={device} now={now} />
+              </dd>
+            </div>
+            <div className={report.unsent + report.parked > 0 ? 'door__figure--warn' : undefined}>
+              <dt>{t('devToSend')}</dt>
+              <dd data-testid="door-unsent">
+                {report.unsent === 0 && report.parked === 0
+                  ? t('devAllSent')
+                  : [
+                      report.unsent > 0 ? tn('devUnsent', report.unsent) : '',
+                      report.parked > 0 ? tn('devParked', report.parked) : '',
+                    ]
+                      .filter(Boolean)
+                      .join(t('devSummarySeparator'))}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('devAdmissions')}</dt>
+              <dd data-testid="door-admissions">
+                <Admissions device={device} />
+              </dd>
+            </div>
+            <div
               className={
-                report.battery && report.battery.level < 0.2 && !report.battery.charging ? 'door__low' : ''
+                report.battery && report.battery.level < 0.2 && !report.battery.charging
+                  ? 'door__figure--warn'
+                  : undefined
               }
             >
-              {report.battery ? <Battery {...report.battery} /> : t('devUnknown')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('devStorage')}</dt>
-            <dd>
-              {report.storage.persisted === null
-                ? t('devStorageUnknown')
-                : t(report.storage.persisted ? 'devStorageKept' : 'devStorageNotKept')}
-              {report.storage.free_bytes !== null
-                ? `${t('devSummarySeparator')}${t('devStorageFree', { size: formatBytes(report.storage.free_bytes) })}`
-                : ''}
-            </dd>
-          </div>
-        </dl>
-      ) : state !== 'forgotten' ? (
+              <dt>{t('devBattery')}</dt>
+              <dd>{report.battery ? <Battery {...report.battery} /> : t('devUnknown')}</dd>
+            </div>
+            <div className={report.storage.persisted === false ? 'door__figure--warn' : undefined}>
+              <dt>{t('devStorage')}</dt>
+              <dd>
+                {report.storage.persisted === null
+                  ? t('devStorageUnknown')
+                  : t(report.storage.persisted ? 'devStorageKept' : 'devStorageNotKept')}
+                {report.storage.free_bytes !== null
+                  ? `${t('devSummarySeparator')}${t('devStorageFree', { size: formatBytes(report.storage.free_bytes) })}`
+                  : ''}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
+      {!report && state !== 'forgotten' ? (
         <p className="muted">{t('devNoReport', { time: formatInstant(device.joined_at, format, CLOCK) })}</p>
       ) : null}
-      {state === 'revoked' || state === 'forgotten' ? null : (
-        <DoorActions device={device} actions={actions} />
-      )}
+      {active ? <DoorNotes device={device} state={acting} /> : null}
     </li>
   );
 }
@@ -152,14 +160,22 @@ function StateWords({ device, now }: { device: DeviceData; now: string }) {
   }
 }
 
+/** Ready, with nothing red or amber: the one word on the meta line is enough. */
+function isReady(device: DeviceData): boolean {
+  const report = device.report;
+  if (!report) return false;
+  const { red, amber } = readinessProblems(report);
+  return report.readiness.ready && red.length === 0 && amber.length === 0;
+}
+
 function Readiness({ device }: { device: DeviceData }) {
   const report = device.report;
   if (!report) return null;
   const { red, amber } = readinessProblems(report);
-  if (report.readiness.ready && red.length === 0 && amber.length === 0)
-    return <p className="door__ready door__ready--ok">{t('devReady')}</p>;
   return (
-    <p className={`door__ready ${red.length > 0 ? 'door__ready--red' : 'door__ready--amber'}`}>
+    <p
+      className={`door__ready ${red.length > 0 || !report.readiness.ready ? 'door__ready--red' : 'door__ready--amber'}`}
+    >
       <strong>{report.readiness.ready ? t('devReadyBut') : t('devNotReady')}</strong>{' '}
       {/* A space between items, so they are read (and copied) as separate words. */}
       {red.map((id) => (
@@ -196,11 +212,11 @@ function Admissions({ device }: { device: DeviceData }) {
       {t('devAdmitted', { admitted: formatCount(report.admissions), refused: formatCount(refusals.total) })}
       {refusals.byReason.length > 0 ? (
         <span className="door__reasons">
-          {refusals.byReason.map(([reason, n]) => (
-            <span key={reason}>
-              {t('devRefusalReason', { reason: refusalWords(reason), n: formatCount(n) })}
-            </span>
-          ))}
+          {' ('}
+          {refusals.byReason
+            .map(([reason, n]) => t('devRefusalReason', { reason: refusalWords(reason), n: formatCount(n) }))
+            .join(t('devSummarySeparator'))}
+          {')'}
         </span>
       ) : null}
     </>
