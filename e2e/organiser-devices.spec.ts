@@ -323,6 +323,23 @@ test('forty-two doors stay readable at a laptop’s and a phone’s size, the on
   await page.getByLabel(/Only doors that need attention/).uncheck();
   try {
     await shoot(page, 'devices-42');
+    // German's long words and Arabic's right to left, looked at once each.
+    for (const language of ['de', 'ar'] as const) {
+      await page.evaluate((value) => {
+        const key = 'venue-checkin.settings';
+        const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+        // A saved language counts once a kiosk language is saved beside it (src/state/settings.ts).
+        localStorage.setItem(key, JSON.stringify({ ...saved, language: value, kioskLanguage: 'staff' }));
+      }, language);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('door')).toHaveCount(42);
+      for (const [width, height] of SIZES) {
+        await page.setViewportSize({ width, height });
+        await expectNoSidewaysScroll(page);
+        await page.screenshot({ path: `${SHOTS}/devices-42-${language}-${width}x${height}-top.png` });
+      }
+    }
   } finally {
     clearInterval(heartbeat);
   }
