@@ -6,11 +6,10 @@
 // large event's 42 doors at a laptop's and a phone's size. Screenshots go to
 // e2e/.artifacts/devices/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminCall, eventWithReleases } from './fixtures/admin-event';
-import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
+import { expect, type Page, test } from '@playwright/test';
 import type { DoorReport } from '../src/fleet/fleet-protocol';
 import { type FleetDoor, joinDoor } from './fixtures/fleet-door';
+import { prepareEvent, signIn } from './fixtures/fleet-event';
 import { DevicesPage } from './page-models/devices-page';
 
 const SHOTS = 'e2e/.artifacts/devices';
@@ -18,41 +17,6 @@ const SIZES = [
   [1024, 768],
   [390, 844],
 ] as const;
-
-/** An event with one release, registrations for `people` tickets and two check-in lists. */
-async function prepareEvent(baseURL: string, title: string, people: number) {
-  const call = adminCall(baseURL);
-  const { event, releases } = await eventWithReleases(call, title, ['Standard']);
-  await call('POST', `${event}/registrations`, {
-    registration: {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      line_items: [{ release_id: releases.Standard, quantity: people }],
-    },
-  });
-  const lists: Record<string, string> = {};
-  for (const name of ['Main door', 'Side door'])
-    lists[name] = String(
-      (
-        await call('POST', `${event}/checkin_lists`, {
-          checkin_list: { title: name, release_ids: [releases.Standard] },
-        })
-      ).checkin_list!.slug,
-    );
-  const tickets = (await call('GET', `${event}/tickets?page[size]=100`)) as unknown as {
-    tickets: { id: number }[];
-  };
-  return { event, lists, tickets: tickets.tickets.map((t) => t.id) };
-}
-
-/** Signs in as the server's printed link does (a new one asked for with the control token). */
-async function signIn(page: Page, request: APIRequestContext) {
-  const issued = await request.post('/__service/sign-in-links', { headers: E2E_CONTROL_HEADERS });
-  expect(issued.ok()).toBe(true);
-  const { url } = (await issued.json()) as { url: string };
-  await page.goto(url);
-  await expect(page.getByTestId('mode-marker')).toContainText('This server');
-}
 
 async function expectAccessible(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -42,7 +42,6 @@ export function DoorCard({ device, now, newestVersion, actions }: Props) {
       className={`door door--${state}${rank <= 1 ? ' door--alert' : rank <= 3 ? ' door--warn' : ''}`}
       aria-labelledby={titleId}
       data-testid="door"
-      data-door={device.name}
     >
       <div className="door__head">
         <h3 id={titleId} className="door__name">
