@@ -18,6 +18,8 @@ const infoSchema = z.object({
   upstream_checkin_url: z.optional(z.string()),
   // A relay that keeps a venue mirror (RELAY_DATA_DIR): doors on it hear of each other at once.
   mirror: z.optional(z.boolean()),
+  // A server that keeps the doors as a fleet (join codes, reports, revocation): absent before.
+  fleet: z.optional(z.boolean()),
   upstreams: z.optional(
     z.array(
       z.object({
@@ -52,6 +54,8 @@ export interface ServiceInfo {
   upstreams: UpstreamReach[];
   /** A relay that keeps a venue mirror: its doors' check-ins are there for the others at once. */
   mirror?: boolean;
+  /** The server keeps the doors as a fleet (src/fleet/fleet-protocol.ts): the Devices screen works. */
+  fleet?: boolean;
 }
 
 const signedInSchema = z.object({
@@ -81,6 +85,7 @@ export async function fetchServiceInfo(origin: string, fetch: FetchLike): Promis
       upstreamCheckinUrl: parsed.data.upstream_checkin_url ?? null,
       upstreams: (parsed.data.upstreams ?? []).map((u) => ({ ...u })),
       ...(parsed.data.mirror === true ? { mirror: true } : {}),
+      ...(parsed.data.fleet === true ? { fleet: true } : {}),
     };
   } catch {
     return null;

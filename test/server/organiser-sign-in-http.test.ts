@@ -100,6 +100,8 @@ describe('the organiser sign-in link over HTTP', () => {
       mode: 'mock',
       upstreamCheckinUrl: null,
       upstreams: [],
+      // The page reads that this server keeps the doors as a fleet: its Devices screen works.
+      fleet: true,
     });
     const staticHost = createStaticApp(distDir);
     const shell = await staticHost.fetch(new Request('http://static.example/__service'));

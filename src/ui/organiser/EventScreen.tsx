@@ -1,10 +1,11 @@
 // One event: its overview and its resources as sections, all on the event's currency and clock.
 import { formattingLocale } from '../i18n/i18n';
 import { t, tl } from '../i18n/t';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { eventFormat } from './event-format';
 import { EventFormatContext } from './event-format-context';
+import { DevicesScreen } from './devices/DevicesScreen';
 import { EventOverview } from './EventOverview';
 import { EventScopeContext, scopedPath } from './event-scope';
 import { FailureNotice } from './FailureNotice';
@@ -36,18 +37,25 @@ export function EventScreen({ account, event }: { account: string; event: string
               {data.value ? String(data.value.title) : event}
             </Link>
             {RESOURCES.map((def) => (
-              <Link
-                key={def.key}
-                href={`${base}/${def.key}`}
-                aria-current={current === def.key ? 'page' : undefined}
-              >
-                {tl(def.title)}
-              </Link>
+              <Fragment key={def.key}>
+                <Link href={`${base}/${def.key}`} aria-current={current === def.key ? 'page' : undefined}>
+                  {tl(def.title)}
+                </Link>
+                {/* The doors that check a list's tickets, next to the lists. */}
+                {def.key === 'checkin_lists' ? (
+                  <Link href={`${base}/devices`} aria-current={current === 'devices' ? 'page' : undefined}>
+                    {t('devTitle')}
+                  </Link>
+                ) : null}
+              </Fragment>
             ))}
           </nav>
           <div className="org-event__body">
             {data.failure ? <FailureNotice failure={data.failure} onRetry={data.reload} /> : null}
             <Switch>
+              <Route path={`${base}/devices`}>
+                <DevicesScreen />
+              </Route>
               <Route path={`${base}/registrations/new`}>
                 <RegistrationNew />
               </Route>

@@ -1,12 +1,13 @@
 // A check-in list's arrivals, live: the screen an organiser keeps open during the event, and
 // (full screen) the one on the production desk's monitor: large, dark, nothing else on it.
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AdminRecord } from '../../../api/admin-client';
 import { describeError } from '../../error-words';
 import { useAppStore } from '../../../state/use-app-store';
 import { t } from '../../i18n/t';
 import { scopedHref } from '../event-scope';
+import { ArrivalsByDoor } from './ArrivalsByDoor';
 import { ArrivalsChart } from './ArrivalsChart';
 import { ArrivalsTiles, DoubleAdmissions, LatestFeed, ReleaseProgress } from './ArrivalsFigures';
 import { CheckinReportButton } from './CheckinReportButton';
@@ -30,6 +31,7 @@ export function ArrivalsScreen({ account, event, id }: Props) {
       record={loaded.list}
       eventRecord={loaded.event}
       listHref={scopedHref(scope, 'checkin_lists', id)}
+      byDoor={<ArrivalsByDoor account={account} event={event} slug={String(loaded.list.slug ?? id)} />}
     />
   );
 }
@@ -38,10 +40,13 @@ function Arrivals({
   record,
   eventRecord,
   listHref,
+  byDoor,
 }: {
   record: AdminRecord;
   eventRecord: AdminRecord | null;
   listHref: string;
+  /** Admissions and refusals per door, when the app's server keeps the doors as a fleet. */
+  byDoor: ReactNode;
 }) {
   const live = useArrivals(record);
   const theme = useAppStore((s) => s.settings.theme);
@@ -139,6 +144,7 @@ function Arrivals({
               />
             </div>
             <ReleaseProgress releases={summary.byRelease} />
+            {byDoor}
           </div>
           <div className="live-arrivals__side">
             <DoubleAdmissions doubles={summary.doubles} format={format} />
