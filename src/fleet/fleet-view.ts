@@ -77,7 +77,8 @@ export function fleetSummary(devices: DeviceView[]): FleetSummary {
   }
   return {
     doors: doors.length,
-    ready: doors.filter((d) => d.report?.readiness.ready === true).length,
+    // A silent door's last "ready" may no longer be true: only doors heard from now count.
+    ready: doors.filter((d) => d.online && d.report?.readiness.ready === true).length,
     online: doors.filter((d) => d.online).length,
     old_version: doors.filter((d) => d.report && newest !== null && d.report.app_version !== newest).length,
     unsent: doors.reduce((sum, d) => sum + (d.report?.unsent ?? 0), 0),

@@ -81,6 +81,15 @@ describe("the organiser's view of a fleet", () => {
     expect(view().devices.find((d) => d.id === c)?.revoked_at).not.toBeNull();
   });
 
+  it('counts a silent door as not ready, whatever its last report said', async () => {
+    const { store, ids, view, clock } = await threeDoors();
+    const [a, b] = ids as [string, string, string];
+    await store.report(a, doorReport({}));
+    clock.advance(ONLINE_WITHIN_MS + 1_000);
+    await store.report(b, doorReport({}));
+    expect(view().summary).toMatchObject({ doors: 3, ready: 1, online: 1 });
+  });
+
   it('compares versions part by part', () => {
     expect(compareVersions('1.10.0', '1.9.2')).toBeGreaterThan(0);
     expect(compareVersions('1.2', '1.2.0')).toBeLessThan(0);
