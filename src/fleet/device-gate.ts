@@ -7,64 +7,68 @@
 //   refused rather than passed on;
 // - a credential that is not one, or that no device holds, is the Check-in API's own 404 for an
 //   unknown list;
-// - a revoked credential reads nothing (410 `revoked: true`) but its check-in POSTs (single and
+// - the uuids of the check-ins the service answers a device's POST as recorded (single, batch,
+//   the recorded part of a 422) are written to the device's own file (./device-checkins) before
+//   the door hears back; once revoked, a device adds only check-ins its POST made: uuids the list
+//   did not hold before it (written before the POST goes on) and uuids the service chose itself,
+//   so replaying another door's uuid, which the service answers with that door's check-in, makes
+//   it no more this device's;
+// - a revoked credential reads nothing (410 `revoked: true`); its check-in POSTs (single and
 //   batch) still go through, once each as ever (the service is idempotent by uuid), and the
-//   uuids the service took are counted for the device before the door hears back;
+//   uuids the service took are counted for the device before the door hears back; its DELETE of
+//   a check-in goes through only for a check-in of its own file, any other is 410;
 // - a forgotten credential opens nothing at all;
 // - a slug-joined door's path (no `dev_` in the list's place) is not the gate's: it passes as is.
+import { bufferedRequest } from '../http/buffer-body';
+import { MAX_BODY_BYTES } from '../http/body';
+import { ApiError } from '../http/errors';
 import { targetPath } from '../http/request-target';
 import { routedPath } from '../http/route-path';
+import type { DeviceCheckins } from './device-checkins';
 import { CREDENTIAL_PATTERN } from './device-credentials';
 import { refusal, revokedAnswer } from './fleet-answers';
+import type { StoredDevice } from './fleet-data';
 import { DEVICE_CREDENTIAL_PREFIX } from './fleet-protocol';
 import { type FleetStore, isDead } from './fleet-store';
-
-const MAX_DEPTH = 64;
-const MAX_UUID_CHARS = 100;
+import { TooDeep, recordedUuids, replaced, sentUuids } from './gate-bodies';
 
 export type GateVerdict =
   | { kind: 'not-a-device' }
   | { kind: 'answer'; response: Response }
-  /** Send the request to `target` (raw, origin-form) instead; pass its answer to `finish`. */
-  | { kind: 'mapped'; target: string; finish(answer: Response): Promise<Response> };
+  /** Send `request` (addressed to `target`, raw origin-form) instead; pass its answer to `finish`. */
+  | { kind: 'mapped'; target: string; request: Request; finish(answer: Response): Promise<Response> };
 
-class TooDeep extends Error {
-  override readonly name = 'TooDeep';
+export interface DeviceGateOptions {
+  store: FleetStore;
+  checkins: Pick<DeviceCheckins, 'add' | 'has'>;
+  /**
+   * Whether the list of `slug` holds a check-in of `uuid` now, as the service answering the
+   * device's next write will see it; undefined when the host cannot tell (taken as held).
+   */
+  holdsCheckin(slug: string, uuid: string): boolean | undefined;
 }
 
-/** `value` with `from` replaced by `to` in every string and key, on null-prototype objects. */
-function replaced(value: unknown, from: string, to: string, depth = 0): unknown {
-  if (typeof value === 'string') return value.includes(from) ? value.split(from).join(to) : value;
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > MAX_DEPTH) throw new TooDeep();
-  if (Array.isArray(value)) return value.map((item) => replaced(item, from, to, depth + 1));
-  const out = Object.create(null) as Record<string, unknown>;
-  for (const [key, item] of Object.entries(value))
-    out[key.includes(from) ? key.split(from).join(to) : key] = replaced(item, from, to, depth + 1);
-  return out;
-}
-
-/** The uuids of the check-ins an answer says were recorded (a record, a batch, a partial 422). */
-function recordedUuids(body: unknown): string[] {
-  const records = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object' && Array.isArray((body as { checkins?: unknown }).checkins)
-      ? ((body as { checkins: unknown[] }).checkins ?? [])
-      : [body];
-  const uuids: string[] = [];
-  for (const record of records) {
-    const uuid = record && typeof record === 'object' ? (record as { uuid?: unknown }).uuid : undefined;
-    if (typeof uuid === 'string' && uuid.length > 0 && uuid.length <= MAX_UUID_CHARS) uuids.push(uuid);
+/** The same request addressed to `target` (origin-form), its body passed on unread. */
+export function requestTo(request: Request, target: string): Request {
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers };
+  if (request.body && request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = request.body;
+    init.duplex = 'half';
   }
-  return uuids;
+  return new Request(new URL(target, request.url), init);
 }
 
-export function createDeviceGate(store: FleetStore) {
+/** Which of an answer's recorded uuids are the device's own. */
+type Claim = (recorded: string[]) => string[];
+
+export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOptions) {
   const unknownList = () => refusal(404, 'Check-in list not found');
+  const RECORDED = new Set([200, 201, 422]);
 
   const finisher =
-    (slug: string, credential: string, counting: string | null) =>
+    (device: StoredDevice, credential: string, claim: Claim | null, counting: boolean) =>
     async (answer: Response): Promise<Response> => {
+      const slug = device.list_slug;
       const headers = new Headers();
       answer.headers.forEach((value, name) => {
         if (name !== 'content-length') headers.set(name, value.split(slug).join(credential));
@@ -80,8 +84,11 @@ export function createDeviceGate(store: FleetStore) {
           parsed = undefined;
         }
         if (parsed !== undefined) {
-          if (counting && (answer.status === 200 || answer.status === 201 || answer.status === 422))
-            await store.countTaken(counting, recordedUuids(parsed));
+          if (claim && RECORDED.has(answer.status)) {
+            const recorded = recordedUuids(parsed);
+            await checkins.add(device.id, claim(recorded));
+            if (counting) await store.countTaken(device.id, recorded);
+          }
           try {
             body = JSON.stringify(replaced(parsed, slug, credential));
           } catch (error) {
@@ -93,8 +100,36 @@ export function createDeviceGate(store: FleetStore) {
       return new Response(body, { status: answer.status, headers });
     };
 
-  /** What to do with a request to `rawTarget` (already judged safe: ../http/request-target). */
-  return (method: string, rawTarget: string): GateVerdict => {
+  /**
+   * A revoked device's check-in POST, its body read here: the uuids it sends that the list does
+   * not hold yet are its own before the service sees them, so kill -9 between the service's
+   * record and the answer leaves them its own for the retry.
+   */
+  const revokedPost = async (
+    request: Request,
+    target: string,
+    device: StoredDevice,
+    credential: string,
+  ): Promise<GateVerdict> => {
+    let buffered: Request;
+    try {
+      buffered = await bufferedRequest(request, MAX_BODY_BYTES, new URL(target, request.url).href);
+    } catch (error) {
+      if (error instanceof ApiError)
+        return { kind: 'answer', response: refusal(error.status, error.message) };
+      return { kind: 'answer', response: refusal(400, 'The request body could not be read') };
+    }
+    const sent = await sentUuids(buffered.clone());
+    const fresh = [...(sent ?? [])].filter((uuid) => holdsCheckin(device.list_slug, uuid) === false);
+    await checkins.add(device.id, fresh);
+    // A uuid it sent is its own only if fresh (added above); one the service chose is new.
+    const claim: Claim = (recorded) => (sent ? recorded.filter((uuid) => !sent.has(uuid)) : []);
+    return { kind: 'mapped', target, request: buffered, finish: finisher(device, credential, claim, true) };
+  };
+
+  /** What to do with `request`, which arrived as `rawTarget` (already judged safe: ../http/request-target). */
+  return async (request: Request, rawTarget: string): Promise<GateVerdict> => {
+    const { method } = request;
     if (method === 'OPTIONS') return { kind: 'not-a-device' };
     const path = targetPath(rawTarget);
     const query = rawTarget.slice(path.length);
@@ -104,13 +139,28 @@ export function createDeviceGate(store: FleetStore) {
     const device = CREDENTIAL_PATTERN.test(credential) ? store.deviceByCredential(credential) : undefined;
     if (!device) return { kind: 'answer', response: unknownList() };
     if (isDead(device)) return { kind: 'answer', response: revokedAnswer() };
-    const checkinPost = method === 'POST' && rest.length === 1 && rest[0] === 'checkins';
-    if (device.revoked_at !== null && !checkinPost) return { kind: 'answer', response: revokedAnswer() };
     const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
-    return {
-      kind: 'mapped',
-      target: `/checkin/checkin_lists/${device.list_slug}${tail}${query}`,
-      finish: finisher(device.list_slug, credential, device.revoked_at !== null ? device.id : null),
-    };
+    const target = `/checkin/checkin_lists/${device.list_slug}${tail}${query}`;
+    const checkinPost = method === 'POST' && rest.length === 1 && rest[0] === 'checkins';
+    if (device.revoked_at === null) {
+      const claim: Claim | null = checkinPost ? (recorded) => recorded : null;
+      return {
+        kind: 'mapped',
+        target,
+        request: requestTo(request, target),
+        finish: finisher(device, credential, claim, false),
+      };
+    }
+    if (checkinPost) return revokedPost(request, target, device, credential);
+    const undo = method === 'DELETE' && rest.length === 2 && rest[0] === 'checkins';
+    if (undo && (await checkins.has(device.id, rest[1] ?? ''))) {
+      return {
+        kind: 'mapped',
+        target,
+        request: requestTo(request, target),
+        finish: finisher(device, credential, null, false),
+      };
+    }
+    return { kind: 'answer', response: revokedAnswer() };
   };
 }

@@ -5,8 +5,10 @@
 // Every code that joins no one (unknown, expired, used up, withdrawn, not even code-shaped) gets
 // the same 404, and counts against the caller's address (./attempt-limit). A credential the
 // server does not know is 401; a revoked one reads 410 `revoked: true`; forgetting is
-// idempotent, so a door whose answer was lost can say it again.
+// idempotent, so a door whose answer was lost can say it again, and it removes the record of
+// the check-ins the device made (./device-checkins) once the credential is dead.
 import type { AttemptVerdict } from './attempt-limit';
+import type { DeviceCheckins } from './device-checkins';
 import { credentialFromHeader } from './device-credentials';
 import { jsonBody, json, notAllowed, rateLimited, refusal, revokedAnswer } from './fleet-answers';
 import { readDoorReport, readJoinRequest } from './fleet-bodies';
@@ -23,6 +25,8 @@ export const NO_SUCH_CODE =
 
 export interface DoorsHttpOptions {
   store: FleetStore;
+  /** The check-ins each device made: a forgotten device's go with it. */
+  checkins: Pick<DeviceCheckins, 'drop'>;
   attempts: { check(caller: string): AttemptVerdict; fail(caller: string): void };
   /** This server's public origin: the Check-in API doors use is under it. */
   publicOrigin: string;
@@ -83,6 +87,7 @@ export function createDoorsHttp(options: DoorsHttpOptions) {
     if (device instanceof Response) return device;
     await jsonBody(request, FORGOTTEN_BYTES);
     await store.forget(device.id);
+    await options.checkins.drop(device.id);
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   };
 

@@ -7,6 +7,7 @@
 import type { Clock } from '../platform/clock';
 import { ApiError } from '../http/errors';
 import { type AttemptVerdict, createAttemptLimit } from './attempt-limit';
+import type { DeviceCheckins } from './device-checkins';
 import { createDoorsHttp } from './doors-http';
 import { refusal } from './fleet-answers';
 import type { FleetPorts } from './fleet-ports';
@@ -18,6 +19,7 @@ const SEGMENT = /^[A-Za-z0-9_-]{1,200}$/;
 
 export interface FleetHttpOptions {
   store: FleetStore;
+  checkins: Pick<DeviceCheckins, 'drop'>;
   ports: FleetPorts;
   clock: Clock;
   publicOrigin: string;
@@ -33,6 +35,7 @@ export function isFleetPath(pathname: string): boolean {
 export function createFleetHttp(options: FleetHttpOptions) {
   const doors = createDoorsHttp({
     store: options.store,
+    checkins: options.checkins,
     attempts: options.attempts ?? createAttemptLimit(options.clock),
     publicOrigin: options.publicOrigin,
   });

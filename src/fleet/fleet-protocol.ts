@@ -16,8 +16,11 @@
 //   /checkin/checkin_lists/<credential>/... The server maps it to the list's slug, which the
 //   device never sees (answers carry the credential where they would carry the slug). A revoked
 //   credential reads nothing (410 in the Check-in API's error shape, `revoked: true`); its
-//   check-in writes are still taken, once, and marked as from a revoked device, until the
-//   device says it has forgotten the list.
+//   check-in POSTs are still taken, once, and counted as from a revoked device, and its undo
+//   (DELETE …/checkins/<uuid>) is taken for a check-in this same credential made (POSTed while
+//   live, or POSTed after the revocation with a uuid the list did not hold yet, or one the
+//   service chose), so no undo made at the door is lost; an undo of any other check-in is 410.
+//   All of this until the device says it has forgotten the list.
 //
 // Organisers (Authorization: Token token=<the Admin API token of this server, or the relay's
 // organiser session>), for one event of one account:

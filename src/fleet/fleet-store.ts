@@ -131,6 +131,7 @@ export async function createFleetStore(options: FleetStoreOptions) {
   return {
     codesOf: (key: EventKey) => data.codes.filter((c) => sameEvent(c, key)),
     devicesOf: (key: EventKey) => data.devices.filter((d) => sameEvent(d, key)),
+    allDevices: (): readonly StoredDevice[] => data.devices,
     /** The device a credential names, revoked and forgotten ones included. */
     deviceByCredential: (credential: string) => byDigest.get(credentialDigest(credential)),
     lastReport: (deviceId: string) => reports.get(deviceId),

@@ -25,7 +25,7 @@ import { createSignInCodes } from './sign-in/sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from '../mock-api/store/persistence-node';
 import { RESET_VARIABLE } from '../mock-api/store/stored-data-error';
 import { isFleetPath } from '../fleet/fleet-http';
-import { type ServerFleet, requestTo, startServerFleet } from './fleet/server-fleet';
+import { type ServerFleet, startServerFleet } from './fleet/server-fleet';
 import { mockFleetPorts } from './fleet/mock-fleet-ports';
 import { setFleetAside } from './fleet/fleet-aside';
 
@@ -66,7 +66,7 @@ export function createServerFetch(
     const caller = env.incoming.socket.remoteAddress ?? 'unknown';
     if (fleet && isFleetPath(pathname))
       return closeAfterRefusal(request, withSecurityHeaders(await fleet.http(request, caller), 'api'));
-    const verdict = fleet?.gate(request.method, raw) ?? { kind: 'not-a-device' as const };
+    const verdict = fleet ? await fleet.gate(request, raw) : { kind: 'not-a-device' as const };
     if (verdict.kind === 'answer')
       return closeAfterRefusal(request, withSecurityHeaders(verdict.response, 'api'));
     if (signIn && (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`))) {
@@ -77,7 +77,7 @@ export function createServerFetch(
     try {
       const answer =
         verdict.kind === 'mapped'
-          ? await verdict.finish(await service.handle(requestTo(request, verdict.target)))
+          ? await verdict.finish(await service.handle(verdict.request))
           : await service.handle(request);
       return await closeAfterRefusal(request, withSecurityHeaders(answer, 'api'));
     } catch (error) {
@@ -102,6 +102,13 @@ async function ensureTokens(service: MockService, settings: ServerSettings): Pro
           await service.generateToken({ mode: 'test', version: '3.0', accounts: [DEMO_ACCOUNT] }),
         ];
   return tokens.map((t) => `${t.token} (${t.mode}, ${t.version}, ${t.account_slugs.join('|')})`);
+}
+
+/** Whether the list holds a check-in of this uuid, as the service's own rule for a uuid sent again reads it. */
+function holdsCheckin(service: MockService, slug: string, uuid: string): boolean | undefined {
+  const { store } = service.context;
+  const list = store.findOne('checkin_lists', 'bySlug', slug);
+  return list ? store.findOne('checkins', 'byListUuid', `${list.id}:${uuid}`) !== undefined : undefined;
 }
 
 function demoLists(service: MockService) {
@@ -147,6 +154,7 @@ export async function startMockHost(settings: ServerSettings) {
   const fleet = await startServerFleet({
     dataDir,
     ports: mockFleetPorts(service),
+    holdsCheckin: (slug, uuid) => holdsCheckin(service, slug, uuid),
     publicOrigin: settings.publicOrigin,
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
   });

@@ -16,7 +16,7 @@ import { refusedTarget } from '../http/request-target';
 import type { createRelayApi } from '../relay/relay-api';
 import { relayError } from '../relay/relay-errors';
 import { isFleetPath } from '../fleet/fleet-http';
-import { type ServerFleet, requestTo } from './fleet/server-fleet';
+import type { ServerFleet } from './fleet/server-fleet';
 
 const API_PREFIX = /^\/(v3|checkin)(\/|\?|$)/;
 const JSON_PATH = /^\/+(v3|checkin|__mock|__service)(\/|\?|$)/;
@@ -72,11 +72,11 @@ export function createRelayFetch(parts: RelayFetchParts) {
     const caller = env.incoming.socket.remoteAddress ?? 'unknown';
     if (parts.fleet && isFleetPath(pathname))
       return closeAfterRefusal(request, withSecurityHeaders(await parts.fleet.http(request, caller), 'api'));
-    const verdict = parts.fleet?.gate(request.method, raw) ?? { kind: 'not-a-device' as const };
+    const verdict = parts.fleet ? await parts.fleet.gate(request, raw) : { kind: 'not-a-device' as const };
     if (verdict.kind === 'answer')
       return closeAfterRefusal(request, withSecurityHeaders(verdict.response, 'api'));
     if (verdict.kind === 'mapped') {
-      const answer = await parts.api.handle(requestTo(request, verdict.target), verdict.target);
+      const answer = await parts.api.handle(verdict.request, verdict.target);
       return closeAfterRefusal(request, withSecurityHeaders(await verdict.finish(answer), 'api'));
     }
     if (API_PREFIX.test(raw))

@@ -78,6 +78,8 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
     ? await startServerFleet({
         dataDir: resolve(relay.dataDir),
         ports: relayFleetPorts(relay, sessions, { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs }),
+        // A write the mirror does not answer goes upstream, whose check-ins this cannot see.
+        holdsCheckin: (slug, uuid) => mirror?.holds(slug, uuid),
         publicOrigin: origin,
         doorOrigin,
       })

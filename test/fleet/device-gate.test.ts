@@ -1,52 +1,35 @@
 // The Check-in API through a device credential, with the service stood in by a handler that
 // echoes the slug everywhere it can: the gate maps the credential to the slug on the way in and
 // back on the way out, refuses what a revoked or forgotten credential may not do, and counts
-// what a revoked one still posts.
-import { describe, expect, it } from 'vitest';
-import { createDeviceGate } from '../../src/fleet/device-gate';
-import { EVENT, LIST, fleetAt, newCode } from './fleet-factories';
+// what a revoked one still posts. Which undos a revoked device may still make:
+// ./device-gate-undo.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT, LIST } from './fleet-factories';
+import { batch, echo, joinedDoor, mapped, removeFolders } from './gate-door';
 
-async function joinedDoor() {
-  const fleet = await fleetAt();
-  const made = await fleet.store.createCode(EVENT, newCode(5));
-  if (!made.ok) throw new Error('no code');
-  const joined = await fleet.store.join(made.value.code, 'North', '1.0.0');
-  if (!joined.ok) throw new Error('not joined');
-  return {
-    ...fleet,
-    credential: joined.value.credential,
-    id: joined.value.device.id,
-    gate: createDeviceGate(fleet.store),
-  };
-}
-
-const echo = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', link: `</checkin/checkin_lists/${LIST.slug}>` },
-  });
+afterEach(removeFolders);
 
 describe('the device gate', () => {
   it('leaves a slug-joined door alone', async () => {
-    const { gate } = await joinedDoor();
-    expect(gate('GET', `/checkin/checkin_lists/${LIST.slug}/tickets`)).toEqual({ kind: 'not-a-device' });
-    expect(gate('GET', '/v3/demo/events')).toEqual({ kind: 'not-a-device' });
+    const { ask } = await joinedDoor();
+    expect(await ask('GET', `/checkin/checkin_lists/${LIST.slug}/tickets`)).toEqual({ kind: 'not-a-device' });
+    expect(await ask('GET', '/v3/demo/events')).toEqual({ kind: 'not-a-device' });
   });
 
   it('maps the credential to the slug, keeping the rest of the path and the query', async () => {
-    const { gate, credential } = await joinedDoor();
-    const verdict = gate('GET', `/checkin/checkin_lists/${credential}/tickets?since=1&page=2`);
-    expect(verdict.kind === 'mapped' && verdict.target).toBe(
-      `/checkin/checkin_lists/${LIST.slug}/tickets?since=1&page=2`,
+    const { ask, mine, credential } = await joinedDoor();
+    const verdict = mapped(await ask('GET', mine('/tickets?since=1&page=2')));
+    expect(verdict.target).toBe(`/checkin/checkin_lists/${LIST.slug}/tickets?since=1&page=2`);
+    expect(verdict.request.url).toBe(
+      `http://doors.test/checkin/checkin_lists/${LIST.slug}/tickets?since=1&page=2`,
     );
-    const list = gate('GET', `/checkin//checkin_lists/${credential}.json/`);
-    expect(list.kind === 'mapped' && list.target).toBe(`/checkin/checkin_lists/${LIST.slug}`);
+    const list = mapped(await ask('GET', `/checkin//checkin_lists/${credential}.json/`));
+    expect(list.target).toBe(`/checkin/checkin_lists/${LIST.slug}`);
   });
 
   it('puts the credential wherever the answer had the slug: values, keys, nested, headers', async () => {
-    const { gate, credential } = await joinedDoor();
-    const verdict = gate('GET', `/checkin/checkin_lists/${credential}`);
-    if (verdict.kind !== 'mapped') throw new Error('not mapped');
+    const { ask, mine, credential } = await joinedDoor();
+    const verdict = mapped(await ask('GET', mine()));
     const answer = await verdict.finish(
       echo({
         slug: LIST.slug,
@@ -69,9 +52,8 @@ describe('the device gate', () => {
   });
 
   it('replaces the slug in a body that is not JSON too', async () => {
-    const { gate, credential } = await joinedDoor();
-    const verdict = gate('GET', `/checkin/checkin_lists/${credential}`);
-    if (verdict.kind !== 'mapped') throw new Error('not mapped');
+    const { ask, mine, credential } = await joinedDoor();
+    const verdict = mapped(await ask('GET', mine()));
     const answer = await verdict.finish(
       new Response(`list ${LIST.slug}`, { headers: { 'content-type': 'text/plain' } }),
     );
@@ -79,21 +61,22 @@ describe('the device gate', () => {
   });
 
   it('answers an unknown or malformed credential as the API answers an unknown list', async () => {
-    const { gate, credential } = await joinedDoor();
+    const { ask, credential } = await joinedDoor();
     for (const target of [
       `/checkin/checkin_lists/${credential.slice(0, -1)}Q`,
       '/checkin/checkin_lists/dev_short',
       `/checkin/checkin_lists/dev_${'a'.repeat(300)}/tickets`,
     ]) {
-      const verdict = gate('GET', target);
+      const verdict = await ask('GET', target);
       if (verdict.kind !== 'answer') throw new Error(`not refused: ${target}`);
       expect(verdict.response.status).toBe(404);
       expect(await verdict.response.json()).toEqual({ status: 404, message: 'Check-in list not found' });
     }
   });
 
-  it('lets a revoked credential post check-ins (counted once each) and nothing else', async () => {
-    const { gate, credential, store, id } = await joinedDoor();
+  it('lets a revoked credential post check-ins (counted once each) and read nothing', async () => {
+    const { ask, mine, store, id, clock } = await joinedDoor();
+    clock.advance(60_000);
     await store.revokeDevice(EVENT, id);
     for (const [method, path] of [
       ['GET', ''],
@@ -101,7 +84,7 @@ describe('the device gate', () => {
       ['GET', '/checkins'],
       ['DELETE', '/checkins/uuid-0001'],
     ] as const) {
-      const verdict = gate(method, `/checkin/checkin_lists/${credential}${path}`);
+      const verdict = await ask(method, mine(path));
       if (verdict.kind !== 'answer') throw new Error(`not refused: ${method} ${path}`);
       expect(verdict.response.status).toBe(410);
       expect(await verdict.response.json()).toEqual({
@@ -110,37 +93,41 @@ describe('the device gate', () => {
         revoked: true,
       });
     }
-    const batch = [{ uuid: 'uuid-0001' }, { uuid: 'uuid-0002' }];
-    for (const answer of [echo(batch, 201), echo(batch, 200), echo({ uuid: 'uuid-0003' }, 201)]) {
-      const verdict = gate('POST', `/checkin/checkin_lists/${credential}/checkins`);
-      if (verdict.kind !== 'mapped') throw new Error('not mapped');
-      await verdict.finish(answer);
+    const records = [{ uuid: 'uuid-0001' }, { uuid: 'uuid-0002' }];
+    for (const [body, answer] of [
+      [batch('uuid-0001', 'uuid-0002'), echo(records, 201)],
+      [batch('uuid-0001', 'uuid-0002'), echo(records, 200)],
+      [{ checkin: { ticket_id: 3, uuid: 'uuid-0003' } }, echo({ uuid: 'uuid-0003' }, 201)],
+    ] as const) {
+      await mapped(await ask('POST', mine('/checkins'), body)).finish(answer);
     }
-    const partly = gate('POST', `/checkin/checkin_lists/${credential}/checkins`);
-    if (partly.kind !== 'mapped') throw new Error('not mapped');
+    const partly = mapped(await ask('POST', mine('/checkins'), batch('uuid-0009', 'uuid-0004')));
     await partly.finish(
-      echo({ status: 422, errors: { 1: ['already'] }, checkins: [{ uuid: 'uuid-0004' }] }, 422),
+      echo({ status: 422, errors: { 0: ['already'] }, checkins: [{ uuid: 'uuid-0004' }] }, 422),
     );
-    const refused = gate('POST', `/checkin/checkin_lists/${credential}/checkins`);
-    if (refused.kind !== 'mapped') throw new Error('not mapped');
+    const refused = mapped(await ask('POST', mine('/checkins'), batch('uuid-0005')));
     await refused.finish(echo({ status: 404, message: 'Ticket not found', uuid: 'uuid-0005' }, 404));
     expect(store.devicesOf(EVENT)[0]?.checkins_after_revocation).toBe(4);
   });
 
-  it('opens nothing once the device has forgotten the list', async () => {
-    const { gate, credential, store, id } = await joinedDoor();
+  it('opens nothing once the device has forgotten the list, its own check-ins included', async () => {
+    const { ask, mine, store, id, checkins } = await joinedDoor();
+    await checkins.add(id, ['uuid-0001']);
     await store.revokeDevice(EVENT, id);
     await store.forget(id);
-    for (const method of ['GET', 'POST']) {
-      const verdict = gate(method, `/checkin/checkin_lists/${credential}/checkins`);
+    for (const [method, path] of [
+      ['GET', '/checkins'],
+      ['POST', '/checkins'],
+      ['DELETE', '/checkins/uuid-0001'],
+    ] as const) {
+      const verdict = await ask(method, mine(path), method === 'POST' ? batch('uuid-0002') : undefined);
       expect(verdict.kind === 'answer' && verdict.response.status).toBe(410);
     }
   });
 
   it('refuses an answer too deep to walk rather than pass the slug on', async () => {
-    const { gate, credential } = await joinedDoor();
-    const verdict = gate('GET', `/checkin/checkin_lists/${credential}`);
-    if (verdict.kind !== 'mapped') throw new Error('not mapped');
+    const { ask, mine } = await joinedDoor();
+    const verdict = mapped(await ask('GET', mine()));
     let deep: unknown = LIST.slug;
     for (let i = 0; i < 100; i++) deep = [deep];
     const answer = await verdict.finish(echo(deep));

@@ -1,5 +1,5 @@
 // Small factories for the fleet's unit tests: a fixed clock, seeded ids, a fleet file in memory
-// that can be made to fail, and a door's report.
+// that can be made to fail, the devices' own check-ins in memory, and a door's report.
 import type { FleetData } from '../../src/fleet/fleet-data';
 import type { DoorReport } from '../../src/fleet/fleet-protocol';
 import { type FleetLimits, createFleetStore } from '../../src/fleet/fleet-store';
@@ -32,6 +32,30 @@ export function memoryFile(initial: FleetData | null = null) {
     },
   };
   return file;
+}
+
+/** The devices' own check-ins (../../src/fleet/device-checkins) in memory. */
+export function memoryCheckins() {
+  const own = new Map<string, Set<string>>();
+  const dropped: string[] = [];
+  return {
+    own,
+    dropped,
+    async add(deviceId: string, uuids: Iterable<string>) {
+      const set = own.get(deviceId) ?? new Set<string>();
+      own.set(deviceId, set);
+      const before = set.size;
+      for (const uuid of uuids) set.add(uuid);
+      return set.size - before;
+    },
+    async has(deviceId: string, uuid: string) {
+      return own.get(deviceId)?.has(uuid) ?? false;
+    },
+    async drop(deviceId: string) {
+      own.delete(deviceId);
+      dropped.push(deviceId);
+    },
+  };
 }
 
 export async function fleetAt(start = '2026-12-05T09:00:00.000Z', limits: Partial<FleetLimits> = {}) {

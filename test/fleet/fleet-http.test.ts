@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFleetHttp } from '../../src/fleet/fleet-http';
 import type { FleetPorts } from '../../src/fleet/fleet-ports';
 import { DOORS_PATH, FLEET_PATH } from '../../src/fleet/fleet-protocol';
-import { EVENT, LIST, doorReport, fleetAt } from './fleet-factories';
+import { EVENT, LIST, doorReport, fleetAt, memoryCheckins } from './fleet-factories';
 
 const ORIGIN = 'http://fleet.test';
 const ORGANISER = { authorization: 'Token token=organiser' };
@@ -28,8 +28,10 @@ const ports: FleetPorts = {
 
 async function server() {
   const fleet = await fleetAt();
+  const checkins = memoryCheckins();
   const handle = createFleetHttp({
     store: fleet.store,
+    checkins,
     ports,
     clock: fleet.clock,
     publicOrigin: ORIGIN,
@@ -62,7 +64,7 @@ async function server() {
       { method: 'POST', body: JSON.stringify({ code, name: 'North', app_version: '1.0.0' }) },
       caller,
     );
-  return { ...fleet, send, createCode, join };
+  return { ...fleet, checkins, send, createCode, join };
 }
 
 describe('the fleet endpoints', () => {
@@ -101,6 +103,16 @@ describe('the fleet endpoints', () => {
     expect((await join(live.code, '10.0.0.10')).status).toBe(201);
     clock.advance(10 * 60_000);
     expect((await join(live.code, '10.0.0.9')).status).toBe(201);
+  });
+
+  it('lets go of the check-ins a device made once it says it has forgotten the list', async () => {
+    const { createCode, join, send, checkins } = await server();
+    const joined = await join((await createCode()).code);
+    await checkins.add(joined.body.device.id, ['uuid-0001']);
+    const device = { authorization: `Device ${joined.body.credential}` };
+    expect((await send(`${DOORS_PATH}/forgotten`, { method: 'POST', headers: device })).status).toBe(204);
+    expect(checkins.dropped).toEqual([joined.body.device.id]);
+    expect(await checkins.has(joined.body.device.id, 'uuid-0001')).toBe(false);
   });
 
   it('gives an organiser only their own event, and only with their credential', async () => {

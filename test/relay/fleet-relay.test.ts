@@ -54,12 +54,12 @@ describe('the fleet on the relay', () => {
     slug,
     restart: () => pair.restartRelay(),
     shiftClock,
-    serviceCheckins: (expected) =>
+    serviceCheckins: (done = () => true) =>
       until(async () => {
         const held = await upstreamCheckins();
-        const revoked = held.filter((c: Json) => String(c.uuid).startsWith('revoked-door'));
-        return revoked.length >= expected ? held : undefined;
+        return done(held) ? held : undefined;
       }),
+    dataDir: () => join(pair.root, 'relay-data'),
   }));
 
   it('keeps the fleet owner-only in RELAY_DATA_DIR', () => {

@@ -50,6 +50,7 @@ describe('the fleet on the built-in service host', () => {
     slug: SLUG,
     restart,
     shiftClock: clock.shiftClock,
+    // The service answers a write once it holds it: nothing to wait for.
     serviceCheckins: async () => {
       const pages = [];
       for (let page = 1; page <= 3; page++)
@@ -58,6 +59,7 @@ describe('the fleet on the built-in service host', () => {
         );
       return pages;
     },
+    dataDir: () => dataDir,
   }));
 
   it('takes a test token of the account too, and refuses one of another account', async () => {
@@ -80,11 +82,15 @@ describe('the fleet on the built-in service host', () => {
 
   it('keeps the fleet owner-only in MOCK_DATA_DIR, and MOCK_RESET sets it aside with the rest', async () => {
     expect(statSync(join(dataDir, 'fleet.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'fleet-checkins')).mode & 0o777).toBe(0o700);
     await killHard(server);
     server = await startServerProcess({ ...env, MOCK_RESET: '1', PORT: new URL(server.origin).port });
     expect(existsSync(join(dataDir, 'fleet.json'))).toBe(false);
     const aside = readdirSync(dataDir).find((name) => name.startsWith('set-aside-')) ?? '';
-    expect(readdirSync(join(dataDir, aside))).toContain('fleet.json');
+    expect(readdirSync(join(dataDir, aside))).toEqual(
+      expect.arrayContaining(['fleet.json', 'fleet-checkins']),
+    );
+    expect(existsSync(join(dataDir, 'fleet-checkins'))).toBe(false);
     const view = await call(server.origin, '/__service/fleet/demo/demo-conference', {
       headers: { authorization: `Token token=${LIVE}` },
     });

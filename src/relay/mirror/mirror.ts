@@ -220,6 +220,14 @@ export function createMirror(options: MirrorOptions) {
         hold(m, journal);
       }
     },
+    /**
+     * Whether a door's write of `slug` would find a check-in of `uuid` here (the rule of
+     * ./door-writes); undefined when the mirror would not answer that write itself.
+     */
+    holds(slug: string, uuid: string): boolean | undefined {
+      const h = held.get(slug);
+      return h?.m.ready && !h.gone ? h.m.checkins.has(uuid) : undefined;
+    },
     describe(at = now()) {
       return [...held.values()].map(({ m }) => ({
         id: typeof m.list?.id === 'number' ? m.list.id : null,

@@ -1,21 +1,28 @@
 // MOCK_RESET sets the built-in service's data aside and seeds afresh: the fleet goes with it,
-// into the same folder, since its devices and codes name lists the fresh seed no longer has.
+// into the same folder, since its devices and codes name lists the fresh seed no longer has;
+// so do the check-ins each device made, which belong to those devices.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEVICE_CHECKINS_FOLDER } from '../../fleet/device-checkins';
 import { FLEET_FILE } from '../../fleet/fleet-file';
 import { syncDir } from '../../platform/durable-files';
 
-/** Moves `fleet.json` into `aside` (made when the store had nothing to set aside); the folder used. */
+/** Moves `fleet.json` and the devices' check-ins into `aside` (made when the store had nothing to set aside); the folder used. */
 export async function setFleetAside(
   dataDir: string,
   aside: string | null,
   now = new Date(),
 ): Promise<string | null> {
-  const path = join(dataDir, FLEET_FILE);
-  if (!(await stat(path).catch(() => null))) return aside;
-  const into = aside ?? join(dataDir, `set-aside-${now.toISOString().replace(/[:.]/g, '-')}`);
-  await mkdir(into, { recursive: true });
-  await rename(path, join(into, FLEET_FILE));
-  await syncDir(dataDir);
+  let into = aside;
+  let moved = false;
+  for (const name of [FLEET_FILE, DEVICE_CHECKINS_FOLDER]) {
+    const path = join(dataDir, name);
+    if (!(await stat(path).catch(() => null))) continue;
+    into ??= join(dataDir, `set-aside-${now.toISOString().replace(/[:.]/g, '-')}`);
+    await mkdir(into, { recursive: true });
+    await rename(path, join(into, name));
+    moved = true;
+  }
+  if (moved) await syncDir(dataDir);
   return into;
 }
