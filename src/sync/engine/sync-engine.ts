@@ -8,6 +8,7 @@
 //   const engine = createSyncEngine({ db, clientFor, clock, report, deviceName, defaultBaseUrl });
 //   await engine.start();                           // loads joined lists, opens the last one, starts the timer
 //   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
+//   await engine.joinByCode(code, serverUrl, name)  // a door kit's join code, spent at the app's server (sync/fleet/)
 //   await engine.open(slug)                         // switch lists (each list's data is separate)
 //   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
 //   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
@@ -32,6 +33,7 @@
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
 //   await engine.badgesFor(ticketIds)               // what to print on the badges of tickets inside; each print audited
 //   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
+//   await engine.dismissFarewell(deviceId)          // staff read why a revoked list went
 //   engine.stop()
 //
 // Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
@@ -40,10 +42,12 @@
 // This file only wires the engine's rooms together: the open list's state and status
 // (open-list-state.ts), the sync loop (sync-loop.ts), the door's writes and their audit rows
 // (door-writes.ts), the scan's decisions (door-scan.ts), reads of the open list
-// (list-reads.ts), and list and device care (list-care.ts). Writes never call the loop: they
+// (list-reads.ts), list and device care (list-care.ts), and the door as one of the fleet (its
+// reports, its verdicts counted, its revocation: sync/fleet/). Writes never call the loop: they
 // say "the outbox changed" (outbox-signal.ts) and the loop reacts.
 import type { CheckinClient } from '../../api/checkin-client';
-import { fail, type Result } from '../../domain/result';
+import type { DoorsClient } from '../../api/doors-client';
+import { fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import { allLists } from '../../db/local-copy';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -63,8 +67,16 @@ import { createOutboxSignal } from '../outbox/outbox-signal';
 import { createRelayFallback } from '../relay/relay-fallback';
 import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
-import type { SyncStatus } from '../status/sync-status';
+import type { ListSummary, SyncStatus } from '../status/sync-status';
 import { joinedLast, type WarmCodes } from '../open-list/warm-start';
+import { type DeviceFacts, NO_DEVICE_FACTS } from '../fleet/door-report';
+import { createFleetReporter } from '../fleet/fleet-reporter';
+import { joinByCode as joinListByCode } from '../fleet/join-by-code';
+import { createRevocation } from '../fleet/revocation';
+import { watchRevoked } from '../fleet/revoked-watch';
+import { createVerdictCounter } from '../fleet/verdict-counter';
+import type { ScanOutcome } from '../scan/scan-outcome';
+import { summary } from '../open-list/open-list-state';
 
 export interface SyncEngineOptions {
   db: CheckinDatabase;
@@ -87,6 +99,12 @@ export interface SyncEngineOptions {
   fillIndex?: typeof fillListIndex;
   /** The last list's codes, read as the worker started (warm-start.ts). */
   warm?: Promise<WarmCodes | null>;
+  /** The fleet's endpoints of an app's server (an origin): joining by code, reports. */
+  doorsFor?: (serverUrl: string) => DoorsClient;
+  /** This app's version, as its reports give it. */
+  appVersion?: string;
+  /** What only the page can tell a report (battery, storage, a waiting update, readiness). */
+  deviceFacts?: () => Promise<DeviceFacts>;
 }
 
 export type { ScanOutcome } from '../scan/door-scan';
@@ -107,7 +125,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (open?.baseUrl === baseUrl) state.board.publish({ route: fallback.routeOf(open) });
     },
   });
-  const listClient = (list: ListRow) => fallback.clientFor(list);
+  // A code-joined list hears "revoked" in any answer, and the door acts on it at once.
+  const listClient = (list: ListRow) =>
+    list.door
+      ? watchRevoked(fallback.clientFor(list), () => void revocation.learn(list.slug))
+      : fallback.clientFor(list);
   const state = createOpenListState({
     db,
     clock,
@@ -130,6 +152,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
     batchSize: options.batchSize,
     autoWipeAfterMs: options.autoWipeAfterMs,
+    onPushed: (list, report) => revocation.noteSent(list, report),
+    afterRun: () => {
+      void revocation.settle();
+      reporter.afterSync();
+    },
   });
   const audit = createAuditTrail({
     db,
@@ -176,6 +203,45 @@ export function createSyncEngine(options: SyncEngineOptions) {
     directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
   });
+  const doorsFor = options.doorsFor ?? null;
+  const tally = createVerdictCounter(db, clock);
+  const revocation = createRevocation({
+    db,
+    state,
+    loop,
+    audit,
+    clock,
+    doorsFor: (serverUrl) => {
+      if (!doorsFor) throw new Error('The engine was made without the fleet endpoints (doorsFor)');
+      return doorsFor(serverUrl);
+    },
+    onForgotten: tally.drop,
+  });
+  const reporter = createFleetReporter({
+    state,
+    clock,
+    doorsFor: (serverUrl) => {
+      if (!doorsFor) throw new Error('The engine was made without the fleet endpoints (doorsFor)');
+      return doorsFor(serverUrl);
+    },
+    deviceName: options.deviceName,
+    appVersion: options.appVersion ?? '0.0.0',
+    deviceFacts: options.deviceFacts ?? (async () => NO_DEVICE_FACTS),
+    tally,
+    onIdentify: () => state.board.publish({ identify: clock.now() }),
+    onRevoked: revocation.learn,
+  });
+  /** Counts a verdict of a code-joined list for its reports, once it is out (never before it). */
+  const counted = async <T extends { ok: boolean }>(
+    answer: Promise<T>,
+    verdictOf: (value: T) => ScanOutcome['verdict'] | null,
+  ) => {
+    const result = await answer;
+    const list = state.current()?.list;
+    const verdict = result.ok ? verdictOf(result) : null;
+    if (list?.door && verdict) tally.note(list.slug, verdict);
+    return result;
+  };
 
   /**
    * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
@@ -190,7 +256,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const lists = await stored(() => allLists(db));
     if (!lists.ok) return state.board.storageTrouble(lists);
     for (const list of lists.value) {
-      if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
+      // A door of the fleet has no way around its server: offline, it works from its own copy.
+      if (list.baseUrl !== relay || list.directBaseUrl === direct || list.door) continue;
       // Only this field: a pull may have written the row since it was read.
       const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
       if (!saved.ok) return state.board.storageTrouble(saved);
@@ -225,11 +292,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
       await openLast(false, options);
+      await revocation.load();
       loop.start();
+      if (doorsFor) reporter.start();
     },
     /** Settles once the open list is whole in memory (at once when it is, or none is open). */
     loaded: state.loaded,
-    stop: loop.stop,
+    stop() {
+      reporter.stop();
+      return loop.stop();
+    },
     learnRelay,
     async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
       chosen = true;
@@ -238,6 +310,37 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!joined.ok) await openLast(true);
       return joined;
     },
+    /**
+     * Joins with a door kit's join code at the app's server `serverUrl` (an origin): the door
+     * becomes one of the fleet, seen and revocable by the organiser.
+     */
+    async joinByCode(code: string, serverUrl: string, name?: string): Promise<Result<ListSummary>> {
+      chosen = true;
+      if (!doorsFor) return fail('not-found');
+      state.board.publish({ phase: 'joining' });
+      const joined = await state.board.guarded(() =>
+        joinListByCode(db, doorsFor(serverUrl), clientFor, {
+          code,
+          // Named by the page: the join carries the name it was just given, not a setting in transit.
+          name: name ?? options.deviceName(),
+          appVersion: options.appVersion ?? '0.0.0',
+          now: clock.now(),
+        }),
+      );
+      if (!joined.ok) {
+        state.board.publish({ phase: 'idle' });
+        await openLast(true);
+        return joined;
+      }
+      const opened = await state.open(joined.value.slug);
+      loop.syncJoined();
+      // Seen at once on the organiser's screen, not 15 s later.
+      void reporter.now();
+      return opened.ok ? ok(summary(joined.value)) : opened;
+    },
+    async dismissFarewell(deviceId: string): Promise<void> {
+      await revocation.dismissFarewell(deviceId);
+    },
     open(slug: string) {
       chosen = true;
       return state.open(slug);
@@ -245,24 +348,30 @@ export function createSyncEngine(options: SyncEngineOptions) {
     lists: () => state.board.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();
-      return door.scan(...args);
+      return counted(door.scan(...args), (r) => (r.ok ? r.value.verdict : null));
     },
-    admit: door.admit,
+    admit: (ticketId: number) => counted(door.admit(ticketId), (r) => (r.ok ? r.value.verdict : null)),
     /** Supervisors only, once a supervisor PIN is set; the reason goes into the audit log. */
     async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<CheckinRow>> {
       if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
-      return door.admitAnyway(ticketId, seenActive, reason);
+      const before = clock.now();
+      const admitted = await door.admitAnyway(ticketId, seenActive, reason);
+      const list = state.current()?.list;
+      // A second tap answers with the check-in the first one made: only a new one counts.
+      if (admitted.ok && list?.door && admitted.value.createdAt >= before) tally.admitted(list.slug);
+      return admitted;
     },
     exitScan(...args: Parameters<typeof door.exitScan>) {
       state.noteScan();
-      return door.exitScan(...args);
+      return counted(door.exitScan(...args), (r) => (r.ok ? r.value.verdict : null));
     },
     exit: door.exit,
     typed(...args: Parameters<typeof door.typed>) {
       state.noteScan();
-      return door.typed(...args);
+      return counted(door.typed(...args), (r) => (r.ok && 'verdict' in r.value ? r.value.verdict : null));
     },
-    admitOrder: door.admitOrder,
+    admitOrder: (...args: Parameters<typeof door.admitOrder>) =>
+      counted(door.admitOrder(...args), (r) => (r.ok ? r.value.verdict : null)),
     undo: writes.undo,
     undoAll: writes.undoAll,
     dismissParked: writes.dismissParked,

@@ -3,7 +3,8 @@
 // asked for on demand; its outcome goes into the status only while its list is still the open
 // one (a list opened meanwhile says its own); a double admission is recorded again once the
 // service has answered for this door's own pending check-in; a pull's fresh read of its list is
-// never older than a write to the row among its reads.
+// never older than a write to the row among its reads; a list whose door was revoked is never
+// pulled (its credential reads nothing more) while its outbox still goes.
 import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
@@ -15,7 +16,7 @@ import type { OpenListState } from '../open-list/open-list-state';
 import { pullSince } from '../pull/pull-since';
 import { RESOURCES } from '../pull/pulled-pages';
 import { createPushLock } from '../outbox/push-lock';
-import { pushOutbox } from '../outbox/push-outbox';
+import { type PushReport, pushOutbox } from '../outbox/push-outbox';
 import { recordConflicts } from '../status/conflicts';
 
 /** The tables a pull's fresh read of its list comes from. */
@@ -32,7 +33,12 @@ export interface SyncStepsOptions {
   marginMs: number;
   batchSize?: number;
   backoff: BackoffGate;
+  /** Told of each push that reached the service (a revoked door counts what it still sent). */
+  onPushed?: (list: ListRow, report: PushReport) => Promise<void>;
 }
+
+/** Whether the organiser revoked this door of the list: it sends what it holds and reads nothing. */
+export const isRevoked = (list: ListRow) => list.door?.revokedAt != null;
 
 export function createSyncSteps(options: SyncStepsOptions) {
   const { db, state, listClient, clock, marginMs, backoff } = options;
@@ -62,10 +68,12 @@ export function createSyncSteps(options: SyncStepsOptions) {
           marginMs,
           batchSize: options.batchSize,
           index,
+          readsRefused: isRevoked(list),
         }),
       ),
     );
     backoff.note(`push:${list.slug}`, result);
+    if (result.ok) await options.onPushed?.(list, result.value);
     // A double admission recorded while this device's own check-in was pending names it without
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).
@@ -83,7 +91,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
 
   async function pull(onDemand: boolean) {
     const active = state.active();
-    if (!active || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
+    if (!active || isRevoked(active.list) || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
     const { list, index } = active;
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
@@ -131,5 +139,5 @@ export function createSyncSteps(options: SyncStepsOptions) {
     });
   }
 
-  return { push, pull };
+  return { push, pull, withPushLock };
 }
