@@ -51,7 +51,8 @@ export function fleetServer(service: MockService, listSlug = LIST): FleetServer 
       if (doors === 'join') {
         server.log.push('join');
         const body = (await request.json()) as { code: string; name: string };
-        if (body.code !== CODE) return json({ status: 404, message: 'This join code does not join a door' }, 404);
+        if (body.code !== CODE)
+          return json({ status: 404, message: 'This join code does not join a door' }, 404);
         return json(
           {
             device: { id: 'devid-1', name: body.name },
@@ -136,12 +137,14 @@ export async function fleetDoor(
     random: () => 0.5,
     doorsFor: (serverUrl) => createDoorsClient(serverUrl, server.fetch),
     appVersion: '9.9.9',
-    deviceFacts: deviceFacts ?? (async () => ({
-      updateWaiting: false,
-      readiness: { ready: true, items: [{ id: 'list-complete', level: 'green' }] },
-      battery: { level: 0.62, charging: false },
-      storage: { persisted: true, freeBytes: 5_000_000_000 },
-    })),
+    deviceFacts:
+      deviceFacts ??
+      (async () => ({
+        updateWaiting: false,
+        readiness: { ready: true, items: [{ id: 'list-complete', level: 'green' }] },
+        battery: { level: 0.62, charging: false },
+        storage: { persisted: true, freeBytes: 5_000_000_000 },
+      })),
   });
   return { engine, db, clock };
 }

@@ -130,7 +130,9 @@ describe('a door the organiser revoked', () => {
       ok: false,
       reason: 'revoked',
     });
-    expect(await engine.admitOrder(tickets[6]!.registration_reference ?? 'X', [tickets[6]!.id])).toMatchObject({
+    expect(
+      await engine.admitOrder(tickets[6]!.registration_reference ?? 'X', [tickets[6]!.id]),
+    ).toMatchObject({
       ok: false,
     });
     const own = engine.status().pending;
