@@ -4,10 +4,14 @@
 //
 // Doors (no organiser credential):
 //   POST /__service/doors/join      {code, name, app_version}       -> 201 DoorJoined
+//                                   | 404 (any code that joins no one) | 409 (the event's fleet
+//                                   is full) | 429 (too many wrong codes from this address;
+//                                   Retry-After)
 //   POST /__service/doors/report    Authorization: Device <credential>, DoorReport
-//                                   -> 200 DoorInstructions | 410 revoked
+//                                   -> 200 DoorInstructions | 410 revoked | 401 unknown credential
 //   POST /__service/doors/forgotten Authorization: Device <credential> -> 204 (the device has
-//                                   sent what it held and removed the list: its credential dies)
+//                                   sent what it held and removed the list: its credential dies;
+//                                   said again, or after a revocation, still 204)
 //   The Check-in API as for any list, with the device's credential in the slug's place:
 //   /checkin/checkin_lists/<credential>/... The server maps it to the list's slug, which the
 //   device never sees (answers carry the credential where they would carry the slug). A revoked
@@ -22,10 +26,13 @@
 //   DELETE /__service/fleet/<account>/<event>/join_codes/<id>       -> 200 {join_code} (revoked)
 //   POST   /__service/fleet/<account>/<event>/devices/<id>/revocation -> 200 {device}
 //   POST   /__service/fleet/<account>/<event>/devices/<id>/identification -> 200 {device}
+//                                                                     | 409 (revoked)
 //
 // Errors are `{status, message}` (the Check-in API's shape). Unknown, expired, used-up and
 // revoked join codes all answer 404 with one message, so a guess learns nothing; device ids in
 // organiser paths are random, and a device of another event is 404 like one that never was.
+// `GET /__service` says `fleet: true` where the server keeps a fleet (a relay keeps one only with
+// its data directory).
 
 export const DOORS_PATH = '/__service/doors';
 export const FLEET_PATH = '/__service/fleet';
@@ -59,7 +66,11 @@ export interface NewJoinCode {
 
 export interface JoinCodeView {
   id: string;
-  /** The code itself: the door kit's QR code and link carry it. */
+  /**
+   * The code itself: the door kit's QR code and link carry it. Shown in four groups of four
+   * (`7KQ2-M9XD-0RTA-5WHB`, Crockford base32); a door may send it in any case, with or without
+   * spaces and hyphens, `I`/`L` read as `1` and `O` as `0`.
+   */
   code: string;
   /** The door app's address that joins by it (`<door origin>/door/join#code=<code>`). */
   link: string;
@@ -123,6 +134,7 @@ export interface DoorReport {
   /** Since the list was opened on this device. */
   admissions: number;
   refusals: Record<string, number>;
+  /** `level` from 0 to 1, as the Battery Status API gives it. */
   battery: { level: number; charging: boolean } | null;
   storage: { persisted: boolean | null; free_bytes: number | null };
   /** When the device made this report (ISO, its own clock). */
@@ -153,6 +165,7 @@ export interface DeviceView {
 }
 
 export interface FleetSummary {
+  /** Devices neither revoked nor forgotten; the figures below count these only. */
   doors: number;
   ready: number;
   online: number;

@@ -3,6 +3,7 @@
 // ticketing service (./relay-host) and nothing of the mock starts; otherwise it serves the
 // built-in mock service (./mock-host). Either way the built app is served at `/`.
 import { StoredDataError } from '../mock-api/store/stored-data-error';
+import { FleetFileError } from '../fleet/fleet-file';
 import { readServerSettings } from './config';
 import { startMockHost } from './mock-host';
 import { startRelayHost } from './relay-host';
@@ -15,6 +16,6 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // Refusals are written for the operator: the message is the whole story, no stack.
-  console.error(error instanceof StoredDataError ? error.message : error);
+  console.error(error instanceof StoredDataError || error instanceof FleetFileError ? error.message : error);
   process.exit(1);
 });

@@ -24,6 +24,10 @@ import { signInBanner } from './sign-in/sign-in-banner';
 import { createSignInCodes } from './sign-in/sign-in-codes';
 import { nodeJournalPersistence, setAsideStoredData } from '../mock-api/store/persistence-node';
 import { RESET_VARIABLE } from '../mock-api/store/stored-data-error';
+import { isFleetPath } from '../fleet/fleet-http';
+import { type ServerFleet, requestTo, startServerFleet } from './fleet/server-fleet';
+import { mockFleetPorts } from './fleet/mock-fleet-ports';
+import { setFleetAside } from './fleet/fleet-aside';
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 // Where a refused target gets an API's JSON answer rather than the files' (sign-in is JSON too).
@@ -31,8 +35,17 @@ const JSON_PATH = /^\/(v3|checkin|__mock|__service)(\/|$)/;
 
 type OrganiserSignIn = ReturnType<typeof createOrganiserSignIn>;
 
-/** One fetch handler for the app and the mock; a dropped answer destroys the connection. */
-export function createServerFetch(service: MockService, distDir: string, signIn?: OrganiserSignIn) {
+/**
+ * One fetch handler for the app and the mock; a dropped answer destroys the connection. With a
+ * fleet, its paths are answered first and a device's credential in a Check-in API path is
+ * mapped to its list's slug (../fleet/device-gate) before the mock sees the request.
+ */
+export function createServerFetch(
+  service: MockService,
+  distDir: string,
+  signIn?: OrganiserSignIn,
+  fleet?: ServerFleet,
+) {
   const staticApp = createStaticApp(distDir);
   return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
     const raw = env.incoming.url ?? '';
@@ -50,19 +63,23 @@ export function createServerFetch(service: MockService, distDir: string, signIn?
       return closeAfterRefusal(request, answer);
     }
     const pathname = new URL(request.url).pathname;
+    const caller = env.incoming.socket.remoteAddress ?? 'unknown';
+    if (fleet && isFleetPath(pathname))
+      return closeAfterRefusal(request, withSecurityHeaders(await fleet.http(request, caller), 'api'));
+    const verdict = fleet?.gate(request.method, raw) ?? { kind: 'not-a-device' as const };
+    if (verdict.kind === 'answer')
+      return closeAfterRefusal(request, withSecurityHeaders(verdict.response, 'api'));
     if (signIn && (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`))) {
-      return closeAfterRefusal(
-        request,
-        withSecurityHeaders(
-          await signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown'),
-          'api',
-        ),
-      );
+      return closeAfterRefusal(request, withSecurityHeaders(await signIn.handle(request, caller), 'api'));
     }
     const isService = SERVICE_PATH.test(routedPath(pathname));
     if (!isService) return withSecurityHeaders(await staticApp.fetch(request, env), 'app');
     try {
-      return await closeAfterRefusal(request, withSecurityHeaders(await service.handle(request), 'api'));
+      const answer =
+        verdict.kind === 'mapped'
+          ? await verdict.finish(await service.handle(requestTo(request, verdict.target)))
+          : await service.handle(request);
+      return await closeAfterRefusal(request, withSecurityHeaders(answer, 'api'));
     } catch (error) {
       if (!(error instanceof DroppedResponse)) throw error;
       env.incoming.socket.destroy();
@@ -96,7 +113,7 @@ function demoLists(service: MockService) {
 export async function startMockHost(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
   if (settings.reset) {
-    const aside = await setAsideStoredData(dataDir);
+    const aside = await setFleetAside(dataDir, await setAsideStoredData(dataDir));
     console.warn(
       aside
         ? `${RESET_VARIABLE}: the previous data was moved to ${aside}; seeding afresh. Unset it, or the next start sets this data aside too.`
@@ -127,7 +144,13 @@ export async function startMockHost(settings: ServerSettings) {
   const signIn = createOrganiserSignIn(mockSignInBackend(service), createSignInCodes(systemClock), settings);
   const interactive = process.stdin.isTTY === true;
   const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });
-  const fetch = createServerFetch(service, resolve(settings.distDir), signIn);
+  const fleet = await startServerFleet({
+    dataDir,
+    ports: mockFleetPorts(service),
+    publicOrigin: settings.publicOrigin,
+    doorOrigin: settings.appOrigin ?? settings.publicOrigin,
+  });
+  const fetch = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
   const server = serve(
     { fetch, port: settings.port, hostname: settings.host, ...tlsServeOptions(settings.tls) },
     () => {

@@ -3,7 +3,9 @@
 // no mock here: `/__mock/…` is answered 404 by the relay itself. API-ness is decided on the raw
 // request target as well as on the parsed path, and a target whose path could walk (a dot
 // segment, raw or encoded, or an encoded separator: ../http/request-target) reaches nothing,
-// the sign-in, the QR codes and the files included.
+// the sign-in, the QR codes and the files included. With a fleet (a data directory), its paths
+// are answered before the rest of `/__service`, and a device's credential in a Check-in API path
+// is mapped to its list's slug (../fleet/device-gate) before the relay's checks and mirror.
 import type { HttpBindings } from '@hono/node-server';
 import QRCode from 'qrcode';
 import { closeAfterRefusal } from './discard-body';
@@ -13,6 +15,8 @@ import { type createStaticApp, notFoundPage } from './static-app';
 import { refusedTarget } from '../http/request-target';
 import type { createRelayApi } from '../relay/relay-api';
 import { relayError } from '../relay/relay-errors';
+import { isFleetPath } from '../fleet/fleet-http';
+import { type ServerFleet, requestTo } from './fleet/server-fleet';
 
 const API_PREFIX = /^\/(v3|checkin)(\/|\?|$)/;
 const JSON_PATH = /^\/+(v3|checkin|__mock|__service)(\/|\?|$)/;
@@ -23,6 +27,8 @@ export interface RelayFetchParts {
   signIn: ReturnType<typeof createOrganiserSignIn>;
   staticApp: ReturnType<typeof createStaticApp>;
   doorOrigin: string;
+  /** Null without a data directory (RELAY_MIRROR=off): nowhere to keep devices. */
+  fleet: ServerFleet | null;
 }
 
 async function qrResponse(address: string): Promise<Response> {
@@ -63,6 +69,16 @@ export function createRelayFetch(parts: RelayFetchParts) {
           : withSecurityHeaders(notFoundPage(walks.status), 'app'),
       );
     }
+    const caller = env.incoming.socket.remoteAddress ?? 'unknown';
+    if (parts.fleet && isFleetPath(pathname))
+      return closeAfterRefusal(request, withSecurityHeaders(await parts.fleet.http(request, caller), 'api'));
+    const verdict = parts.fleet?.gate(request.method, raw) ?? { kind: 'not-a-device' as const };
+    if (verdict.kind === 'answer')
+      return closeAfterRefusal(request, withSecurityHeaders(verdict.response, 'api'));
+    if (verdict.kind === 'mapped') {
+      const answer = await parts.api.handle(requestTo(request, verdict.target), verdict.target);
+      return closeAfterRefusal(request, withSecurityHeaders(await verdict.finish(answer), 'api'));
+    }
     if (API_PREFIX.test(raw))
       return closeAfterRefusal(request, withSecurityHeaders(await parts.api.handle(request, raw), 'api'));
     // Only an API path after dot-segment resolution (`/x/../v3/hello`): never forwarded.
@@ -90,7 +106,7 @@ export function createRelayFetch(parts: RelayFetchParts) {
     if (qr && (request.method === 'GET' || request.method === 'HEAD'))
       return withSecurityHeaders(await qrResponse(`${parts.doorOrigin}/checkin_lists/${qr[1]}`), 'api');
     if (pathname === SERVICE_INFO_PATH || pathname.startsWith(`${SERVICE_INFO_PATH}/`)) {
-      const response = await parts.signIn.handle(request, env.incoming.socket.remoteAddress ?? 'unknown');
+      const response = await parts.signIn.handle(request, caller);
       return closeAfterRefusal(request, withSecurityHeaders(response, 'api'));
     }
     return withSecurityHeaders(await parts.staticApp.fetch(request, env), 'app');

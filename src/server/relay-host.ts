@@ -1,6 +1,7 @@
 // The Node server with UPSTREAM_* set: a relay in front of a real ticketing service. On disk it
 // keeps only its data directory (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off:
-// none): the venue mirror, and the digests of organiser sessions so they survive a restart.
+// none): the venue mirror, the digests of organiser sessions so they survive a restart, and the
+// fleet (doors joined by code: ../fleet), which without a data directory is off.
 // Sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
@@ -24,6 +25,8 @@ import { relaySignInBackend } from './sign-in/relay-backend';
 import { createUpstreamHealth } from '../relay/upstream-health';
 import { randomUUID } from 'node:crypto';
 import { createMirror } from '../relay/mirror/mirror';
+import { startServerFleet } from './fleet/server-fleet';
+import { relayFleetPorts } from './fleet/relay-fleet-ports';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
@@ -71,11 +74,20 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
     createSignInCodes(systemClock),
     settings,
   );
+  const fleet = relay.dataDir
+    ? await startServerFleet({
+        dataDir: resolve(relay.dataDir),
+        ports: relayFleetPorts(relay, sessions, { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs }),
+        publicOrigin: origin,
+        doorOrigin,
+      })
+    : null;
   const fetch = createRelayFetch({
     api,
     signIn,
     staticApp: createStaticApp(resolve(settings.distDir)),
     doorOrigin,
+    fleet,
   });
   const interactive = process.stdin.isTTY === true;
   const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });

@@ -88,6 +88,7 @@ describe('the organiser sign-in link over HTTP', () => {
       mode: 'mock',
       upstreams: [],
       mirrored_lists: [],
+      fleet: true,
     });
   });
 

@@ -17,7 +17,7 @@ export function mockSignInBackend(service: MockService): SignInBackend {
       return { token: token.token, mode: token.mode, version: token.version, accounts: token.account_slugs };
     },
     async describe() {
-      return { mode: 'mock', upstreams: [], mirrored_lists: [] };
+      return { mode: 'mock', upstreams: [], mirrored_lists: [], fleet: true };
     },
   };
 }

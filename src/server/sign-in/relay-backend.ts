@@ -65,6 +65,8 @@ export function relaySignInBackend(
         // Each mirrored list (by id and title, never its slug): age and writes waiting to go up.
         mirror: mirroredLists !== null,
         mirrored_lists: mirroredLists?.() ?? [],
+        // Doors join by code only where the fleet can be kept: in the data directory.
+        fleet: settings.dataDir !== null,
       };
     },
   };

@@ -1,0 +1,49 @@
+// Wrong join codes counted per caller (the client's address): past `max` failures within
+// `windowMs` a caller is refused without its code being looked at, until the oldest failure
+// leaves the window. Join codes are 80 random bits, so this is not what makes guessing
+// hopeless; it keeps a guesser from even trying at speed. Bounded: at most `maxCallers` callers
+// are remembered, the longest-quiet going first. Kept in memory: a restart clears it.
+import type { Clock } from '../platform/clock';
+
+export interface AttemptLimitOptions {
+  max: number;
+  windowMs: number;
+  maxCallers: number;
+}
+
+export const JOIN_ATTEMPTS: AttemptLimitOptions = { max: 10, windowMs: 10 * 60_000, maxCallers: 1_000 };
+
+export type AttemptVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export function createAttemptLimit(clock: Clock, options: AttemptLimitOptions = JOIN_ATTEMPTS) {
+  const failures = new Map<string, number[]>();
+  const recent = (caller: string, now: number) =>
+    (failures.get(caller) ?? []).filter((at) => now - at < options.windowMs);
+
+  return {
+    /** Whether `caller` may try now. */
+    check(caller: string): AttemptVerdict {
+      const now = clock.now().getTime();
+      const times = recent(caller, now);
+      if (times.length < options.max) return { ok: true };
+      const oldest = times[0] ?? now;
+      return {
+        ok: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000)),
+      };
+    },
+    /** Notes one failed attempt of `caller`. */
+    fail(caller: string): void {
+      const now = clock.now().getTime();
+      const times = recent(caller, now);
+      times.push(now);
+      failures.delete(caller);
+      failures.set(caller, times.slice(-options.max));
+      while (failures.size > options.maxCallers) {
+        const quietest = failures.keys().next().value;
+        if (quietest === undefined) break;
+        failures.delete(quietest);
+      }
+    },
+  };
+}
