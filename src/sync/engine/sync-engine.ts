@@ -128,7 +128,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // A code-joined list hears "revoked" in any answer, and the door acts on it at once.
   const listClient = (list: ListRow) =>
     list.door
-      ? watchRevoked(fallback.clientFor(list), () => void revocation.learn(list.slug))
+      ? watchRevoked(
+          fallback.clientFor(list),
+          () => void revocation.learn(list.slug),
+          () => revocation.heard(list.slug),
+        )
       : fallback.clientFor(list);
   const state = createOpenListState({
     db,
@@ -229,6 +233,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     deviceFacts: options.deviceFacts ?? (async () => NO_DEVICE_FACTS),
     tally,
     onIdentify: () => state.board.publish({ identify: clock.now() }),
+    onAnswered: revocation.heard,
     onRevoked: revocation.learn,
   });
   /** Counts a verdict of a code-joined list for its reports, once it is out (never before it). */

@@ -25,6 +25,8 @@ export interface FleetReporterDeps {
   deviceFacts: () => Promise<DeviceFacts>;
   tally: VerdictCounter;
   onIdentify: () => void;
+  /** The server answered a report: the device was not revoked then. */
+  onAnswered: (slug: string) => void;
   onRevoked: (slug: string) => Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function createFleetReporter(deps: FleetReporterDeps) {
     });
     const answer = await deps.doorsFor(list.door.serverUrl).report(list.slug, body);
     if (answer.ok) {
+      deps.onAnswered(list.slug);
       if (answer.value.identify) deps.onIdentify();
     } else if (answer.reason === 'revoked') await deps.onRevoked(list.slug);
   }

@@ -10,7 +10,9 @@
 //   check-in not sent, or refused and not yet dismissed by staff, keeps the list here;
 // - the farewell (why it went, how many check-ins were sent first) is stored in that same
 //   transaction, and the server is told the list is gone until it has heard (once told, the
-//   device forgets its credential too).
+//   device forgets its credential too). "Sent first" counts what went after the server last
+//   answered as for a device not revoked: the door cannot know the moment it was revoked, and a
+//   door offline sends what it held before it reads anything, so the moment it learns is late.
 import type { DoorsClient } from '../../api/doors-client';
 import { ok } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
@@ -58,6 +60,8 @@ export function createRevocation(deps: RevocationDeps) {
   const { publish, guarded } = state.board;
   /** One settling at a time: two would both try to forget the same list. */
   let settling: Promise<void> | null = null;
+  /** Check-ins sent since the server last answered a read or a report of the list (in memory). */
+  const sentSinceAnswer = new Map<string, number>();
 
   /** The door of list `slug` learnt it was revoked (an answer said so). */
   async function learn(slug: string): Promise<void> {
@@ -68,11 +72,14 @@ export function createRevocation(deps: RevocationDeps) {
       if (!open.door || open.door.revokedAt != null) return;
       state.replaceRow({ ...open, door: { ...open.door, revokedAt: at, sentSinceRevoked: 0 } });
     }
+    // What went since the server last answered may have reached it after the revocation.
+    const sentBefore = sentSinceAnswer.get(slug) ?? 0;
+    sentSinceAnswer.delete(slug);
     const marked = await guarded(async () => {
       const row = await db.lists.get(slug);
       // A list joined by its slug or address cannot be revoked; a revocation already learnt stands.
       if (!row?.door || row.door.revokedAt != null) return ok(row ?? null);
-      return ok(await patchMembership(db, slug, { revokedAt: at, sentSinceRevoked: 0 }));
+      return ok(await patchMembership(db, slug, { revokedAt: at, sentSinceRevoked: sentBefore }));
     });
     if (!marked.ok || !marked.value?.door) return;
     await state.refresh();
@@ -80,10 +87,14 @@ export function createRevocation(deps: RevocationDeps) {
     void deps.loop.syncNow();
   }
 
-  /** A push of a revoked list reached the service: its check-ins count towards the farewell. */
+  /** A push of a code-joined list reached the service: its check-ins may count towards the farewell. */
   async function noteSent(list: ListRow, report: PushReport): Promise<void> {
     const checkins = report.sent - report.undone + report.recovered;
-    if (!isRevoked(list) || checkins <= 0) return;
+    if (!list.door || checkins <= 0) return;
+    if (!isRevoked(list)) {
+      sentSinceAnswer.set(list.slug, (sentSinceAnswer.get(list.slug) ?? 0) + checkins);
+      return;
+    }
     await guarded(async () => {
       const row = await db.lists.get(list.slug);
       const before = row?.door?.sentSinceRevoked ?? 0;
@@ -157,6 +168,10 @@ export function createRevocation(deps: RevocationDeps) {
   return {
     learn,
     noteSent,
+    /** The server answered a read or a report of the list: it was not revoked then. */
+    heard(slug: string): void {
+      sentSinceAnswer.delete(slug);
+    },
     settle,
     /** On start: the farewell staff have not read yet, if any. */
     async load(): Promise<void> {
