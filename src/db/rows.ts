@@ -47,8 +47,8 @@ export interface DoorMembership {
   serverUrl: string;
   /** When this device learnt the organiser had revoked it; from then on it records nothing more. */
   revokedAt?: number | null;
-  /** Check-ins sent since it learnt so (what it tells once the list is gone). */
-  sentSinceRevoked?: number;
+  /** The outbox ids of the check-ins it held when it learnt so (the farewell counts those sent). */
+  heldWhenRevoked?: string[];
 }
 
 /** A code-joined list's verdicts since it was joined here, counted for its reports; no ticket in it. */

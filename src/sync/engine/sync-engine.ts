@@ -128,11 +128,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // A code-joined list hears "revoked" in any answer, and the door acts on it at once.
   const listClient = (list: ListRow) =>
     list.door
-      ? watchRevoked(
-          fallback.clientFor(list),
-          () => void revocation.learn(list.slug),
-          () => revocation.heard(list.slug),
-        )
+      ? watchRevoked(fallback.clientFor(list), {
+          onRevoked: () => void revocation.learn(list.slug),
+          onRead: () => revocation.heard(list.slug),
+          onUnreachable: () => revocation.unreachable(list.slug),
+        })
       : fallback.clientFor(list);
   const state = createOpenListState({
     db,
@@ -156,7 +156,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
     batchSize: options.batchSize,
     autoWipeAfterMs: options.autoWipeAfterMs,
-    onPushed: (list, report) => revocation.noteSent(list, report),
+    beforePush: (list) => revocation.beforePush(list),
     afterRun: () => {
       void revocation.settle();
       reporter.afterSync();
@@ -213,6 +213,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     db,
     state,
     loop,
+    listClient,
     audit,
     clock,
     doorsFor: (serverUrl) => {
@@ -388,7 +389,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     tick: loop.tick,
     retime: loop.retime,
     flush: loop.flush,
-    setOnline: loop.setOnline,
+    setOnline(online: boolean) {
+      // Back online, a door of the fleet asks before it sends (revocation.ts, beforePush).
+      if (!online) revocation.offline(state.board.status().lists);
+      loop.setOnline(online);
+    },
     facts: care.facts,
     forget: care.forget,
     unsentByList: care.unsentByList,

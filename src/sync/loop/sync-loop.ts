@@ -16,7 +16,6 @@ import type { Clock } from '../clock';
 import { DAY_MS, wipeExpired } from '../lists/forget-list';
 import type { OpenListState } from '../open-list/open-list-state';
 import type { OutboxSignal } from '../outbox/outbox-signal';
-import type { PushReport } from '../outbox/push-outbox';
 import { createSyncSteps } from './sync-steps';
 
 /**
@@ -41,8 +40,8 @@ export interface SyncLoopOptions {
   marginMs: number;
   batchSize?: number;
   autoWipeAfterMs?: number;
-  /** Told of each push that reached the service. */
-  onPushed?: (list: ListRow, report: PushReport) => Promise<void>;
+  /** Before a list's outbox goes: the list as it then stands (sync-steps.ts). */
+  beforePush?: (list: ListRow) => Promise<ListRow>;
   /** Told when a run (or a write's send) has ended, whatever became of it. */
   afterRun?: () => void;
 }
@@ -69,7 +68,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     marginMs,
     batchSize: options.batchSize,
     backoff,
-    onPushed: options.onPushed,
+    beforePush: options.beforePush,
   });
   const ended = () => options.afterRun?.();
 

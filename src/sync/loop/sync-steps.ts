@@ -16,7 +16,7 @@ import type { OpenListState } from '../open-list/open-list-state';
 import { pullSince } from '../pull/pull-since';
 import { RESOURCES } from '../pull/pulled-pages';
 import { createPushLock } from '../outbox/push-lock';
-import { type PushReport, pushOutbox } from '../outbox/push-outbox';
+import { pushOutbox } from '../outbox/push-outbox';
 import { recordConflicts } from '../status/conflicts';
 
 /** The tables a pull's fresh read of its list comes from. */
@@ -33,8 +33,8 @@ export interface SyncStepsOptions {
   marginMs: number;
   batchSize?: number;
   backoff: BackoffGate;
-  /** Told of each push that reached the service (a revoked door counts what it still sent). */
-  onPushed?: (list: ListRow, report: PushReport) => Promise<void>;
+  /** Before a list's outbox goes: the list as it then stands (a door of the fleet may ask first). */
+  beforePush?: (list: ListRow) => Promise<ListRow>;
 }
 
 /** Whether the organiser revoked this door of the list: it sends what it holds and reads nothing. */
@@ -54,8 +54,9 @@ export function createSyncSteps(options: SyncStepsOptions) {
     return max > 0 ? max + marginMs : 0;
   };
 
-  async function push(list: ListRow, onDemand: boolean) {
-    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
+  async function push(given: ListRow, onDemand: boolean) {
+    if (!backoff.allows(`push:${given.slug}`, onDemand)) return;
+    const list = options.beforePush ? await options.beforePush(given) : given;
     const active = state.active();
     const index = active?.list.slug === list.slug ? active.index : undefined;
     const floor = await floorOf(list.slug);
@@ -73,7 +74,6 @@ export function createSyncSteps(options: SyncStepsOptions) {
       ),
     );
     backoff.note(`push:${list.slug}`, result);
-    if (result.ok) await options.onPushed?.(list, result.value);
     // A double admission recorded while this device's own check-in was pending names it without
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).

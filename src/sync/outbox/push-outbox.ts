@@ -23,10 +23,7 @@ export interface PushOptions extends DoorOutboxOptions {
 }
 
 export interface PushReport {
-  /** Check-ins and undos the service answered for. */
   sent: number;
-  /** Of `sent`, the undos (and exits). */
-  undone: number;
   parked: number;
   recovered: number;
 }
@@ -45,7 +42,6 @@ async function sendUndos(
       const ended = await completeUndo(db, row, answer.ok ? answer.value : null);
       if (ended) options.index?.putCheckins([ended]);
       report.sent++;
-      report.undone++;
     } else if (isTransient(answer)) return answer;
     else {
       // A refused undo leaves its check-in as it stands: nothing in the open list changes.
@@ -68,12 +64,7 @@ export async function pushOutbox(
   const checkins = await sendCheckins(outbox, { batchSize, probe: 'in-recovery' });
   if (checkins.end.end === 'stopped') return checkins.end.failure;
   // Rows an answer did not cover stay `sending` (`incomplete`): the next push recovers them.
-  const report: PushReport = {
-    sent: checkins.sent,
-    undone: 0,
-    parked: checkins.parked,
-    recovered: recovered.value,
-  };
+  const report: PushReport = { sent: checkins.sent, parked: checkins.parked, recovered: recovered.value };
   const undos = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'undo');
   const undone = await sendUndos(db, api, undos, options, report);
   if (!undone.ok) return undone;

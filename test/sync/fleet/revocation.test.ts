@@ -185,4 +185,32 @@ describe('a door the organiser revoked', () => {
     expect(server.log.filter((l) => l === 'POST checkins').length).toBeGreaterThan(1);
     expect(engine.status().farewell).toMatchObject({ sent: 2 });
   });
+
+  it('asks before it sends after a silence: it learns first, and counts only what it held', async () => {
+    const made = await doorService(6);
+    const server = fleetServer(made.service);
+    const door = await fleetDoor(server);
+    await door.engine.joinByCode(CODE, SERVER, 'North door');
+    await door.engine.syncNow();
+    // Sent while online, with no answer of the server since: not one it held when revoked.
+    await door.engine.scan(made.tickets[0]!.slug);
+    await door.engine.flush();
+    expect(door.engine.status().pending).toBe(0);
+    server.offline = true;
+    door.engine.setOnline(false);
+    for (const ticket of made.tickets.slice(1, 3)) await door.engine.scan(ticket.slug);
+    server.revoked = true;
+    server.log.length = 0;
+    server.offline = false;
+    door.engine.setOnline(true);
+    await door.engine.syncNow();
+    await vi.waitFor(async () => expect(await door.db.lists.count()).toBe(0));
+    // A read first, refused; then the two check-ins it held, then the word that the list is gone.
+    expect(server.log.indexOf('GET checkins')).toBe(0);
+    expect(server.log.indexOf('POST checkins')).toBeGreaterThan(0);
+    expect(server.log.indexOf('forgotten')).toBeGreaterThan(server.log.lastIndexOf('POST checkins'));
+    expect(door.engine.status().farewell).toMatchObject({ sent: 2 });
+    const held = serviceCheckins(made.service, made.list.id);
+    expect(made.tickets.slice(0, 3).map((t) => held.get(t.id))).toEqual([1, 1, 1]);
+  });
 });
