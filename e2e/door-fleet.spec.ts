@@ -123,6 +123,8 @@ test('a code typed in groups joins; a list joined by its address says it cannot 
   await page.getByRole('button', { name: 'Join list' }).click();
   await door.expectScanScreen('Main entrance');
   await expect(page.getByTestId('joined-note')).toContainText('with a join code as South door');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/joined-by-code-390.png` });
   await expect.poll(async () => (await organiser.device('South door'))?.id ?? null).not.toBeNull();
 
   // The same list by its slug, on another device: the old way, said to be beyond revocation.

@@ -7,6 +7,7 @@ import { LocaleScope } from '../i18n/LocaleScope';
 import { ConflictsScreen } from '../door/ConflictsScreen';
 import { DoorHome } from '../door/DoorHome';
 import { JoinFromAddress } from '../door/JoinFromAddress';
+import { IdentifyOverlay } from '../door/IdentifyOverlay';
 import { JoinScreen } from '../door/JoinScreen';
 import { takeJoinLink } from '../door/join-link';
 import { KioskScreen } from '../door/KioskScreen';
@@ -58,6 +59,7 @@ export function App({ onUpdate }: { onUpdate(): void }) {
         <Route path="/door/kiosk">
           <LocaleScope locale={kiosk}>
             <KioskScreen />
+            <IdentifyOverlay />
           </LocaleScope>
         </Route>
         <Route>
