@@ -1,6 +1,6 @@
-// The battery, as far as the platform says (the Battery Status API, in Chromium-based browsers);
-// null elsewhere, and wherever asking fails.
-export interface BatteryNow {
+// The battery's charge, where the browser tells it (Chromium's Battery Status API; Firefox and
+// Safari have none). Null where it cannot: a door then shows "not known", never a warning.
+export interface BatteryState {
   /** 0 to 1. */
   level: number;
   charging: boolean;
@@ -11,14 +11,19 @@ interface BatteryManagerLike {
   charging: boolean;
 }
 
+type WithBattery = { getBattery?: () => Promise<BatteryManagerLike> };
+
 export async function readBattery(
-  nav: { getBattery?: () => Promise<BatteryManagerLike> } = navigator as never,
-): Promise<BatteryNow | null> {
-  if (typeof nav.getBattery !== 'function') return null;
+  nav: WithBattery | undefined = globalThis.navigator as WithBattery | undefined,
+): Promise<BatteryState | null> {
+  if (typeof nav?.getBattery !== 'function') return null;
   try {
     const battery = await nav.getBattery();
-    return Number.isFinite(battery.level) ? { level: battery.level, charging: battery.charging } : null;
+    const level = Number(battery.level);
+    if (!Number.isFinite(level) || level < 0 || level > 1) return null;
+    return { level, charging: Boolean(battery.charging) };
   } catch {
+    // A policy may refuse it (a cross-origin frame): as good as no API.
     return null;
   }
 }

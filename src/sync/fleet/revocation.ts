@@ -18,17 +18,12 @@ import type { CheckinClient } from '../../api/checkin-client';
 import type { DoorsClient } from '../../api/doors-client';
 import { ok } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
-import {
-  forgetRevokedList,
-  patchFarewell,
-  patchMembership,
-  unseenFarewell,
-  untoldFarewells,
-} from '../../db/fleet-notes';
+import { patchFarewell, patchMembership, unseenFarewell, untoldFarewells } from '../../db/fleet-notes';
 import { allLists, readCheckinRows } from '../../db/local-copy';
 import { readOutbox } from '../../db/outbox';
 import type { FarewellRow, ListRow } from '../../db/rows';
 import type { AuditTrail } from '../audit/audit-trail';
+import { forgetRevoked } from '../lists/forget-list';
 import type { Clock } from '../clock';
 import type { SyncLoop } from '../loop/sync-loop';
 import { isRevoked } from '../loop/sync-steps';
@@ -137,7 +132,7 @@ export function createRevocation(deps: RevocationDeps) {
         untold: { serverUrl: list.door.serverUrl, credential: list.slug },
         seen: false,
       };
-      const gone = await guarded(async () => ok(await forgetRevokedList(db, slug, farewell)));
+      const gone = await guarded(() => forgetRevoked(db, slug, farewell));
       if (!gone.ok || !gone.value) return false;
       deps.onForgotten?.(slug);
       // The list's own audit rows went with it (they name its attendees); this one names none.
