@@ -48,6 +48,7 @@
 import type { CheckinClient } from '../../api/checkin-client';
 import type { DoorsClient } from '../../api/doors-client';
 import { fail, ok, type Result } from '../../domain/result';
+import type { Verdict } from '../../domain/verdict';
 import type { CheckinDatabase } from '../../db/database';
 import { allLists } from '../../db/local-copy';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -69,13 +70,8 @@ import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
 import type { ListSummary, SyncStatus } from '../status/sync-status';
 import { joinedLast, type WarmCodes } from '../open-list/warm-start';
-import { type DeviceFacts, NO_DEVICE_FACTS } from '../fleet/door-report';
-import { createFleetReporter } from '../fleet/fleet-reporter';
-import { joinByCode as joinListByCode } from '../fleet/join-by-code';
-import { createRevocation } from '../fleet/revocation';
-import { watchRevoked } from '../fleet/revoked-watch';
-import { createVerdictCounter } from '../fleet/verdict-counter';
-import type { ScanOutcome } from '../scan/scan-outcome';
+import type { DeviceFacts } from '../fleet/door-report';
+import { createFleetDoor } from '../fleet/fleet-door';
 import { summary } from '../open-list/open-list-state';
 
 export interface SyncEngineOptions {
@@ -125,15 +121,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (open?.baseUrl === baseUrl) state.board.publish({ route: fallback.routeOf(open) });
     },
   });
-  // A code-joined list hears "revoked" in any answer, and the door acts on it at once.
-  const listClient = (list: ListRow) =>
-    list.door
-      ? watchRevoked(fallback.clientFor(list), {
-          onRevoked: () => void revocation.learn(list.slug),
-          onRead: () => revocation.heard(list.slug),
-          onUnreachable: () => revocation.unreachable(list.slug),
-        })
-      : fallback.clientFor(list);
+  // A door of the fleet's list hears "revoked" in any answer, and the door acts on it at once.
+  const listClient = (list: ListRow) => fleet.watch(list, fallback.clientFor(list));
   const state = createOpenListState({
     db,
     clock,
@@ -156,11 +145,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
     batchSize: options.batchSize,
     autoWipeAfterMs: options.autoWipeAfterMs,
-    beforePush: (list) => revocation.beforePush(list),
-    afterRun: () => {
-      void revocation.settle();
-      reporter.afterSync();
-    },
+    beforePush: (list) => fleet.beforePush(list),
+    afterRun: () => fleet.afterRun(),
   });
   const audit = createAuditTrail({
     db,
@@ -207,45 +193,26 @@ export function createSyncEngine(options: SyncEngineOptions) {
     directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
   });
-  const doorsFor = options.doorsFor ?? null;
-  const tally = createVerdictCounter(db, clock);
-  const revocation = createRevocation({
+  const fleet = createFleetDoor({
     db,
     state,
     loop,
-    listClient,
     audit,
     clock,
-    doorsFor: (serverUrl) => {
-      if (!doorsFor) throw new Error('The engine was made without the fleet endpoints (doorsFor)');
-      return doorsFor(serverUrl);
-    },
-    onForgotten: tally.drop,
-  });
-  const reporter = createFleetReporter({
-    state,
-    clock,
-    doorsFor: (serverUrl) => {
-      if (!doorsFor) throw new Error('The engine was made without the fleet endpoints (doorsFor)');
-      return doorsFor(serverUrl);
-    },
+    clientFor,
+    listClient,
+    doorsFor: options.doorsFor,
     deviceName: options.deviceName,
-    appVersion: options.appVersion ?? '0.0.0',
-    deviceFacts: options.deviceFacts ?? (async () => NO_DEVICE_FACTS),
-    tally,
-    onIdentify: () => state.board.publish({ identify: clock.now() }),
-    onAnswered: revocation.heard,
-    onRevoked: revocation.learn,
+    appVersion: options.appVersion,
+    deviceFacts: options.deviceFacts,
   });
-  /** Counts a verdict of a code-joined list for its reports, once it is out (never before it). */
-  const counted = async <T extends { ok: boolean }>(
+  /** A decision's answer, its verdict counted for the fleet once it is out (never before). */
+  const counted = async <T extends Result<unknown>>(
     answer: Promise<T>,
-    verdictOf: (value: T) => ScanOutcome['verdict'] | null,
+    verdictOf: (value: T) => Verdict | null,
   ) => {
     const result = await answer;
-    const list = state.current()?.list;
-    const verdict = result.ok ? verdictOf(result) : null;
-    if (list?.door && verdict) tally.note(list.slug, verdict);
+    fleet.counted(result.ok ? verdictOf(result) : null);
     return result;
   };
 
@@ -298,14 +265,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
       await openLast(false, options);
-      await revocation.load();
+      await fleet.start();
       loop.start();
-      if (doorsFor) reporter.start();
     },
     /** Settles once the open list is whole in memory (at once when it is, or none is open). */
     loaded: state.loaded,
     stop() {
-      reporter.stop();
+      fleet.stop();
       return loop.stop();
     },
     learnRelay,
@@ -322,16 +288,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
      */
     async joinByCode(code: string, serverUrl: string, name?: string): Promise<Result<ListSummary>> {
       chosen = true;
-      if (!doorsFor) return fail('not-found');
       state.board.publish({ phase: 'joining' });
+      // Named by the page: the join carries the name it was just given, not a setting in transit.
       const joined = await state.board.guarded(() =>
-        joinListByCode(db, doorsFor(serverUrl), clientFor, {
-          code,
-          // Named by the page: the join carries the name it was just given, not a setting in transit.
-          name: name ?? options.deviceName(),
-          appVersion: options.appVersion ?? '0.0.0',
-          now: clock.now(),
-        }),
+        fleet.join(code, serverUrl, name ?? options.deviceName()),
       );
       if (!joined.ok) {
         state.board.publish({ phase: 'idle' });
@@ -341,13 +301,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const opened = await state.open(joined.value.slug);
       loop.syncJoined();
       // Seen at once on the organiser's screen, not 15 s later.
-      void reporter.now();
+      void fleet.report();
       return opened.ok ? ok(summary(joined.value)) : opened;
     },
     /** A report of the open list to its server now, when it is a door of the fleet (skipped offline). */
-    report: reporter.now,
+    report: fleet.report,
     async dismissFarewell(deviceId: string): Promise<void> {
-      await revocation.dismissFarewell(deviceId);
+      await fleet.dismissFarewell(deviceId);
     },
     open(slug: string) {
       chosen = true;
@@ -364,9 +324,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
       const before = clock.now();
       const admitted = await door.admitAnyway(ticketId, seenActive, reason);
-      const list = state.current()?.list;
       // A second tap answers with the check-in the first one made: only a new one counts.
-      if (admitted.ok && list?.door && admitted.value.createdAt >= before) tally.admitted(list.slug);
+      if (admitted.ok && admitted.value.createdAt >= before) fleet.admitted();
       return admitted;
     },
     exitScan(...args: Parameters<typeof door.exitScan>) {
@@ -391,7 +350,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     flush: loop.flush,
     setOnline(online: boolean) {
       // Back online, a door of the fleet asks before it sends (revocation.ts, beforePush).
-      if (!online) revocation.offline(state.board.status().lists);
+      if (!online) fleet.offline(state.board.status().lists);
       loop.setOnline(online);
     },
     facts: care.facts,
