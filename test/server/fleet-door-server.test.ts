@@ -137,8 +137,13 @@ describe('a door of the fleet against the real server', () => {
     for (const ticket of seen.tickets.slice(1, 3))
       expect(held.filter((c) => c.ticket_id === ticket.id && c.deleted_at === null)).toHaveLength(1);
     expect(await fleetDevice()).toMatchObject({ checkins_after_revocation: 2 });
-    expect(engine.status()).toMatchObject({ list: null, farewell: { sent: 2, listTitle: 'Main entrance' } });
+    await vi.waitFor(() =>
+      expect(engine.status()).toMatchObject({
+        list: null,
+        farewell: { sent: 2, listTitle: 'Main entrance' },
+      }),
+    );
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.farewells.toArray()).map((f) => f.untold)).toEqual([null]);
+    await vi.waitFor(async () => expect((await db.farewells.toArray()).map((f) => f.untold)).toEqual([null]));
   });
 });

@@ -76,7 +76,7 @@ describe('a door the organiser revoked', () => {
       lists: [],
       farewell: { listTitle: 'Main door', sent: 3 },
     });
-    expect((await db.farewells.toArray()).map((f) => f.untold)).toEqual([null]);
+    await vi.waitFor(async () => expect((await db.farewells.toArray()).map((f) => f.untold)).toEqual([null]));
     await engine.dismissFarewell('devid-1');
     expect(engine.status().farewell).toBeNull();
   });
@@ -104,7 +104,7 @@ describe('a door the organiser revoked', () => {
     await door.engine.dismissParked(door.engine.status().parked[0]!.outboxId);
     await door.engine.syncNow();
     await vi.waitFor(async () => expect(await listGone(door)).toBe(true));
-    expect(door.engine.status().farewell).toMatchObject({ sent: 0 });
+    await vi.waitFor(() => expect(door.engine.status().farewell).toMatchObject({ sent: 0 }));
   });
 
   it('makes no check-in, exit or undo once it knows, whatever the way in', async () => {
@@ -161,7 +161,7 @@ describe('a door the organiser revoked', () => {
     server.writesFail = null;
     await again.engine.syncNow();
     await vi.waitFor(async () => expect(await again.db.lists.count()).toBe(0));
-    expect(again.engine.status().farewell).toMatchObject({ sent: 1 });
+    await vi.waitFor(() => expect(again.engine.status().farewell).toMatchObject({ sent: 1 }));
     expect(serviceCheckins(made.service, made.list.id).get(made.tickets[0]!.id)).toBe(1);
     await again.engine.stop();
   });
@@ -183,7 +183,7 @@ describe('a door the organiser revoked', () => {
     expect(door.tickets.slice(0, 2).map((t) => held.get(t.id))).toEqual([1, 1]);
     expect(held.size).toBe(2);
     expect(server.log.filter((l) => l === 'POST checkins').length).toBeGreaterThan(1);
-    expect(engine.status().farewell).toMatchObject({ sent: 2 });
+    await vi.waitFor(() => expect(engine.status().farewell).toMatchObject({ sent: 2 }));
   });
 
   it('asks before it sends after a silence: it learns first, and counts only what it held', async () => {
@@ -209,7 +209,7 @@ describe('a door the organiser revoked', () => {
     expect(server.log.indexOf('GET checkins')).toBe(0);
     expect(server.log.indexOf('POST checkins')).toBeGreaterThan(0);
     expect(server.log.indexOf('forgotten')).toBeGreaterThan(server.log.lastIndexOf('POST checkins'));
-    expect(door.engine.status().farewell).toMatchObject({ sent: 2 });
+    await vi.waitFor(() => expect(door.engine.status().farewell).toMatchObject({ sent: 2 }));
     const held = serviceCheckins(made.service, made.list.id);
     expect(made.tickets.slice(0, 3).map((t) => held.get(t.id))).toEqual([1, 1, 1]);
   });
