@@ -96,6 +96,19 @@ describe('the fleet store', () => {
     expect(await store.report(a.value.device.id, doorReport())).toEqual({ identify: false });
   });
 
+  it('asks a revoked device for nothing, and forgets a pending ask when it is revoked', async () => {
+    const { store } = await fleetAt();
+    const code = await codeOf(store);
+    const a = await store.join(code.code, 'A', '1.0.0');
+    const b = await store.join(code.code, 'B', '1.0.0');
+    if (!a.ok || !b.ok) throw new Error('not joined');
+    await store.revokeDevice(EVENT, a.value.device.id);
+    expect(await store.requestIdentify(EVENT, a.value.device.id)).toEqual({ ok: false, reason: 'revoked' });
+    await store.requestIdentify(EVENT, b.value.device.id);
+    await store.revokeDevice(EVENT, b.value.device.id);
+    expect(store.devicesOf(EVENT).map((d) => d.identify_pending)).toEqual([false, false]);
+  });
+
   it("counts a revoked device's check-ins once per uuid until it forgets the list", async () => {
     const { store } = await fleetAt();
     const code = await codeOf(store);
