@@ -69,7 +69,9 @@ describe('a door the organiser revoked', () => {
     // Nothing of the list is left: its copy, its outbox, its audit log, its counts.
     for (const table of db.tables.filter((t) => !['farewells', 'audit'].includes(t.name)))
       expect(await table.count(), table.name).toBe(0);
-    expect((await db.audit.toArray()).map((r) => [r.listSlug, r.action])).toEqual([['', 'forget-list']]);
+    await vi.waitFor(async () =>
+      expect((await db.audit.toArray()).map((r) => [r.listSlug, r.action])).toEqual([['', 'forget-list']]),
+    );
     // Why, for the screen; the credential is gone once the server has heard.
     expect(engine.status()).toMatchObject({
       list: null,
@@ -205,6 +207,7 @@ describe('a door the organiser revoked', () => {
     door.engine.setOnline(true);
     await door.engine.syncNow();
     await vi.waitFor(async () => expect(await door.db.lists.count()).toBe(0));
+    await vi.waitFor(() => expect(server.forgotten).toBe(true));
     // A read first, refused; then the two check-ins it held, then the word that the list is gone.
     expect(server.log.indexOf('GET checkins')).toBe(0);
     expect(server.log.indexOf('POST checkins')).toBeGreaterThan(0);
