@@ -105,7 +105,7 @@ test.describe('device safety', () => {
     await door.nameDevice('Guest door');
     await page.goto('/');
     await page
-      .getByLabel('Check-in list slug or address')
+      .getByLabel('Join code, or check-in list slug or address')
       .fill(`${foreignOrigin}/checkin_lists/${MAIN_LIST}`);
     await page.getByRole('button', { name: 'Join list' }).click();
 
@@ -124,7 +124,7 @@ test.describe('device safety', () => {
 
     await page.goto('/');
     await page
-      .getByLabel('Check-in list slug or address')
+      .getByLabel('Join code, or check-in list slug or address')
       .fill(`${foreignOrigin}/checkin_lists/${MAIN_LIST}`);
     await page.getByRole('button', { name: 'Join list' }).click();
     await dialog.getByRole('button', { name: 'Join', exact: true }).click();
@@ -136,7 +136,9 @@ test.describe('device safety', () => {
 
     // A service used before is not asked about again.
     await page.goto('/door/join');
-    await page.getByLabel('Check-in list slug or address').fill(`${foreignOrigin}/checkin_lists/${VIP_LIST}`);
+    await page
+      .getByLabel('Join code, or check-in list slug or address')
+      .fill(`${foreignOrigin}/checkin_lists/${VIP_LIST}`);
     await page.getByRole('button', { name: 'Join list' }).click();
     await door.expectScanScreen();
     await page.goto('/door/lists');
@@ -280,7 +282,9 @@ test.describe('device safety', () => {
 
     // The app starts afresh, online, as on a new device.
     await result.getByRole('button', { name: 'Start again' }).click();
-    await expect(page.getByLabel('Check-in list slug or address')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible({
+      timeout: 20_000,
+    });
     // (The test's own start-up script names the device again; nothing else came back.)
     expect(await page.evaluate(() => localStorage.getItem('venue-checkin.organiser.connection'))).toBeNull();
     await page.goto('/door/lists');

@@ -35,7 +35,7 @@ test.describe('the first verdict of a page', () => {
   test('is rehearsed, hidden, while a new door waits to join, and gone at once', async ({ page }) => {
     await page.addInitScript(watchOrder);
     await page.goto('/');
-    await expect(page.getByLabel('Check-in list slug or address')).toBeVisible();
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
     await expect.poll(() => seenOrder(page)).toContain('rehearsal');
     // Drawn once and removed: nothing of it stays in the page, and no verdict shows.
     await expect(page.locator('.verdict-rehearsal')).toHaveCount(0);

@@ -121,7 +121,7 @@ for (const theme of THEMES) {
       await expect(page.getByRole('radio')).toHaveCount(0);
       await shot(page, `${prefix}join`);
     });
-    await page.getByLabel('Check-in list slug or address').fill(MAIN_LIST);
+    await page.getByLabel('Join code, or check-in list slug or address').fill(MAIN_LIST);
     await page.getByLabel('Name this device').fill('North door');
     await join.click();
     await doorPage.expectScanScreen();

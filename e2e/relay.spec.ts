@@ -61,7 +61,9 @@ test('a door joins through the relay, admits by wedge, and the service has the c
 
   // The service's own web check-in address, typed: joined through the relay all the same.
   await page.goto('/door/join');
-  await page.getByLabel('Check-in list slug or address').fill(`${upstream.origin}/checkin_lists/${VIP_LIST}`);
+  await page
+    .getByLabel('Join code, or check-in list slug or address')
+    .fill(`${upstream.origin}/checkin_lists/${VIP_LIST}`);
   await page.getByRole('button', { name: 'Join list' }).click();
   await door.expectScanScreen('VIP lounge');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -31,7 +31,7 @@ test('the door runs on React DOM (production); @zxing/browser loads with the cam
   await page.addInitScript(showOnCamera, ticket);
   await new DoorPage(page).nameDevice('Runtime door');
   await page.goto('/');
-  await expect(page.getByLabel('Check-in list slug or address')).toBeVisible();
+  await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
 
   // The root was made by react-dom/client's createRoot.
   const reactRoot = await page.evaluate(() =>
@@ -50,7 +50,7 @@ test('the door runs on React DOM (production); @zxing/browser loads with the cam
   ).toEqual([]);
 
   // The scan screen opens the camera: its code, on @zxing/browser, comes then.
-  await page.getByLabel('Check-in list slug or address').pressSequentially(MAIN_LIST);
+  await page.getByLabel('Join code, or check-in list slug or address').pressSequentially(MAIN_LIST);
   await page.getByRole('button', { name: 'Join list' }).click();
   await expect(page.locator('.scan .camera')).toHaveAttribute('data-phase', 'running', { timeout: 20_000 });
   const after = await loadedScripts(page);

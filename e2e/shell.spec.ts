@@ -31,7 +31,7 @@ test.describe('app shell', () => {
     // An unnamed device asks for its name first, with the address already filled in.
     await shell.open('/checkin_lists/chk_abcdef123');
     await expect(shell.heading('Join a check-in list')).toBeVisible();
-    const code = page.getByLabel('Check-in list slug or address');
+    const code = page.getByLabel('Join code, or check-in list slug or address');
     await expect(code).toHaveValue(/\/checkin_lists\/chk_abcdef123$/);
 
     await page.getByRole('button', { name: 'Join list' }).click();
@@ -77,7 +77,9 @@ test.describe('app shell', () => {
     // A deep link never visited before still opens from the precached shell.
     await page.goto('/checkin_lists/chk_offline01');
     await expect(shell.heading('Join a check-in list')).toBeVisible();
-    await expect(page.getByLabel('Check-in list slug or address')).toHaveValue(/chk_offline01$/);
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toHaveValue(
+      /chk_offline01$/,
+    );
     await context.setOffline(false);
   });
 

@@ -67,7 +67,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Join list' })).toBeVisible();
   await shot('join');
-  await type(page, 'Check-in list slug or address', `${baseURL}/checkin_lists/${MAIN_LIST}`);
+  await type(page, 'Join code, or check-in list slug or address', `${baseURL}/checkin_lists/${MAIN_LIST}`);
   await door.expectScanScreen();
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await shot('scan');
@@ -197,7 +197,7 @@ test('without a wake lock, persistent storage or a camera the door says so and s
   });
   const door = new DoorPage(page);
   await page.goto('/');
-  await type(page, 'Check-in list slug or address', MAIN_LIST);
+  await type(page, 'Join code, or check-in list slug or address', MAIN_LIST);
   await door.expectScanScreen();
   await expect(page.getByRole('alert')).toContainText('No camera was found on this device');
   await expect(page.getByTestId('door-health')).toContainText('persistence unknown');

@@ -106,7 +106,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   // Join by address.
   await (await wk.$('button=Join list')).waitForDisplayed({ timeout: 15_000 });
   await shot('join');
-  await type('aria/Check-in list slug or address', `${origin}/checkin_lists/${MAIN_LIST}`);
+  await type('aria/Join code, or check-in list slug or address', `${origin}/checkin_lists/${MAIN_LIST}`);
   await expectScanScreen();
   await expect.poll(() => text('[data-testid="last-sync"]'), { timeout: 20_000 }).toContain('Synced');
   await shot('scan');

@@ -137,7 +137,7 @@ export class DoorPage {
 
   async joinByTyping(list: string) {
     await this.page.goto('/');
-    await this.page.getByLabel('Check-in list slug or address').fill(list);
+    await this.page.getByLabel('Join code, or check-in list slug or address').fill(list);
     await this.page.getByRole('button', { name: 'Join list' }).click();
     await this.expectScanScreen();
   }

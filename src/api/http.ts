@@ -20,6 +20,8 @@ export interface JsonRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Beside `accept` and `content-type` (the fleet's `Authorization: Device …`). */
+  headers?: Record<string, string>;
 }
 
 export interface Timed<T> {
@@ -67,6 +69,9 @@ function statusFailure(status: number, headers: Headers, body: unknown): Failure
     return fail('rate-limited', after === undefined ? extra : { ...extra, retryAfterMs: after });
   }
   if (status === 404) return fail('not-found', extra);
+  // The app's own server says so of a door the organiser revoked (src/fleet/fleet-protocol.ts).
+  if (status === 410 && body && typeof body === 'object' && 'revoked' in body && body.revoked === true)
+    return fail('revoked', extra);
   if (status === 401 || status === 403) return fail('unauthorised', extra);
   if (status >= 500) return fail('server', extra);
   return fail('rejected', extra);
@@ -89,7 +94,7 @@ export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: Transpor
     const url = new URL(`${base}${req.path}`);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);

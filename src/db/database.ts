@@ -12,11 +12,13 @@ import type {
   CheckinRow,
   ConflictRow,
   CorrectionRow,
+  FarewellRow,
   ListRow,
   OutboxRow,
   PageRow,
   QuestionRow,
   SyncStateRow,
+  TallyRow,
   TicketRow,
 } from './rows';
 
@@ -33,6 +35,8 @@ export class CheckinDatabase extends Dexie {
   corrections!: Table<CorrectionRow, [string, number, string]>;
   audit!: Table<AuditRow, [string, number, string]>;
   pageCodes!: Table<PageCodesRow, [string, string, number]>;
+  tallies!: Table<TallyRow, string>;
+  farewells!: Table<FarewellRow, string>;
   /** The writes committed so far, by table (commit-count.ts): set up before the database opens. */
   readonly commits: CommitCount;
 
@@ -73,6 +77,11 @@ export class CheckinDatabase extends Dexie {
       tickets: '[listSlug+id], [listSlug+slug]',
       checkins: '[listSlug+key], [listSlug+uuid], [listSlug+ticketId]',
     });
+    // Version 5: the door as one of the fleet (src/sync/fleet/). A code-joined list's verdicts
+    // counted for its reports (a refusal is recorded nowhere else), and what a revoked list
+    // left behind when it went: the list, its tallies and its audit log are removed, and the
+    // door must still say why. Two new tables; nothing existing changes.
+    this.version(5).stores({ tallies: 'listSlug', farewells: 'deviceId' });
   }
 }
 

@@ -1,7 +1,7 @@
 // Reads and writes of a list's local copy. Guarantees: a downloaded page and the progress
 // that records it are written in one transaction (a resumed download never skips or loses a
-// page); upserts keep what only this device knows (its device name, its client id); forgetting
-// a list deletes all of its rows in one transaction.
+// page); upserts keep what only this device knows (its device name, its client id, a list's
+// membership of the fleet); forgetting a list deletes all of its rows in one transaction.
 import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, listRange, pageRange } from './database';
@@ -59,7 +59,16 @@ export async function patchSyncState(
   });
 }
 
-export const saveList = (db: CheckinDatabase, row: ListRow) => db.lists.put(row);
+/**
+ * Stores a list's row. What the service never sends (the list's membership of the fleet) is kept
+ * from the stored row when the new one lacks it, read in the same transaction: a pull's rewrite
+ * of the list can never undo a revocation learnt meanwhile.
+ */
+export const saveList = (db: CheckinDatabase, row: ListRow) =>
+  db.transaction('rw', db.lists, async () => {
+    const door = row.door ?? (await db.lists.get(row.slug))?.door;
+    await db.lists.put(door ? { ...row, door } : row);
+  });
 export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
 export const allLists = (db: CheckinDatabase) => db.lists.toArray();
 
@@ -240,30 +249,34 @@ export const readQuestionRows = (db: CheckinDatabase, listSlug: string) =>
 
 /** Deletes every row of one list, in one transaction: a list is either all there or gone. */
 export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
-    for (const resource of ['tickets', 'checkins', 'answers'] as const)
-      for (const table of [db.pages, db.pageCodes])
-        await table
-          .where('[listSlug+resource+page]')
-          .between(...pageRange(listSlug, resource))
-          .delete();
-    for (const table of [
-      db.tickets,
-      db.checkins,
-      db.answers,
-      db.questions,
-      db.syncState,
-      db.conflicts,
-      db.corrections,
-      db.audit,
-    ])
+  await db.transaction('rw', db.tables, () => wipeListRows(db, listSlug));
+}
+
+/** Every row of one list, deleted within the caller's transaction over all tables. */
+export async function wipeListRows(db: CheckinDatabase, listSlug: string): Promise<void> {
+  for (const resource of ['tickets', 'checkins', 'answers'] as const)
+    for (const table of [db.pages, db.pageCodes])
       await table
-        .where(table.schema.primKey.name)
-        .between(...listRange(listSlug))
+        .where('[listSlug+resource+page]')
+        .between(...pageRange(listSlug, resource))
         .delete();
-    await db.outbox.where('listSlug').equals(listSlug).delete();
-    await db.lists.delete(listSlug);
-  });
+  for (const table of [
+    db.tickets,
+    db.checkins,
+    db.answers,
+    db.questions,
+    db.syncState,
+    db.conflicts,
+    db.corrections,
+    db.audit,
+  ])
+    await table
+      .where(table.schema.primKey.name)
+      .between(...listRange(listSlug))
+      .delete();
+  await db.outbox.where('listSlug').equals(listSlug).delete();
+  await db.tallies.delete(listSlug);
+  await db.lists.delete(listSlug);
 }
 
 /**

@@ -29,6 +29,50 @@ export interface ListRow {
   questionsCount: number;
   pages: Record<Resource, number>;
   joinedAt: number;
+  /**
+   * For a list joined with a join code: this device as a door of the fleet on the app's server.
+   * The list's slug is then the device's own credential (the server maps it to the list, whose
+   * slug the device never learns). Absent for a list joined by its slug or address: the
+   * organiser cannot revoke that door.
+   */
+  door?: DoorMembership;
+}
+
+/** A door of the fleet (src/fleet/fleet-protocol.ts): how a code-joined list knows its server. */
+export interface DoorMembership {
+  deviceId: string;
+  /** The name it joined under. */
+  name: string;
+  /** The app's server that joined it (an origin): its `/__service/doors` hears this door. */
+  serverUrl: string;
+  /** When this device learnt the organiser had revoked it; from then on it records nothing more. */
+  revokedAt?: number | null;
+  /** The outbox ids of the check-ins it held when it learnt so (the farewell counts those sent). */
+  heldWhenRevoked?: string[];
+}
+
+/** A code-joined list's verdicts since it was joined here, counted for its reports; no ticket in it. */
+export interface TallyRow {
+  listSlug: string;
+  admissions: number;
+  refusals: Record<string, number>;
+}
+
+/**
+ * Why a revoked list left this device, kept after it went so the door can say so. It names no
+ * attendee; the credential stays only until the server has heard that the list is gone.
+ */
+export interface FarewellRow {
+  deviceId: string;
+  listTitle: string;
+  revokedAt: number;
+  forgottenAt: number;
+  /** Check-ins the door still held when it learnt, all sent before the list went. */
+  sent: number;
+  /** Until the server has heard that the list is gone: where, and as whom, to tell it. */
+  untold: { serverUrl: string; credential: string } | null;
+  /** Staff have read it: the door's home no longer shows it. */
+  seen: boolean;
 }
 
 export type TicketRow = RemoteTicket & { listSlug: string };

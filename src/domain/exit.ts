@@ -6,6 +6,7 @@ import { judgeScan, type ScanFacts, type Verdict } from './verdict';
 
 export function judgeExit(facts: ScanFacts): Verdict {
   const { code, ticket, checkins, list, now } = facts;
+  if (list.revokedAt != null) return { kind: 'device-revoked', revokedAt: list.revokedAt };
   if (!ticket || code.kind === 'not-a-ticket' || code.kind === 'checkin-list') return judgeScan(facts);
   if (list.expiresAt !== null && list.expiresAt <= now)
     return { kind: 'list-expired', expiredAt: list.expiresAt };

@@ -17,6 +17,8 @@ export type FailureReason =
   | 'no-list'
   | 'supervisor-only'
   | 'lane-stopped'
+  /** The organiser revoked this door (a list joined with a join code): it reads nothing more. */
+  | 'revoked'
   /** A part of the app loaded on demand (a lazy chunk) could not be fetched. */
   | 'app-part-missing';
 

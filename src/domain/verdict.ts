@@ -45,6 +45,11 @@ export interface Reentry {
 
 export interface DoorList {
   expiresAt: number | null;
+  /**
+   * When this door learnt that the organiser revoked it (a list joined with a join code); from
+   * then on it admits no one, whatever the code.
+   */
+  revokedAt?: number | null;
 }
 
 export type Verdict =
@@ -59,6 +64,8 @@ export type Verdict =
   | { kind: 'not-a-ticket'; text: string }
   | { kind: 'list-code'; slug: string; text: string }
   | { kind: 'list-expired'; expiredAt: number }
+  /** The organiser revoked this door: it records nothing more (docs/door-app.md, "The doors as one fleet"). */
+  | { kind: 'device-revoked'; revokedAt: number }
   // Exit mode (src/domain/exit.ts): the guest leaves, or was not inside by this copy.
   | { kind: 'exit-recorded'; ticket: DoorTicket; enteredAt: number }
   | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null }
@@ -135,6 +142,7 @@ export interface ScanFacts {
 }
 
 export function judgeScan({ code, ticket, checkins, list, now, orderTickets = 0 }: ScanFacts): Verdict {
+  if (list.revokedAt != null) return { kind: 'device-revoked', revokedAt: list.revokedAt };
   if (code.kind === 'not-a-ticket') return { kind: 'not-a-ticket', text: code.text };
   if (code.kind === 'checkin-list') return { kind: 'list-code', slug: code.slug, text: code.text };
   if (list.expiresAt !== null && list.expiresAt <= now)

@@ -56,6 +56,27 @@ export function playTone(tone: Tone): void {
   }
 }
 
+/**
+ * The beep of a door asked to show who it is: short and high, unlike any verdict's, so a room
+ * of doors can tell which one called.
+ */
+export function playIdentify(): void {
+  const ctx = context();
+  if (!ctx) return;
+  if (ctx.state === 'suspended') void ctx.resume();
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  const at = ctx.currentTime;
+  osc.type = 'sine';
+  osc.frequency.value = 1568;
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.4, at + 0.01);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.18);
+  osc.connect(gain).connect(ctx.destination);
+  osc.start(at);
+  osc.stop(at + 0.2);
+}
+
 export function vibrate(tone: Tone): void {
   navigator.vibrate?.(VIBRATIONS[tone]);
 }

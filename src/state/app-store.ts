@@ -16,6 +16,13 @@ export interface ShellSlice {
   pinMigrating: boolean;
   /** Until when supervisor actions are unlocked (epoch ms); null while locked. Never stored. */
   supervisorUntil: number | null;
+  /**
+   * A list just joined, for the scan screen to say once whether the organiser can revoke this
+   * door (`door`: the name it joined under with a join code; null: by its slug or address).
+   */
+  joined: { title: string; door: string | null } | null;
+  /** The organiser's last "which door is this?" staff have tapped away (the status's `identify`). */
+  identifySeen: number | null;
 }
 
 export type SettingsSlice = Settings;
@@ -36,6 +43,8 @@ export function createAppStore() {
       scanInProgress: false,
       pinMigrating: false,
       supervisorUntil: null,
+      joined: null,
+      identifySeen: null,
     },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),

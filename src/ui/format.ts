@@ -88,6 +88,11 @@ export function formatWhen(ms: number, now: number): string {
   return formatter('dayAndClock').format(ms);
 }
 
+/** The day and the time ("Tue 2 Dec, 20:41"), for a moment read later, not beside a clock. */
+export function formatDayAndClock(ms: number): string {
+  return formatter('dayAndClock').format(ms);
+}
+
 /** The wall-clock time alone ("20:41"), for a time staff compare with their watch. */
 export function formatClock(ms: number): string {
   return formatter('clock').format(ms);

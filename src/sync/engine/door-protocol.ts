@@ -8,19 +8,23 @@
 // - status, worker to page: the whole `SyncStatus` after every change, through `DoorHost.report`
 //   (paced: at most ten a second while a list downloads);
 // - the built-in demo service's requests, worker to page (`DoorHost.builtInFetch`), since that
-//   service lives in the page.
+//   service lives in the page;
+// - what only the page can tell a door's report to the fleet (`DoorHost.deviceFacts`: battery,
+//   storage, a waiting update, the readiness check), asked by the worker when a report goes.
 // Door screens import what they need of the door from this module alone.
 import type { ProxyMarked, Remote } from 'comlink';
 import type { DoorAccess } from '../../domain/door-roles';
 import type { SyncEngine } from './sync-engine';
 import type { SyncStatus } from '../status/sync-status';
+import type { DeviceFacts } from '../fleet/door-report';
 
 export type { AuditCsvWords } from '../audit/audit-csv';
 export type { ScanBasis } from '../scan/confirm-online';
 export type { ScanOutcome } from '../scan/door-scan';
 export type { ListFacts } from '../lists/forget-list';
 export type { LaneRead } from '../scan/scan-queue';
-export type { ListSummary, SyncStatus, TicketNaming } from '../status/sync-status';
+export type { Farewell, ListSummary, SyncStatus, TicketNaming } from '../status/sync-status';
+export type { DeviceFacts, Readiness } from '../fleet/door-report';
 export { initialSyncStatus } from '../status/sync-status';
 
 /** A request to the built-in service, as it crosses to the page (a `Request` cannot). */
@@ -41,6 +45,7 @@ export interface WireResponse {
 export interface DoorHost {
   report(status: SyncStatus): void;
   builtInFetch(request: WireRequest): Promise<WireResponse>;
+  deviceFacts(): Promise<DeviceFacts>;
 }
 
 /** What the page tells the worker at its start. */
@@ -54,6 +59,8 @@ export interface DoorSettings {
   online: boolean;
   /** The supervisor lock, as the page knows it (src/state/supervisor.ts). */
   access?: DoorAccess;
+  /** This app's version (a door's reports give it). */
+  appVersion?: string;
 }
 
 /** The settings the person may change while the door runs. */
@@ -64,6 +71,8 @@ export type DoorCommandName =
   | 'start'
   | 'learnRelay'
   | 'join'
+  | 'joinByCode'
+  | 'dismissFarewell'
   | 'open'
   | 'scan'
   | 'admit'

@@ -6,6 +6,7 @@
 // door's database: the page never opens it, and reads what it needs of it through here.
 import * as Comlink from 'comlink';
 import { createCheckinClient } from '../../api/checkin-client';
+import { createDoorsClient } from '../../api/doors-client';
 import { createTransport, type FetchLike } from '../../api/http';
 import { CheckinDatabase } from '../../db/database';
 import { doorNamesOnThisDevice } from '../../db/door-names';
@@ -87,6 +88,10 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
     syncIntervalMs: () => settings?.syncIntervalMs ?? 10_000,
     online: initial.online,
     access: () => settings?.access ?? LOCKED,
+    // The fleet's endpoints are the app's own server's, over the network (never the built-in demo).
+    doorsFor: (serverUrl) => createDoorsClient(serverUrl, network),
+    appVersion: initial.appVersion,
+    deviceFacts: () => host.deviceFacts(),
     report: pacedReports(
       (status) => void host.report(status),
       systemClock,
@@ -103,6 +108,8 @@ const commands: DoorCommands = {
   start: async (...args) => (await started).start(...args),
   learnRelay: async (...args) => (await started).learnRelay(...args),
   join: async (...args) => (await started).join(...args),
+  joinByCode: async (...args) => (await started).joinByCode(...args),
+  dismissFarewell: async (...args) => (await started).dismissFarewell(...args),
   open: async (...args) => (await started).open(...args),
   scan: async (...args) => (await started).scan(...args),
   admit: async (...args) => (await started).admit(...args),

@@ -8,6 +8,7 @@
 //   const engine = createSyncEngine({ db, clientFor, clock, report, deviceName, defaultBaseUrl });
 //   await engine.start();                           // loads joined lists, opens the last one, starts the timer
 //   await engine.join(code, { baseUrl })            // slug | web check-in address | QR text -> Result<ListSummary>
+//   await engine.joinByCode(code, serverUrl, name)  // a door kit's join code, spent at the app's server (sync/fleet/)
 //   await engine.open(slug)                         // switch lists (each list's data is separate)
 //   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
 //   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
@@ -33,6 +34,7 @@
 //   await engine.dismissParked(outboxId)            // drop a parked (refused) check-in and its local row
 //   await engine.badgesFor(ticketIds)               // what to print on the badges of tickets inside; each print audited
 //   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
+//   await engine.dismissFarewell(deviceId)          // staff read why a revoked list went
 //   engine.stop()
 //
 // Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
@@ -41,10 +43,13 @@
 // This file only wires the engine's rooms together: the open list's state and status
 // (open-list-state.ts), the sync loop (sync-loop.ts), the door's writes and their audit rows
 // (door-writes.ts), the scan's decisions (door-scan.ts), reads of the open list
-// (list-reads.ts), and list and device care (list-care.ts). Writes never call the loop: they
+// (list-reads.ts), list and device care (list-care.ts), and the door as one of the fleet (its
+// reports, its verdicts counted, its revocation: sync/fleet/). Writes never call the loop: they
 // say "the outbox changed" (outbox-signal.ts) and the loop reacts.
 import type { CheckinClient } from '../../api/checkin-client';
-import { fail, type Result } from '../../domain/result';
+import type { DoorsClient } from '../../api/doors-client';
+import { fail, ok, type Result } from '../../domain/result';
+import type { Verdict } from '../../domain/verdict';
 import type { CheckinDatabase } from '../../db/database';
 import { allLists } from '../../db/local-copy';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -64,8 +69,11 @@ import { createOutboxSignal } from '../outbox/outbox-signal';
 import { createRelayFallback } from '../relay/relay-fallback';
 import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
-import type { SyncStatus } from '../status/sync-status';
+import type { ListSummary, SyncStatus } from '../status/sync-status';
 import { joinedLast, type WarmCodes } from '../open-list/warm-start';
+import type { DeviceFacts } from '../fleet/door-report';
+import { createFleetDoor } from '../fleet/fleet-door';
+import { summary } from '../open-list/open-list-state';
 
 export interface SyncEngineOptions {
   db: CheckinDatabase;
@@ -88,6 +96,12 @@ export interface SyncEngineOptions {
   fillIndex?: typeof fillListIndex;
   /** The last list's codes, read as the worker started (warm-start.ts). */
   warm?: Promise<WarmCodes | null>;
+  /** The fleet's endpoints of an app's server (an origin): joining by code, reports. */
+  doorsFor?: (serverUrl: string) => DoorsClient;
+  /** This app's version, as its reports give it. */
+  appVersion?: string;
+  /** What only the page can tell a report (battery, storage, a waiting update, readiness). */
+  deviceFacts?: () => Promise<DeviceFacts>;
 }
 
 export type { ScanOutcome } from '../scan/door-scan';
@@ -108,7 +122,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (open?.baseUrl === baseUrl) state.board.publish({ route: fallback.routeOf(open) });
     },
   });
-  const listClient = (list: ListRow) => fallback.clientFor(list);
+  // A door of the fleet's list hears "revoked" in any answer, and the door acts on it at once.
+  const listClient = (list: ListRow) => fleet.watch(list, fallback.clientFor(list));
   const state = createOpenListState({
     db,
     clock,
@@ -131,6 +146,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
     batchSize: options.batchSize,
     autoWipeAfterMs: options.autoWipeAfterMs,
+    beforePush: (list) => fleet.beforePush(list),
+    afterRun: () => fleet.afterRun(),
   });
   const audit = createAuditTrail({
     db,
@@ -177,6 +194,28 @@ export function createSyncEngine(options: SyncEngineOptions) {
     directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
   });
+  const fleet = createFleetDoor({
+    db,
+    state,
+    loop,
+    audit,
+    clock,
+    clientFor,
+    listClient,
+    doorsFor: options.doorsFor,
+    deviceName: options.deviceName,
+    appVersion: options.appVersion,
+    deviceFacts: options.deviceFacts,
+  });
+  /** A decision's answer, its verdict counted for the fleet once it is out (never before). */
+  const counted = async <T extends Result<unknown>>(
+    answer: Promise<T>,
+    verdictOf: (value: T) => Verdict | null,
+  ) => {
+    const result = await answer;
+    fleet.counted(result.ok ? verdictOf(result) : null);
+    return result;
+  };
 
   /**
    * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
@@ -191,7 +230,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const lists = await stored(() => allLists(db));
     if (!lists.ok) return state.board.storageTrouble(lists);
     for (const list of lists.value) {
-      if (list.baseUrl !== relay || list.directBaseUrl === direct) continue;
+      // A door of the fleet has no way around its server: offline, it works from its own copy.
+      if (list.baseUrl !== relay || list.directBaseUrl === direct || list.door) continue;
       // Only this field: a pull may have written the row since it was read.
       const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
       if (!saved.ok) return state.board.storageTrouble(saved);
@@ -226,11 +266,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
       await openLast(false, options);
+      await fleet.start();
       loop.start();
     },
     /** Settles once the open list is whole in memory (at once when it is, or none is open). */
     loaded: state.loaded,
-    stop: loop.stop,
+    stop() {
+      fleet.stop();
+      return loop.stop();
+    },
     learnRelay,
     async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
       chosen = true;
@@ -239,6 +283,33 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!joined.ok) await openLast(true);
       return joined;
     },
+    /**
+     * Joins with a door kit's join code at the app's server `serverUrl` (an origin): the door
+     * becomes one of the fleet, seen and revocable by the organiser.
+     */
+    async joinByCode(code: string, serverUrl: string, name?: string): Promise<Result<ListSummary>> {
+      chosen = true;
+      state.board.publish({ phase: 'joining' });
+      // Named by the page: the join carries the name it was just given, not a setting in transit.
+      const joined = await state.board.guarded(() =>
+        fleet.join(code, serverUrl, name ?? options.deviceName()),
+      );
+      if (!joined.ok) {
+        state.board.publish({ phase: 'idle' });
+        await openLast(true);
+        return joined;
+      }
+      const opened = await state.open(joined.value.slug);
+      loop.syncJoined();
+      // Seen at once on the organiser's screen, not 15 s later.
+      void fleet.report();
+      return opened.ok ? ok(summary(joined.value)) : opened;
+    },
+    /** A report of the open list to its server now, when it is a door of the fleet (skipped offline). */
+    report: fleet.report,
+    async dismissFarewell(deviceId: string): Promise<void> {
+      await fleet.dismissFarewell(deviceId);
+    },
     open(slug: string) {
       chosen = true;
       return state.open(slug);
@@ -246,24 +317,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
     lists: () => state.board.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();
-      return door.scan(...args);
+      return counted(door.scan(...args), (r) => (r.ok ? r.value.verdict : null));
     },
-    admit: door.admit,
+    admit: (ticketId: number) => counted(door.admit(ticketId), (r) => (r.ok ? r.value.verdict : null)),
     /** Supervisors only, once a supervisor PIN is set; the reason goes into the audit log. */
     async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<CheckinRow>> {
       if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
-      return door.admitAnyway(ticketId, seenActive, reason);
+      const before = clock.now();
+      const admitted = await door.admitAnyway(ticketId, seenActive, reason);
+      // A second tap answers with the check-in the first one made: only a new one counts.
+      if (admitted.ok && admitted.value.createdAt >= before) fleet.admitted();
+      return admitted;
     },
     exitScan(...args: Parameters<typeof door.exitScan>) {
       state.noteScan();
-      return door.exitScan(...args);
+      return counted(door.exitScan(...args), (r) => (r.ok ? r.value.verdict : null));
     },
     exit: door.exit,
     typed(...args: Parameters<typeof door.typed>) {
       state.noteScan();
-      return door.typed(...args);
+      return counted(door.typed(...args), (r) => (r.ok && 'verdict' in r.value ? r.value.verdict : null));
     },
-    admitOrder: door.admitOrder,
+    admitOrder: (...args: Parameters<typeof door.admitOrder>) =>
+      counted(door.admitOrder(...args), (r) => (r.ok ? r.value.verdict : null)),
     undo: writes.undo,
     undoAll: writes.undoAll,
     dismissParked: writes.dismissParked,
@@ -273,7 +349,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     tick: loop.tick,
     retime: loop.retime,
     flush: loop.flush,
-    setOnline: loop.setOnline,
+    setOnline(online: boolean) {
+      // Back online, a door of the fleet asks before it sends (revocation.ts, beforePush).
+      if (!online) fleet.offline(state.board.status().lists);
+      loop.setOnline(online);
+    },
     facts: care.facts,
     forget: care.forget,
     unsentByList: care.unsentByList,

@@ -4,9 +4,10 @@
 import { fail, ok, type Result } from '../../domain/result';
 import type { RemoteTicket } from '../../api/schemas';
 import type { CheckinDatabase } from '../../db/database';
+import { forgetRevokedList } from '../../db/fleet-notes';
 import { wipeList } from '../../db/local-copy';
 import { readOutbox } from '../../db/outbox';
-import type { ListRow, OutboxRow } from '../../db/rows';
+import type { FarewellRow, ListRow, OutboxRow } from '../../db/rows';
 import { stored } from '../../db/storage';
 import { toCsv } from '../../domain/csv';
 
@@ -38,6 +39,19 @@ export async function forgetList(
 ): Promise<Result<void>> {
   if (!confirmed && (await readOutbox(db, listSlug)).length > 0) return fail('unsent-checkins');
   return stored(() => wipeList(db, listSlug));
+}
+
+/**
+ * A revoked door's list, forgotten by itself once it has sent what it held: never while its
+ * outbox holds a row (checked in the transaction that deletes it, so a row written meanwhile
+ * keeps the list), and with its farewell stored in that same transaction. True when it went.
+ */
+export function forgetRevoked(
+  db: CheckinDatabase,
+  listSlug: string,
+  farewell: FarewellRow,
+): Promise<Result<boolean>> {
+  return stored(() => forgetRevokedList(db, listSlug, farewell));
 }
 
 /** What an unsent row asks of the service, in the words of the door. */

@@ -52,7 +52,11 @@ export async function joinList(
   const existing = await readList(db, credential.slug);
   const direct =
     input.directFor?.(baseUrl) ?? (existing?.baseUrl === baseUrl ? existing.directBaseUrl : null);
-  const row = listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now, direct);
+  return saveJoined(db, listRowFrom(remote.value, baseUrl, existing?.joinedAt ?? input.now, direct));
+}
+
+/** Stores a joined list's row (a storage failure as a value). */
+export async function saveJoined(db: CheckinDatabase, row: ListRow): Promise<Result<ListRow>> {
   const saved = await stored(() => saveList(db, row));
   return saved.ok ? { ok: true, value: row } : saved;
 }

@@ -3,7 +3,8 @@
 // follow-up, a whole cycle if any request asked for one); the open list's outbox goes before its
 // pull; a write's "outbox changed" notice sends soon (within SEND_AFTER_MS, one send for the
 // notices meanwhile), the outbox only (a pull per scan would keep the worker busy while the
-// queue at the door moves on); backoff honoured except on demand.
+// queue at the door moves on); backoff honoured except on demand; `afterRun` hears of every run
+// and send that ended (the fleet's reports and a revoked list's farewell follow them).
 import type { CheckinClient } from '../../api/checkin-client';
 import { ok } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
@@ -39,6 +40,10 @@ export interface SyncLoopOptions {
   marginMs: number;
   batchSize?: number;
   autoWipeAfterMs?: number;
+  /** Before a list's outbox goes: the list as it then stands (sync-steps.ts). */
+  beforePush?: (list: ListRow) => Promise<ListRow>;
+  /** Told when a run (or a write's send) has ended, whatever became of it. */
+  afterRun?: () => void;
 }
 
 /** A whole cycle, or the open list alone (its outbox, then its pull). */
@@ -55,7 +60,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
   let again: Run | null = null;
   let sendScheduled = false;
   const backoff = createBackoffGate(clock, options.random);
-  const { push, pull } = createSyncSteps({
+  const { push, pull, withPushLock } = createSyncSteps({
     db,
     state,
     listClient,
@@ -63,7 +68,9 @@ export function createSyncLoop(options: SyncLoopOptions) {
     marginMs,
     batchSize: options.batchSize,
     backoff,
+    beforePush: options.beforePush,
   });
+  const ended = () => options.afterRun?.();
 
   async function cycle(onDemand: boolean) {
     if (!state.board.status().online || state.stopped()) return;
@@ -125,6 +132,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
       publish({ phase: 'idle' });
     })().finally(() => {
       running = null;
+      ended();
     });
     return running;
   }
@@ -166,7 +174,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
         .then(() => {
           if (!running) publish({ phase: 'idle' });
         })
-        .catch(() => undefined);
+        .catch(() => undefined)
+        .finally(ended);
     }, SEND_AFTER_MS);
   }
 
@@ -232,5 +241,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     },
     /** After a list is joined: its first download now. */
     syncJoined: () => void sync(true),
+    /** Runs `work` while no push of the list runs (nor starts): a list forgotten under it is whole. */
+    exclusive: withPushLock,
   };
 }

@@ -3,7 +3,8 @@
 // asked for on demand; its outcome goes into the status only while its list is still the open
 // one (a list opened meanwhile says its own); a double admission is recorded again once the
 // service has answered for this door's own pending check-in; a pull's fresh read of its list is
-// never older than a write to the row among its reads.
+// never older than a write to the row among its reads; a list whose door was revoked is never
+// pulled (its credential reads nothing more) while its outbox still goes.
 import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
@@ -32,7 +33,12 @@ export interface SyncStepsOptions {
   marginMs: number;
   batchSize?: number;
   backoff: BackoffGate;
+  /** Before a list's outbox goes: the list as it then stands (a door of the fleet may ask first). */
+  beforePush?: (list: ListRow) => Promise<ListRow>;
 }
+
+/** Whether the organiser revoked this door of the list: it sends what it holds and reads nothing. */
+export const isRevoked = (list: ListRow) => list.door?.revokedAt != null;
 
 export function createSyncSteps(options: SyncStepsOptions) {
   const { db, state, listClient, clock, marginMs, backoff } = options;
@@ -48,8 +54,9 @@ export function createSyncSteps(options: SyncStepsOptions) {
     return max > 0 ? max + marginMs : 0;
   };
 
-  async function push(list: ListRow, onDemand: boolean) {
-    if (!backoff.allows(`push:${list.slug}`, onDemand)) return;
+  async function push(given: ListRow, onDemand: boolean) {
+    if (!backoff.allows(`push:${given.slug}`, onDemand)) return;
+    const list = options.beforePush ? await options.beforePush(given) : given;
     const active = state.active();
     const index = active?.list.slug === list.slug ? active.index : undefined;
     const floor = await floorOf(list.slug);
@@ -62,6 +69,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
           marginMs,
           batchSize: options.batchSize,
           index,
+          readsRefused: isRevoked(list),
         }),
       ),
     );
@@ -83,7 +91,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
 
   async function pull(onDemand: boolean) {
     const active = state.active();
-    if (!active || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
+    if (!active || isRevoked(active.list) || !backoff.allows(`pull:${active.list.slug}`, onDemand)) return;
     const { list, index } = active;
     const first = (await readSyncState(db, list.slug, 'tickets')).cursor === null;
     publish({ phase: first ? 'downloading' : 'pulling' });
@@ -131,5 +139,5 @@ export function createSyncSteps(options: SyncStepsOptions) {
     });
   }
 
-  return { push, pull };
+  return { push, pull, withPushLock };
 }

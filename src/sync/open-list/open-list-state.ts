@@ -34,6 +34,7 @@ export const summary = (l: ListRow): ListSummary => ({
   eventTitle: l.eventTitle,
   expiresAt: l.expiresAt,
   baseUrl: l.baseUrl,
+  door: l.door ? { name: l.door.name, revokedAt: l.door.revokedAt ?? null } : null,
 });
 
 export interface OpenListStateOptions {
@@ -147,7 +148,8 @@ export function createOpenListState({
       machine.loadFailed(loading, error);
       throw error;
     }
-    if (!machine.loaded(loading, { list, index, complete })) return;
+    // Its row as it is now: the door may have learnt meanwhile that it was revoked (replaceRow).
+    if (!machine.loaded(loading, { list: loading.list, index, complete })) return;
     if (complete) search.indexAhead(index);
     await refresh();
   }
@@ -226,6 +228,17 @@ export function createOpenListState({
     update(next: ActiveList) {
       machine.updated(next);
       if (next.complete) search.indexAhead(next.index);
+    },
+    /**
+     * The open list's row as changed on this device (its door revoked), at once, loaded or still
+     * loading: what a scan or a write reads next is the new row. Another list's changes nothing.
+     */
+    replaceRow(row: ListRow) {
+      const active = machine.active();
+      if (active?.list.slug === row.slug) return machine.updated({ ...active, list: row });
+      const opening = machine.opening();
+      // Its load ends with this same object: the row it carries must be the new one then too.
+      if (opening?.list.slug === row.slug) opening.list = row;
     },
     close() {
       machine.close();

@@ -24,6 +24,12 @@ export interface DoorOutboxOptions {
   /** How far before the floor a recovery pulls. */
   marginMs: number;
   index?: ListIndex;
+  /**
+   * The service reads nothing more for this list (its door was revoked) but still takes its
+   * writes: a recovery finds nothing there and sends the unanswered rows again with their
+   * uuids, which a service that keeps uuids answers with the check-in it already holds.
+   */
+  readsRefused?: boolean;
 }
 
 const shapes: OutboxShapes<OutboxRow, RemoteCheckin> = {
@@ -66,7 +72,7 @@ async function pullCheckinsSince(
 
 function doorService(
   api: CheckinClient,
-  { listSlug, marginMs }: DoorOutboxOptions,
+  { listSlug, marginMs, readsRefused }: DoorOutboxOptions,
 ): OutboxService<OutboxRow, RemoteCheckin, Failure> {
   return {
     sendBatch: async (rows) =>
@@ -78,7 +84,9 @@ function doorService(
       ),
     sendOne: async (row) => sent(await api.createCheckin(listSlug, { ticketId: row.ticketId, uuid: row.id })),
     checkinsSince: async (floor) =>
-      done(await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs))),
+      readsRefused
+        ? done(ok<RemoteCheckin[]>([]))
+        : done(await pullCheckinsSince(api, listSlug, Math.max(0, floor - marginMs))),
   };
 }
 

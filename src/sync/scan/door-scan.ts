@@ -6,7 +6,9 @@
 // - online, a refusal is confirmed with the service first (refusal-check.ts), and while the
 //   first download runs a code missing from the copy is never refused;
 // - while the open list loads after a restart, a ticket's code is judged from a keyed read
-//   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded.
+//   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded;
+// - a door that knows the organiser revoked it judges every code "device revoked" at once,
+//   before any lookup, and its writes refuse besides (door-writes.ts).
 import type { CheckinClient } from '../../api/checkin-client';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
@@ -103,6 +105,18 @@ export function createDoorScan(deps: DoorScanDeps) {
     return active ? { active, keyed: null } : null;
   }
 
+  /** When the open list's door learnt it was revoked, if it did: nothing is judged then. */
+  const revokedOutcome = (): ScanOutcome | null => {
+    const at = (deps.active() ?? deps.opening?.() ?? null)?.list.door?.revokedAt;
+    if (at == null) return null;
+    return {
+      verdict: { kind: 'device-revoked', revokedAt: at },
+      checkin: null,
+      basis: { kind: 'local' },
+      order: null,
+    };
+  };
+
   /** Judges from the copy and, for an admission, records it (a step of a queued decision). */
   const judgeAndRecord: Judge = async (code, basis, byId) => {
     // Bulk reads wait for this decision: while a list loads, its load (for its keyed reads and
@@ -166,6 +180,8 @@ export function createDoorScan(deps: DoorScanDeps) {
    * another door may have admitted the guest since the last pull.
    */
   async function decideExit(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
+    const revoked = revokedOutcome();
+    if (revoked) return ok(revoked);
     const first = await judgeAndExit(code, { kind: 'local' }, byId);
     if (!first.ok) return first;
     const missing = first.value.verdict.kind === 'not-inside' || isTicketRefusal(first.value.verdict);
@@ -176,6 +192,8 @@ export function createDoorScan(deps: DoorScanDeps) {
   }
 
   async function decide(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
+    const revoked = revokedOutcome();
+    if (revoked) return ok(revoked);
     const first = await judgeAndRecord(code, { kind: 'local' }, byId);
     if (!first.ok || !isTicketRefusal(first.value.verdict)) return first;
     if (!deps.online())

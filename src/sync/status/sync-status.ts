@@ -15,6 +15,22 @@ export interface ListSummary {
   eventTitle: string | null;
   expiresAt: number | null;
   baseUrl: string;
+  /**
+   * Joined with a join code: a door of the fleet, seen and revocable by the organiser (its name,
+   * and when this device learnt it was revoked). Null: joined by its slug or address, a door the
+   * organiser can neither see nor revoke.
+   */
+  door: { name: string; revokedAt: number | null } | null;
+}
+
+/** Why a revoked list left this device (src/db/fleet-notes.ts), as the door's home says it. */
+export interface Farewell {
+  deviceId: string;
+  listTitle: string;
+  revokedAt: number;
+  forgottenAt: number;
+  /** Check-ins it still held when it learnt, sent before the list went. */
+  sent: number;
 }
 
 /**
@@ -84,6 +100,10 @@ export interface SyncStatus {
    * directly (the relay is down), or neither (src/sync/relay/relay-fallback.ts); null for other lists.
    */
   route: Route | null;
+  /** When the organiser last asked this door to show who it is (this device's clock); null if never. */
+  identify: number | null;
+  /** A revoked list that went, until staff have read why. */
+  farewell: Farewell | null;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -108,6 +128,8 @@ export const initialSyncStatus: SyncStatus = {
   storedRead: false,
   auditLost: 0,
   route: null,
+  identify: null,
+  farewell: null,
 };
 
 /** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */

@@ -3,14 +3,16 @@
 // the in-memory index shows it, and the index follows what was stored; several check-ins made
 // or undone together are stored in one transaction; the status counts a write's outbox rows
 // before the write answers (an admission's at once, others by reading the outbox again); each
-// write then says "the outbox changed" and never starts a sync itself; a storage failure is answered as a value. The judging (may
-// this ticket go in?) is door-scan.ts's: these only record what was decided.
+// write then says "the outbox changed" and never starts a sync itself; a storage failure is answered as a value; once the door
+// knows the organiser revoked it, every write is refused (`revoked`): what it held still goes,
+// nothing new is added. The judging (may this ticket go in?) is door-scan.ts's: these only record
+// what was decided.
 import { fail, ok, type Result } from '../../domain/result';
 import type { AuditAction } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
 import { readCheckin } from '../../db/local-copy';
 import { dropParked, recordCheckin, recordCheckins, recordUndos, type UndoOutcome } from '../../db/outbox';
-import type { CheckinRow } from '../../db/rows';
+import type { CheckinRow, ListRow } from '../../db/rows';
 import { stored } from '../../db/storage';
 import { cleanReason, type DoorRole, mayUndo } from '../../domain/door-roles';
 import type { AuditTrail } from '../audit/audit-trail';
@@ -31,6 +33,9 @@ export interface DoorWritesDeps {
 }
 
 export type DoorWrites = ReturnType<typeof createDoorWrites>;
+
+/** The organiser revoked this door and it knows it: it records nothing more. */
+const revoked = (list: ListRow) => list.door?.revokedAt != null;
 
 export function createDoorWrites(deps: DoorWritesDeps) {
   const { db, state, audit, clock } = deps;
@@ -55,6 +60,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const active = state.current();
     if (!active) return fail('no-list');
     const { list, index } = active;
+    if (revoked(list)) return fail('revoked');
     const input = newCheckin(list.slug, ticketId, clock.now());
     const row = await stored(() => recordCheckin(db, input));
     if (!row.ok) {
@@ -74,6 +80,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const active = state.active();
     if (!active) return fail('no-list');
     const { list, index } = active;
+    if (revoked(list)) return fail('revoked');
     const now = clock.now();
     const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
     const rows = await stored(() => recordCheckins(db, inputs));
@@ -101,6 +108,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const active = state.active();
     if (!active) return fail('no-list');
     const { list, index } = active;
+    if (revoked(list)) return fail('revoked');
     const ended = await endStay({
       db,
       list,
@@ -141,6 +149,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const active = state.active();
     if (!active) return fail('no-list');
     const { list, index } = active;
+    if (revoked(list)) return fail('revoked');
     const now = clock.now();
     const role = deps.role();
     const targets = await Promise.all(

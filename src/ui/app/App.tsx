@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
 import { kioskLocale, staffLocale } from '../i18n/chosen-locale';
@@ -7,7 +7,9 @@ import { LocaleScope } from '../i18n/LocaleScope';
 import { ConflictsScreen } from '../door/ConflictsScreen';
 import { DoorHome } from '../door/DoorHome';
 import { JoinFromAddress } from '../door/JoinFromAddress';
+import { IdentifyOverlay } from '../door/IdentifyOverlay';
 import { JoinScreen } from '../door/JoinScreen';
+import { takeJoinLink } from '../door/join-link';
 import { KioskScreen } from '../door/KioskScreen';
 import { ListsScreen } from '../door/ListsScreen';
 import { ProblemsScreen } from '../door/ProblemsScreen';
@@ -32,9 +34,11 @@ const OrganiserHome = lazy(() =>
   })),
 );
 
+/** `/door/join`: joining another list, or the door kit's link (its code in the fragment). */
 function JoinAnother() {
   const [, navigate] = useLocation();
-  return <JoinScreen onJoined={() => navigate('/')} />;
+  const [link] = useState(takeJoinLink);
+  return <JoinScreen link={link} onJoined={() => navigate('/')} />;
 }
 
 export function App({ onUpdate }: { onUpdate(): void }) {
@@ -55,6 +59,7 @@ export function App({ onUpdate }: { onUpdate(): void }) {
         <Route path="/door/kiosk">
           <LocaleScope locale={kiosk}>
             <KioskScreen />
+            <IdentifyOverlay />
           </LocaleScope>
         </Route>
         <Route>

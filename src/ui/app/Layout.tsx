@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useAppStore } from '../../state/use-app-store';
 import { StatusPill } from '../components/StatusPill';
 import { UpdateBanner } from '../components/UpdateBanner';
+import { IdentifyOverlay } from '../door/IdentifyOverlay';
 import { SupervisorBar } from '../door/SupervisorGate';
 import { t } from '../i18n/t';
 
@@ -57,6 +58,7 @@ export function Layout({ children, onUpdate }: Props) {
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
+      <IdentifyOverlay />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-ad
 import { servedBy } from '../shared/served-by';
 import { DOOR_DATABASE } from '../../platform/database-names';
 import { isDoorAddress, takeDoorWorker } from './door-worker';
+import { deviceFacts } from './device-facts';
 
 const host: DoorHost = {
   report: syncReporter(appStore),
@@ -22,6 +23,7 @@ const host: DoorHost = {
     );
     return { status: response.status, headers: [...response.headers], body: await response.text() };
   },
+  deviceFacts,
 };
 
 /**
@@ -62,6 +64,7 @@ function engineWorker() {
     databaseName: DOOR_DATABASE,
     defaultBaseUrl: thisServerCheckinUrl(),
     builtInPrefix: BUILT_IN_CHECKIN_URL,
+    appVersion: __APP_VERSION__,
     ...engineSettings(appStore.getState()),
     online,
   });

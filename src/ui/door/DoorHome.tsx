@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { t } from '../i18n/t';
+import { FarewellScreen } from './FarewellScreen';
 import { JoinScreen } from './JoinScreen';
 import { ScanScreen } from './ScanScreen';
 import { useVerdictRehearsed, VerdictRehearsal } from './VerdictRehearsal';
@@ -23,6 +24,8 @@ export function DoorHome() {
       </>
     );
   if (status.list) return <ScanScreen />;
+  // A revoked list went: why, before anything else.
+  if (status.farewell) return <FarewellScreen farewell={status.farewell} />;
   // And while a person types or scans the list's code.
   return (
     <>

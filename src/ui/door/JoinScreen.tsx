@@ -1,5 +1,6 @@
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { describeError } from '../error-words';
+import { groupedJoinCode, type JoinCode, parseJoinCode } from '../../domain/join-code';
 import { parseListCredential } from '../../domain/list-credential';
 import { parseScannedCode } from '../../domain/scan-code';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
@@ -17,12 +18,20 @@ import {
   validServiceUrl,
 } from './join-service';
 import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
+import type { ListSummary } from '../../sync/engine/door-protocol';
 import { useCameraView } from './camera-view-chunk';
 
 interface Props {
   /** A slug or address handed over by the route (a web check-in address opened here). */
   initialCode?: string;
+  /** The door kit's link opened here: only the device's name is asked for. */
+  link?: JoinCode | null;
   onJoined(): void;
+}
+
+/** What the scan screen says once after a join: can the organiser revoke this door? */
+function noteJoined(list: ListSummary) {
+  appStore.getState().setShell({ joined: { title: list.title, door: list.door?.name ?? null } });
 }
 
 const CHOICES: { value: ServiceChoice; label: Parameters<typeof t>[0] }[] = [
@@ -32,7 +41,7 @@ const CHOICES: { value: ServiceChoice; label: Parameters<typeof t>[0] }[] = [
   { value: 'url', label: 'joinServiceUrl' },
 ];
 
-export function JoinScreen({ initialCode = '', onJoined }: Props) {
+export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
   const CameraView = useCameraView();
   const engine = useDoorEngine();
   const { lists } = useDoorStatus();
@@ -51,9 +60,33 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
   const [asking, setAsking] = useState<{ value: string; origin: string } | null>(null);
   const ids = { code: useId(), name: useId(), url: useId(), error: useId() };
 
+  /**
+   * A join code, spent at the app's own server (or the server whose link it was, once the person
+   * agrees to a server this device has not used).
+   */
+  const joinWithCode = async (joinCode: JoinCode, value: string, confirmed: boolean) => {
+    const serverUrl = joinCode.origin ?? window.location.origin;
+    if (!confirmed && isUnfamiliarService(serverUrl, lists, knownServiceOrigins()))
+      return setAsking({ value, origin: serverUrl });
+    setWorking(true);
+    appStore.getState().setSettings({ deviceName: name.trim() });
+    const result = await engine.joinByCode(joinCode.code, serverUrl, name.trim());
+    setWorking(false);
+    if (!result.ok) {
+      const reason = result.reason === 'not-found' ? t('joinCodeUnknown') : describeError(result);
+      return setError({ field: 'form', text: t('joinFailed', { reason }) });
+    }
+    void requestPersistentStorage();
+    noteJoined(result.value);
+    onJoined();
+  };
+
   const join = async (value: string, confirmed = false) => {
-    if (!parseListCredential(value)) return setError({ field: 'code', text: t('doorSlugInvalid') });
+    const joinCode = link ?? parseJoinCode(value);
+    if (!joinCode && !parseListCredential(value))
+      return setError({ field: 'code', text: t('doorSlugInvalid') });
     if (!name.trim()) return setError({ field: 'name', text: t('joinDeviceNameMissing') });
+    if (joinCode) return joinWithCode(joinCode, value, confirmed);
     if (choice === 'url' && !validServiceUrl(url)) {
       setAdvanced(true);
       return setError({ field: 'url', text: t('joinServiceUrlInvalid') });
@@ -72,6 +105,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
     if (!result.ok)
       return setError({ field: 'form', text: t('joinFailed', { reason: describeError(result) }) });
     void requestPersistentStorage();
+    noteJoined(result.value);
     onJoined();
   };
 
@@ -87,6 +121,56 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
       </p>
     ) : null;
   const describedBy = (field: 'code' | 'name' | 'url') => (error?.field === field ? ids.error : undefined);
+
+  const nameAndJoin = (
+    <>
+      <label htmlFor={ids.name}>{t('joinDeviceName')}</label>
+      <input
+        id={ids.name}
+        className="input"
+        value={name}
+        maxLength={40}
+        placeholder={t('joinDeviceNamePlaceholder')}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={error?.field === 'name' ? true : undefined}
+        aria-describedby={describedBy('name')}
+      />
+      {errorFor('name') ?? <p className="muted help">{t('joinDeviceNameHelp')}</p>}
+
+      {error?.field === 'form' && (
+        <p className="field-error" role="alert">
+          {error.text}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--large" disabled={working}>
+        {working ? t('joinWorking') : t('doorJoin')}
+      </button>
+    </>
+  );
+  const foreign = asking && (
+    <ForeignServiceDialog
+      origin={asking.origin}
+      onCancel={() => setAsking(null)}
+      onJoin={() => {
+        rememberServiceOrigin(asking.origin);
+        setAsking(null);
+        void join(asking.value, true);
+      }}
+    />
+  );
+
+  // The door kit's link: the code came with it, only the device's name is asked for.
+  if (link)
+    return (
+      <section className="panel join" aria-labelledby="door-title" data-testid="join-by-link">
+        <h1 id="door-title">{t('joinLinkTitle')}</h1>
+        <p className="muted">{t('joinLinkIntro', { code: groupedJoinCode(link.code) })}</p>
+        <form className="form" onSubmit={submit} noValidate>
+          {nameAndJoin}
+        </form>
+        {foreign}
+      </section>
+    );
 
   return (
     <section className="panel join" aria-labelledby="door-title">
@@ -105,7 +189,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
               onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
               onCode={(text) => {
                 const scanned = parseScannedCode(text);
-                if (scanned.kind !== 'checkin-list')
+                if (scanned.kind !== 'checkin-list' && !parseJoinCode(text))
                   return setError({ field: 'code', text: t('joinScanWrongCode') });
                 setScanning(false);
                 setCode(text);
@@ -133,27 +217,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
         />
         {errorFor('code')}
 
-        <label htmlFor={ids.name}>{t('joinDeviceName')}</label>
-        <input
-          id={ids.name}
-          className="input"
-          value={name}
-          maxLength={40}
-          placeholder={t('joinDeviceNamePlaceholder')}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={error?.field === 'name' ? true : undefined}
-          aria-describedby={describedBy('name')}
-        />
-        {errorFor('name') ?? <p className="muted help">{t('joinDeviceNameHelp')}</p>}
-
-        {error?.field === 'form' && (
-          <p className="field-error" role="alert">
-            {error.text}
-          </p>
-        )}
-        <button type="submit" className="button button--primary button--large" disabled={working}>
-          {working ? t('joinWorking') : t('doorJoin')}
-        </button>
+        {nameAndJoin}
         {/* Where the list lives is rarely a door question: the default finds it. */}
         <details className="advanced" open={advanced} onToggle={(e) => setAdvanced(e.currentTarget.open)}>
           <summary>{t('joinAdvanced')}</summary>
@@ -191,17 +255,7 @@ export function JoinScreen({ initialCode = '', onJoined }: Props) {
           </fieldset>
         </details>
       </form>
-      {asking && (
-        <ForeignServiceDialog
-          origin={asking.origin}
-          onCancel={() => setAsking(null)}
-          onJoin={() => {
-            rememberServiceOrigin(asking.origin);
-            setAsking(null);
-            void join(asking.value, true);
-          }}
-        />
-      )}
+      {foreign}
     </section>
   );
 }

@@ -33,6 +33,13 @@ export function ListsScreen() {
                 <strong>{list.title}</strong>
                 {list.eventTitle && <> · {list.eventTitle}</>}
                 {list.expiresAt && <> · {t('listsExpires', { time: formatWhen(list.expiresAt, now) })}</>}
+                <span className="list-entry__door muted" data-testid="list-door">
+                  {list.door === null
+                    ? t('listsJoinedByAddress')
+                    : list.door.revokedAt !== null
+                      ? t('listsRevoked', { time: formatWhen(list.door.revokedAt, now) })
+                      : t('listsJoinedByCode', { name: list.door.name })}
+                </span>
               </span>
               {/* Apart from "Open now", and marked as deleting: a slip of the thumb only opens the dialog. */}
               <button

@@ -17,6 +17,8 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { useCameraView } from './camera-view-chunk';
+import { FleetNotice } from './FleetNotice';
+import { useIdentifying } from './IdentifyOverlay';
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */
 const BESIDE = '(min-width: 900px) and (orientation: landscape)';
@@ -55,6 +57,12 @@ export function ScanScreen() {
   );
   // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
   useEffect(() => holdScreenAwake(), []);
+  // The door showing who it is lies over a verdict: that verdict waits for staff, not for a timer.
+  const identifying = useIdentifying();
+  const shownAt = flow.shown?.at ?? null;
+  useEffect(() => {
+    if (identifying && shownAt !== null) flowNow.current.hold();
+  }, [identifying, shownAt]);
 
   const beside = useMediaQuery(BESIDE);
   const noCamera = cameraPhase === 'failed';
@@ -115,6 +123,7 @@ export function ScanScreen() {
               {flow.notice}
             </p>
           )}
+          <FleetNotice status={status} />
         </div>
       </div>
 

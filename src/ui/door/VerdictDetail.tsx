@@ -76,6 +76,12 @@ export function VerdictDetail({ verdict, now, basis }: { verdict: Verdict; now: 
           {t('verdictListExpiredHelp', { time: formatWhen(verdict.expiredAt, now) })}
         </p>
       );
+    case 'device-revoked':
+      return (
+        <p className="verdict__detail">
+          {t('verdictDeviceRevokedHelp', { time: formatWhen(verdict.revokedAt, now) })}
+        </p>
+      );
     case 'not-on-list':
     case 'unknown-code':
     case 'not-a-ticket':

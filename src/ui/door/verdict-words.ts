@@ -16,6 +16,7 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'not-a-ticket': 'verdictNotATicket',
   'list-code': 'verdictListCode',
   'list-expired': 'verdictListExpired',
+  'device-revoked': 'verdictDeviceRevoked',
   'exit-recorded': 'verdictExitRecorded',
   'not-inside': 'verdictNotInside',
   order: 'verdictOrder',

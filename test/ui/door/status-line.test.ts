@@ -9,6 +9,7 @@ const list = {
   eventTitle: null,
   expiresAt: null,
   baseUrl: 'https://t.example',
+  door: null,
 };
 
 /** A door with its list complete, online, all sent, synced 30 s ago. */

@@ -1,0 +1,38 @@
+// A code-joined list's Check-in API client that hears "revoked" in any answer (a read refused
+// with 410 `revoked: true`) and says so before the answer goes on: whoever waits for that answer
+// (a pull, a refusal's check online, a push) resumes with the door already knowing. A read
+// answered is heard too (up to then the device was not revoked), and so is no answer at all (the
+// server out of reach: what it says next is asked before the door sends, revocation.ts).
+import type { CheckinClient } from '../../api/checkin-client';
+import type { Result } from '../../domain/result';
+
+export interface RevokedWatch {
+  onRevoked(): void;
+  /** A read was answered. */
+  onRead(): void;
+  /** A request got no answer (network, timeout). */
+  onUnreachable(): void;
+}
+
+export function watchRevoked(client: CheckinClient, watch: RevokedWatch): CheckinClient {
+  const heard = <T>(answer: Result<T>): Result<T> => {
+    if (!answer.ok && answer.reason === 'revoked') watch.onRevoked();
+    if (!answer.ok && (answer.reason === 'network' || answer.reason === 'timeout')) watch.onUnreachable();
+    return answer;
+  };
+  const read = <T>(answer: Result<T>): Result<T> => {
+    if (answer.ok) watch.onRead();
+    return heard(answer);
+  };
+  return {
+    baseUrl: client.baseUrl,
+    getList: async (...args) => read(await client.getList(...args)),
+    listPage: async (...args) => read(await client.listPage(...args)),
+    listPageTimed: async (...args) => read(await client.listPageTimed(...args)),
+    listQuestions: async (...args) => read(await client.listQuestions(...args)),
+    getTicket: async (...args) => read(await client.getTicket(...args)),
+    createCheckins: async (...args) => heard(await client.createCheckins(...args)),
+    createCheckin: async (...args) => heard(await client.createCheckin(...args)),
+    deleteCheckin: async (...args) => heard(await client.deleteCheckin(...args)),
+  };
+}
