@@ -131,10 +131,13 @@ export function createSyncSteps(options: SyncStepsOptions) {
     if (fresh) state.update({ list: fresh, index, complete });
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     if (state.active()?.list.slug !== list.slug) return;
+    // A pull without the list's own read (five in six) still answers ok when every one of its
+    // reads failed: it reached no server, and the door must say so as when the list's read fails.
+    const reachedNothing = RESOURCES.every((r) => result.value.errors[r]?.reason === 'network');
     publish({
       download: null,
       complete,
-      reachable: true,
+      reachable: !reachedNothing,
       errors: { outbox: state.board.status().errors.outbox, ...result.value.errors },
     });
   }
