@@ -73,7 +73,10 @@ export function createSyncSteps(options: SyncStepsOptions) {
         }),
       ),
     );
-    backoff.note(`push:${list.slug}`, result);
+    // A read refused because the door was revoked (its recovery's, say) is an answer, not a
+    // failure to wait after: the door learns from it (revocation.ts) and what it holds must go at
+    // once, reading nothing. Noted as a failure, it held those check-ins for up to 30 s.
+    backoff.note(`push:${list.slug}`, !result.ok && result.reason === 'revoked' ? ok(undefined) : result);
     // A double admission recorded while this device's own check-in was pending names it without
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).
