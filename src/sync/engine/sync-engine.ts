@@ -65,6 +65,7 @@ import { createRelayFallback } from '../relay/relay-fallback';
 import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
 import type { SyncStatus } from '../status/sync-status';
+import { createServiceClockWatch } from '../status/service-clock';
 import { joinedLast, type WarmCodes } from '../open-list/warm-start';
 
 export interface SyncEngineOptions {
@@ -118,6 +119,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     fill: options.fillIndex,
     warm: options.warm,
   });
+  const serviceClock = createServiceClockWatch(
+    clock,
+    state.board.publish,
+    () => state.board.status().clockOffsetMs,
+  );
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
     db,
@@ -282,5 +288,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     auditLog: care.auditLog,
     exportAudit: care.exportAudit,
     auditWritten: care.auditWritten,
+    /** An answer of a service came with its clock (the transport's `onServerTime`). */
+    serviceClockSeen: serviceClock.seen,
   };
 }

@@ -34,6 +34,7 @@ export const summary = (l: ListRow): ListSummary => ({
   eventTitle: l.eventTitle,
   expiresAt: l.expiresAt,
   baseUrl: l.baseUrl,
+  ticketsCount: l.ticketsCount,
 });
 
 export interface OpenListStateOptions {

@@ -15,6 +15,8 @@ export interface ListSummary {
   eventTitle: string | null;
   expiresAt: number | null;
   baseUrl: string;
+  /** Tickets on the list by the service's count, as of its last answer. */
+  ticketsCount: number;
 }
 
 /**
@@ -84,6 +86,11 @@ export interface SyncStatus {
    * directly (the relay is down), or neither (src/sync/relay/relay-fallback.ts); null for other lists.
    */
   route: Route | null;
+  /**
+   * The service's clock less this device's, from the `Date` of its last answers
+   * (service-clock.ts); null before an answer gave one (the built-in demo service gives none).
+   */
+  clockOffsetMs: number | null;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -108,6 +115,7 @@ export const initialSyncStatus: SyncStatus = {
   storedRead: false,
   auditLost: 0,
   route: null,
+  clockOffsetMs: null,
 };
 
 /** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */

@@ -8,6 +8,7 @@ const list = (baseUrl: string): ListSummary => ({
   eventTitle: null,
   expiresAt: null,
   baseUrl,
+  ticketsCount: 0,
 });
 
 describe('which service a join reaches', () => {

@@ -9,6 +9,7 @@ const list = {
   eventTitle: null,
   expiresAt: null,
   baseUrl: 'https://t.example',
+  ticketsCount: 0,
 };
 
 /** A door with its list complete, online, all sent, synced 30 s ago. */
