@@ -21,8 +21,13 @@ import type { ReadinessProbes } from './readiness-slice';
 
 export type { Readiness, ReadinessCheck } from '../domain/readiness';
 
-/** What the judgement reads of the app's state. */
-export type ReadinessState = Pick<AppState, 'sync' | 'settings' | 'shell' | 'readiness'>;
+/** What the judgement reads of the app's state (a screen selects just this, not every scan's flag). */
+export interface ReadinessState {
+  sync: AppState['sync'];
+  settings: Pick<AppState['settings'], 'badges' | 'kioskPin' | 'supervisorPin'>;
+  shell: Pick<AppState['shell'], 'updateWaiting'>;
+  readiness: AppState['readiness'];
+}
 
 /** The facts of the pure judgement (src/domain/readiness.ts), from the app's state at `now`. */
 export function readinessFacts(state: ReadinessState, now: number): ReadinessFacts {

@@ -17,6 +17,14 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { useCameraView } from './camera-view-chunk';
+import { noteCameraFrame, noteCameraTrouble } from '../../state/readiness';
+import type { CameraProblem } from '../../scanner/camera';
+import { ReadinessPanel } from './ReadinessPanel';
+import { useReadinessChecks } from './useReadiness';
+
+/** What the camera shows of itself goes to the door's readiness (src/state/readiness.ts). */
+const onCameraTrouble = (problem: CameraProblem | null) => noteCameraTrouble(appStore, problem);
+const onCameraPicture = () => noteCameraFrame(appStore, Date.now());
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */
 const BESIDE = '(min-width: 900px) and (orientation: landscape)';
@@ -53,6 +61,10 @@ export function ScanScreen() {
     (id: string) => appStore.getState().setSettings({ cameraDeviceId: id }),
     [],
   );
+  const [readinessOpen, setReadinessOpen] = useState(false);
+  const toggleReadiness = useCallback(() => setReadinessOpen((open) => !open), []);
+  const openReadiness = useCallback(() => setReadinessOpen(true), []);
+  useReadinessChecks(status.list?.slug ?? null, status.complete);
   // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
   useEffect(() => holdScreenAwake(), []);
 
@@ -80,7 +92,13 @@ export function ScanScreen() {
     storage?.usage != null && storage.quota ? Math.min(1, storage.usage / storage.quota) : null;
   return (
     <div className={`scan scan--${flow.mode}${flow.fastLane ? ' scan--lane' : ''}`}>
-      <ScanStatusLine status={status} now={now} storageShare={storageShare} />
+      <ScanStatusLine
+        status={status}
+        now={now}
+        storageShare={storageShare}
+        readinessOpen={readinessOpen}
+        onReadiness={toggleReadiness}
+      />
 
       <div className="scan__stage">
         <Suspense fallback={<div className="camera" />}>
@@ -91,6 +109,8 @@ export function ScanScreen() {
             onCode={onCameraCode}
             onSighting={onSighting}
             onPhase={setCameraPhase}
+            onTrouble={onCameraTrouble}
+            onPicture={onCameraPicture}
             readAt={readAt}
           />
         </Suspense>
@@ -117,6 +137,9 @@ export function ScanScreen() {
           )}
         </div>
       </div>
+
+      {/* Over the picture, never over the controls: the camera and a scanner keep reading. */}
+      {readinessOpen && <ReadinessPanel status={status} now={now} onClose={() => setReadinessOpen(false)} />}
 
       {flow.fastLane && <FastLane flow={flow} />}
 
@@ -164,7 +187,7 @@ export function ScanScreen() {
             ))}
           </fieldset>
           <LaneToggle />
-          <ScanMenu status={status} now={now} storage={storage} />
+          <ScanMenu status={status} now={now} storage={storage} onReadiness={openReadiness} />
         </div>
       </div>
 

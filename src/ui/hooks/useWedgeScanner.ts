@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { parseScannedCode } from '../../domain/scan-code';
 import { createWedgeDetector, type WedgeRead } from '../../scanner/wedge-detector';
+import { appStore } from '../../state/app-store';
+import { noteScannerRead } from '../../state/readiness';
 
 const NOT_TYPED_INTO = new Set([
   'button',
@@ -61,6 +63,8 @@ export function useWedgeScanner(onRead: (read: WedgeRead) => void, enabled = tru
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
       handler.current(read);
+      // A code read whole: a hardware scanner works at this door (its readiness).
+      if (read.kind === 'code') noteScannerRead(appStore, Date.now());
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
