@@ -15,8 +15,8 @@ import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 import { useCameraView } from './camera-view-chunk';
 import { PrintBadgeButton } from './PrintBadgeButton';
-import { noteCameraFrame, noteCameraTrouble, noteKioskOpen } from '../../state/readiness';
-import { useReadinessChecks } from './useReadiness';
+import { noteKioskOpen } from '../../state/readiness';
+import { cameraSigns, useReadinessChecks } from './useReadiness';
 
 /**
  * A tablet at the entrance, facing attendees: full screen, screen kept on, one big prompt,
@@ -96,8 +96,8 @@ export function KioskScreen() {
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
-            onTrouble={(problem) => noteCameraTrouble(appStore, problem)}
-            onPicture={() => noteCameraFrame(appStore, Date.now())}
+            onTrouble={cameraSigns.onTrouble}
+            onPicture={cameraSigns.onPicture}
           />
         </Suspense>
       </div>

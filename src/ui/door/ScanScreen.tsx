@@ -17,14 +17,8 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { useCameraView } from './camera-view-chunk';
-import { noteCameraFrame, noteCameraTrouble } from '../../state/readiness';
-import type { CameraProblem } from '../../scanner/camera';
 import { ReadinessPanel } from './ReadinessPanel';
-import { useReadinessChecks } from './useReadiness';
-
-/** What the camera shows of itself goes to the door's readiness (src/state/readiness.ts). */
-const onCameraTrouble = (problem: CameraProblem | null) => noteCameraTrouble(appStore, problem);
-const onCameraPicture = () => noteCameraFrame(appStore, Date.now());
+import { cameraSigns, useReadinessChecks } from './useReadiness';
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */
 const BESIDE = '(min-width: 900px) and (orientation: landscape)';
@@ -109,8 +103,8 @@ export function ScanScreen() {
             onCode={onCameraCode}
             onSighting={onSighting}
             onPhase={setCameraPhase}
-            onTrouble={onCameraTrouble}
-            onPicture={onCameraPicture}
+            onTrouble={cameraSigns.onTrouble}
+            onPicture={cameraSigns.onPicture}
             readAt={readAt}
           />
         </Suspense>

@@ -4,7 +4,9 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { judgeReadiness, type Readiness } from '../../domain/readiness';
 import { badgeLayoutsVersion, onBadgeLayoutsChange } from '../../state/badge-layouts';
-import { checkReadiness, readinessFacts } from '../../state/readiness';
+import type { CameraProblem } from '../../scanner/camera';
+import { appStore } from '../../state/app-store';
+import { checkReadiness, noteCameraFrame, noteCameraTrouble, readinessFacts } from '../../state/readiness';
 import { useAppStore } from '../../state/use-app-store';
 import type { SyncStatus } from '../../sync/engine/door-protocol';
 
@@ -50,3 +52,18 @@ export function useReadinessChecks(listSlug: string | null, complete: boolean): 
     return () => window.clearInterval(timer);
   }, [listSlug, complete]);
 }
+
+/**
+ * The camera view's signs for the door's readiness (stable functions, for memoised views). The
+ * permission is read again with each: a camera that now runs was allowed meanwhile.
+ */
+export const cameraSigns = {
+  onTrouble(problem: CameraProblem | null) {
+    noteCameraTrouble(appStore, problem);
+    void checkReadiness();
+  },
+  onPicture() {
+    noteCameraFrame(appStore, Date.now());
+    void checkReadiness();
+  },
+};
