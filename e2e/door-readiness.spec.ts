@@ -7,6 +7,7 @@
 // and a new version of the app waiting (a copy of the build whose service worker changes, as
 // in update-flow.spec.ts). A scan is judged with the panel open and an item red, every time.
 // Screenshots of the panel at 390x844 and 1024x768 land in e2e/.artifacts/readiness/.
+import AxeBuilder from '@axe-core/playwright';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { type RunningServer, startServer } from './fixtures/server';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 import { ReadinessPage } from './page-models/readiness-page';
 import { ShellPage } from './page-models/shell-page';
+import { settled } from './fixtures/settled';
 
 async function faults(baseURL: string, body: object | null) {
   const res = await fetch(`${baseURL}/__mock/faults`, {
@@ -167,6 +169,15 @@ test.describe('ready before doors open', () => {
     await expect(readiness.item('clock')).toContainText('set the date and time to automatic');
     await expect(readiness.panel().getByTestId('readiness-summary')).toContainText('Not ready');
     await scanWhileNotReady(page, door, ticket!, 'scanner');
+
+    // Read by a screen reader as well as seen: levels in words beside their colours.
+    await settled(page);
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="door-status"]')
+      .include('#readiness-panel')
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'panel-clock-red');

@@ -32,6 +32,8 @@ function personTypesAt(target: EventTarget | null): boolean {
 
 const recognise = (text: string) => parseScannedCode(text).kind !== 'not-a-ticket';
 
+const NOTE_AFTER_VERDICT_MS = 1000;
+
 /**
  * Listens for a keyboard-wedge scanner on the whole page, whatever has focus, and hands each
  * read over: a code to judge, or a read that came split (scan again). When a read lands in a
@@ -63,8 +65,12 @@ export function useWedgeScanner(onRead: (read: WedgeRead) => void, enabled = tru
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
       handler.current(read);
-      // A code read whole: a hardware scanner works at this door (its readiness).
-      if (read.kind === 'code') noteScannerRead(appStore, Date.now());
+      // A code read whole: a hardware scanner works at this door (its readiness). Noted a
+      // moment later, so the readiness sign changes after the verdict is drawn, not before.
+      if (read.kind === 'code') {
+        const at = Date.now();
+        window.setTimeout(() => noteScannerRead(appStore, at), NOTE_AFTER_VERDICT_MS);
+      }
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
