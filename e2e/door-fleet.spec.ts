@@ -58,6 +58,8 @@ test('a door joined by a code is seen, identified and revoked without losing a c
     report: { unsent: 0, copy: { complete: true }, app_version: expect.any(String) },
   });
   expect(JSON.stringify(seen.report)).not.toContain(tickets[0]!.reference);
+  // The readiness staff see on the scan screen goes with the report: the whole list is here.
+  expect(seen.report?.readiness.items).toContainEqual({ id: 'list-complete', level: 'green' });
 
   // Lists: this door says it can be revoked.
   await door.goFromMenu('Lists');

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge } from '../format';
 import { t } from '../i18n/t';
+import { ReadinessPill } from './ReadinessPill';
 import { statusLine, type Words } from './status-line';
 
 function say(words: Words): string {
@@ -19,10 +20,15 @@ export const ScanStatusLine = memo(function ScanStatusLine({
   status,
   now,
   storageShare,
+  readinessOpen,
+  onReadiness,
 }: {
   status: SyncStatus;
   now: number;
   storageShare: number | null;
+  readinessOpen: boolean;
+  /** Opens or closes the readiness panel (a stable function: the line is memoised). */
+  onReadiness(): void;
 }) {
   const line = statusLine(status, now, storageShare);
   const { attention } = line;
@@ -45,6 +51,8 @@ export const ScanStatusLine = memo(function ScanStatusLine({
         <span data-testid="inside-now">
           <strong className="scan__inside-count">{line.inside ?? '…'}</strong> {t('statusInside')}
         </span>
+        {/* On the line, so a phone keeps it beside the count rather than on a row of its own. */}
+        <ReadinessPill status={status} now={now} open={readinessOpen} onToggle={onReadiness} />
       </p>
       {attention && (
         <Link
