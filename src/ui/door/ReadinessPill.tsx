@@ -24,6 +24,7 @@ export const ReadinessPill = memo(function ReadinessPill({
 }) {
   const readiness = useReadiness(status, now);
   const level = overallLevel(readiness);
+  const words = readinessShort(readiness);
   return (
     <button
       type="button"
@@ -32,12 +33,19 @@ export const ReadinessPill = memo(function ReadinessPill({
       data-level={level}
       aria-expanded={open}
       aria-controls="readiness-panel"
+      title={words}
       onClick={onToggle}
     >
       <span aria-hidden="true" className="ready-pill__mark">
         {LEVEL_MARK[level]}
       </span>
-      {readinessShort(readiness)}
+      <span className="ready-pill__words">{words}</span>
+      {/* A phone's line has no room for the words: the mark and how many, the words for readers. */}
+      {level !== 'green' && (
+        <span aria-hidden="true" className="ready-pill__count">
+          {readiness.items.filter((item) => item.level === level).length}
+        </span>
+      )}
     </button>
   );
 });

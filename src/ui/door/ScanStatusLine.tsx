@@ -47,12 +47,13 @@ export const ScanStatusLine = memo(function ScanStatusLine({
         <span className={status.pending ? 'scan__warn' : undefined} data-testid="pending">
           {say(line.unsentWords)}
         </span>
+        {/* Early on the line: on a phone it fits the first row, beside what is unsent, where a
+            place at the end took a row of its own and the camera's picture below 60 %. */}
+        <ReadinessPill status={status} now={now} open={readinessOpen} onToggle={onReadiness} />
         <span data-testid="last-sync">{say(line.dataWords)}</span>
         <span data-testid="inside-now">
           <strong className="scan__inside-count">{line.inside ?? '…'}</strong> {t('statusInside')}
         </span>
-        {/* On the line, so a phone keeps it beside the count rather than on a row of its own. */}
-        <ReadinessPill status={status} now={now} open={readinessOpen} onToggle={onReadiness} />
       </p>
       {attention && (
         <Link
