@@ -28,8 +28,6 @@ export interface DoorsHttpOptions {
   /** The check-ins each device made: a forgotten device's go with it. */
   checkins: Pick<DeviceCheckins, 'drop'>;
   attempts: { check(caller: string): AttemptVerdict; fail(caller: string): void };
-  /** This server's public origin: the Check-in API doors use is under it. */
-  publicOrigin: string;
 }
 
 export function createDoorsHttp(options: DoorsHttpOptions) {
@@ -54,7 +52,11 @@ export function createDoorsHttp(options: DoorsHttpOptions) {
     const answer: DoorJoined = {
       device: { id: device.id, name: device.name },
       credential,
-      checkin_url: `${options.publicOrigin}/checkin`,
+      // Relative: the door resolves it against the address it reached this server at. The public
+      // origin may not be that address (the LAN address picked at start, a name, a proxy), and a
+      // Check-in API on another origin is cross-origin for the door's page: its reads failed as
+      // "cannot be reached" after the join had already spent one of the code's devices.
+      checkin_url: '/checkin',
       checkin_list: { title: device.list_title },
     };
     return json(answer, 201);

@@ -22,7 +22,6 @@ export interface FleetHttpOptions {
   checkins: Pick<DeviceCheckins, 'drop'>;
   ports: FleetPorts;
   clock: Clock;
-  publicOrigin: string;
   doorOrigin: string;
   attempts?: { check(caller: string): AttemptVerdict; fail(caller: string): void };
 }
@@ -37,7 +36,6 @@ export function createFleetHttp(options: FleetHttpOptions) {
     store: options.store,
     checkins: options.checkins,
     attempts: options.attempts ?? createAttemptLimit(options.clock),
-    publicOrigin: options.publicOrigin,
   });
   const organiser = createOrganiserHttp(options);
 

@@ -92,7 +92,10 @@ export interface DoorJoined {
   device: { id: string; name: string };
   /** Secret: the device's own credential, in the slug's place in Check-in API paths. */
   credential: string;
-  /** The Check-in API base the device uses (this server's `/checkin`). */
+  /**
+   * The Check-in API base the device uses: `/checkin`, relative to the address the door reached
+   * this server at (an absolute address is taken as it is).
+   */
   checkin_url: string;
   checkin_list: { title: string };
 }

@@ -155,7 +155,6 @@ export async function startMockHost(settings: ServerSettings) {
     dataDir,
     ports: mockFleetPorts(service),
     holdsCheckin: (slug, uuid) => holdsCheckin(service, slug, uuid),
-    publicOrigin: settings.publicOrigin,
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
   });
   const fetch = createServerFetch(service, resolve(settings.distDir), signIn, fleet);

@@ -80,7 +80,6 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
         ports: relayFleetPorts(relay, sessions, { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs }),
         // A write the mirror does not answer goes upstream, whose check-ins this cannot see.
         holdsCheckin: (slug, uuid) => mirror?.holds(slug, uuid),
-        publicOrigin: origin,
         doorOrigin,
       })
     : null;

@@ -44,6 +44,9 @@ beforeAll(async () => {
     MOCK_SEED: 'demo',
     MOCK_SEED_TICKETS: '60',
     MOCK_API_TOKENS: `${TOKEN}:live:3.1:demo`,
+    // The server's public address is not the one this door reaches it at (a LAN address picked
+    // at start, a name, a proxy): the door reads the list where it joined, not there.
+    PUBLIC_URL: 'http://public-address.invalid',
   });
   engine = createSyncEngine({
     db,
@@ -85,6 +88,7 @@ describe('a door of the fleet against the real server', () => {
     expect(engine.status().counts.tickets).toBeGreaterThan(10);
     const row = (await db.lists.toArray())[0]!;
     expect(row.slug).toMatch(/^dev_/);
+    expect(row.baseUrl).toBe(`${server.origin}/checkin`);
     deviceId = row.door!.deviceId;
     expect(JSON.stringify(await Promise.all(db.tables.map((t) => t.toArray())))).not.toContain(SLUG);
   });

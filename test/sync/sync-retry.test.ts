@@ -71,3 +71,33 @@ describe('a shorter sync interval', () => {
     await engine.stop();
   });
 });
+
+describe('the service unreachable', () => {
+  it('is said after every pull that reached nothing, not only after one that read the list', async () => {
+    const { service } = await doorService(5);
+    let down = false;
+    const fetch: FetchLike = async (request) => {
+      if (down) throw new TypeError('fetch failed');
+      return service.handle(request);
+    };
+    const { engine, clock } = await doorDevice({ fetch });
+    await engine.join(LIST);
+    await engine.syncNow();
+    expect(engine.status().reachable).toBe(true);
+
+    down = true;
+    // A regular pull reads the list one time in six; the others read only the tickets, check-ins
+    // and answers changed since. Each of them reaches nothing.
+    for (let pull = 1; pull <= 6; pull++) {
+      await clock.advance(61_000); // past any backoff wait
+      await engine.tick();
+      expect(engine.status().errors.tickets?.reason ?? engine.status().errors.list?.reason).toBe('network');
+      expect(engine.status().reachable, `after pull ${pull}`).toBe(false);
+    }
+
+    down = false;
+    await clock.advance(61_000);
+    await engine.tick();
+    expect(engine.status().reachable).toBe(true);
+  });
+});

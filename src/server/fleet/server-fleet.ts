@@ -15,7 +15,6 @@ import { createFleetStore, isDead } from '../../fleet/fleet-store';
 export interface ServerFleetOptions {
   dataDir: string;
   ports: FleetPorts;
-  publicOrigin: string;
   doorOrigin: string;
   holdsCheckin: DeviceGateOptions['holdsCheckin'];
 }
@@ -45,7 +44,6 @@ export async function startServerFleet(options: ServerFleetOptions) {
       checkins,
       ports: options.ports,
       clock: systemClock,
-      publicOrigin: options.publicOrigin,
       doorOrigin: options.doorOrigin,
     }),
     gate: createDeviceGate({ store, checkins, holdsCheckin: options.holdsCheckin }),

@@ -73,7 +73,10 @@ export function createSyncSteps(options: SyncStepsOptions) {
         }),
       ),
     );
-    backoff.note(`push:${list.slug}`, result);
+    // A read refused because the door was revoked (its recovery's, say) is an answer, not a
+    // failure to wait after: the door learns from it (revocation.ts) and what it holds must go at
+    // once, reading nothing. Noted as a failure, it held those check-ins for up to 30 s.
+    backoff.note(`push:${list.slug}`, !result.ok && result.reason === 'revoked' ? ok(undefined) : result);
     // A double admission recorded while this device's own check-in was pending names it without
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).
@@ -131,10 +134,13 @@ export function createSyncSteps(options: SyncStepsOptions) {
     if (fresh) state.update({ list: fresh, index, complete });
     await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
     if (state.active()?.list.slug !== list.slug) return;
+    // A pull without the list's own read (five in six) still answers ok when every one of its
+    // reads failed: it reached no server, and the door must say so as when the list's read fails.
+    const reachedNothing = RESOURCES.every((r) => result.value.errors[r]?.reason === 'network');
     publish({
       download: null,
       complete,
-      reachable: true,
+      reachable: !reachedNothing,
       errors: { outbox: state.board.status().errors.outbox, ...result.value.errors },
     });
   }

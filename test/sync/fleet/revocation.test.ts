@@ -216,4 +216,32 @@ describe('a door the organiser revoked', () => {
     const held = serviceCheckins(made.service, made.list.id);
     expect(made.tickets.slice(0, 3).map((t) => held.get(t.id))).toEqual([1, 1, 1]);
   });
+
+  it('sends what it held at once when its first read after the server was out of reach tells it', async () => {
+    const made = await doorService(6);
+    const server = fleetServer(made.service);
+    const door = await fleetDoor(server);
+    await door.engine.joinByCode(CODE, SERVER, 'North door');
+    await door.engine.syncNow();
+    // The server out of reach while the device is online: its sends get no answer, three times
+    // (past which even an on-demand send honours the wait).
+    server.offline = true;
+    for (const ticket of made.tickets.slice(0, 2)) await door.engine.scan(ticket.slug);
+    for (let attempt = 0; attempt < 3; attempt++) await door.engine.flush();
+    expect(door.engine.status().pending).toBe(2);
+    server.revoked = true;
+    server.offline = false;
+    server.log.length = 0;
+    await door.clock.advance(10_000); // the wait after no answer (at most 10 s) is over
+
+    // Those sends had no answer: the push reads what the service holds first, is refused, learns,
+    // and sends at once: the service holds both with no further wait.
+    await door.engine.flush();
+    await vi.waitFor(async () => expect(await door.db.lists.count()).toBe(0));
+    const held = serviceCheckins(made.service, made.list.id);
+    expect(made.tickets.slice(0, 2).map((t) => held.get(t.id))).toEqual([1, 1]);
+    // One read, refused; none after it knew.
+    expect(server.log.filter((l) => l.startsWith('GET'))).toEqual(['GET checkins']);
+    await vi.waitFor(() => expect(door.engine.status().farewell).toMatchObject({ sent: 2 }));
+  });
 });
