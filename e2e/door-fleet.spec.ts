@@ -1,5 +1,5 @@
 // The door as one of the fleet, against the Node server: joined from the door kit's link (only
-// its name asked for) and by a code typed in groups, it admits, is seen with its report in the
+// its name asked for; the badge layout beside the code kept) and by a code typed in groups, it admits, is seen with its report in the
 // organiser's fleet view, shows its name full screen when asked (a verdict under it stays), and,
 // revoked while it held check-ins made offline, sends each once when back online, then forgets
 // the list and says why. Screens at 390x844 in e2e/.artifacts/fleet/.
@@ -28,9 +28,10 @@ test('a door joined by a code is seen, identified and revoked without losing a c
   });
 
   // The door kit's link: the code comes with it and leaves the address bar; only a name is asked.
+  // It carries the list's badge layout beside the code, as the kit shows it once one is saved.
   const page = await context.newPage();
   const door = new DoorPage(page);
-  await page.goto(code.link.replace(/^https?:\/\/[^/]+/, baseURL!));
+  await page.goto(`${code.link.replace(/^https?:\/\/[^/]+/, baseURL!)}&badge=1.4x3in.rfljcq`);
   const form = page.getByTestId('join-by-link');
   await expect(form).toContainText(code.code);
   expect(page.url()).not.toContain('#');
@@ -43,6 +44,14 @@ test('a door joined by a code is seen, identified and revoked without losing a c
   );
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await door.expectListComplete();
+
+  // The layout the link carried is kept for the list the code joined, as a list link's is.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('badge-layout-here')).toContainText(
+    'Badge layout for Main entrance, from its link: 4 × 3 in label',
+  );
+  await page.getByRole('link', { name: 'Door' }).click();
+  await door.expectScanScreen();
 
   // It admits, and its report reaches the organiser's view.
   await door.typeCode(tickets[0]!.reference);
@@ -58,6 +67,8 @@ test('a door joined by a code is seen, identified and revoked without losing a c
     report: { unsent: 0, copy: { complete: true }, app_version: expect.any(String) },
   });
   expect(JSON.stringify(seen.report)).not.toContain(tickets[0]!.reference);
+  // The readiness staff see on the scan screen goes with the report: the whole list is here.
+  expect(seen.report?.readiness.items).toContainEqual({ id: 'list-complete', level: 'green' });
 
   // Lists: this door says it can be revoked.
   await door.goFromMenu('Lists');

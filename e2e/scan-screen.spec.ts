@@ -133,7 +133,7 @@ test('the camera fills every size, controls in reach', async ({ baseURL }) => {
       await expectOnScreen(page, page.getByTestId('door-status'), `${name} status line`);
       await expectOnScreen(
         page,
-        page.getByTestId('scan-controls').locator('button, summary, input'),
+        page.getByTestId('scan-controls').locator('button, summary, input').filter({ visible: true }),
         `${name} control`,
       );
       // The list's name over the picture's top (it lets taps through to the camera).
@@ -147,7 +147,11 @@ test('the camera fills every size, controls in reach', async ({ baseURL }) => {
     await expect(page.getByTestId('exit-mode')).toBeVisible();
     await expect(page.locator('.scan__stage .camera')).toHaveCSS('outline-color', 'rgb(124, 58, 237)');
     expect(await cameraShare(page), `${at} exit mode: the camera's share`).toBeGreaterThanOrEqual(size.least);
-    await expectOnScreen(page, controls.locator('button, summary, input'), `${at} exit mode control`);
+    await expectOnScreen(
+      page,
+      controls.locator('button, summary, input').filter({ visible: true }),
+      `${at} exit mode control`,
+    );
     await shot(page, 'scan-exit');
     await controls.locator('.mode-switch__option--entry').click();
     await expect(page.getByTestId('exit-mode')).toHaveCount(0);
@@ -179,7 +183,12 @@ test('without a camera the screen is ready for a hand scanner, the search field 
   await expect(page.getByTestId('scanner-ready')).toContainText('Ready for the scanner');
   const field = page.getByLabel('Ticket code, reference or name');
   await expectOnScreen(page, field, 'search field');
-  await expectOnScreen(page, page.getByTestId('scan-controls').locator('button, summary, input'), 'control');
+  // What staff can reach: the closed menu's own buttons are not shown until it opens.
+  await expectOnScreen(
+    page,
+    page.getByTestId('scan-controls').locator('button, summary, input').filter({ visible: true }),
+    'control',
+  );
   // No button to open a field that is already open.
   await expect(page.getByTestId('scan-controls').getByRole('button', { name: 'Search' })).toHaveCount(0);
   await shot(page, 'scan-no-camera');

@@ -3,7 +3,7 @@
 // the organiser screens reach the API only through this module (and its failures,
 // admin-failure.ts). Failures are values; the token travels in the Authorization header only and is never logged or put in a message.
 import { z } from 'zod';
-import { type AdminResult, fail, parseErrorBody } from './admin-failure';
+import { type AdminResult, answerJson, fail } from './admin-failure';
 
 export type AdminRecord = Record<string, unknown>;
 
@@ -123,16 +123,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     }
     if (response.status === 204) return { ok: true as const, value: null as unknown };
     const text = await response.text().catch(() => '');
-    let json: unknown = null;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        if (response.ok) return fail('bad-response', { status: response.status, message: 'not JSON' });
-      }
-    }
-    if (!response.ok) return parseErrorBody(response.status, json, response.headers.get('retry-after'));
-    return { ok: true as const, value: json };
+    return answerJson(response, text);
   }
 
   function record(json: unknown, resource: string): AdminResult<AdminRecord> {

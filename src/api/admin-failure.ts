@@ -48,6 +48,20 @@ function reasonFor(status: number): AdminFailureReason {
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+/** An answer's JSON (null for an empty body), or its failure: the refusal its body describes, or a success whose body is not JSON. */
+export function answerJson(response: Response, text: string): AdminResult<unknown> {
+  let json: unknown = null;
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      if (response.ok) return fail('bad-response', { status: response.status, message: 'not JSON' });
+    }
+  }
+  if (!response.ok) return parseErrorBody(response.status, json, response.headers.get('retry-after'));
+  return { ok: true, value: json };
+}
+
 /** Reads an error body in either version's shape (document 1, Errors). */
 export function parseErrorBody(status: number, body: unknown, retryAfter: string | null): AdminFailure {
   const extra: Omit<AdminFailure, 'ok' | 'reason'> = { status };

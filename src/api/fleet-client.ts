@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { FleetView, NewJoinCode } from '../fleet/fleet-protocol';
 import { FLEET_PATH } from '../fleet/fleet-protocol';
-import { type AdminResult, fail, parseErrorBody } from './admin-failure';
+import { type AdminResult, answerJson, fail } from './admin-failure';
 
 export type FetchLike = (request: Request) => Promise<Response>;
 
@@ -158,16 +158,9 @@ export function createFleetClient(options: FleetClientOptions): FleetClient {
     } catch {
       return fail('network');
     }
-    let json: unknown = null;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        if (response.ok) return fail('bad-response', { status: response.status, message: 'not JSON' });
-      }
-    }
-    if (!response.ok) return parseErrorBody(response.status, json, response.headers.get('retry-after'));
-    const parsed = schema.safeParse(json);
+    const answer = answerJson(response, text);
+    if (!answer.ok) return answer;
+    const parsed = schema.safeParse(answer.value);
     if (!parsed.success)
       return fail('bad-response', { status: response.status, message: describeIssue(parsed.error) });
     return { ok: true, value: parsed.data };

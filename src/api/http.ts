@@ -13,6 +13,8 @@ export interface TransportOptions {
   fetch: FetchLike;
   /** An answer slower than this counts as lost (its outcome unknown). */
   timeoutMs?: number;
+  /** Told the service's clock (its `Date` header) as each answer arrives, whatever its status. */
+  onServerTime?: (serverTime: number) => void;
 }
 
 export interface JsonRequest {
@@ -77,6 +79,12 @@ function statusFailure(status: number, headers: Headers, body: unknown): Failure
   return fail('rejected', extra);
 }
 
+/** The service's clock when it answered, from its `Date` header; null when not exposed. */
+function serverTime(response: Response): number | null {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  return Number.isNaN(date) ? null : date;
+}
+
 function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unknown field';
@@ -84,7 +92,12 @@ function describeIssue(error: z.core.$ZodError): string {
   return `${at}: ${issue.message}`;
 }
 
-export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: TransportOptions): Transport {
+export function createTransport({
+  baseUrl,
+  fetch,
+  timeoutMs = 20_000,
+  onServerTime,
+}: TransportOptions): Transport {
   const base = baseUrl.replace(/\/+$/, '');
   async function send<S extends z.ZodMiniType>(
     req: JsonRequest,
@@ -100,6 +113,7 @@ export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: Transpor
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     let response: Response;
     let text: string;
+    let answeredAt: number | null;
     try {
       response = await fetch(
         new Request(url, {
@@ -109,6 +123,9 @@ export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: Transpor
           signal: abort.signal,
         }),
       );
+      answeredAt = serverTime(response);
+      // Told as the headers arrive: a long body read after them would make the clock look behind.
+      if (answeredAt !== null) onServerTime?.(answeredAt);
       text = await response.text();
     } catch {
       return fail(abort.signal.aborted ? 'timeout' : 'network');
@@ -124,14 +141,12 @@ export function createTransport({ baseUrl, fetch, timeoutMs = 20_000 }: Transpor
       }
     }
     if (!response.ok) return statusFailure(response.status, response.headers, body);
-    const date = Date.parse(response.headers.get('date') ?? '');
-    const serverTime = Number.isNaN(date) ? null : date;
     const decoded = fast?.(body) ?? null;
-    if (decoded !== null) return ok({ value: decoded, serverTime });
+    if (decoded !== null) return ok({ value: decoded, serverTime: answeredAt });
     const parsed = z.safeParse(schema, body);
     if (!parsed.success)
       return fail('bad-response', { status: response.status, detail: describeIssue(parsed.error) });
-    return ok({ value: parsed.data, serverTime });
+    return ok({ value: parsed.data, serverTime: answeredAt });
   }
   return {
     baseUrl: base,

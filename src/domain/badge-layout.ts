@@ -157,3 +157,27 @@ export function linkWithBadgeLayout(address: string, layout: BadgeLayout | null)
   const bare = address.split('#')[0]!;
   return `${bare}#badge=${encodeBadgeLayout(layout)}`;
 }
+
+/**
+ * A door kit's join-code link (`…/door/join#code=<code>`) with the layout added to its fragment
+ * (`#code=<code>&badge=<layout>`): unlike `linkWithBadgeLayout`, the fragment's other parts stay,
+ * since the code is what the door joins by. A `badge=` already there is replaced.
+ */
+export function joinCodeLinkWithBadgeLayout(link: string, layout: BadgeLayout | null): string {
+  const hash = link.indexOf('#');
+  const bare = hash < 0 ? link : link.slice(0, hash);
+  const kept = hash < 0 ? [] : link.slice(hash + 1).split('&');
+  const parts = kept.filter((part) => part !== '' && !part.startsWith('badge='));
+  return `${bare}#${[...parts, `badge=${encodeBadgeLayout(layout)}`].join('&')}`;
+}
+
+/**
+ * Only the layout part of a link (`#badge=…`), for `badgeLayoutInLink`, or null when it has none:
+ * what a door keeps of a join-code link, whose code must not be kept on.
+ */
+export function badgeLayoutPartOf(link: string): string | null {
+  const hash = link.indexOf('#');
+  if (hash < 0) return null;
+  const value = new URLSearchParams(link.slice(hash + 1)).get('badge');
+  return value === null ? null : `#${new URLSearchParams({ badge: value }).toString()}`;
+}

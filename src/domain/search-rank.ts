@@ -6,7 +6,9 @@
 // found by its own reference or buyer, or only through a ticket's holder, and says which.
 // Pure, and cheap per candidate: the worker ranks every candidate of a search on lists of
 // 100,000 tickets, so judging a ticket makes no term lists and keeps only the best `limit`.
-import { normalizeText, wordStart } from './search-text';
+import { type SearchableTicket, normalizeText, wordStart } from './search-text';
+
+export type { SearchableTicket };
 
 /** How a result matched, strongest first. */
 export const STRENGTHS = ['exact', 'prefix', 'word', 'order'] as const;
@@ -26,18 +28,6 @@ export interface SearchQuery {
 export function searchQuery(text: string): SearchQuery | null {
   const words = normalizeText(text).split(/\s+/).filter(Boolean);
   return words.length > 0 ? { phrase: words.join(' '), words, starts: words.map(wordStart) } : null;
-}
-
-/** What search reads of a ticket: its holder, its references and its buyer. */
-export interface SearchableTicket {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  companyName: string | null;
-  reference: string;
-  registrationReference: string | null;
-  buyerName?: string | null;
-  buyerEmail?: string | null;
 }
 
 export const normalized = (value: string | null | undefined) => (value ? normalizeText(value) : '');

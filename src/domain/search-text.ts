@@ -20,8 +20,8 @@ export function wordStart(word: string): RegExp {
   return new RegExp(`(?:^|${BREAK})${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
-/** The words a ticket can be found by, normalised: names, email, company, references, its buyer. */
-export function searchTerms(ticket: {
+/** What search reads of a ticket: its holder, its references and its buyer. */
+export interface SearchableTicket {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
@@ -30,7 +30,10 @@ export function searchTerms(ticket: {
   registrationReference: string | null;
   buyerName?: string | null;
   buyerEmail?: string | null;
-}): string[] {
+}
+
+/** The words a ticket can be found by, normalised: names, email, company, references, its buyer. */
+export function searchTerms(ticket: SearchableTicket): string[] {
   const terms = new Set<string>();
   const addWords = (value: string | null) => {
     if (!value) return;

@@ -6,6 +6,8 @@ type Raw = Record<string, unknown>;
 
 /** Above this a latency or a window stops being a test and starts being a hang. */
 const MAX_NUMBER = 600_000;
+/** A clock off by more than a week is no clock a door meets. */
+const MAX_DATE_OFFSET_MS = 7 * 24 * 3600_000;
 
 function object(body: Raw, key: string, errors: Record<string, string[]>): Raw | undefined {
   const value = body[key];
@@ -76,6 +78,15 @@ export function parseFaultSettings(body: Raw): FaultSettings {
       methods,
       path_prefix: prefix(drop),
     };
+  }
+  const date = object(body, 'date_offset', errors);
+  if (date) {
+    const ms = typeof date.ms === 'number' ? date.ms : Number.NaN;
+    if (!Number.isInteger(ms) || Math.abs(ms) > MAX_DATE_OFFSET_MS)
+      errors['date_offset.ms'] = [
+        `must be a whole number from -${MAX_DATE_OFFSET_MS} to ${MAX_DATE_OFFSET_MS}`,
+      ];
+    settings.date_offset = { ms, path_prefix: prefix(date) };
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
   return settings;

@@ -1,5 +1,6 @@
 // Injected faults for demos and tests: latency, an error rate, a rate limit answering 429 with
-// Retry-After, and "drop the response after commit". Each may be limited to a path prefix.
+// Retry-After, "drop the response after commit", and a service clock off by some time (the
+// `Date` header of its answers). Each may be limited to a path prefix.
 // Only reachable when the service is configured with `faults: true` (MOCK_FAULTS=1).
 import type { Clock } from '../platform/clock';
 import type { Random } from './random';
@@ -13,6 +14,8 @@ export interface FaultSettings {
   errors?: (Scoped & { rate: number; status: number }) | undefined;
   rate_limit?: (Scoped & { requests: number; window_seconds: number }) | undefined;
   drop_after_commit?: (Scoped & { rate: number; methods: string[] }) | undefined;
+  /** The `Date` of each answer this far from the service's clock (negative: behind). */
+  date_offset?: (Scoped & { ms: number }) | undefined;
 }
 
 export type FaultVerdict =
@@ -63,6 +66,13 @@ export class Faults {
       return { kind: 'error', status: errors.status, latencyMs };
     }
     return { kind: 'pass', latencyMs };
+  }
+
+  /** The `Date` header an answer at `path` carries, when its clock is to look off; else null. */
+  dateHeader(path: string): string | null {
+    const offset = this.settings.date_offset;
+    if (!offset || !applies(offset, path)) return null;
+    return new Date(this.clock.now().getTime() + offset.ms).toUTCString();
   }
 
   /** Whether the answer to this (already committed) request is to be lost. */

@@ -171,6 +171,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
 
   const handle = async (request: Request): Promise<Response> => {
+    const response = await answer(request);
+    const date = ctx.config.faults ? faults.dateHeader(routedUrl(request).pathname) : null;
+    return date === null ? response : withDate(response, date);
+  };
+
+  const answer = async (request: Request): Promise<Response> => {
     await ready;
     const url = routedUrl(request);
     // The parsed address has its dot segments resolved already; what can still walk is an
@@ -211,6 +217,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
+
+/** The answer with its `Date` replaced (in a copy when its headers cannot change). */
+function withDate(response: Response, date: string): Response {
+  try {
+    response.headers.set('date', date);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('date', date);
+    return copy;
+  }
+}
 
 /** The address under the path the real router matches (`//` and a trailing `/` gone, `.json` taken). */
 function routedUrl(request: Request): URL {

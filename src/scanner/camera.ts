@@ -35,6 +35,8 @@ export interface CameraOptions {
   onCode(text: string): void;
   /** The track ended by itself. */
   onLost?(): void;
+  /** The decoder has read the first frame of the picture: the camera works end to end. */
+  onPicture?(): void;
 }
 
 export function describeCameraFailure(error: unknown): CameraProblem {
@@ -89,13 +91,14 @@ class WorkerCodeReader extends BrowserCodeReader {
     private readonly stream: MediaStream,
     private readonly made: Decoder,
     private readonly onRead: (text: string) => void,
+    private readonly onFrameRead?: () => void,
   ) {
     super(READS_IN_WORKER);
   }
 
   override scan(...[element, , finalize]: Parameters<BrowserCodeReader['scan']>): IScannerControls {
     const video = element as HTMLVideoElement;
-    this.loop = frameLoop(video, this.stream, this.made, this.onRead, finalize);
+    this.loop = frameLoop(video, this.stream, this.made, this.onRead, finalize, this.onFrameRead);
     return this.loop;
   }
 }
@@ -118,6 +121,7 @@ export async function startCamera({
   deviceId,
   onCode,
   onLost,
+  onPicture,
 }: CameraOptions): Promise<CameraSession> {
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
@@ -145,7 +149,14 @@ export async function startCamera({
     performance.mark('door:camera-read');
     onCode(text);
   };
-  const reader = new WorkerCodeReader(stream, made, read);
+  // Told once: the loop reads a frame every 40 ms.
+  let pictured = false;
+  const frameRead = () => {
+    if (pictured) return;
+    pictured = true;
+    onPicture?.();
+  };
+  const reader = new WorkerCodeReader(stream, made, read, frameRead);
   let controls: IScannerControls | undefined;
   try {
     // Plays the stream in the <video> (rejects if it will not play), then starts the frame loop;

@@ -30,6 +30,8 @@ export function frameLoop(
   made: Decoder,
   onRead: (text: string) => void,
   finalize?: () => void,
+  /** After each frame of the picture the decoder has read, with a code in it or not. */
+  onFrameRead?: () => void,
 ): FrameLoop {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -60,7 +62,10 @@ export function frameLoop(
     let text: string | null = null;
     try {
       const frame = grab(attempts++);
-      if (frame) text = await readFrame(made, frame);
+      if (frame) {
+        text = await readFrame(made, frame);
+        onFrameRead?.();
+      }
     } catch {
       // A frame the canvas cannot take (the track ending between frames): the next one may.
     }

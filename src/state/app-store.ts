@@ -3,6 +3,7 @@
 // start-up work on it (the kiosk PIN's migration) is started by src/app-main.tsx.
 import { createStore } from 'zustand/vanilla';
 import { loadSettings, type Settings, saveSettings } from './settings';
+import { createReadinessSlice, type ReadinessSlice } from './readiness-slice';
 import { createSyncSlice, type SyncSlice } from './sync-slice';
 
 export type { Theme } from './settings';
@@ -27,7 +28,7 @@ export interface ShellSlice {
 
 export type SettingsSlice = Settings;
 
-export interface AppState extends SyncSlice {
+export interface AppState extends SyncSlice, ReadinessSlice {
   shell: ShellSlice;
   settings: SettingsSlice;
   setShell(patch: Partial<ShellSlice>): void;
@@ -37,6 +38,7 @@ export interface AppState extends SyncSlice {
 export function createAppStore() {
   return createStore<AppState>()((set, get) => ({
     ...createSyncSlice(set),
+    ...createReadinessSlice(set, get),
     shell: {
       updateWaiting: false,
       offlineReady: false,

@@ -109,4 +109,24 @@ describe('the Check-in API client', () => {
       value: { serverTime: Date.parse('2026-06-15T12:00:00Z'), pages: { tickets: 2, checkins: 0 } },
     });
   });
+
+  it('tells the service clock of every answer as it arrives, a refusal’s too', async () => {
+    const told: number[] = [];
+    const answers = [
+      new Response('[]', { status: 200, headers: { date: 'Mon, 15 Jun 2026 12:00:00 GMT' } }),
+      new Response('{"message":"no"}', { status: 404, headers: { date: 'Mon, 15 Jun 2026 12:00:05 GMT' } }),
+      new Response('[]', { status: 200 }),
+    ];
+    const client = createCheckinClient(
+      createTransport({
+        baseUrl: BASE,
+        fetch: async () => answers.shift()!,
+        onServerTime: (serverTime) => told.push(serverTime),
+      }),
+    );
+    await client.listPage('tickets', 'chk_pabc1', 1);
+    await client.getTicket('chk_pabc1', 'ti_nothere');
+    await client.listPage('tickets', 'chk_pabc1', 2);
+    expect(told).toEqual([Date.parse('2026-06-15T12:00:00Z'), Date.parse('2026-06-15T12:00:05Z')]);
+  });
 });

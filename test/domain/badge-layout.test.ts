@@ -4,12 +4,15 @@ import {
   BADGE_FIELDS,
   type BadgeLayout,
   badgeLayoutInLink,
+  badgeLayoutPartOf,
   DEFAULT_BADGE_LAYOUT,
   encodeBadgeLayout,
+  joinCodeLinkWithBadgeLayout,
   LABEL_PRESETS,
   linkWithBadgeLayout,
   parseBadgeLayout,
 } from '../../src/domain/badge-layout';
+import { parseJoinCode } from '../../src/domain/join-code';
 import { parseListCredential } from '../../src/domain/list-credential';
 
 const layouts: fc.Arbitrary<BadgeLayout> = fc
@@ -81,5 +84,41 @@ describe('a badge layout in a join link', () => {
     ];
     for (const [text, problem] of cases) expect(parseBadgeLayout(text), text).toEqual({ ok: false, problem });
     fc.assert(fc.property(fc.string({ maxLength: 80 }), (text) => void parseBadgeLayout(text)));
+  });
+});
+
+describe('a badge layout beside a join code', () => {
+  const CODE = '7K3MQ9TZ2HX4VB8N';
+  const codeLink = `https://venue.example:4173/door/join#code=${CODE}`;
+
+  it('keeps the code in the fragment, so the link still joins by it', () => {
+    const link = joinCodeLinkWithBadgeLayout(codeLink, DEFAULT_BADGE_LAYOUT);
+    expect(link).toBe(`${codeLink}&badge=1.4x3in.rflcjq`);
+    expect(parseJoinCode(link)).toEqual({ code: CODE, origin: 'https://venue.example:4173' });
+    expect(badgeLayoutInLink(link)).toEqual({ ok: true, layout: DEFAULT_BADGE_LAYOUT });
+  });
+
+  it('replaces a layout already there, and says "none" as a list link does', () => {
+    const once = joinCodeLinkWithBadgeLayout(codeLink, DEFAULT_BADGE_LAYOUT);
+    const again = joinCodeLinkWithBadgeLayout(once, null);
+    expect(again).toBe(`${codeLink}&badge=0`);
+    expect(parseJoinCode(again)?.code).toBe(CODE);
+    expect(badgeLayoutInLink(again)).toEqual({ ok: true, layout: null });
+  });
+
+  it('gives a link without a fragment one', () => {
+    expect(joinCodeLinkWithBadgeLayout('https://venue.example/door/join', null)).toBe(
+      'https://venue.example/door/join#badge=0',
+    );
+  });
+
+  it('takes the layout alone out of the link, leaving the code behind', () => {
+    const link = joinCodeLinkWithBadgeLayout(codeLink, DEFAULT_BADGE_LAYOUT);
+    const part = badgeLayoutPartOf(link);
+    expect(part).toBe('#badge=1.4x3in.rflcjq');
+    expect(part).not.toContain(CODE);
+    expect(badgeLayoutInLink(part!)).toEqual({ ok: true, layout: DEFAULT_BADGE_LAYOUT });
+    expect(badgeLayoutPartOf(codeLink)).toBeNull();
+    expect(badgeLayoutPartOf(CODE)).toBeNull();
   });
 });

@@ -27,6 +27,13 @@ describe('a join code as a person hands it to the door', () => {
     });
   });
 
+  it('still reads the code when the link carries a badge layout after it', () => {
+    expect(parseJoinCode(`https://venue.example/door/join#code=${CODE}&badge=1.4x3in.rflcjq`)).toEqual({
+      code: CODE,
+      origin: 'https://venue.example',
+    });
+  });
+
   it.each([
     '',
     'chk_p7sWvGkE7cU9wQ',

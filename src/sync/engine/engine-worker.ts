@@ -81,7 +81,12 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
     warm: warm?.warm,
     clientFor: (baseUrl) =>
       createCheckinClient(
-        createTransport({ baseUrl, fetch: baseUrl.startsWith(initial.builtInPrefix) ? builtIn : network }),
+        createTransport({
+          baseUrl,
+          fetch: baseUrl.startsWith(initial.builtInPrefix) ? builtIn : network,
+          // The clock readiness compares (src/domain/readiness.ts) comes from every answer.
+          onServerTime: (serverTime) => engine?.serviceClockSeen(serverTime),
+        }),
       ),
     defaultBaseUrl: initial.defaultBaseUrl,
     deviceName: () => settings?.deviceName ?? '',

@@ -70,6 +70,7 @@ import { createRelayFallback } from '../relay/relay-fallback';
 import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
 import type { ListSummary, SyncStatus } from '../status/sync-status';
+import { createServiceClockWatch } from '../status/service-clock';
 import { joinedLast, type WarmCodes } from '../open-list/warm-start';
 import type { DeviceFacts } from '../fleet/door-report';
 import { createFleetDoor } from '../fleet/fleet-door';
@@ -133,6 +134,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     fill: options.fillIndex,
     warm: options.warm,
   });
+  const serviceClock = createServiceClockWatch(
+    clock,
+    state.board.publish,
+    () => state.board.status().clockOffsetMs,
+  );
   const outbox = createOutboxSignal();
   const loop = createSyncLoop({
     db,
@@ -362,5 +368,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     auditLog: care.auditLog,
     exportAudit: care.exportAudit,
     auditWritten: care.auditWritten,
+    /** An answer of a service came with its clock (the transport's `onServerTime`). */
+    serviceClockSeen: serviceClock.seen,
   };
 }

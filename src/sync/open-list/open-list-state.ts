@@ -35,6 +35,7 @@ export const summary = (l: ListRow): ListSummary => ({
   expiresAt: l.expiresAt,
   baseUrl: l.baseUrl,
   door: l.door ? { name: l.door.name, revokedAt: l.door.revokedAt ?? null } : null,
+  ticketsCount: l.ticketsCount,
 });
 
 export interface OpenListStateOptions {

@@ -21,6 +21,8 @@ export interface ListSummary {
    * organiser can neither see nor revoke.
    */
   door: { name: string; revokedAt: number | null } | null;
+  /** Tickets on the list by the service's count, as of its last answer. */
+  ticketsCount: number;
 }
 
 /** Why a revoked list left this device (src/db/fleet-notes.ts), as the door's home says it. */
@@ -104,6 +106,11 @@ export interface SyncStatus {
   identify: number | null;
   /** A revoked list that went, until staff have read why. */
   farewell: Farewell | null;
+  /**
+   * The service's clock less this device's, from the `Date` of its last answers
+   * (service-clock.ts); null before an answer gave one (the built-in demo service gives none).
+   */
+  clockOffsetMs: number | null;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -130,6 +137,7 @@ export const initialSyncStatus: SyncStatus = {
   route: null,
   identify: null,
   farewell: null,
+  clockOffsetMs: null,
 };
 
 /** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */

@@ -38,6 +38,10 @@ interface Props {
   readAt?: number | null;
   /** Told when the camera starts, runs, pauses or fails: a screen without one says so. */
   onPhase?(phase: CameraPhase): void;
+  /** Told the camera's failure, and null once it runs again (the door's readiness). */
+  onTrouble?(problem: CameraProblem | null): void;
+  /** Told when the decoder has read the first frame of a started camera's picture. */
+  onPicture?(): void;
 }
 
 export type CameraPhase = 'starting' | 'running' | 'paused' | 'failed';
@@ -56,6 +60,8 @@ export function CameraView({
   attendeeFacing = false,
   idlePauseMs = IDLE_PAUSE_MS,
   onPhase,
+  onTrouble,
+  onPicture,
   readAt = null,
 }: Props) {
   const video = useRef<HTMLVideoElement>(null);
@@ -69,6 +75,8 @@ export function CameraView({
   pausedRef.current = paused;
   const wantedDevice = useRef(deviceId);
   wantedDevice.current = deviceId;
+  const pictureHandler = useRef(onPicture);
+  pictureHandler.current = onPicture;
   const [state, setState] = useState<CameraState>({ phase: 'starting', restarting: false });
   const [attempt, setAttempt] = useState(0);
   const failures = useRef(0);
@@ -120,6 +128,9 @@ export function CameraView({
           },
           onLost: () => {
             if (!cancelled) restart();
+          },
+          onPicture: () => {
+            if (!cancelled) pictureHandler.current?.();
           },
         });
         if (cancelled) return session.stop();
@@ -211,6 +222,12 @@ export function CameraView({
   const phaseHandler = useRef(onPhase);
   phaseHandler.current = onPhase;
   useEffect(() => phaseHandler.current?.(phase), [phase]);
+  const troubleHandler = useRef(onTrouble);
+  troubleHandler.current = onTrouble;
+  const problem = state.phase === 'failed' ? state.problem : state.phase === 'running' ? null : undefined;
+  useEffect(() => {
+    if (problem !== undefined) troubleHandler.current?.(problem);
+  }, [problem]);
   return (
     <div className="camera" data-phase={phase}>
       <video ref={video} className="camera__video" muted playsInline aria-label={t('cameraLabel')} />

@@ -1,10 +1,11 @@
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { describeError } from '../error-words';
-import { groupedJoinCode, type JoinCode, parseJoinCode } from '../../domain/join-code';
+import { groupedJoinCode, parseJoinCode } from '../../domain/join-code';
 import { parseListCredential } from '../../domain/list-credential';
 import { parseScannedCode } from '../../domain/scan-code';
 import { requestPersistentStorage } from '../../pwa/persistent-storage';
 import { appStore } from '../../state/app-store';
+import { takeBadgeLayout } from '../../state/badge-layouts';
 import { useAppStore } from '../../state/use-app-store';
 import { t } from '../i18n/t';
 import { knownServiceOrigins, rememberServiceOrigin } from '../../state/known-services';
@@ -20,12 +21,13 @@ import {
 import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
 import type { ListSummary } from '../../sync/engine/door-protocol';
 import { useCameraView } from './camera-view-chunk';
+import { type JoinLink, readJoinLink } from './join-link';
 
 interface Props {
   /** A slug or address handed over by the route (a web check-in address opened here). */
   initialCode?: string;
   /** The door kit's link opened here: only the device's name is asked for. */
-  link?: JoinCode | null;
+  link?: JoinLink | null;
   onJoined(): void;
 }
 
@@ -64,7 +66,7 @@ export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
    * A join code, spent at the app's own server (or the server whose link it was, once the person
    * agrees to a server this device has not used).
    */
-  const joinWithCode = async (joinCode: JoinCode, value: string, confirmed: boolean) => {
+  const joinWithCode = async (joinCode: JoinLink, value: string, confirmed: boolean) => {
     const serverUrl = joinCode.origin ?? window.location.origin;
     if (!confirmed && isUnfamiliarService(serverUrl, lists, knownServiceOrigins()))
       return setAsking({ value, origin: serverUrl });
@@ -76,13 +78,16 @@ export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
       const reason = result.reason === 'not-found' ? t('joinCodeUnknown') : describeError(result);
       return setError({ field: 'form', text: t('joinFailed', { reason }) });
     }
+    // The link's badge layout is kept for the list as a list link's is (its slug here is the
+    // device's credential); a typed code carries none, and then what was kept stays.
+    if (joinCode.badge) takeBadgeLayout(result.value.slug, joinCode.badge);
     void requestPersistentStorage();
     noteJoined(result.value);
     onJoined();
   };
 
   const join = async (value: string, confirmed = false) => {
-    const joinCode = link ?? parseJoinCode(value);
+    const joinCode = link ?? readJoinLink(value.trim());
     if (!joinCode && !parseListCredential(value))
       return setError({ field: 'code', text: t('doorSlugInvalid') });
     if (!name.trim()) return setError({ field: 'name', text: t('joinDeviceNameMissing') });

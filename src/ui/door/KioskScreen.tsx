@@ -15,6 +15,8 @@ import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 import { useCameraView } from './camera-view-chunk';
 import { PrintBadgeButton } from './PrintBadgeButton';
+import { noteKioskOpen } from '../../state/readiness';
+import { cameraSigns, useReadinessChecks } from './useReadiness';
 
 /**
  * A tablet at the entrance, facing attendees: full screen, screen kept on, one big prompt,
@@ -41,6 +43,13 @@ export function KioskScreen() {
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   useWedgeScanner(flow.wedge, !unlocking);
+  // The device faces attendees while this screen is open: its readiness asks for a PIN (the
+  // door's reports carry it; attendees are shown none of it).
+  useEffect(() => {
+    noteKioskOpen(appStore, true);
+    return () => noteKioskOpen(appStore, false);
+  }, []);
+  useReadinessChecks(status.list?.slug ?? null, status.complete);
 
   useEffect(() => {
     if (!kioskPin) return;
@@ -87,6 +96,8 @@ export function KioskScreen() {
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
+            onTrouble={cameraSigns.onTrouble}
+            onPicture={cameraSigns.onPicture}
           />
         </Suspense>
       </div>

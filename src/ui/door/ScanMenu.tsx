@@ -15,10 +15,16 @@ const LINKS = [
 
 /**
  * What staff need now and then, one tap away from the scan screen: the list and its
- * progress, Stats, Lists, Kiosk mode, the fast lane's explanation and the device's health.
+ * progress, Stats, Lists, Kiosk mode, the readiness check, the fast lane's explanation and
+ * the device's health.
  */
 /** Memoised: the scan screen renders again for each verdict; this changes with the status. */
-export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHealthProps) {
+export const ScanMenu = memo(function ScanMenu({
+  status,
+  now,
+  storage,
+  onReadiness,
+}: DoorHealthProps & { onReadiness(): void }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const progress = progressWords(status);
   return (
@@ -58,6 +64,17 @@ export const ScanMenu = memo(function ScanMenu({ status, now, storage }: DoorHea
               {t(key)}
             </Link>
           ))}
+          <button
+            type="button"
+            className="button"
+            data-testid="menu-readiness"
+            onClick={() => {
+              if (menu.current) menu.current.open = false;
+              onReadiness();
+            }}
+          >
+            {t('scanReadiness')}
+          </button>
         </nav>
         <p className="scan__sheet-help">
           <strong>{t('laneToggle')}</strong> {t('laneToggleHelp')}

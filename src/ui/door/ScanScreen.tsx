@@ -19,6 +19,8 @@ import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { useCameraView } from './camera-view-chunk';
 import { FleetNotice } from './FleetNotice';
 import { useIdentifying } from './IdentifyOverlay';
+import { ReadinessPanel } from './ReadinessPanel';
+import { cameraSigns, useReadinessChecks } from './useReadiness';
 
 /** Where the controls sit beside the picture (door.css): room for the search field too. */
 const BESIDE = '(min-width: 900px) and (orientation: landscape)';
@@ -55,6 +57,10 @@ export function ScanScreen() {
     (id: string) => appStore.getState().setSettings({ cameraDeviceId: id }),
     [],
   );
+  const [readinessOpen, setReadinessOpen] = useState(false);
+  const toggleReadiness = useCallback(() => setReadinessOpen((open) => !open), []);
+  const openReadiness = useCallback(() => setReadinessOpen(true), []);
+  useReadinessChecks(status.list?.slug ?? null, status.complete);
   // A long shift: the screen stays on while this screen is open (asked again when the tab returns).
   useEffect(() => holdScreenAwake(), []);
   // The door showing who it is lies over a verdict: that verdict waits for staff, not for a timer.
@@ -88,7 +94,13 @@ export function ScanScreen() {
     storage?.usage != null && storage.quota ? Math.min(1, storage.usage / storage.quota) : null;
   return (
     <div className={`scan scan--${flow.mode}${flow.fastLane ? ' scan--lane' : ''}`}>
-      <ScanStatusLine status={status} now={now} storageShare={storageShare} />
+      <ScanStatusLine
+        status={status}
+        now={now}
+        storageShare={storageShare}
+        readinessOpen={readinessOpen}
+        onReadiness={toggleReadiness}
+      />
 
       <div className="scan__stage">
         <Suspense fallback={<div className="camera" />}>
@@ -99,6 +111,8 @@ export function ScanScreen() {
             onCode={onCameraCode}
             onSighting={onSighting}
             onPhase={setCameraPhase}
+            onTrouble={cameraSigns.onTrouble}
+            onPicture={cameraSigns.onPicture}
             readAt={readAt}
           />
         </Suspense>
@@ -126,6 +140,9 @@ export function ScanScreen() {
           <FleetNotice status={status} />
         </div>
       </div>
+
+      {/* Over the picture, never over the controls: the camera and a scanner keep reading. */}
+      {readinessOpen && <ReadinessPanel status={status} now={now} onClose={() => setReadinessOpen(false)} />}
 
       {flow.fastLane && <FastLane flow={flow} />}
 
@@ -173,7 +190,7 @@ export function ScanScreen() {
             ))}
           </fieldset>
           <LaneToggle />
-          <ScanMenu status={status} now={now} storage={storage} />
+          <ScanMenu status={status} now={now} storage={storage} onReadiness={openReadiness} />
         </div>
       </div>
 

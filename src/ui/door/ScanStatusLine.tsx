@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge } from '../format';
 import { t } from '../i18n/t';
+import { ReadinessPill } from './ReadinessPill';
 import { statusLine, type Words } from './status-line';
 
 function say(words: Words): string {
@@ -19,10 +20,15 @@ export const ScanStatusLine = memo(function ScanStatusLine({
   status,
   now,
   storageShare,
+  readinessOpen,
+  onReadiness,
 }: {
   status: SyncStatus;
   now: number;
   storageShare: number | null;
+  readinessOpen: boolean;
+  /** Opens or closes the readiness panel (a stable function: the line is memoised). */
+  onReadiness(): void;
 }) {
   const line = statusLine(status, now, storageShare);
   const { attention } = line;
@@ -41,6 +47,9 @@ export const ScanStatusLine = memo(function ScanStatusLine({
         <span className={status.pending ? 'scan__warn' : undefined} data-testid="pending">
           {say(line.unsentWords)}
         </span>
+        {/* Early on the line: on a phone it fits the first row, beside what is unsent, where a
+            place at the end took a row of its own and the camera's picture below 60 %. */}
+        <ReadinessPill status={status} now={now} open={readinessOpen} onToggle={onReadiness} />
         <span data-testid="last-sync">{say(line.dataWords)}</span>
         <span data-testid="inside-now">
           <strong className="scan__inside-count">{line.inside ?? '…'}</strong> {t('statusInside')}

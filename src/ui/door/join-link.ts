@@ -1,10 +1,23 @@
 // The door kit's link opened on this device (`/door/join#code=…`): its join code, taken out of
 // the address bar at once. The code joins doors until it expires or is used up, so a shared tab,
-// a screenshot or the history must not carry it on.
+// a screenshot or the history must not carry it on. The link may also carry the list's badge
+// layout (`#code=…&badge=…`, docs/badges.md): only that part is kept, for once the code has joined.
+import { badgeLayoutPartOf } from '../../domain/badge-layout';
 import { type JoinCode, parseJoinCode } from '../../domain/join-code';
 
-export function takeJoinLink(): JoinCode | null {
-  const found = parseJoinCode(window.location.href);
+export interface JoinLink extends JoinCode {
+  /** The link's badge layout alone (`#badge=…`, for takeBadgeLayout), or null when it has none. */
+  badge: string | null;
+}
+
+/** The code and badge layout of a door kit's link (its text or QR content), or null. */
+export function readJoinLink(href: string): JoinLink | null {
+  const found = parseJoinCode(href);
+  return found && { ...found, badge: found.origin === null ? null : badgeLayoutPartOf(href) };
+}
+
+export function takeJoinLink(): JoinLink | null {
+  const found = readJoinLink(window.location.href);
   if (window.location.hash)
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
   return found;

@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { fail, type Result } from '../../domain/result';
 import type { BadgeLayout } from '../../domain/badge-layout';
+import type { BadgeTicket } from '../../domain/badge-content';
 import { appStore } from '../../state/app-store';
+import { noteBadgePrint } from '../../state/readiness';
 import { badgeLayoutOf, badgeLayoutsVersion, onBadgeLayoutsChange } from '../../state/badge-layouts';
 import type { BadgeMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
@@ -30,6 +32,8 @@ export interface BadgePrinter {
   print(ticketIds: readonly number[]): Promise<Result<number>>;
   /** After an admission: prints at once when badges print on every admission. */
   admitted(ticketIds: readonly number[]): Promise<Result<number> | null>;
+  /** One badge with made-up words in the open list's layout: the printer and labels tried. */
+  testPrint(sample: BadgeTicket): Promise<Result<number>>;
 }
 
 export function useBadgePrinter(): BadgePrinter {
@@ -61,9 +65,28 @@ export function useBadgePrinter(): BadgePrinter {
         withAnswers: layout.fields.includes('answer'),
       });
       if (!badges.ok) return badges;
-      return { ok: true, value: await job.printBadges(layout, badges.value) };
+      const printed = await job.printBadges(layout, badges.value);
+      // A guest's badge tries the printer as well as a test print does (readiness).
+      if (printed > 0) noteBadgePrint(appStore, Date.now());
+      return { ok: true, value: printed };
     },
     [engine, layout],
+  );
+
+  const testPrint = useCallback(
+    async (sample: BadgeTicket): Promise<Result<number>> => {
+      if (!layout) return fail('no-list');
+      let job: PrintJob;
+      try {
+        job = await loadPrintJob();
+      } catch {
+        return fail('app-part-missing');
+      }
+      const printed = await job.printBadges(layout, [{ ticket: sample, answers: [] }]);
+      noteBadgePrint(appStore, Date.now());
+      return { ok: true, value: printed };
+    },
+    [layout],
   );
 
   const admitted = useCallback(
@@ -72,5 +95,5 @@ export function useBadgePrinter(): BadgePrinter {
     [layout, print],
   );
 
-  return { mode, layout, print, admitted };
+  return { mode, layout, print, admitted, testPrint };
 }

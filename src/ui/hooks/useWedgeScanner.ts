@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { parseScannedCode } from '../../domain/scan-code';
 import { createWedgeDetector, type WedgeRead } from '../../scanner/wedge-detector';
+import { appStore } from '../../state/app-store';
+import { noteScannerRead } from '../../state/readiness';
 
 const NOT_TYPED_INTO = new Set([
   'button',
@@ -29,6 +31,8 @@ function personTypesAt(target: EventTarget | null): boolean {
 }
 
 const recognise = (text: string) => parseScannedCode(text).kind !== 'not-a-ticket';
+
+const NOTE_AFTER_VERDICT_MS = 1000;
 
 /**
  * Listens for a keyboard-wedge scanner on the whole page, whatever has focus, and hands each
@@ -61,6 +65,12 @@ export function useWedgeScanner(onRead: (read: WedgeRead) => void, enabled = tru
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
       handler.current(read);
+      // A code read whole: a hardware scanner works at this door (its readiness). Noted a
+      // moment later, so the readiness sign changes after the verdict is drawn, not before.
+      if (read.kind === 'code') {
+        const at = Date.now();
+        window.setTimeout(() => noteScannerRead(appStore, at), NOTE_AFTER_VERDICT_MS);
+      }
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });

@@ -42,6 +42,24 @@ describe('mock controls', () => {
     expect((await faults(service, { errors: { rate: 1, status: 200 } })).status).toBe(422);
   });
 
+  it('put a clock off by a signed offset in the Date of each answer, refusals too, until cleared', async () => {
+    const { service, ctx } = await checkinFixture();
+    service.context.config.faults = true;
+    expect((await faults(service, { date_offset: { ms: -3_600_000 } })).status).toBe(200);
+    const now = ctx.clock.now().getTime();
+    const ok = await call(service, 'GET', `/checkin/checkin_lists/${LIST}`, { token: null });
+    const refused = await call(service, 'GET', '/checkin/checkin_lists/chk_pNoSuchList', { token: null });
+    for (const answer of [ok, refused]) {
+      const date = Date.parse(answer.headers.get('date') ?? '');
+      expect(Math.abs(date - (now - 3_600_000))).toBeLessThan(2000);
+    }
+    await call(service, 'DELETE', '/__mock/faults', { control: true });
+    const plain = await call(service, 'GET', `/checkin/checkin_lists/${LIST}`, { token: null });
+    expect(plain.headers.get('date')).toBeNull();
+    expect((await faults(service, { date_offset: { ms: 'soon' } })).status).toBe(422);
+    expect((await faults(service, { date_offset: { ms: 8 * 24 * 3_600_000 } })).status).toBe(422);
+  });
+
   it('drop the answer after commit like a failed fetch, keeping the write', async () => {
     const { service, ctx, tickets } = await checkinFixture();
     service.context.config.faults = true;

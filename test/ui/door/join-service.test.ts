@@ -9,6 +9,7 @@ const list = (baseUrl: string): ListSummary => ({
   expiresAt: null,
   baseUrl,
   door: null,
+  ticketsCount: 0,
 });
 
 describe('which service a join reaches', () => {

@@ -10,6 +10,7 @@ const list = {
   expiresAt: null,
   baseUrl: 'https://t.example',
   door: null,
+  ticketsCount: 0,
 };
 
 /** A door with its list complete, online, all sent, synced 30 s ago. */

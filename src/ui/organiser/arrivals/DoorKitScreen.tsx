@@ -8,7 +8,7 @@ import type { AdminRecord } from '../../../api/admin-client';
 import type { JoinCodeData } from '../../../api/fleet-client';
 import { formattingLocale } from '../../i18n/i18n';
 import { t } from '../../i18n/t';
-import { listLink, savedBadgeLayout } from '../badges/saved-layouts';
+import { joinCodeLinkWithSavedLayout, listLink } from '../badges/saved-layouts';
 import { KitCodeChoice } from '../devices/KitCodeChoice';
 import { groupedCode } from '../devices/join-code-words';
 import { useFleet } from '../devices/useFleet';
@@ -67,15 +67,12 @@ export function DoorKitScreen({ account, event, id }: { account: string; event: 
             {t('kitCodeNotLive')}
           </p>
         ) : null}
-        {code && savedBadgeLayout(slug) ? (
-          <p className="muted door-kit__screen-only">{t('kitCodeNoBadge')}</p>
-        ) : null}
         <h2 id="door-kit-title">{t('kitTitle', { list: title })}</h2>
         {loaded.event ? (
           <p className="door-kit__event">{t('kitEvent', { event: String(loaded.event.title ?? '') })}</p>
         ) : null}
         {code ? (
-          <ByCode code={code} title={title} />
+          <ByCode code={code} title={title} slug={slug} />
         ) : chosen && !fleet.view ? null : (
           <ByAddress record={record} />
         )}
@@ -108,17 +105,19 @@ function ByAddress({ record }: { record: AdminRecord }) {
   );
 }
 
-function ByCode({ code, title }: { code: JoinCodeData; title: string }) {
+function ByCode({ code, title, slug }: { code: JoinCodeData; title: string; slug: string }) {
+  // Like the list's address, the code's link carries the badge layout (beside the code).
+  const link = joinCodeLinkWithSavedLayout(slug, code.link);
   return (
     <EventFormatContext.Consumer>
       {(format) => (
         <div className="door-kit__code" data-testid="door-kit-join-code">
-          <QrImage value={code.link} label={t('kitQrLabel', { list: title })} size={320} />
+          <QrImage value={link} label={t('kitQrLabel', { list: title })} size={320} />
           <div>
             <p className="door-kit__lead">{t('kitScan')}</p>
             <p>{t('kitAddress')}</p>
             <p className="door-kit__address" data-testid="door-kit-address">
-              {code.link}
+              {link}
             </p>
             <p>{t('kitTypeCode')}</p>
             <p className="door-kit__typed code" data-testid="door-kit-code">

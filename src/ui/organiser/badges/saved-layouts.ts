@@ -5,6 +5,7 @@ import type { AdminRecord } from '../../../api/admin-client';
 import {
   type BadgeLayout,
   encodeBadgeLayout,
+  joinCodeLinkWithBadgeLayout,
   linkWithBadgeLayout,
   parseBadgeLayout,
 } from '../../../domain/badge-layout';
@@ -55,4 +56,14 @@ export function listLink(record: AdminRecord): string {
 export function withSavedLayout(slug: string, address: string): string {
   const layout = savedBadgeLayout(slug);
   return layout === undefined ? address : linkWithBadgeLayout(address, layout);
+}
+
+/**
+ * A join code's link (`…/door/join#code=…`) with the list's saved badge layout beside the code,
+ * when one is saved: a door joined by the code then prints the same badges as one joined by the
+ * list's address.
+ */
+export function joinCodeLinkWithSavedLayout(slug: string, link: string): string {
+  const layout = savedBadgeLayout(slug);
+  return layout === undefined ? link : joinCodeLinkWithBadgeLayout(link, layout);
 }

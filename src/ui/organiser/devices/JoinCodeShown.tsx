@@ -5,13 +5,16 @@ import { t } from '../../i18n/t';
 import { formatInstant } from '../event-format';
 import { useEventFormat } from '../event-format-context';
 import { QrImage } from '../QrImage';
+import { joinCodeLinkWithSavedLayout } from '../badges/saved-layouts';
 import { groupedCode } from './join-code-words';
 
 export function JoinCodeShown({ code, size = 240 }: { code: JoinCodeData; size?: number }) {
   const format = useEventFormat();
+  // The link carries the list's badge layout beside the code, so a door joined by it prints badges.
+  const link = joinCodeLinkWithSavedLayout(code.checkin_list.slug, code.link);
   return (
     <div className="join-code" data-testid="join-code-shown">
-      <QrImage value={code.link} label={t('codeQrLabel', { list: code.checkin_list.title })} size={size} />
+      <QrImage value={link} label={t('codeQrLabel', { list: code.checkin_list.title })} size={size} />
       <div className="join-code__words">
         <p className="join-code__lead">{t('codeScan', { list: code.checkin_list.title })}</p>
         <dl className="join-code__facts">
@@ -24,7 +27,7 @@ export function JoinCodeShown({ code, size = 240 }: { code: JoinCodeData; size?:
           <div>
             <dt>{t('codeLinkLabel')}</dt>
             <dd className="org-address join-code__link" data-testid="join-code-link">
-              {code.link}
+              {link}
             </dd>
           </div>
         </dl>
