@@ -8,7 +8,7 @@
 // and its credential reads nothing more. The slug-joined door goes on scanning.
 // Typing goes key by key: over BiDi, fill() sets the value in a way React's controlled inputs
 // never see. Screenshots at 390x844 and 1024x768 go to e2e/.artifacts/engines/<engine>/.
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { readDoorDatabase } from '../fixtures/door-database';
 import { signIn } from '../fixtures/fleet-event';
 import { DevicesPage } from '../page-models/devices-page';
@@ -18,10 +18,12 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1024, height: 768 };
 const OFFLINE_ADMISSIONS = 20;
 
-async function shoot(page: Page, engine: string, name: string) {
+/** Screenshots at both sizes; `inView` is scrolled to the middle first (the event keeps other doors). */
+async function shoot(page: Page, engine: string, name: string, inView?: Locator) {
   const own = page.viewportSize() ?? PHONE;
   for (const { width, height } of [PHONE, LAPTOP]) {
     await page.setViewportSize({ width, height });
+    await inView?.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `e2e/.artifacts/engines/${engine}/fleet-${name}-${width}x${height}.png` });
   }
   await page.setViewportSize(own);
@@ -140,7 +142,7 @@ test('the doors as one fleet: a code made, doors joined three ways, one silent, 
   await expect(southCard.getByTestId('door-unsent')).toHaveText('All sent');
   await expect(southCard.getByTestId('door-admissions')).toContainText('0 admitted, 0 refused');
   await expect(devices.code(`${tag} fleet journey`)).toContainText('2 of 2 joined');
-  await shoot(page, engine, 'devices-online');
+  await shoot(page, engine, 'devices-online', southCard);
 
   // The west door joins by the list's slug, the old way: beyond the organiser's sight.
   const west = await doorPhone(browser, names.slug);
@@ -171,7 +173,7 @@ test('the doors as one fleet: a code made, doors joined three ways, one silent, 
   await expect(northCard.getByTestId('door-state')).toHaveText('Online');
   // The slug-joined door has joined too, and the organiser cannot see it.
   await expect(devices.door(names.slug)).toHaveCount(0);
-  await shoot(page, engine, 'devices-silent');
+  await shoot(page, engine, 'devices-silent', southCard);
 
   // Meanwhile the organiser revokes it; it does not know, and admits the rest.
   const confirm = await devices.revoke(names.linked);
@@ -201,7 +203,7 @@ test('the doors as one fleet: a code made, doors joined three ways, one silent, 
   await expect(southCard.getByTestId('door-revoked')).toContainText(
     `${OFFLINE_ADMISSIONS} check-ins taken after revocation`,
   );
-  await shoot(page, engine, 'devices-revoked');
+  await shoot(page, engine, 'devices-revoked', southCard);
 
   // The door holds no attendee: its list's tables are empty, and nothing it keeps names a guest,
   // nor its credential once the server has heard the list is gone.

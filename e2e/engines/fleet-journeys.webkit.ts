@@ -94,6 +94,15 @@ test('the doors as one fleet on WebKit: a code made, doors joined three ways, on
   expect(link).toMatch(new RegExp(`/door/join#code=${code}$`));
   await organiser.shot('code-made');
   const card = (name: string) => wk.execute(doorCard, name) as Promise<CardSeen | null>;
+  // The event keeps other runs' doors: the south door's card in the middle of each screenshot.
+  const southInView = () =>
+    wk.execute((name: string) => {
+      Array.from(document.querySelectorAll('[data-testid="door"]'))
+        .find((li) => li.querySelector('h3')?.textContent === name)
+        ?.scrollIntoView({ block: 'center' });
+      // Painted before the screenshot is taken.
+      return new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+    }, names.linked);
 
   // The north door types the code, and admits one guest while online.
   const north = new WebKitScreen(await moreWk(), SERVER, SHOTS);
@@ -149,7 +158,7 @@ test('the doors as one fleet on WebKit: a code made, doors joined three ways, on
       ),
     )
     .toContain('2 of 2 joined');
-  await organiser.shot('devices-online');
+  await organiser.shot('devices-online', southInView);
 
   // The west door joins by the list's slug, the old way: beyond the organiser's sight.
   const west = new WebKitScreen(await moreWk(), SERVER, SHOTS);
@@ -176,7 +185,7 @@ test('the doors as one fleet on WebKit: a code made, doors joined three ways, on
   expect((await card(names.typed))?.state).toBe('Online');
   // The slug-joined door has joined too, and the organiser cannot see it.
   expect(await card(names.slug)).toBeNull();
-  await organiser.shot('devices-silent');
+  await organiser.shot('devices-silent', southInView);
 
   // Meanwhile the organiser revokes it; it does not know, and admits the rest.
   await organiser.click(`aria/Revoke ${names.linked}`);
@@ -215,7 +224,7 @@ test('the doors as one fleet on WebKit: a code made, doors joined three ways, on
   expect((await card(names.linked))?.revoked).toContain(
     `${OFFLINE_ADMISSIONS} check-ins taken after revocation`,
   );
-  await organiser.shot('devices-revoked');
+  await organiser.shot('devices-revoked', southInView);
 
   // The door holds no attendee: its list's tables are empty, and nothing it keeps names a guest,
   // nor its credential once the server has heard the list is gone.

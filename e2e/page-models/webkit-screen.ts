@@ -62,9 +62,11 @@ export class WebKitScreen {
     if (enter) await element.addValue('\uE007');
   }
 
-  async shot(name: string) {
+  /** Screenshots at both sizes; `before` runs after each resize (to scroll something into view). */
+  async shot(name: string, before?: () => Promise<unknown>) {
     for (const { width, height } of [PHONE, LAPTOP]) {
       await setViewport(this.wk, width, height);
+      await before?.();
       await this.wk.saveScreenshot(`${this.shots}-${name}-${width}x${height}.png`);
     }
     await setViewport(this.wk, this.size.width, this.size.height);
