@@ -1,18 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
-/** An item of the door's readiness (src/fleet/fleet-protocol.ts `ReadinessItemId`). */
-export type ReadinessItemId =
-  | 'list-complete'
-  | 'list-fresh'
-  | 'outbox-empty'
-  | 'storage-persistent'
-  | 'storage-room'
-  | 'camera'
-  | 'clock'
-  | 'app-version'
-  | 'battery'
-  | 'badge-printing'
-  | 'kiosk-pin';
+import type { ReadinessItemId } from '../../src/fleet/fleet-protocol';
+
+export type { ReadinessItemId };
 
 /** The scan screen's readiness: the pill on its status line and the panel of items it opens. */
 export class ReadinessPage {
