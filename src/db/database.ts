@@ -6,6 +6,8 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import { type CommitCount, countCommits } from './commit-count';
 import type { PageCodesRow } from './page-codes';
+import type { KeyringRow } from './seal/keyring';
+import { createSealGate, type SealGate } from './seal/seal-gate';
 import type {
   AnswerRow,
   AuditRow,
@@ -37,6 +39,9 @@ export class CheckinDatabase extends Dexie {
   pageCodes!: Table<PageCodesRow, [string, string, number]>;
   tallies!: Table<TallyRow, string>;
   farewells!: Table<FarewellRow, string>;
+  keyring!: Table<KeyringRow, string>;
+  /** The open box of this door's sealed copy, once the passcode is typed (src/db/seal/). */
+  readonly seal: SealGate = createSealGate();
   /** The writes committed so far, by table (commit-count.ts): set up before the database opens. */
   readonly commits: CommitCount;
 
@@ -82,6 +87,9 @@ export class CheckinDatabase extends Dexie {
     // left behind when it went: the list, its tallies and its audit log are removed, and the
     // door must still say why. Two new tables; nothing existing changes.
     this.version(5).stores({ tallies: 'listSlug', farewells: 'deviceId' });
+    // Version 6: the copy sealed at rest (src/db/seal/, docs/security.md). The keyring holds the
+    // door's one secret, wrapped under the staff's passcode.
+    this.version(6).stores({ keyring: 'id' });
   }
 }
 

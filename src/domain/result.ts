@@ -20,7 +20,17 @@ export type FailureReason =
   /** The organiser revoked this door (a list joined with a join code): it reads nothing more. */
   | 'revoked'
   /** A part of the app loaded on demand (a lazy chunk) could not be fetched. */
-  | 'app-part-missing';
+  | 'app-part-missing'
+  /** The door holds no passcode yet: one is chosen before a list is joined (src/db/seal/). */
+  | 'passcode-needed'
+  /** Shorter than the passcode's minimum (src/db/seal/keyring.ts). */
+  | 'passcode-too-short'
+  /** Not the passcode this door's copy was sealed with. */
+  | 'wrong-passcode'
+  /** The door's copy is sealed and the passcode has not been typed since the app started. */
+  | 'locked'
+  /** The platform cannot seal here (no WebCrypto outside a secure context): nothing is stored. */
+  | 'cannot-seal';
 
 export interface Failure {
   ok: false;

@@ -23,7 +23,7 @@ export type { ScanBasis } from '../scan/confirm-online';
 export type { ScanOutcome } from '../scan/door-scan';
 export type { ListFacts } from '../lists/forget-list';
 export type { LaneRead } from '../scan/scan-queue';
-export type { Farewell, ListSummary, SyncStatus, TicketNaming } from '../status/sync-status';
+export type { Farewell, ListSummary, SealState, SyncStatus, TicketNaming } from '../status/sync-status';
 export type { DeviceFacts, Readiness } from '../fleet/door-report';
 export { initialSyncStatus } from '../status/sync-status';
 
@@ -69,6 +69,8 @@ export type DoorSettingsChange = Partial<Pick<DoorSettings, 'deviceName' | 'sync
 /** The engine's commands the page may send (see sync-engine.ts for what each does). */
 export type DoorCommandName =
   | 'start'
+  | 'choosePasscode'
+  | 'unlock'
   | 'learnRelay'
   | 'join'
   | 'joinByCode'

@@ -111,6 +111,8 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
 /** Each command as the page sends it, answered by the engine once it is made. */
 const commands: DoorCommands = {
   start: async (...args) => (await started).start(...args),
+  choosePasscode: async (...args) => (await started).choosePasscode(...args),
+  unlock: async (...args) => (await started).unlock(...args),
   learnRelay: async (...args) => (await started).learnRelay(...args),
   join: async (...args) => (await started).join(...args),
   joinByCode: async (...args) => (await started).joinByCode(...args),

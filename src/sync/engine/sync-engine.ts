@@ -75,6 +75,7 @@ import { joinedLast, type WarmCodes } from '../open-list/warm-start';
 import type { DeviceFacts } from '../fleet/door-report';
 import { createFleetDoor } from '../fleet/fleet-door';
 import { summary } from '../open-list/open-list-state';
+import { createDoorSeal } from '../seal/door-seal';
 
 export interface SyncEngineOptions {
   db: CheckinDatabase;
@@ -254,6 +255,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * action may come while the start is still reading the lists).
    */
   let chosen = false;
+  const seal = createDoorSeal({ db, clock, publish: state.board.publish });
   /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
   async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
     const lists = await stored(() => allLists(db));
@@ -271,6 +273,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
      */
     async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
+      await seal.told();
       await openLast(false, options);
       await fleet.start();
       loop.start();
@@ -282,6 +285,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return loop.stop();
     },
     learnRelay,
+    choosePasscode: seal.choosePasscode,
+    unlock: seal.unlock,
     async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
       chosen = true;
       const joined = await care.join(...args);

@@ -58,6 +58,10 @@ export interface ShownConflict extends ConflictRow {
   ticket: TicketNaming | null;
 }
 
+import type { SealState } from '../../db/seal/seal-gate';
+
+export type { SealState };
+
 export interface SyncStatus {
   /** What the platform says (navigator.onLine), as the engine was told. */
   online: boolean;
@@ -104,6 +108,13 @@ export interface SyncStatus {
   route: Route | null;
   /** When the organiser last asked this door to show who it is (this device's clock); null if never. */
   identify: number | null;
+  /**
+   * Whether the door can read its sealed copy (src/db/seal/): `none` before a passcode is
+   * chosen (a new door, or a copy kept before sealing), `locked` until the passcode is typed
+   * after a start, `open` once it is, `unavailable` where the platform cannot seal (WebCrypto is
+   * missing outside a secure context).
+   */
+  seal: SealState;
   /** A revoked list that went, until staff have read why. */
   farewell: Farewell | null;
   /**
@@ -136,6 +147,7 @@ export const initialSyncStatus: SyncStatus = {
   auditLost: 0,
   route: null,
   identify: null,
+  seal: 'locked',
   farewell: null,
   clockOffsetMs: null,
 };
