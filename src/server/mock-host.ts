@@ -28,6 +28,7 @@ import { isFleetPath } from '../fleet/fleet-http';
 import { type ServerFleet, startServerFleet } from './fleet/server-fleet';
 import { mockFleetPorts } from './fleet/mock-fleet-ports';
 import { setFleetAside } from './fleet/fleet-aside';
+import { privateDataDir } from '../platform/private-files';
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 // Where a refused target gets an API's JSON answer rather than the files' (sign-in is JSON too).
@@ -119,6 +120,7 @@ function demoLists(service: MockService) {
 
 export async function startMockHost(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
+  await privateDataDir(dataDir, (message) => console.warn(message));
   if (settings.reset) {
     const aside = await setFleetAside(dataDir, await setAsideStoredData(dataDir));
     console.warn(

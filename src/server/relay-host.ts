@@ -27,12 +27,14 @@ import { randomUUID } from 'node:crypto';
 import { createMirror } from '../relay/mirror/mirror';
 import { startServerFleet } from './fleet/server-fleet';
 import { relayFleetPorts } from './fleet/relay-fleet-ports';
+import { privateDataDir } from '../platform/private-files';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
 export async function startRelayHost(settings: ServerSettings, relay: RelaySettings) {
   const origin = settings.publicOrigin;
   const doorOrigin = settings.appOrigin ?? origin;
+  if (relay.dataDir) await privateDataDir(resolve(relay.dataDir), (message) => console.warn(message));
   // With a data directory (the venue mirror's), organisers stay signed in across a restart.
   const sessions = createRelaySessions(
     systemClock,

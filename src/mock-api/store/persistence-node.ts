@@ -3,15 +3,16 @@
 // snapshot. Replayed on start; compacted into a new snapshot on start and whenever the journal
 // grows past a limit. A crash can leave a torn last line: it was never answered, so it is
 // dropped with a warning. Any other damage stops the load with a StoredDataError naming the
-// file and line, and nothing is rewritten, so the evidence stays for the operator.
-import { mkdirSync } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+// file and line, and nothing is rewritten, so the evidence stays for the operator. The files
+// hold attendees' personal data: owner-only (0600) in an owner-only folder (0700).
+import { type FileHandle, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { journalLine, readJournal } from './journal-lines';
 import type { LoadedData, PersistenceAdapter } from './persistence';
 import { readSnapshot, writeSnapshot } from './snapshot-file';
 import type { StoreState } from './change';
 import { readIfPresent, syncDir } from '../../platform/durable-files';
+import { makePrivateDir, openPrivate } from '../../platform/private-files';
 
 const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 export const SNAPSHOT_FILE = 'snapshot.json';
@@ -24,7 +25,7 @@ export interface NodeJournalOptions {
 
 export function nodeJournalPersistence(dir: string, options: NodeJournalOptions = {}): PersistenceAdapter {
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const snapshotPath = join(dir, SNAPSHOT_FILE);
   const journalPath = join(dir, JOURNAL_FILE);
   let journal: FileHandle | null = null;
@@ -32,7 +33,7 @@ export function nodeJournalPersistence(dir: string, options: NodeJournalOptions 
 
   const openJournal = async (): Promise<FileHandle> => {
     if (journal) return journal;
-    journal = await open(journalPath, 'a');
+    journal = await openPrivate(journalPath, 'a');
     // A journal file just created must also be findable after a power cut.
     await syncDir(dir);
     return journal;
@@ -40,7 +41,7 @@ export function nodeJournalPersistence(dir: string, options: NodeJournalOptions 
 
   const replace = async (state: StoreState): Promise<void> => {
     const tmp = `${snapshotPath}.tmp`;
-    const handle = await open(tmp, 'w');
+    const handle = await openPrivate(tmp, 'w');
     await writeSnapshot(handle, state);
     await handle.datasync();
     await handle.close();
@@ -102,7 +103,7 @@ export async function setAsideStoredData(dir: string, now = new Date()): Promise
   }
   if (present.length === 0) return null;
   const aside = join(dir, `set-aside-${now.toISOString().replace(/[:.]/g, '-')}`);
-  await mkdir(aside, { recursive: true });
+  makePrivateDir(aside);
   for (const file of present) await rename(join(dir, file), join(aside, file));
   await syncDir(dir);
   return aside;

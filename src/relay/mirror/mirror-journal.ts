@@ -11,13 +11,14 @@
 //   lines at or below the snapshot's `seq` are skipped, so a crash between the two steps
 //   replays nothing twice;
 // - a failed append is cut back to the last whole line (or, failing that, refuses every later
-//   append), so a later line never follows a partial one.
+//   append), so a later line never follows a partial one;
+// - the files (attendees' personal data) are owner-only (0600) in an owner-only folder (0700).
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { type FileHandle, open, readdir, rename } from 'node:fs/promises';
+import { type FileHandle, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, MirrorSnapshot } from './mirror-types';
 import { readIfPresent, syncDir } from '../../platform/durable-files';
+import { makePrivateDir, openPrivate } from '../../platform/private-files';
 
 const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const sumOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -54,14 +55,14 @@ export class MirrorJournal {
     readonly dir: string,
     key: string,
   ) {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
     this.journalPath = join(dir, `${key}.journal`);
     this.snapshotPath = join(dir, `${key}.snapshot`);
   }
 
   /** Keys of every list with files in `dir`. */
   static async keys(dir: string): Promise<string[]> {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
     const names = await readdir(dir);
     const keys = new Set<string>();
     for (const name of names) {
@@ -108,7 +109,7 @@ export class MirrorJournal {
   }
 
   private async rewrite(kept: { seq: number; e: Entry }[]) {
-    const handle = await open(`${this.journalPath}.tmp`, 'w');
+    const handle = await openPrivate(`${this.journalPath}.tmp`, 'w');
     let text = '';
     for (const { seq, e } of kept) text += this.line(seq, e);
     await handle.write(text);
@@ -127,7 +128,7 @@ export class MirrorJournal {
   append(entries: Entry[]): Promise<void> {
     const run = this.queue.then(async () => {
       if (!this.handle) {
-        this.handle = await open(this.journalPath, 'a');
+        this.handle = await openPrivate(this.journalPath, 'a');
         await syncDir(this.dir);
       }
       if (this.broken) throw new Error('The mirror journal could not be repaired after a failed write');
@@ -161,7 +162,7 @@ export class MirrorJournal {
       const seq = this.seq;
       const body = { seq, e: snapshot() as unknown as Entry };
       const tmp = `${this.snapshotPath}.tmp`;
-      const handle = await open(tmp, 'w');
+      const handle = await openPrivate(tmp, 'w');
       await handle.write(
         `{"sum":"${sumOf(JSON.stringify(body))}","seq":${seq},"e":${JSON.stringify(body.e)}}`,
       );
@@ -170,7 +171,7 @@ export class MirrorJournal {
       await rename(tmp, this.snapshotPath);
       await syncDir(this.dir);
       await this.handle?.close();
-      this.handle = await open(this.journalPath, 'w');
+      this.handle = await openPrivate(this.journalPath, 'w');
       await this.handle.datasync();
       this.bytes = 0;
     });
