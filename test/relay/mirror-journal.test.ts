@@ -123,4 +123,26 @@ describe('the mirror journal', () => {
     ).toBe(true);
     expect((await replayed(dir, seal)).warnings).toHaveLength(0);
   });
+
+  it('written before DATA_KEY was set: replayed as it was, and its journal and snapshot sealed', async () => {
+    const dir = freshDir();
+    const journal = new MirrorJournal(dir, listKey('chk_journal'));
+    const m = new ListMirror('chk_journal');
+    await journal.append(entries.slice(0, 3));
+    for (const e of entries.slice(0, 3)) m.apply(e);
+    await journal.compact(() => m.snapshot());
+    await journal.append(entries.slice(3));
+    for (const e of entries.slice(3)) m.apply(e);
+    await journal.close();
+    const seal = dataSeal('cGxhaW4tbWlycm9yLXRoZW4tc2VhbGVkLWtleS0wMDE');
+    const { m: back, warnings } = await replayed(dir, seal);
+    expect(warnings).toEqual([]);
+    expect(back.snapshot()).toEqual(m.snapshot());
+    for (const path of [journal.journalPath, journal.snapshotPath]) {
+      const stored = readFileSync(path, 'latin1');
+      expect(stored.startsWith('seal1:')).toBe(true);
+      expect(stored).not.toContain('chk_journal');
+    }
+    expect((await replayed(dir, seal)).m.snapshot()).toEqual(m.snapshot());
+  });
 });
