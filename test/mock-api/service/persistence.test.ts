@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -143,5 +143,28 @@ describe('the Node journal', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/journal\.ndjson: dropped 1 partial line at its end/);
     await second.close();
+  });
+
+  it('written before DATA_KEY was set: read back, and sealed on the first start with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    dirs.push(dir);
+    const first = serviceOn(nodeJournalPersistence(dir));
+    const ticket = await fixture(first);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    await first.close();
+    // A start compacts the journal: only a plain snapshot is left, nothing to replay.
+    const second = serviceOn(nodeJournalPersistence(dir));
+    await second.ready;
+    const before = second.context.store.exportState();
+    await second.close();
+    expect(existsSync(join(dir, 'journal.ndjson'))).toBe(false);
+    const seal = dataSeal('cGxhaW4tbW9jay10aGVuLXNlYWxlZC1rZXktMDAwMDE');
+    const third = serviceOn(nodeJournalPersistence(dir, { seal }));
+    await third.ready;
+    expect(third.context.store.exportState().tables).toEqual(before.tables);
+    await third.close();
+    const stored = readFileSync(join(dir, 'snapshot.json'), 'latin1');
+    expect(stored.startsWith('seal1:')).toBe(true);
+    expect(stored).not.toContain(ticket.reference);
   });
 });
