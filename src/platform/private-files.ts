@@ -3,9 +3,10 @@
 // - every folder made through `makePrivateDir` is 0700, every file opened through `openPrivate`
 //   0600, whether it was just created or already there (a leftover temporary file, a journal
 //   reopened for append), so a rename of it puts an owner-only file in place;
-// - `tightenTree`, run once at start on a data folder, makes any folder or file in it that
-//   others could read or write owner-only, and says how many it changed (never which: names
-//   stay out of the log). Symbolic links are left alone, never followed.
+// - `tightenTree`, run once at start on a data folder, takes the group's and others' access
+//   away from any folder or file in it that had some (so the server's own become 0700 and
+//   0600), and says how many it changed (never which: names stay out of the log). Symbolic
+//   links are left alone, never followed.
 // On systems without POSIX modes (Windows) these calls change nothing.
 import { mkdirSync } from 'node:fs';
 import { type FileHandle, chmod, lstat, open, readdir } from 'node:fs/promises';
@@ -42,16 +43,15 @@ export async function tightenTree(dir: string): Promise<Tightened> {
   const visit = async (path: string): Promise<void> => {
     const info = await lstat(path).catch(() => null);
     if (!info) return;
+    const loose = (info.mode & 0o077) !== 0;
+    // Only the group's and others' bits go: a file of the server's is 0600 once tightened, and
+    // anything else someone put in the folder (a script, a folder they cannot write) keeps what
+    // its owner had.
+    if (loose && (info.isDirectory() || info.isFile())) await chmod(path, info.mode & 0o700);
     if (info.isDirectory()) {
-      if ((info.mode & 0o077) !== 0) {
-        await chmod(path, PRIVATE_DIR);
-        tightened.folders += 1;
-      }
+      if (loose) tightened.folders += 1;
       for (const name of await readdir(path)) await visit(join(path, name));
-    } else if (info.isFile() && (info.mode & 0o077) !== 0) {
-      await chmod(path, PRIVATE_FILE);
-      tightened.files += 1;
-    }
+    } else if (info.isFile() && loose) tightened.files += 1;
   };
   await visit(dir);
   return tightened;
