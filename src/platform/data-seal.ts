@@ -167,7 +167,7 @@ export function dataSeal(dataKey: string | undefined): DataSeal {
         : { bytes: stored, sealed: true, intact: false };
     },
     openLines(path, stored) {
-      // Most journals are all plain or all sealed under this key; the copy is only for those.
+      // A journal with no sealed line anywhere is handed back as it is, without a copy.
       if (stored.indexOf(MAGIC) === -1) return { bytes: stored, plain: stored.length > 0 };
       const out: Buffer[] = [];
       let plain = false;
