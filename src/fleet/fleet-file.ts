@@ -6,12 +6,15 @@
 // - the file and its temporary twin are readable by the server's user only (0600), in a
 //   directory made 0700 when this creates it;
 // - `load` of a file that is not a fleet throws, naming the file and not its contents: the
-//   server then refuses to start rather than forget every door and revocation in silence.
+//   server then refuses to start rather than forget every door and revocation in silence;
+// - with DATA_KEY set the file is sealed (../platform/data-seal: it holds the lists' slugs and
+//   live join codes); one found plain under a key is written again sealed when it is loaded.
 import { mkdirSync } from 'node:fs';
 import { chmod, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readIfPresent, syncDir } from '../platform/durable-files';
 import { type FleetData, parseFleet } from './fleet-data';
+import { type DataSeal, plainData } from '../platform/data-seal';
 
 export const FLEET_FILE = 'fleet.json';
 
@@ -26,19 +29,21 @@ export class FleetFileError extends Error {
   override readonly name = 'FleetFileError';
 }
 
-export function fleetFile(dir: string): FleetFile {
+export function fleetFile(dir: string, seal: DataSeal = plainData): FleetFile {
   const path = join(dir, FLEET_FILE);
   const temporary = `${path}.tmp`;
-  return {
+  const file: FleetFile = {
     path,
     async load() {
       const bytes = await readIfPresent(path);
       if (bytes === null) return null;
-      const data = parseFleet(bytes.toString('utf8'));
+      const opened = seal.openFile(path, bytes);
+      const data = opened.intact ? parseFleet(opened.bytes.toString('utf8')) : null;
       if (!data)
         throw new FleetFileError(
           `${path} is not a readable fleet file. Move it aside to start without it (every door then joins again), or restore it from a backup.`,
         );
+      if (seal.sealing && !opened.sealed) await file.save(data);
       return data;
     },
     async save(data) {
@@ -47,7 +52,7 @@ export function fleetFile(dir: string): FleetFile {
       await rm(temporary, { force: true });
       const handle = await open(temporary, 'wx', 0o600);
       try {
-        await handle.writeFile(JSON.stringify(data));
+        await handle.writeFile(seal.file(JSON.stringify(data)));
         await handle.sync();
       } finally {
         await handle.close();
@@ -57,4 +62,5 @@ export function fleetFile(dir: string): FleetFile {
       await syncDir(dir);
     },
   };
+  return file;
 }

@@ -4,8 +4,9 @@
 // random characters), and the upstream's Admin API token is never in it, so the file opens
 // nothing by itself; it is still written owner-only. Written whole (temporary file, rename) at
 // each sign-in; an unreadable or damaged file means "no sessions" (organisers sign in again).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PRIVATE_FILE, makePrivateDir } from '../platform/private-files';
 
 export type SessionEntry = [digest: string, expiresAt: number];
 
@@ -46,9 +47,11 @@ export function sessionFile(dir: string, warn: (message: string) => void = () =>
     },
     save(entries) {
       try {
-        mkdirSync(dirname(path), { recursive: true });
+        makePrivateDir(dirname(path));
         const temporary = `${path}.tmp`;
-        writeFileSync(temporary, JSON.stringify(entries), { mode: 0o600 });
+        writeFileSync(temporary, JSON.stringify(entries), { mode: PRIVATE_FILE });
+        // The mode above applies only to a new file: a leftover one keeps its own.
+        chmodSync(temporary, PRIVATE_FILE);
         renameSync(temporary, path);
       } catch {
         // The session stands for this run; only a restart would sign it out.

@@ -4,6 +4,7 @@ import type { DuplicateCheckins, SeedOptions, TokenGrant } from '../mock-api/con
 import type { ApiVersion, Mode } from '../mock-api/model/api-token';
 import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
 import { secretString } from '../platform/secrets';
+import { readDataKey } from '../platform/data-seal';
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: PEM files; the server then listens with node:https. */
 export interface TlsFiles {
@@ -39,6 +40,8 @@ export interface ServerSettings {
   duplicateCheckins: DuplicateCheckins;
   /** UPSTREAM_*: relay to a real service instead of serving the built-in mock. */
   relay: RelaySettings | undefined;
+  /** DATA_KEY: the personal data in the data folder is sealed at rest with a key made from it. */
+  dataKey: string | undefined;
 }
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
@@ -148,5 +151,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     duplicateCheckins: readDuplicateCheckins(env.MOCK_DUPLICATE_CHECKINS),
     tls,
     relay: readRelaySettings(env),
+    dataKey: readDataKey(env.DATA_KEY),
   };
 }

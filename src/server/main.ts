@@ -4,6 +4,7 @@
 // built-in mock service (./mock-host). Either way the built app is served at `/`.
 import { StoredDataError } from '../mock-api/store/stored-data-error';
 import { FleetFileError } from '../fleet/fleet-file';
+import { DataKeyError } from '../platform/data-seal';
 import { readServerSettings } from './config';
 import { startMockHost } from './mock-host';
 import { startRelayHost } from './relay-host';
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   // Refusals are written for the operator: the message is the whole story, no stack.
-  console.error(error instanceof StoredDataError || error instanceof FleetFileError ? error.message : error);
+  const refusal =
+    error instanceof StoredDataError || error instanceof FleetFileError || error instanceof DataKeyError;
+  console.error(refusal ? error.message : error);
   process.exit(1);
 });

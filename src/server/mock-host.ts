@@ -28,6 +28,8 @@ import { isFleetPath } from '../fleet/fleet-http';
 import { type ServerFleet, startServerFleet } from './fleet/server-fleet';
 import { mockFleetPorts } from './fleet/mock-fleet-ports';
 import { setFleetAside } from './fleet/fleet-aside';
+import { privateDataDir } from '../platform/private-files';
+import { dataSeal } from '../platform/data-seal';
 
 const SERVICE_PATH = /^\/(v3|checkin|__mock)(\/|$)/;
 // Where a refused target gets an API's JSON answer rather than the files' (sign-in is JSON too).
@@ -119,6 +121,8 @@ function demoLists(service: MockService) {
 
 export async function startMockHost(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
+  const seal = dataSeal(settings.dataKey);
+  await privateDataDir(dataDir, (message) => console.warn(message));
   if (settings.reset) {
     const aside = await setFleetAside(dataDir, await setAsideStoredData(dataDir));
     console.warn(
@@ -128,7 +132,7 @@ export async function startMockHost(settings: ServerSettings) {
     );
   }
   const service = createMockService({
-    persistence: nodeJournalPersistence(dataDir),
+    persistence: nodeJournalPersistence(dataDir, { seal }),
     config: {
       seed: settings.seed,
       refuseOtherSeed: settings.seedGiven,
@@ -156,6 +160,7 @@ export async function startMockHost(settings: ServerSettings) {
     ports: mockFleetPorts(service),
     holdsCheckin: (slug, uuid) => holdsCheckin(service, slug, uuid),
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
+    seal,
   });
   const fetch = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
   const server = serve(
@@ -166,7 +171,7 @@ export async function startMockHost(settings: ServerSettings) {
       const lines = [
         `Venue check-in is running at ${origin}/`,
         `  Admin API:    ${origin}/v3   Check-in API: ${origin}/checkin`,
-        `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'})`,
+        `  Data:         ${dataDir} (seed ${service.context.store.seedName ?? 'stored'}; ${seal.sealing ? 'sealed with DATA_KEY' : 'not sealed: DATA_KEY is not set'})`,
       ];
       if (settings.exposed) {
         lines.push(

@@ -27,12 +27,16 @@ import { randomUUID } from 'node:crypto';
 import { createMirror } from '../relay/mirror/mirror';
 import { startServerFleet } from './fleet/server-fleet';
 import { relayFleetPorts } from './fleet/relay-fleet-ports';
+import { privateDataDir } from '../platform/private-files';
+import { dataSeal } from '../platform/data-seal';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
 export async function startRelayHost(settings: ServerSettings, relay: RelaySettings) {
   const origin = settings.publicOrigin;
   const doorOrigin = settings.appOrigin ?? origin;
+  const seal = dataSeal(settings.dataKey);
+  if (relay.dataDir) await privateDataDir(resolve(relay.dataDir), (message) => console.warn(message));
   // With a data directory (the venue mirror's), organisers stay signed in across a restart.
   const sessions = createRelaySessions(
     systemClock,
@@ -63,6 +67,7 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
         passThrough: api.passThrough,
         answer: api.answerLocal,
         warn: (message) => console.warn(message),
+        seal,
       })
     : null;
   if (mirror) {
@@ -81,6 +86,7 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
         // A write the mirror does not answer goes upstream, whose check-ins this cannot see.
         holdsCheckin: (slug, uuid) => mirror?.holds(slug, uuid),
         doorOrigin,
+        seal,
       })
     : null;
   const fetch = createRelayFetch({
@@ -115,6 +121,9 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
           relay.dataDirDefault
             ? '                (the default; RELAY_DATA_DIR chooses another place, RELAY_MIRROR=off turns it off)'
             : '                (RELAY_DATA_DIR; RELAY_MIRROR=off turns it off)',
+          seal.sealing
+            ? '                sealed with DATA_KEY'
+            : '                not sealed: DATA_KEY is not set',
         );
       else
         lines.push(

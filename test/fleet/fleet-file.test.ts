@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FLEET_FILE, FleetFileError, fleetFile } from '../../src/fleet/fleet-file';
 import { createFleetStore } from '../../src/fleet/fleet-store';
 import { fixedClock } from '../../src/platform/clock';
-import { EVENT, newCode, seededIds } from './fleet-factories';
+import { EVENT, LIST, newCode, seededIds } from './fleet-factories';
+import { DataKeyError, dataSeal } from '../../src/platform/data-seal';
 
 const roots: string[] = [];
 const folder = () => {
@@ -66,5 +67,28 @@ describe('the fleet file', () => {
     await expect(fleetFile(dir).load()).rejects.toThrow(join(dir, FLEET_FILE));
     await expect(fleetFile(dir).load()).rejects.not.toThrow('secret');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('sealed with DATA_KEY: no slug or join code in the clear, read back, a plain file sealed when loaded', async () => {
+    const dir = folder();
+    const seal = dataSeal('ZmxlZXQtZmlsZS1zZWFsZWQtdGVzdC1rZXktMDAwMDE');
+    await fleetFile(dir).save({ version: 1, codes: [], devices: [] });
+    const store = await createFleetStore({
+      file: fleetFile(dir, seal),
+      clock: fixedClock('2026-12-05T09:00:00Z'),
+      newId: seededIds(),
+    });
+    // Loaded plain under a key: already written again sealed.
+    expect(readFileSync(join(dir, FLEET_FILE)).subarray(0, 6).toString()).toBe('seal1:');
+    const made = await store.createCode(EVENT, newCode());
+    if (!made.ok) throw new Error('no code');
+    const stored = readFileSync(join(dir, FLEET_FILE)).toString('latin1');
+    expect(made.value.code).toHaveLength(16);
+    expect(made.value.list_slug).toBe(LIST.slug);
+    expect(stored).not.toContain(LIST.slug);
+    expect(stored).not.toContain(made.value.code);
+    expect(statSync(join(dir, FLEET_FILE)).mode & 0o777).toBe(0o600);
+    expect((await fleetFile(dir, seal).load())?.codes[0]?.id).toBe(made.value.id);
+    await expect(fleetFile(dir).load()).rejects.toBeInstanceOf(DataKeyError);
   });
 });

@@ -3,7 +3,6 @@
 // damaged snapshot is named instead of loaded. A snapshot without `checksum` is what versions
 // before checksums wrote: accepted when it has exactly a snapshot's form.
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import type { StoreState } from './change';
 import { snapshotDamaged } from './stored-data-error';
 
@@ -14,12 +13,17 @@ const TRAILER = /,"checksum":"sha256:([0-9a-f]{64})"\}\s*$/;
  */
 const WRITE_CHARS = 32 * 1024;
 
+/** Where the snapshot's bytes go: the file, or the file through its seal (../../platform/data-seal). */
+export interface SnapshotSink {
+  write(data: Buffer | string): Promise<unknown>;
+}
+
 /**
  * Written in small pieces: one JSON string of a 100,000-ticket store would double the peak
  * memory, and pieces of a megabyte each go straight to the old generation, where some 50 MB of
  * them would wait for a full collection after every seeding.
  */
-export async function writeSnapshot(handle: FileHandle, state: StoreState): Promise<void> {
+export async function writeSnapshot(handle: SnapshotSink, state: StoreState): Promise<void> {
   const hash = createHash('sha256');
   let pending = `{"seed":${JSON.stringify(state.seed ?? null)},"sequences":${JSON.stringify(state.sequences)},"tables":{`;
   const flush = async () => {

@@ -11,13 +11,18 @@
 //   lines at or below the snapshot's `seq` are skipped, so a crash between the two steps
 //   replays nothing twice;
 // - a failed append is cut back to the last whole line (or, failing that, refuses every later
-//   append), so a later line never follows a partial one.
+//   append), so a later line never follows a partial one;
+// - the files (attendees' personal data) are owner-only (0600) in an owner-only folder (0700),
+//   and sealed with DATA_KEY when it is set (../../platform/data-seal): each journal line on its
+//   own, so a torn last line is still just dropped; the snapshot as one file. Files found plain
+//   under a key are written again sealed during replay.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { type FileHandle, open, readdir, rename } from 'node:fs/promises';
+import { type FileHandle, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entry, MirrorSnapshot } from './mirror-types';
 import { readIfPresent, syncDir } from '../../platform/durable-files';
+import { makePrivateDir, openPrivate } from '../../platform/private-files';
+import { type DataSeal, plainData } from '../../platform/data-seal';
 
 const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const sumOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -53,15 +58,16 @@ export class MirrorJournal {
   constructor(
     readonly dir: string,
     key: string,
+    private readonly seal: DataSeal = plainData,
   ) {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
     this.journalPath = join(dir, `${key}.journal`);
     this.snapshotPath = join(dir, `${key}.snapshot`);
   }
 
   /** Keys of every list with files in `dir`. */
   static async keys(dir: string): Promise<string[]> {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDir(dir);
     const names = await readdir(dir);
     const keys = new Set<string>();
     for (const name of names) {
@@ -72,17 +78,19 @@ export class MirrorJournal {
   }
 
   async replay(warn: (message: string) => void): Promise<Replayed> {
-    const snapText = await readIfPresent(this.snapshotPath);
+    const snapStored = await readIfPresent(this.snapshotPath);
+    const snapOpened = snapStored ? this.seal.openFile(this.snapshotPath, snapStored) : null;
     let snapshot: MirrorSnapshot | null = null;
     let floor = 0;
-    if (snapText) {
-      const parsed = parseLine(snapText.toString('utf8'));
+    if (snapOpened) {
+      const parsed = snapOpened.intact ? parseLine(snapOpened.bytes.toString('utf8')) : null;
       if (!parsed) throw new Error(`The relay's mirror snapshot ${this.snapshotPath} is damaged`);
       snapshot = parsed.e as unknown as MirrorSnapshot;
       floor = parsed.seq;
     }
     const bytes = (await readIfPresent(this.journalPath)) ?? Buffer.alloc(0);
-    const lines = bytes.toString('utf8').split('\n');
+    const opened = this.seal.openLines(this.journalPath, bytes);
+    const lines = opened.bytes.toString('utf8').split('\n');
     const tail = lines.pop() ?? '';
     const kept: { seq: number; e: Entry }[] = [];
     this.seq = floor;
@@ -102,13 +110,16 @@ export class MirrorJournal {
       } else warn('mirror: dropped a torn last journal line (a write that was never answered)');
     }
     this.bytes = bytes.length;
-    // Rewritten without the torn tail, so it never prefixes the next line.
-    if (tail.length > 0) await this.rewrite(kept);
+    // Rewritten without the torn tail, so it never prefixes the next line; and sealed, when a
+    // key is set now and the journal was written before.
+    if (tail.length > 0 || (this.seal.sealing && opened.plain)) await this.rewrite(kept);
+    if (this.seal.sealing && snapOpened && !snapOpened.sealed)
+      await this.writeSnapshot(snapOpened.bytes.toString('utf8'));
     return { snapshot, entries: kept.map((k) => k.e) };
   }
 
   private async rewrite(kept: { seq: number; e: Entry }[]) {
-    const handle = await open(`${this.journalPath}.tmp`, 'w');
+    const handle = await openPrivate(`${this.journalPath}.tmp`, 'w');
     let text = '';
     for (const { seq, e } of kept) text += this.line(seq, e);
     await handle.write(text);
@@ -120,14 +131,27 @@ export class MirrorJournal {
   }
 
   private line(seq: number, e: Entry): string {
-    return `{"sum":"${sumOf(JSON.stringify({ seq, e }))}","seq":${seq},"e":${JSON.stringify(e)}}\n`;
+    return this.seal.line(
+      `{"sum":"${sumOf(JSON.stringify({ seq, e }))}","seq":${seq},"e":${JSON.stringify(e)}}\n`,
+    );
+  }
+
+  /** Replaces the snapshot file with `text` (temporary file, fsync, rename, fsync of the folder). */
+  private async writeSnapshot(text: string) {
+    const tmp = `${this.snapshotPath}.tmp`;
+    const handle = await openPrivate(tmp, 'w');
+    await handle.write(this.seal.file(text));
+    await handle.datasync();
+    await handle.close();
+    await rename(tmp, this.snapshotPath);
+    await syncDir(this.dir);
   }
 
   /** Writes and syncs the entries; resolves once they are durable. */
   append(entries: Entry[]): Promise<void> {
     const run = this.queue.then(async () => {
       if (!this.handle) {
-        this.handle = await open(this.journalPath, 'a');
+        this.handle = await openPrivate(this.journalPath, 'a');
         await syncDir(this.dir);
       }
       if (this.broken) throw new Error('The mirror journal could not be repaired after a failed write');
@@ -160,17 +184,11 @@ export class MirrorJournal {
     const run = this.queue.then(async () => {
       const seq = this.seq;
       const body = { seq, e: snapshot() as unknown as Entry };
-      const tmp = `${this.snapshotPath}.tmp`;
-      const handle = await open(tmp, 'w');
-      await handle.write(
+      await this.writeSnapshot(
         `{"sum":"${sumOf(JSON.stringify(body))}","seq":${seq},"e":${JSON.stringify(body.e)}}`,
       );
-      await handle.datasync();
-      await handle.close();
-      await rename(tmp, this.snapshotPath);
-      await syncDir(this.dir);
       await this.handle?.close();
-      this.handle = await open(this.journalPath, 'w');
+      this.handle = await openPrivate(this.journalPath, 'w');
       await this.handle.datasync();
       this.bytes = 0;
     });

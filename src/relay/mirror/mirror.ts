@@ -26,6 +26,7 @@ import { serveRead } from './mirror-serve';
 import type { Entry } from './mirror-types';
 import type { Upstream } from './mirror-upstream';
 import { type RoundBackoff, createRoundBackoff } from './mirror-backoff';
+import type { DataSeal } from '../../platform/data-seal';
 
 const MAX_LISTS = 200;
 
@@ -42,6 +43,8 @@ export interface MirrorOptions {
   /** A JSON answer in the relay's shape (addresses rewritten as for upstream answers). */
   answer: (status: number, body: unknown) => Response;
   warn: (message: string) => void;
+  /** How the journals are sealed at rest (DATA_KEY); plain without. */
+  seal?: DataSeal;
 }
 
 interface Held {
@@ -175,7 +178,7 @@ export function createMirror(options: MirrorOptions) {
 
   const register = async (slug: string) => {
     if (held.has(slug) || held.size >= MAX_LISTS || stopped) return;
-    const journal = new MirrorJournal(options.dir, listKey(slug));
+    const journal = new MirrorJournal(options.dir, listKey(slug), options.seal);
     try {
       await journal.append([{ k: 'slug', at: now(), slug }]);
     } catch (error) {
@@ -211,7 +214,7 @@ export function createMirror(options: MirrorOptions) {
     handler,
     async start() {
       for (const key of await MirrorJournal.keys(options.dir)) {
-        const journal = new MirrorJournal(options.dir, key);
+        const journal = new MirrorJournal(options.dir, key, options.seal);
         const { snapshot, entries } = await journal.replay(options.warn);
         const slug = snapshot?.slug ?? firstSlug(entries);
         if (!slug || listKey(slug) !== key) continue;

@@ -19,7 +19,7 @@ export async function setFleetAside(
     const path = join(dataDir, name);
     if (!(await stat(path).catch(() => null))) continue;
     into ??= join(dataDir, `set-aside-${now.toISOString().replace(/[:.]/g, '-')}`);
-    await mkdir(into, { recursive: true });
+    await mkdir(into, { recursive: true, mode: 0o700 });
     await rename(path, join(into, name));
     moved = true;
   }

@@ -11,19 +11,22 @@ import { fleetFile } from '../../fleet/fleet-file';
 import { createFleetHttp } from '../../fleet/fleet-http';
 import type { FleetPorts } from '../../fleet/fleet-ports';
 import { createFleetStore, isDead } from '../../fleet/fleet-store';
+import type { DataSeal } from '../../platform/data-seal';
 
 export interface ServerFleetOptions {
   dataDir: string;
   ports: FleetPorts;
   doorOrigin: string;
   holdsCheckin: DeviceGateOptions['holdsCheckin'];
+  /** How fleet.json is sealed at rest (DATA_KEY). */
+  seal: DataSeal;
 }
 
 export type ServerFleet = Awaited<ReturnType<typeof startServerFleet>>;
 
 export async function startServerFleet(options: ServerFleetOptions) {
   const store = await createFleetStore({
-    file: fleetFile(options.dataDir),
+    file: fleetFile(options.dataDir, options.seal),
     clock: systemClock,
     // Device ids appear in organisers' paths: random, so one id says nothing of another.
     newId: (kind) => `${kind}_${secretString(20)}`,

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createMockService } from '../../../src/mock-api/service';
 import { indexedDbPersistence } from '../../../src/mock-api/store/persistence-idb';
 import { nodeJournalPersistence } from '../../../src/mock-api/store/persistence-node';
 import type { PersistenceAdapter } from '../../../src/mock-api/store/persistence';
+import { dataSeal } from '../../../src/platform/data-seal';
 import { LIST } from '../checkin/fixture';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../factories';
 import { NOW } from '../support';
@@ -117,5 +118,53 @@ describe('the Node journal', () => {
     await fourth.ready;
     expect(fourth.context.store.count('checkins')).toBe(2);
     await fourth.close();
+  });
+
+  it('sealed with DATA_KEY: a torn last record is dropped as a torn line, the rest kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    dirs.push(dir);
+    const seal = dataSeal('c2VhbGVkLW1vY2stam91cm5hbC10ZXN0LWtleS0wMDE');
+    const journalPath = join(dir, 'journal.ndjson');
+    const first = serviceOn(nodeJournalPersistence(dir, { seal }));
+    const ticket = await fixture(first);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    const whole = readFileSync(journalPath).length;
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    await first.close();
+    const full = readFileSync(journalPath);
+    expect(full.toString('latin1')).not.toContain('checkins');
+    truncateSync(journalPath, whole + Math.floor((full.length - whole) / 2));
+    const warnings: string[] = [];
+    const second = serviceOn(
+      nodeJournalPersistence(dir, { seal, warn: (message) => warnings.push(message) }),
+    );
+    await second.ready;
+    expect(second.context.store.count('checkins')).toBe(1);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/journal\.ndjson: dropped 1 partial line at its end/);
+    await second.close();
+  });
+
+  it('written before DATA_KEY was set: read back, and sealed on the first start with it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    dirs.push(dir);
+    const first = serviceOn(nodeJournalPersistence(dir));
+    const ticket = await fixture(first);
+    expect((await checkIn(first, ticket.id)).status).toBe(201);
+    await first.close();
+    // A start compacts the journal: only a plain snapshot is left, nothing to replay.
+    const second = serviceOn(nodeJournalPersistence(dir));
+    await second.ready;
+    const before = second.context.store.exportState();
+    await second.close();
+    expect(existsSync(join(dir, 'journal.ndjson'))).toBe(false);
+    const seal = dataSeal('cGxhaW4tbW9jay10aGVuLXNlYWxlZC1rZXktMDAwMDE');
+    const third = serviceOn(nodeJournalPersistence(dir, { seal }));
+    await third.ready;
+    expect(third.context.store.exportState().tables).toEqual(before.tables);
+    await third.close();
+    const stored = readFileSync(join(dir, 'snapshot.json'), 'latin1');
+    expect(stored.startsWith('seal1:')).toBe(true);
+    expect(stored).not.toContain(ticket.reference);
   });
 });
