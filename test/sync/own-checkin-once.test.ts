@@ -179,6 +179,17 @@ async function sentUnderOwnId(setup: Setup, db: CheckinDatabase, ticketId: numbe
   expect(held.map((c) => c.uuid)).toEqual([own?.clientId]);
 }
 
+/**
+ * The service's record of the door's own check-in as the door stores it from a pull: the row
+ * keyed by the uuid the door sent (its own row's client id). None until a pull brings it.
+ */
+async function pulledOwnRecord(db: CheckinDatabase, ticketId: number) {
+  const rows = await db.checkins.where('[listSlug+ticketId]').equals([LIST, ticketId]).toArray();
+  const own = rows.filter((c) => c.clientId !== null);
+  expect(own).toHaveLength(1);
+  return rows.find((c) => c.clientId === null && c.uuid === own[0]!.clientId) ?? null;
+}
+
 describe("this door's own check-in counts once, whatever the order its record comes back in", () => {
   it('a first download resumed after a restart, once the check-in has gone out: its page holds the check-in, the door one admission', async () => {
     const setup = await doorService(6);
@@ -251,7 +262,9 @@ describe("this door's own check-in counts once, whatever the order its record co
     expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
 
     // The timer's cycle: its push waits out the backoff, its pull brings the service's record.
+    expect(await pulledOwnRecord(device.db, ticket.id)).toBeNull();
     await device.engine.tick();
+    expect(await pulledOwnRecord(device.db, ticket.id)).toMatchObject({ status: 'synced', deletedAt: null });
     expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
     expect(await doorSays(device.engine, ticket)).toEqual(ONCE);
     await device.engine.stop();
@@ -298,7 +311,9 @@ describe("this door's own check-in counts once, whatever the order its record co
       await out;
       await sentUnderOwnId(setup, device.db, ticket.id);
       // Meanwhile the timer's cycle pulls (its own push kept back by the backoff).
+      expect(await pulledOwnRecord(device.db, ticket.id)).toBeNull();
       await device.engine.tick();
+      expect(await pulledOwnRecord(device.db, ticket.id)).toMatchObject({ status: 'synced', deletedAt: null });
       expect(await doorSays(device.engine, ticket)).toEqual(ONCE);
 
       if (answer === 'answered') {
@@ -311,7 +326,9 @@ describe("this door's own check-in counts once, whatever the order its record co
         expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
         return;
       }
-      void device.engine.stop();
+      // The page closes with its request still out: that request never answers, and the engine
+      // has stopped (nothing of it runs on) before the door reopens its database.
+      await device.engine.stop();
       expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
       const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
       await back.engine.start();
