@@ -9,7 +9,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type BadgeEvent, NAMES, prepareBadgeEvent, printCalls, stubPrint } from './fixtures/badge-event';
+import {
+  type BadgeEvent,
+  NAMES,
+  prepareBadgeEvent,
+  printCalls,
+  printedBadges,
+  stubPrint,
+} from './fixtures/badge-event';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { settled } from './fixtures/settled';
 import { CheckinService, DoorPage } from './page-models/door-page';
@@ -130,6 +137,13 @@ test('the organiser’s layout reaches a door that joined by the list’s link; 
     expect(first!.badges).toHaveLength(1);
     expect(first!.badges[0]).toContain('Ana');
     expect(first!.badges[0]).toContain('Engineer');
+    // The printed badge keeps the organiser's order: the job title above the company.
+    const printed = first!.fields[0]!;
+    expect(printed.map((f) => f.field)).toEqual(['release', 'first', 'last', 'job', 'company', 'qr']);
+    const job = printed.find((f) => f.field === 'job')!;
+    const company = printed.find((f) => f.field === 'company')!;
+    expect([job.text, company.text]).toEqual(['Engineer', 'Acme']);
+    expect(job.top).toBeLessThan(company.top);
     expect(first!.page).toBe('@page { size: 101.6mm 76.2mm; margin: 0; }');
     expect(first!.printing).toBe(true);
     await expect(doorPage.verdict().getByRole('button', { name: 'Print badge again' })).toBeVisible();
@@ -205,7 +219,8 @@ test('the organiser’s layout reaches a door that joined by the list’s link; 
     await expect(log.locator('tr[data-action="badge-reprinted"]')).toContainText('Badge printed again');
     await expect(log.locator('tr[data-action="badge-printed"]')).toHaveCount(6);
 
-    // Every admission reached the service once.
+    // Every admission reached the service once: read once the door has sent all it holds.
+    await expect(doorPage.pending()).toHaveText('All sent', { timeout: 30_000 });
     const checkins = await new CheckinService(baseURL ?? '').checkins(prepared.list);
     expect(checkins.filter((c) => c.deleted_at === null)).toHaveLength(6);
   } finally {
@@ -238,9 +253,15 @@ test('badges rendered to PDF at three label sizes: one page each, every field in
     ['Card, 54 × 86 mm', 'card', [54, 86]],
   ] as const) {
     await page.getByLabel('Label').selectOption({ label });
+    // The print comes once the fonts are in: wait for this label's own print, so neither its
+    // badges nor its @page are the previous label's.
+    const printsBefore = (await printCalls(page)).length;
     await page.getByRole('button', { name: 'Test print' }).click();
-    const calls = await printCalls(page);
-    const badges = calls.at(-1)!.badges;
+    await expect.poll(async () => (await printCalls(page)).length).toBe(printsBefore + 1);
+    const call = (await printCalls(page)).at(-1)!;
+    const pageRule = `@page { size: ${mm[0]}mm ${mm[1]}mm; margin: 0; }`;
+    expect(call.page).toBe(pageRule);
+    const badges = call.badges;
     // The list's longest, the Arabic sample, and the four typed.
     expect(badges).toHaveLength(6);
     for (const name of [NAMES.short, NAMES.chinese, NAMES.arabic]) {
@@ -250,38 +271,12 @@ test('badges rendered to PDF at three label sizes: one page each, every field in
 
     // In print: only the badges, each exactly its label, every field inside it and none cut.
     await page.emulateMedia({ media: 'print' });
-    const report = await page.evaluate(() => {
-      const out: string[] = [];
-      const badgeEls = [...document.querySelectorAll<HTMLElement>('#badge-print .badge')];
-      for (const [i, badge] of badgeEls.entries()) {
-        const box = badge.getBoundingClientRect();
-        for (const field of badge.querySelectorAll<HTMLElement>('[data-field]')) {
-          const f = field.getBoundingClientRect();
-          const name = `badge ${i} ${field.dataset.field}`;
-          if (
-            f.left < box.left - 0.5 ||
-            f.right > box.right + 0.5 ||
-            f.top < box.top - 0.5 ||
-            f.bottom > box.bottom + 0.5
-          )
-            out.push(`${name} outside its badge`);
-          if (field.scrollHeight > field.clientHeight + 1 || field.scrollWidth > field.clientWidth + 1)
-            out.push(`${name} cut`);
-          if (f.width < 1 || f.height < 1) out.push(`${name} empty`);
-          if (field.dataset.field === 'first' || field.dataset.field === 'last') {
-            const style = getComputedStyle(field);
-            const lines = Math.round(field.clientHeight / Number.parseFloat(style.lineHeight));
-            if (lines > 2) out.push(`${name} on ${lines} lines`);
-          }
-        }
-      }
-      const visible = [...document.body.children].filter(
-        (el) => el.id !== 'badge-print' && getComputedStyle(el).display !== 'none',
-      );
-      if (visible.length) out.push(`also printed: ${visible.map((el) => el.tagName).join(', ')}`);
-      return { out, sizes: badgeEls.map((b) => [b.offsetWidth, b.offsetHeight]) };
-    });
+    const report = await printedBadges(page);
     expect(report.out).toEqual([]);
+    // Every badge of the print drawn, each with its fields, on this label's page.
+    expect(report.sizes).toHaveLength(badges.length);
+    expect(report.fields.every((n) => n > 0)).toBe(true);
+    expect(report.page).toBe(pageRule);
     const px = mm.map((side) => (side * 96) / 25.4);
     for (const [width, height] of report.sizes) {
       expect(Math.abs(width! - px[0]!)).toBeLessThan(1);

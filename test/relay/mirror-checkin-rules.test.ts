@@ -18,6 +18,20 @@ const post = async (origin: string, body: string) => {
   return { status: response.status, body: await response.text() };
 };
 
+const postsUpstream = () => pair.tap.seen.filter((seen) => seen.method === 'POST').length;
+const checkinsAt = async (origin: string) => {
+  const response = await fetch(`${origin}/checkin/checkin_lists/${slug}/checkins`);
+  expect(response.status).toBe(200);
+  return JSON.stringify(await response.json());
+};
+/** What a refusal must leave as it was: both lists' check-ins, the mirror's queue, the tap's POSTs. */
+const recorded = async () => ({
+  relay: await checkinsAt(pair.relay.origin),
+  service: await checkinsAt(pair.upstream.origin),
+  pending: (await (await fetch(`${pair.relay.origin}/__service`)).json()).mirrored_lists[0].pending_upstream,
+  postsUpstream: postsUpstream(),
+});
+
 beforeAll(async () => {
   ({ pair, slug } = await startMirroredPair());
   const relay = pair.relay.origin;
@@ -60,17 +74,25 @@ describe('the mirror refuses a check-in request as the service does', () => {
       }),
     ],
   ];
-  it.each(cases)('%s', async (_, body) => {
-    const text = JSON.stringify(body());
+  // Answered by the mirror itself, recording nothing: a relay that forwarded the body would get
+  // the very same answer from the service, so the tap must see no POST, and a refusal that kept
+  // something (at the relay or the service) would change a list's check-ins.
+  const refusedAlike = async (text: string) => {
+    const before = await recorded();
     const fromMirror = await post(pair.relay.origin, text);
+    expect(postsUpstream(), 'POSTs the upstream saw').toBe(before.postsUpstream);
     const fromService = await post(pair.upstream.origin, text);
     expect(fromMirror.status).toBeGreaterThanOrEqual(400);
     expect(fromMirror).toEqual(fromService);
+    expect(await recorded()).toEqual(before);
+    return fromMirror;
+  };
+
+  it.each(cases)('%s', async (_, body) => {
+    await refusedAlike(JSON.stringify(body()));
   });
 
   it('a body that is not JSON', async () => {
-    const fromMirror = await post(pair.relay.origin, '{"checkin":');
-    expect(fromMirror.status).toBe(400);
-    expect(fromMirror).toEqual(await post(pair.upstream.origin, '{"checkin":'));
+    expect((await refusedAlike('{"checkin":')).status).toBe(400);
   });
 });

@@ -3,7 +3,6 @@
 // shapes outside the documents are refused before anything is decoded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routedPath } from '../../src/http/route-path';
 import { routeOf } from '../../src/relay/relay-paths';
 import { createRouter } from '../../src/mock-api/router';
 import { createTestService } from '../mock-api/support';
@@ -138,38 +137,75 @@ describe('the relay’s whitelist under fuzzed paths', () => {
     ';',
     '~',
   ];
+  // Each trick goes anywhere in the path, from its first character to its last: into the prefix,
+  // a list or account slug, a resource's name or a record's id alike. `segment` is the index of
+  // the segment the trick landed in (0 is `v3` or `checkin`).
   const target = fc
     .tuple(
       fc.constantFrom(...routes),
-      fc.array(fc.tuple(fc.nat(8), fc.constantFrom(...tricks)), { maxLength: 3 }),
+      fc.array(fc.tuple(fc.nat({ max: 10_000 }), fc.constantFrom(...tricks)), { maxLength: 3 }),
       fc.constantFrom('', '/', '.json', '.json/', '//'),
     )
     .map(([route, inserts, tail]) => {
       let path = route.path;
-      for (const [at, piece] of inserts) {
-        const cut = Math.min(at, path.length);
-        path = `${path.slice(0, cut)}${piece}${path.slice(cut)}`;
+      const landed: { at: number; segment: number; piece: string }[] = [];
+      for (const [draw, piece] of inserts) {
+        const at = draw % (path.length + 1);
+        landed.push({ at, segment: path.slice(1, at).split('/').length - 1, piece });
+        path = `${path.slice(0, at)}${piece}${path.slice(at)}`;
       }
-      return { method: route.method, target: `${path}${tail}` };
+      return { method: route.method, target: `${path}${tail}`, landed };
     });
+
+  // The path as the real router takes it, worked out segment by segment rather than by the
+  // relay's own `routedPath`: empty segments (a run of `/`, a trailing `/`) go, and the last
+  // segment loses a `.json` suffix when something comes before it.
+  const expectedRoute = (raw: string) => {
+    const segments = raw
+      .split('?')[0]!
+      .split('/')
+      .filter((segment) => segment !== '');
+    const last = segments.length - 1;
+    const bare = /^(.+)\.json$/.exec(segments[last] ?? '');
+    if (bare) segments[last] = bare[1]!;
+    return `/${segments.join('/')}`;
+  };
+
+  it('reads the router’s path as an independent reading does', () => {
+    expect(expectedRoute('/v3//demo/ev.json/')).toBe('/v3/demo/ev');
+    expect(expectedRoute('/checkin/checkin_lists/chk_a.json/tickets')).toBe(
+      '/checkin/checkin_lists/chk_a.json/tickets',
+    );
+    expect(expectedRoute('/v3/.json')).toBe('/v3/.json');
+  });
 
   it('forwards only plain segments, exactly the normalised raw path, whatever the tricks', () => {
     let accepted = 0;
+    // Which segments the (non-empty) tricks landed in, and, for accepted targets, in which segments
+    // past the eighth character: the fuzz must reach a slug, a resource and an id, not the prefix only.
+    const deepAccepted = new Map<number, number>();
+    const reached = new Set<number>();
     fc.assert(
-      fc.property(target, ({ method, target: raw }) => {
+      fc.property(target, ({ method, target: raw, landed }) => {
+        for (const { segment, piece } of landed) if (piece) reached.add(segment);
         const verdict = routeOf(method, raw);
         if (!verdict.ok) return;
         accepted++;
+        for (const { at, segment, piece } of landed)
+          if (piece && at > 8) deepAccepted.set(segment, (deepAccepted.get(segment) ?? 0) + 1);
         const { path } = verdict.route;
         // Nothing decoded, resolved or dotted reaches the upstream address.
         expect(path).toMatch(/^(\/[A-Za-z0-9_-]+)+$/);
         const prefix = raw.startsWith('/v3') ? '/v3' : '/checkin';
-        expect(`${prefix}${path}`).toBe(routedPath(raw));
+        expect(`${prefix}${path}`).toBe(expectedRoute(raw));
         // The clean path gets the very same verdict: normalising is the only change.
         expect(routeOf(method, `${prefix}${path}`)).toEqual(verdict);
       }),
       { numRuns: 3000, seed: 37 },
     );
+    for (const segment of [0, 1, 2, 3, 4])
+      expect(reached, `a trick in segment ${segment}`).toContain(segment);
+    expect([...deepAccepted.keys()].filter((segment) => segment >= 2).length).toBeGreaterThan(1);
     expect(accepted).toBeGreaterThan(300);
   });
 });

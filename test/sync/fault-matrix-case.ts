@@ -7,7 +7,8 @@
 // page left behind reaches the service as late as possible (after the reopened page has looked
 // for it and not found it). Each case ends with the network healed and asserts that the device
 // and the service agree on every check-in, that nothing is doubled, and that what the device
-// said (admitted, undone, "cancelled before sending", left) is what the service holds.
+// said (admitted, undone, "cancelled before sending", left) is what the service holds
+// (./fault-matrix-agreement.ts).
 // Every case runs against both duplicate behaviours of the service (MOCK_DUPLICATE_CHECKINS): one
 // ticket of the batch's order was checked in by another door just before the batch left. A
 // service that records duplicates then holds it twice, and the door shows the double admission;
@@ -16,10 +17,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
-import { readOutbox, type UndoOutcome } from '../../src/db/outbox';
+import type { UndoOutcome } from '../../src/db/outbox';
 import type { DuplicateCheckins } from '../../src/mock-api/context';
 import type { MockService } from '../../src/mock-api/service';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
+import { agreementProblems } from './fault-matrix-agreement';
 import { doorDevice, freshDb, LIST, manualClock, serviceHolding, serviceOver } from './support';
 
 export const OUTCOMES = [
@@ -270,89 +272,20 @@ export async function runCase(
   }
   await engine().stop();
 
-  // What the service holds, and what the device holds and shows.
-  const onService = service.context.store
-    .findBy('checkins', 'byList', v.list.id)
-    .map((c) => ({ uuid: c.uuid, ticketId: c.ticket_id, active: c.deleted_at === null }));
-  const rows = (
-    await db.checkins.where('[listSlug+key]').between([LIST, ''], [LIST, '\uffff']).toArray()
-  ).filter((c) => c.status !== 'parked');
-  const problems: string[] = [];
-  const outbox = await readOutbox(db, LIST);
-  // A refusing service's "already" for the shared ticket is the one row that may stay: parked.
-  const refusedAsAlreadyIn = (r: (typeof outbox)[number]) =>
-    duplicates === 'refuse' &&
-    r.kind === 'checkin' &&
-    r.state === 'parked' &&
-    r.ticketId === shared.id &&
-    r.parkedReason?.status === 422 &&
-    /already/.test(r.parkedReason.detail ?? '');
-  const owed = outbox.filter((r) => !refusedAsAlreadyIn(r));
-  if (owed.length) problems.push(`outbox holds ${owed.map((r) => `${r.kind} ${r.state}`).join(', ')}`);
-  const held_ = new Map(rows.map((r) => [r.uuid, r]));
-  for (const c of onService) {
-    const mine = held_.get(c.uuid);
-    if (!mine) problems.push(`device lacks ${c.uuid} (ticket ${c.ticketId})`);
-    else if ((mine.deletedAt === null) !== c.active)
-      problems.push(
-        `device holds ${c.uuid} as ${mine.deletedAt === null ? 'active' : 'deleted'}; the service does not`,
-      );
-    if (c.uuid !== ELSEWHERE && !rows.some((r) => r.clientId === c.uuid))
-      problems.push(`service holds ${c.uuid}, which the door never made`);
-  }
-  for (const r of rows)
-    if (!onService.some((c) => c.uuid === r.uuid))
-      problems.push(`device holds ${r.uuid ?? r.key} the service does not`);
-  if (new Set(rows.map((r) => r.uuid)).size !== rows.length) problems.push('device holds a check-in twice');
-  const activeByTicket = new Map<number, number>();
-  for (const c of onService)
-    if (c.active) activeByTicket.set(c.ticketId, (activeByTicket.get(c.ticketId) ?? 0) + 1);
-  for (const [ticketId, n] of activeByTicket)
-    if (n > 1 && ticketId !== shared.id) problems.push(`ticket ${ticketId} is in ${n} times`);
-  // The shared ticket: the other door's check-in, and the door's own unless it was taken back
-  // (held by a recording service, parked here by a refusing one). Either way both show here.
-  const ownShared = (await engine().ticket(shared.id))!.checkins.filter(
-    (c) => c.clientId !== null && c.deletedAt === null,
-  );
-  const expectedShared = duplicates === 'record' ? 1 + ownShared.length : 1;
-  if ((activeByTicket.get(shared.id) ?? 0) !== expectedShared)
-    problems.push(
-      `the shared ticket is in ${activeByTicket.get(shared.id) ?? 0} times, not ${expectedShared}`,
-    );
-  if (!onService.some((c) => c.uuid === ELSEWHERE && c.active))
-    problems.push('the other door’s check-in is gone');
-  if (duplicates === 'refuse' && ownShared.some((c) => c.status !== 'parked'))
-    problems.push('the door holds its refused admission of the shared ticket as accepted');
-  const conflict = (await readConflicts(db)).find((c) => c.ticketId === shared.id);
-  const shownSides = conflict?.checkins.map((c) => c.source).sort() ?? [];
-  const expectedSides = ownShared.length > 0 ? ['elsewhere', 'this-device'] : [];
-  if (shownSides.join() !== expectedSides.join())
-    problems.push(`the door shows the shared ticket as [${shownSides}], not [${expectedSides}]`);
-  // What the door said is what happened.
-  for (const { outcome: said, key } of undone) {
-    const clientId = key.replace(/^local:/, '');
-    const remote = onService.find((c) => c.uuid === clientId);
-    if (said === 'cancelled' && remote)
-      problems.push(`undo said cancelled before sending, yet ${clientId} is on the service`);
-    if (remote?.active) problems.push(`undone ${clientId} is still active on the service`);
-  }
-  if (action === 'exit' && activeByTicket.has(v.a.id))
-    problems.push('the guest who left is still inside on the service');
-  for (const clientId of admitted)
-    if (!onService.some((c) => c.uuid === clientId && c.active))
-      problems.push(`admission ${clientId} never reached the service`);
-  const index = (await engine().ticket(v.a.id))!.checkins;
-  const shownInside = index.some((c) => c.deletedAt === null);
-  if (shownInside !== activeByTicket.has(v.a.id))
-    problems.push('the door shows ticket A otherwise than the service holds it');
-  return problems;
-}
-
-async function readConflicts(db: CheckinDatabase) {
-  return db.conflicts
-    .where('[listSlug+ticketId]')
-    .between([LIST, 0], [LIST, Number.MAX_SAFE_INTEGER])
-    .toArray();
+  return agreementProblems({
+    service,
+    listId: v.list.id,
+    db,
+    engine: engine(),
+    ticketA: v.a.id,
+    shared: shared.id,
+    keyShared: keysO[0]!,
+    elsewhere: ELSEWHERE,
+    duplicates,
+    action,
+    undone,
+    admitted,
+  });
 }
 
 /** Registers the matrix's cases for these outcomes, against a service with this duplicate behaviour. */

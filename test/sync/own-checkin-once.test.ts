@@ -8,176 +8,24 @@
 // again as "just admitted here", from a keyed read after a restart and from the loaded list
 // alike; and another door's check-in of the same ticket is still a double admission.
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../src/api/http';
 import { CheckinDatabase, pageRange } from '../../src/db/database';
 import { readSyncState } from '../../src/db/local-copy';
 import { readOutbox } from '../../src/db/outbox';
 import type { RemoteCheckin } from '../../src/api/schemas';
-import { createSyncEngine } from '../../src/sync/engine/sync-engine';
-import { fillListIndex } from '../../src/sync/open-list/open-list';
-import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
-
-type Setup = Awaited<ReturnType<typeof doorService>>;
-type Engine = ReturnType<typeof createSyncEngine>;
-
-const never = <T>() => new Promise<T>(() => undefined);
-const isBatch = (r: Request) => r.method === 'POST' && new URL(r.url).pathname.endsWith('/checkins');
-/** A first-download page of check-ins (a later pull asks `since` a cursor). */
-const isCheckinPage = (r: Request) => {
-  const url = new URL(r.url);
-  return r.method === 'GET' && url.pathname.endsWith('/checkins') && !url.searchParams.has('since');
-};
-
-/**
- * The door's network, with the test's hands on it: check-in pages cut off, or the next batch
- * held after the service committed it (its answer given back, or never: the page closed).
- */
-function network(setup: Setup) {
-  let pagesDown = false;
-  let sendsDown = false;
-  let holdNext = false;
-  let held: { answer: Promise<Response>; give: () => void } | null = null;
-  let arrived: () => void = () => undefined;
-  const fetch: FetchLike = async (request) => {
-    if (pagesDown && isCheckinPage(request)) throw new TypeError('Failed to fetch');
-    if (sendsDown && isBatch(request)) throw new TypeError('Failed to fetch');
-    if (holdNext && isBatch(request)) {
-      holdNext = false;
-      const answer = setup.service.handle(request);
-      await answer;
-      return new Promise<Response>((resolve) => {
-        held = { answer, give: () => void answer.then(resolve) };
-        arrived();
-      });
-    }
-    return setup.service.handle(request);
-  };
-  return {
-    fetch,
-    cutPages: (down: boolean) => {
-      pagesDown = down;
-    },
-    cutSends: (down: boolean) => {
-      sendsDown = down;
-    },
-    /** Holds the next batch once the service has committed it; resolves when it has. */
-    holdNextBatch(): Promise<void> {
-      holdNext = true;
-      return new Promise<void>((resolve) => {
-        arrived = resolve;
-      });
-    },
-    giveAnswer: () => held?.give(),
-  };
-}
-
-/** The door's rows of one ticket, active ones only. */
-async function activeRows(db: CheckinDatabase, ticketId: number) {
-  return (await db.checkins.where('[listSlug+ticketId]').equals([LIST, ticketId]).toArray()).filter(
-    (c) => c.deletedAt === null,
-  );
-}
-
-/** The verdict's kind, or the failure's reason. */
-async function verdictOf(engine: Engine, slug: string): Promise<string> {
-  const scan = await engine.scan(slug);
-  return scan.ok ? scan.value.verdict.kind : `failed: ${scan.reason}`;
-}
-
-/** What the door says of the ticket: its verdict, its active check-ins, its double admissions. */
-async function doorSays(engine: Engine, ticket: { id: number; slug: string }) {
-  const checkins = (await engine.ticket(ticket.id))?.checkins ?? [];
-  return {
-    verdict: await verdictOf(engine, ticket.slug),
-    active: checkins.filter((c) => c.deletedAt === null).length,
-    doubles: engine.status().conflicts.map((c) => c.ticketId),
-  };
-}
-
-const ONCE = { verdict: 'just-admitted', active: 1, doubles: [] };
-
-/**
- * The door restarted, its list's load held until `loadList`: a scan meanwhile is judged by key
- * (keyed-read.ts). Online, the first sync cycle waits for the load, then pushes and pulls.
- */
-async function restartWithLoadHeld(db: CheckinDatabase, fetch: FetchLike | null) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const clock = manualClock();
-  const engine = createSyncEngine({
-    db: new CheckinDatabase(db.name),
-    clientFor: clientOver(fetch ?? (() => never())),
-    defaultBaseUrl: 'http://mock.test/checkin',
-    deviceName: () => 'Door 1',
-    clock,
-    online: fetch !== null,
-    fillIndex: async (db, slug, index, between) => {
-      await gate;
-      return fillListIndex(db, slug, index, between);
-    },
-  });
-  await engine.start({ background: true });
-  /** Lets the load go, moving the clock on while it runs (it keeps a gap after a decision). */
-  const loadList = async () => {
-    release();
-    const loaded = engine.loaded();
-    let settled = false;
-    void loaded.finally(() => {
-      settled = true;
-    });
-    for (let i = 0; i < 200 && !settled; i++) {
-      await clock.advance(50);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    await loaded;
-  };
-  return { engine, loadList };
-}
-
-/** The door restarted with no network: its verdict by key while the list loads, then all it says. */
-async function restartOffline(db: CheckinDatabase, ticket: { id: number; slug: string }) {
-  const { engine, loadList } = await restartWithLoadHeld(db, null);
-  const byKey = await verdictOf(engine, ticket.slug);
-  // Judged by key: the list's load has not run yet.
-  expect(engine.status().counted).toBe(false);
-  await loadList();
-  const afterLoad = await doorSays(engine, ticket);
-  await engine.stop();
-  return { byKey, ...afterLoad };
-}
-
-/** A door joined to the list and synced whole. */
-async function joinedDoor(net: ReturnType<typeof network>) {
-  const device = await doorDevice({ fetch: net.fetch });
-  expect((await device.engine.join(LIST)).ok).toBe(true);
-  await device.engine.syncNow();
-  return device;
-}
-
-/** Another door checks the ticket in: a true double admission. */
-async function otherDoorAdmits(setup: Setup, ticketId: number, uuid = 'other-door-checkin-0001') {
-  const answer = await setup.service.handle(
-    new Request(`http://mock.test/checkin/checkin_lists/${LIST}/checkins`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ checkin: { ticket_id: ticketId, uuid } }),
-    }),
-  );
-  expect(answer.status).toBe(201);
-}
-
-/** The service's one check-in of the ticket carries the uuid the door sent (its client id). */
-async function sentUnderOwnId(setup: Setup, db: CheckinDatabase, ticketId: number) {
-  const own = (await db.checkins.where('[listSlug+ticketId]').equals([LIST, ticketId]).toArray()).find(
-    (c) => c.clientId !== null,
-  );
-  const held = setup.service.context.store
-    .findBy('checkins', 'byList', setup.list.id)
-    .filter((c) => c.ticket_id === ticketId && c.deleted_at === null);
-  expect(held.map((c) => c.uuid)).toEqual([own?.clientId]);
-}
+import {
+  activeRows,
+  doorSays,
+  joinedDoor,
+  network,
+  ONCE,
+  otherDoorAdmits,
+  pulledOwnRecord,
+  restartOffline,
+  restartWithLoadHeld,
+  sentUnderOwnId,
+  verdictOf,
+} from './own-checkin-support';
+import { doorDevice, doorService, LIST, serviceCheckins } from './support';
 
 describe("this door's own check-in counts once, whatever the order its record comes back in", () => {
   it('a first download resumed after a restart, once the check-in has gone out: its page holds the check-in, the door one admission', async () => {
@@ -251,7 +99,9 @@ describe("this door's own check-in counts once, whatever the order its record co
     expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
 
     // The timer's cycle: its push waits out the backoff, its pull brings the service's record.
+    expect(await pulledOwnRecord(device.db, ticket.id)).toBeNull();
     await device.engine.tick();
+    expect(await pulledOwnRecord(device.db, ticket.id)).toMatchObject({ status: 'synced', deletedAt: null });
     expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual(['sending']);
     expect(await doorSays(device.engine, ticket)).toEqual(ONCE);
     await device.engine.stop();
@@ -298,7 +148,12 @@ describe("this door's own check-in counts once, whatever the order its record co
       await out;
       await sentUnderOwnId(setup, device.db, ticket.id);
       // Meanwhile the timer's cycle pulls (its own push kept back by the backoff).
+      expect(await pulledOwnRecord(device.db, ticket.id)).toBeNull();
       await device.engine.tick();
+      expect(await pulledOwnRecord(device.db, ticket.id)).toMatchObject({
+        status: 'synced',
+        deletedAt: null,
+      });
       expect(await doorSays(device.engine, ticket)).toEqual(ONCE);
 
       if (answer === 'answered') {
@@ -311,7 +166,9 @@ describe("this door's own check-in counts once, whatever the order its record co
         expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
         return;
       }
-      void device.engine.stop();
+      // The page closes with its request still out: that request never answers, and the engine
+      // has stopped (nothing of it runs on) before the door reopens its database.
+      await device.engine.stop();
       expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
       const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
       await back.engine.start();

@@ -2,40 +2,56 @@
 // copy's age, the conflicts and the corrections over several turns, and a write landing among
 // those reads must not be overwritten by what they found. The interleaving is held, not timed:
 // the read of the conflicts (src/db/copy-notes.ts) is held once it has its answer (the outbox
-// and the copy's age are read by then) until the test has made its write.
+// and the copy's age are read by then) until the test has made its write; and an admission's
+// write (src/db/outbox.ts) is held once stored, before the status counts it, so that a refresh
+// reads its row first.
 import { describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../src/db/outbox';
 import type { SyncStatus } from '../../src/sync/status/sync-status';
 import { clientOver, doorDevice, doorService, LIST } from './support';
 
-/** The next read of the conflicts, held once it has its answer until released (when armed). */
-const gate = vi.hoisted(() => ({ armed: null as { reached: () => void; released: Promise<void> } | null }));
+type Held = { reached: () => void; released: Promise<void> } | null;
+
+/** The next read of the conflicts, and the next admission stored: held until released (when armed). */
+const gates = vi.hoisted(() => ({ conflicts: null as Held, admission: null as Held }));
+
+/** Waits at the gate when it is armed (once), after `answer` is ready. */
+async function pass<T>(gate: 'conflicts' | 'admission', answer: T): Promise<T> {
+  const hold = gates[gate];
+  gates[gate] = null;
+  if (hold) {
+    hold.reached();
+    await hold.released;
+  }
+  return answer;
+}
 
 vi.mock('../../src/db/copy-notes', async (original) => {
   const real = await original<typeof import('../../src/db/copy-notes')>();
   return {
     ...real,
-    async readConflicts(...args: Parameters<typeof real.readConflicts>) {
-      const answer = await real.readConflicts(...args);
-      const hold = gate.armed;
-      gate.armed = null;
-      if (hold) {
-        hold.reached();
-        await hold.released;
-      }
-      return answer;
-    },
+    readConflicts: async (...args: Parameters<typeof real.readConflicts>) =>
+      pass('conflicts', await real.readConflicts(...args)),
   };
 });
 
-/** Arms the hold: `reached` settles once a read is held, `release` lets it go on. */
-function hold() {
+vi.mock('../../src/db/outbox', async (original) => {
+  const real = await original<typeof import('../../src/db/outbox')>();
+  return {
+    ...real,
+    recordCheckin: async (...args: Parameters<typeof real.recordCheckin>) =>
+      pass('admission', await real.recordCheckin(...args)),
+  };
+});
+
+/** Arms a gate: `reached` settles once something is held there, `release` lets it go on. */
+function hold(gate: 'conflicts' | 'admission' = 'conflicts') {
   let release!: () => void;
   let reached!: () => void;
   const held = new Promise<void>((resolve) => {
     reached = resolve;
   });
-  gate.armed = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+  gates[gate] = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
   return { reached: held, release };
 }
 
@@ -77,21 +93,39 @@ describe('the status published while writes land', () => {
     const { setup, device, engine } = await heldDoor();
     engine.setOnline(false);
     const counts: number[] = [];
+    const ways = { 'refresh held midway': 0, 'refresh read it first': 0, alone: 0 };
     for (const [i, ticket] of setup.tickets.slice(0, 6).entries()) {
-      // Every other admission lands while a refresh is held midway.
-      const held = i % 2 === 0 ? hold() : null;
-      const ticking = held ? engine.tick() : null;
-      if (held) await held.reached;
-      await engine.scan(ticket.slug);
-      counts.push(engine.status().pending);
-      held?.release();
-      await ticking;
+      const way = (['refresh held midway', 'refresh read it first', 'alone'] as const)[i % 3]!;
+      ways[way]++;
+      if (way === 'refresh read it first') {
+        // Stored, not yet counted by its write: a whole refresh reads its row from the outbox,
+        // then the write counts the same row, which must stay one.
+        const stored = hold('admission');
+        const scanning = engine.scan(ticket.slug);
+        await stored.reached;
+        await engine.tick();
+        counts.push(engine.status().pending);
+        stored.release();
+        expect((await scanning).ok).toBe(true);
+      } else {
+        // The admission lands while a refresh is held midway, after its outbox read.
+        const held = way === 'refresh held midway' ? hold() : null;
+        const ticking = held ? engine.tick() : null;
+        if (held) await held.reached;
+        expect((await engine.scan(ticket.slug)).ok).toBe(true);
+        counts.push(engine.status().pending);
+        held?.release();
+        await ticking;
+      }
       counts.push(engine.status().pending);
       // And a refresh after it, which reads the admission the status has counted already.
       await engine.tick();
       counts.push(engine.status().pending);
     }
+    expect(ways).toEqual({ 'refresh held midway': 2, 'refresh read it first': 2, alone: 2 });
     expect(counts).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]);
+    // No status published on the way counted a row twice.
+    expect(Math.max(...device.statuses.map((s) => s.pending))).toBe(6);
     expect(await readOutbox(device.db, LIST)).toHaveLength(6);
   });
 

@@ -7,7 +7,7 @@
 // words is drawn once, hidden: laid out but never painted, outside the accessibility tree, and
 // gone before the next paint. The door's screens wait for it (DoorHome.tsx): a worker that
 // answers before the first render must not let the scan screen skip it.
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { DoorOrder } from '../../domain/order';
@@ -51,6 +51,10 @@ export function useVerdictRehearsed(): boolean {
 
 export function VerdictRehearsal() {
   const done = useVerdictRehearsed();
+  // Its own flag as well: a store is read through a subscription React makes after the page's
+  // first paint, so on a page's first render the store's change alone left the rehearsal drawn
+  // for a frame. A state set in a layout effect renders again before the paint.
+  const [drawnHere, setDrawnHere] = useState(false);
   const drawn = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (rehearsal.getState().done) return;
@@ -61,8 +65,9 @@ export function VerdictRehearsal() {
     drawn.current?.getBoundingClientRect();
     warmFormatters();
     rehearsal.setState({ done: true });
+    setDrawnHere(true);
   }, []);
-  if (done) return null;
+  if (done || drawnHere) return null;
   return (
     <div className="verdict-rehearsal" aria-hidden="true" inert ref={drawn}>
       <VerdictView
