@@ -15,6 +15,7 @@ import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { calibratePhone, printCalibration } from './browser/phone-calibration';
 import { throttleWorkers } from './browser/worker-cgroup';
 import { summariseTrace, traceOf } from './browser/trace-summary';
+import { answerUnlockInPage, BENCH_PASSCODE } from './browser/door-passcode';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
@@ -76,6 +77,7 @@ try {
     });
     await context.setOffline(true);
     const p = context.pages()[0] ?? (await context.newPage());
+    await p.addInitScript(answerUnlockInPage, BENCH_PASSCODE);
     await p.addInitScript(() => {
       (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
     });

@@ -12,6 +12,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrSequenceVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
+import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const CODES = 60;
@@ -90,6 +91,7 @@ async function open(video: string) {
     viewport: { width: 390, height: 844 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(answerUnlockInPage, BENCH_PASSCODE);
   await page.addInitScript(() => {
     (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
   });
@@ -198,6 +200,7 @@ try {
     await page.goto('/');
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
+    await choosePasscodeIfAsked(page, Date.now());
     await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 300_000 });
     await page.getByRole('switch', { name: /Fast lane/ }).check();
     await context.close();

@@ -11,6 +11,7 @@ import { buildAndServe, openDoorBrowser } from './browser/bench-build';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { workerDevtools } from './browser/worker-devtools';
+import { choosePasscodeIfAsked } from './browser/door-passcode';
 
 /** User and system CPU time of a process so far (Linux), in ms. */
 function serverCpuMs(pid: number | undefined): number {
@@ -42,8 +43,8 @@ try {
   const traceFile = process.env.BENCH_TRACE;
   const trace = traceFile ? await traceOf(context, page) : null;
   const serverCpuAtStart = serverCpuMs(server.child.pid);
-  const started = Date.now();
   await page.getByRole('button', { name: 'Join list' }).click();
+  const started = await choosePasscodeIfAsked(page, Date.now());
   let last = '';
   for (;;) {
     const words = await page

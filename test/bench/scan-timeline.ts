@@ -16,6 +16,7 @@ import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { workerDevtools } from './browser/worker-devtools';
+import { choosePasscodeIfAsked } from './browser/door-passcode';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = Number(process.env.BENCH_SCANS ?? 30);
@@ -40,6 +41,7 @@ try {
   if (!joined) {
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
+    await choosePasscodeIfAsked(page, Date.now());
   }
   await page.getByTestId('last-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: 120_000 });
   // Codes not scanned before in this WORK folder (each admits its ticket).

@@ -11,6 +11,7 @@ import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { workerDevtools } from './browser/worker-devtools';
+import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
@@ -36,6 +37,7 @@ async function open(offline: boolean) {
   });
   if (offline) await context.setOffline(true);
   const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(answerUnlockInPage, BENCH_PASSCODE);
   await page.addInitScript(() => {
     localStorage.setItem(
       'venue-checkin.settings',
@@ -51,6 +53,7 @@ try {
     await page.goto('/');
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
+    await choosePasscodeIfAsked(page, Date.now());
     await page
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })

@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { chromiumArgs } from '../../../e2e/fixtures/browser';
 import { type RunningServer, startServerProcess } from '../../server/server-process';
+import { answerUnlockInPage, BENCH_PASSCODE } from './door-passcode';
 
 export async function buildAndServe(work: string, tickets: number, port?: string): Promise<RunningServer> {
   const distDir = join(work, 'dist');
@@ -43,6 +44,7 @@ export async function openDoorBrowser(
     viewport: { width: 390, height: 844 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  await page.addInitScript(answerUnlockInPage, BENCH_PASSCODE);
   await page.addInitScript(
     (stored) => {
       // tsx names functions with a helper the page does not have; evaluate() bodies need it.
