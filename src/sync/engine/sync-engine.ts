@@ -283,10 +283,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await seal.told();
       if (db.seal.current()) {
         if ((await seal.ready()).ok) await openLast(false, options);
-      } else
+      } else {
         seal.whenReady(async () => {
           if (!state.stopped()) await openLast(false, options).catch(state.board.storageTroubleOrThrow);
         });
+        // Listed meanwhile, so the screens can say which lists wait for the passcode.
+        await state.refresh().catch(state.board.storageTroubleOrThrow);
+      }
       await fleet.start();
       loop.start();
     },
