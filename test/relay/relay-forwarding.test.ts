@@ -100,6 +100,8 @@ describe('a door through the relay', () => {
     const slug = listSlug();
     const tickets = await call(`/checkin/checkin_lists/${slug}/tickets/`);
     expect(tickets.status).toBe(200);
+    // Attendees' names: never kept by a browser's HTTP cache on its disk.
+    expect(tickets.headers.get('cache-control')).toBe('no-store');
     const before = pair.tap.seen.length;
     const created = await call(`/checkin//checkin_lists/${slug}/checkins/`, {
       method: 'POST',
