@@ -200,6 +200,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     defaultBaseUrl: options.defaultBaseUrl,
     directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
+    sealed: () => seal.ready(),
   });
   const fleet = createFleetDoor({
     db,

@@ -37,6 +37,8 @@ export interface ListCareDeps {
   /** The service behind the relay at a base address, when that address is a relay's. */
   directFor?: (baseUrl: string) => string | null;
   role: () => DoorRole;
+  /** Settles once the door's copy is open and sealed whole (a plain copy's sealing finished). */
+  sealed: () => Promise<Result<void>>;
 }
 
 export function createListCare(deps: ListCareDeps) {
@@ -45,7 +47,7 @@ export function createListCare(deps: ListCareDeps) {
   const indexOf = async (slug: string) => {
     const active = state.active();
     if (active?.list.slug === slug) return active.index;
-    return db.seal.current() ? await loadListIndex(db, slug) : null;
+    return db.seal.current() && (await deps.sealed()).ok ? await loadListIndex(db, slug) : null;
   };
 
   async function facts(slug: string): Promise<ListFacts | null> {
