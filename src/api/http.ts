@@ -119,6 +119,8 @@ export function createTransport({
         new Request(url, {
           method: req.method,
           headers,
+          // Answers name attendees: the browser's HTTP cache on disk must never keep one.
+          cache: 'no-store',
           body: req.body === undefined ? null : JSON.stringify(req.body),
           signal: abort.signal,
         }),

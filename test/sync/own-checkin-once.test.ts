@@ -8,7 +8,8 @@
 // again as "just admitted here", from a keyed read after a restart and from the loaded list
 // alike; and another door's check-in of the same ticket is still a double admission.
 import { describe, expect, it } from 'vitest';
-import { CheckinDatabase, pageRange } from '../../src/db/database';
+import { pageRange } from '../../src/db/database';
+import type { PageRow } from '../../src/db/rows';
 import { readSyncState } from '../../src/db/local-copy';
 import { readOutbox } from '../../src/db/outbox';
 import type { RemoteCheckin } from '../../src/api/schemas';
@@ -25,7 +26,7 @@ import {
   sentUnderOwnId,
   verdictOf,
 } from './own-checkin-support';
-import { doorDevice, doorService, LIST, serviceCheckins } from './support';
+import { doorDevice, doorService, LIST, serviceCheckins, unlockedDb } from './support';
 
 describe("this door's own check-in counts once, whatever the order its record comes back in", () => {
   it('a first download resumed after a restart, once the check-in has gone out: its page holds the check-in, the door one admission', async () => {
@@ -58,7 +59,7 @@ describe("this door's own check-in counts once, whatever the order its record co
       .between(...pageRange(LIST, 'checkins'))
       .toArray();
     // The page it fetched holds the door's own check-in.
-    const onPages = pages.flatMap((p) => p.items as RemoteCheckin[]);
+    const onPages = pages.flatMap((p) => (p as PageRow<RemoteCheckin>).items);
     expect(onPages.filter((c) => c.ticketId === ticket.id)).toHaveLength(1);
     expect(await readOutbox(first.db, LIST)).toEqual([]);
     const device = { engine, db: first.db };
@@ -69,7 +70,7 @@ describe("this door's own check-in counts once, whatever the order its record co
 
     // Another door's check-in of the ticket is a double admission all the same.
     await otherDoorAdmits(setup, ticket.id);
-    const again = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const again = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await again.engine.start();
     await again.engine.syncNow();
     expect(await doorSays(again.engine, ticket)).toEqual({
@@ -110,7 +111,7 @@ describe("this door's own check-in counts once, whatever the order its record co
     expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
 
     // Online again: recovery links the record to the door's row; still one, nothing sent twice.
-    const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await back.engine.start();
     await back.engine.syncNow();
     expect(await readOutbox(back.db, LIST)).toEqual([]);
@@ -170,7 +171,7 @@ describe("this door's own check-in counts once, whatever the order its record co
       // has stopped (nothing of it runs on) before the door reopens its database.
       await device.engine.stop();
       expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
-      const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+      const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
       await back.engine.start();
       await back.engine.syncNow();
       expect(await readOutbox(back.db, LIST)).toEqual([]);
@@ -192,7 +193,7 @@ describe("this door's own check-in counts once, whatever the order its record co
     await device.engine.stop();
 
     expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
-    const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await back.engine.start();
     await back.engine.syncNow();
     expect(await readOutbox(back.db, LIST)).toEqual([]);

@@ -3,10 +3,10 @@
 // list's load held, and what the door says and stores of one ticket.
 import { expect } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
-import { CheckinDatabase } from '../../src/db/database';
+import type { CheckinDatabase } from '../../src/db/database';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { fillListIndex } from '../../src/sync/open-list/open-list';
-import { clientOver, doorDevice, type doorService, LIST, manualClock } from './support';
+import { clientOver, doorDevice, type doorService, LIST, manualClock, unlockedDb } from './support';
 
 export type Setup = Awaited<ReturnType<typeof doorService>>;
 export type Engine = ReturnType<typeof createSyncEngine>;
@@ -98,7 +98,7 @@ export async function restartWithLoadHeld(db: CheckinDatabase, fetch: FetchLike 
   });
   const clock = manualClock();
   const engine = createSyncEngine({
-    db: new CheckinDatabase(db.name),
+    db: unlockedDb(db.name),
     clientFor: clientOver(fetch ?? (() => never())),
     defaultBaseUrl: 'http://mock.test/checkin',
     deviceName: () => 'Door 1',
