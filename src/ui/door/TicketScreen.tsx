@@ -43,12 +43,11 @@ export function TicketScreen({ id }: { id: number }) {
 
   const latest = active[0];
   const undo = async (key: string, retried = false) => {
+    // The reason is kept in the door's audit log alone, sealed with the copy: it may name a guest.
     const result = await engine.undo(key, reason);
     // The engine had the last word (an older own admission): ask for a supervisor, then again.
     if (!result.ok && result.reason === 'supervisor-only' && !retried)
       return gate.run(() => void undo(key, true));
-    // The reason stays on this device with the check-in's history; the API has no field for it.
-    if (result.ok && reason.trim()) localStorage.setItem(`venue-checkin.undo-reason.${key}`, reason.trim());
     setMessage(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
     setReason('');
   };

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useDoorStatus } from '../hooks/useDoor';
+import { InsecureAddress } from './InsecureAddress';
+import { PasscodeChoice } from './PasscodeChoice';
+import { UnlockScreen } from './UnlockScreen';
+
+/** Screens that never read the door's copy: the organiser's, and settings (the device wipe). */
+const unsealed = (path: string) =>
+  path === '/organiser' || path.startsWith('/organiser/') || path === '/settings';
+
+/**
+ * The door's screens behind its seal: while the copy cannot be read (locked after a start, or
+ * kept from before sealing with no passcode yet) the door asks for the passcode first, whatever
+ * screen was opened, rather than show screens whose answers wait on it. Where the platform
+ * cannot seal, it says why instead.
+ */
+export function SealedDoor({ children, kiosk = false }: { children: ReactNode; kiosk?: boolean }) {
+  const [path] = useLocation();
+  if (!kiosk && unsealed(path)) return <>{children}</>;
+  return <SealCheck kiosk={kiosk}>{children}</SealCheck>;
+}
+
+function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean }) {
+  const { seal, lists, list } = useDoorStatus();
+  if (seal === 'unavailable') return <InsecureAddress />;
+  // Before the engine has read its lists they are none, whatever the seal says: nothing to ask.
+  if (lists.length === 0) return <>{children}</>;
+  if (seal === 'locked') {
+    // The open list first: that is the one the door opens once unlocked.
+    const titles = list
+      ? [list.title, ...lists.filter((l) => l.slug !== list.slug).map((l) => l.title)]
+      : lists.map((l) => l.title);
+    return <UnlockScreen titles={titles} forgot={!kiosk} />;
+  }
+  if (seal === 'none') return <PasscodeChoice purpose="upgrade" onChosen={() => undefined} />;
+  return <>{children}</>;
+}
