@@ -3,7 +3,7 @@
 // door-journeys.webkit.ts. Typing goes key by key: over BiDi, fill() sets the value in a way
 // React's controlled inputs never see. Screenshots at 390x844 and 1024x768 go to
 // e2e/.artifacts/engines/<engine>/.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures/sealed';
 import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
 import { personFirst, searchResultsOnPage } from '../fixtures/search-results';
 import { CheckinService, DoorPage, MAIN_LIST } from '../page-models/door-page';

@@ -8,7 +8,7 @@
 // and its credential reads nothing more. The slug-joined door goes on scanning.
 // Typing goes key by key: over BiDi, fill() sets the value in a way React's controlled inputs
 // never see. Screenshots at 390x844 and 1024x768 go to e2e/.artifacts/engines/<engine>/.
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '../fixtures/sealed';
 import { readDoorDatabase } from '../fixtures/door-database';
 import { signIn } from '../fixtures/fleet-event';
 import { DevicesPage } from '../page-models/devices-page';

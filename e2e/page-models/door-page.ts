@@ -142,6 +142,34 @@ export class DoorPage {
     await this.expectScanScreen();
   }
 
+  /**
+   * The door's "Choose this door's passcode" screen, answered: typed key by key (over WebDriver
+   * BiDi, as a person's keys), twice, and Enter; the screen goes once the engine has it.
+   */
+  async choosePasscode(passcode: string) {
+    const screen = this.page.getByTestId('passcode-choice');
+    await expect(screen).toBeVisible({ timeout: 20_000 });
+    await screen.getByLabel('Passcode', { exact: true }).pressSequentially(passcode);
+    await screen.getByLabel('Type it again', { exact: true }).pressSequentially(passcode);
+    await screen.getByLabel('Type it again', { exact: true }).press('Enter');
+    await expect(screen).toHaveCount(0, { timeout: 20_000 });
+  }
+
+  /** The unlock screen after a start: the passcode typed and Enter. Answers what it says after. */
+  async typePasscode(passcode: string) {
+    const screen = this.page.getByTestId('unlock');
+    await expect(screen).toBeVisible({ timeout: 20_000 });
+    const field = screen.getByLabel('Door passcode', { exact: true });
+    await field.pressSequentially(passcode);
+    await field.press('Enter');
+  }
+
+  /** Unlocks the door with its passcode: the unlock screen goes. */
+  async unlock(passcode: string) {
+    await this.typePasscode(passcode);
+    await expect(this.page.getByTestId('unlock')).toHaveCount(0, { timeout: 20_000 });
+  }
+
   async expectScanScreen(title?: string) {
     await expect(this.page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
     if (title) await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();

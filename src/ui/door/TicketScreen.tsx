@@ -164,7 +164,14 @@ export function TicketScreen({ id }: { id: number }) {
       {active.length > 0 && (
         <div className="field">
           <label htmlFor={reasonId}>{t('ticketUndoReason')}</label>
-          <input id={reasonId} className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
+          {/* A reason may name a guest: the browser's form history must not keep it. */}
+          <input
+            id={reasonId}
+            className="input"
+            autoComplete="off"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
       )}
       {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}
