@@ -120,6 +120,9 @@ export function createTransport({
           method: req.method,
           headers,
           body: req.body === undefined ? null : JSON.stringify(req.body),
+          // Never kept in the browser's HTTP cache: a list's pages name every attendee, and that
+          // cache is plain files in the profile, outside the door's seal.
+          cache: 'no-store',
           signal: abort.signal,
         }),
       );
