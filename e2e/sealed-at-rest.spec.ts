@@ -119,10 +119,15 @@ test('a closed door profile holds no attendee name, email or reference in any of
     mkdirSync(REPORT, { recursive: true });
     writeFileSync(
       `${REPORT}/findings.json`,
-      JSON.stringify({ files: haystacks.length, needles: needles.length, control, findings }, null, 2),
+      JSON.stringify(
+        { profile, files: haystacks.length, needles: needles.length, control, findings },
+        null,
+        2,
+      ),
     );
     expect(summary(findings), `attendee data found in the profile (${findings.length} findings)`).toEqual({});
   } finally {
-    rmSync(profile, { recursive: true, force: true });
+    // SEALED_PROFILE_KEEP=1 leaves the profile for a look (its path is in the report).
+    if (!process.env.SEALED_PROFILE_KEEP) rmSync(profile, { recursive: true, force: true });
   }
 });
