@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { DeviceStorage } from '../../pwa/device-storage';
 import { useDoorStatus } from '../hooks/useDoor';
 import { useOnline } from '../hooks/useOnline';
 import { t, tn } from '../i18n/t';
 import { ForgetDeviceDialog } from '../settings/ForgetDeviceSection';
-import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
 import { useSupervisorGate } from './SupervisorGate';
 
 /**
@@ -13,16 +12,30 @@ import { useSupervisorGate } from './SupervisorGate';
  * join again. That goes through the device wipe, whose guard refuses while check-ins are unsent
  * unless they were exported first, so nothing is lost silently.
  */
-export function ForgotPasscode({ onClose }: { onClose(): void }) {
+export function ForgotPasscode({
+  onClose,
+  onForgotten,
+}: {
+  onClose(): void;
+  /**
+   * The device was wiped: what is left, for the screen above to show. Above, since the wipe
+   * empties the door's lists and this screen, shown only while it holds some, goes with them.
+   */
+  onForgotten(left: DeviceStorage): void;
+}) {
   const { pending, reachable } = useDoorStatus();
   const online = useOnline() && reachable;
   const titleId = useId();
   const gate = useSupervisorGate();
   const [asking, setAsking] = useState(false);
-  const [left, setLeft] = useState<DeviceStorage | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus goes to the answer once, as it opens: a screen reader reads it, a phone scrolls to it.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="seal__help" aria-labelledby={titleId} data-testid="forgot-passcode">
-      <h2 id={titleId}>{t('forgotTitle')}</h2>
+      <h2 id={titleId} tabIndex={-1} ref={heading}>
+        {t('forgotTitle')}
+      </h2>
       <p>{t('forgotCannotRead')}</p>
       <p data-testid="forgot-unsent">{tn('forgotUnsent', pending, { online: online ? 'yes' : 'no' })}</p>
       <p>{t('forgotStartAgain')}</p>
@@ -43,11 +56,10 @@ export function ForgotPasscode({ onClose }: { onClose(): void }) {
           onCancel={() => setAsking(false)}
           onDone={(found) => {
             setAsking(false);
-            setLeft(found);
+            onForgotten(found);
           }}
         />
       )}
-      {left && <ForgetDeviceResult left={left} />}
       {gate.pad}
     </section>
   );

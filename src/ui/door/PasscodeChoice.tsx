@@ -67,7 +67,13 @@ export function PasscodeChoice({ purpose, onChosen, onCancel }: Props) {
         <li>{t('passcodeChoiceKeep')}</li>
       </ul>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={ids.first}>{t('passcodeLabel')}</label>
+        <div className="seal__label-row">
+          <label htmlFor={ids.first}>{t('passcodeLabel')}</label>
+          <label className="choice seal__show">
+            <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+            {t('passcodeShow')}
+          </label>
+        </div>
         <PasscodeInput
           id={ids.first}
           ref={first}
@@ -90,10 +96,6 @@ export function PasscodeChoice({ purpose, onChosen, onCancel }: Props) {
           invalid={error?.field === 'again'}
         />
         {problem('again')}
-        <label className="choice">
-          <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
-          {t('passcodeShow')}
-        </label>
         {problem('form')}
         <button type="submit" className="button button--primary button--large" disabled={working}>
           {working

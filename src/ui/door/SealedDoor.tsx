@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { DeviceStorage } from '../../pwa/device-storage';
+import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
 import { useDoorStatus } from '../hooks/useDoor';
 import { InsecureAddress } from './InsecureAddress';
 import { PasscodeChoice } from './PasscodeChoice';
@@ -23,6 +25,9 @@ export function SealedDoor({ children, kiosk = false }: { children: ReactNode; k
 
 function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean }) {
   const { seal, lists, list } = useDoorStatus();
+  // Wiped from the unlock screen: what is left, until the app starts afresh.
+  const [left, setLeft] = useState<DeviceStorage | null>(null);
+  if (left) return <ForgetDeviceResult left={left} />;
   if (seal === 'unavailable') return <InsecureAddress />;
   // Before the engine has read its lists they are none, whatever the seal says: nothing to ask.
   if (lists.length === 0) return <>{children}</>;
@@ -31,7 +36,7 @@ function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean })
     const titles = list
       ? [list.title, ...lists.filter((l) => l.slug !== list.slug).map((l) => l.title)]
       : lists.map((l) => l.title);
-    return <UnlockScreen titles={titles} forgot={!kiosk} />;
+    return <UnlockScreen titles={titles} forgot={!kiosk} onForgotten={setLeft} />;
   }
   if (seal === 'none') return <PasscodeChoice purpose="upgrade" onChosen={() => undefined} />;
   return <>{children}</>;

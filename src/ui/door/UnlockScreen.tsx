@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import type { DeviceStorage } from '../../pwa/device-storage';
 import { describeError } from '../error-words';
 import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
 import { useOnline } from '../hooks/useOnline';
@@ -16,6 +17,8 @@ interface Props {
   forgot?: boolean;
   /** Back to where the passcode was asked from (a join), when there is such a place. */
   onCancel?(): void;
+  /** The device was wiped through "Forgot the passcode?": what is left (ForgotPasscode.tsx). */
+  onForgotten(left: DeviceStorage): void;
 }
 
 /**
@@ -23,7 +26,7 @@ interface Props {
  * field, Enter or "Open"; meanwhile the outbox is still sent, and the screen says so, so staff
  * know nothing waits on them.
  */
-export function UnlockScreen({ titles, onOpened, forgot = true, onCancel }: Props) {
+export function UnlockScreen({ titles, onOpened, forgot = true, onCancel, onForgotten }: Props) {
   const engine = useDoorEngine();
   const { pending, reachable } = useDoorStatus();
   const online = useOnline() && reachable;
@@ -76,14 +79,15 @@ export function UnlockScreen({ titles, onOpened, forgot = true, onCancel }: Prop
           </button>
         )}
       </form>
-      {titles.length > 0 && (
+      {/* Said again, with the way out, once "Forgot the passcode?" is open. */}
+      {titles.length > 0 && !helping && (
         <p className="seal__pending" data-testid="unlock-pending" role="status">
           {tn('unlockPending', pending, { online: online ? 'yes' : 'no' })}
         </p>
       )}
       {forgot &&
         (helping ? (
-          <ForgotPasscode onClose={() => setHelping(false)} />
+          <ForgotPasscode onClose={() => setHelping(false)} onForgotten={onForgotten} />
         ) : (
           <button type="button" className="button seal__forgot" onClick={() => setHelping(true)}>
             {t('unlockForgot')}

@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import type { DeviceStorage } from '../../pwa/device-storage';
 import { appStore } from '../../state/app-store';
+import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
 import { useDoorStarted } from '../hooks/useDoor';
 import { PasscodeChoice } from './PasscodeChoice';
 import { UnlockScreen } from './UnlockScreen';
@@ -23,6 +25,7 @@ export function usePasscodeFirst(onCancel?: () => void): PasscodeFirst {
   const [asked, setAsked] = useState<Asked>(null);
   // A join asked for before the engine has said where its seal stands waits for it to say.
   const [early, setEarly] = useState<(() => void) | null>(null);
+  const [left, setLeft] = useState<DeviceStorage | null>(null);
 
   const decide = (go: () => void) => {
     // The store, not a render's copy: a status published a moment ago counts.
@@ -46,12 +49,13 @@ export function usePasscodeFirst(onCancel?: () => void): PasscodeFirst {
     setAsked(null);
     onCancel?.();
   };
-  const step =
-    asked?.kind === 'choose' ? (
-      <PasscodeChoice purpose="join" onChosen={done} onCancel={cancel} />
-    ) : asked?.kind === 'unlock' ? (
-      <UnlockScreen titles={[]} onOpened={done} onCancel={cancel} />
-    ) : null;
+  const step = left ? (
+    <ForgetDeviceResult left={left} />
+  ) : asked?.kind === 'choose' ? (
+    <PasscodeChoice purpose="join" onChosen={done} onCancel={cancel} />
+  ) : asked?.kind === 'unlock' ? (
+    <UnlockScreen titles={[]} onOpened={done} onCancel={cancel} onForgotten={setLeft} />
+  ) : null;
   return {
     ensure: (go) => (started ? decide(go) : setEarly(() => go)),
     step,
