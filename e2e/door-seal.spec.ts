@@ -119,8 +119,7 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
   await door.expectScanScreen();
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await new ShellPage(page).waitForServiceWorkerControl();
-  await page.getByTestId('unlock').getByLabel('Door passcode').or(page.getByTestId('door-status')).waitFor();
-  if (await page.getByTestId('unlock').isVisible()) await door.unlock(FIRST);
+  await door.unlockAfterStart(FIRST);
 
   // Offline: two admissions wait to be sent, and the app starts again, locked.
   await context.setOffline(true);
@@ -133,7 +132,8 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
   await page.reload();
   const unlock = page.getByTestId('unlock');
   await expect(unlock.getByTestId('unlock-pending')).toHaveText(
-    '2 check-ins made here are waiting to be sent. They go once this phone is online: they do not wait for the passcode.',
+    '2 check-ins made here are waiting to be sent. They do not wait for the passcode. ' +
+      'This phone is offline: sending goes on once it is back online.',
   );
 
   // Forgot: the list cannot be read, the two are still sent, and the wipe is refused while
@@ -144,7 +144,7 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
   await expect(forgot.getByTestId('forgot-unsent')).toContainText(
     '2 check-ins made here have not reached the service yet',
   );
-  await expect(forgot.getByTestId('forgot-unsent')).toContainText('this phone is offline');
+  await expect(forgot.getByTestId('forgot-unsent')).toContainText('This phone is offline');
   await look(page, 'forgot-passcode');
   await forgot.getByRole('button', { name: 'Forget everything on this door…' }).click();
   const dialog = page.getByTestId('forget-device');

@@ -170,6 +170,16 @@ export class DoorPage {
     await expect(this.page.getByTestId('unlock')).toHaveCount(0, { timeout: 20_000 });
   }
 
+  /**
+   * After a load of the app on a door holding a list: its unlock screen, answered. Waits for
+   * that screen or the scan screen (a load the service worker turned into none of its own).
+   */
+  async unlockAfterStart(passcode: string) {
+    const unlock = this.page.getByTestId('unlock');
+    await expect(unlock.or(this.page.getByTestId('door-status'))).toBeVisible({ timeout: 20_000 });
+    if (await unlock.isVisible()) await this.unlock(passcode);
+  }
+
   async expectScanScreen(title?: string) {
     await expect(this.page.getByTestId('door-status')).toBeVisible({ timeout: 20_000 });
     if (title) await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DeviceStorage } from '../../pwa/device-storage';
-import { useDoorStatus } from '../hooks/useDoor';
-import { useOnline } from '../hooks/useOnline';
 import { t, tn } from '../i18n/t';
 import { ForgetDeviceDialog } from '../settings/ForgetDeviceSection';
 import { useSupervisorGate } from './SupervisorGate';
+import { useSending } from './useSending';
 
 /**
  * "Forgot the passcode?": what it costs (the list cannot be read here, by anyone), what it does
@@ -23,8 +22,7 @@ export function ForgotPasscode({
    */
   onForgotten(left: DeviceStorage): void;
 }) {
-  const { pending, reachable } = useDoorStatus();
-  const online = useOnline() && reachable;
+  const sending = useSending();
   const titleId = useId();
   const gate = useSupervisorGate();
   const [asking, setAsking] = useState(false);
@@ -37,7 +35,9 @@ export function ForgotPasscode({
         {t('forgotTitle')}
       </h2>
       <p>{t('forgotCannotRead')}</p>
-      <p data-testid="forgot-unsent">{tn('forgotUnsent', pending, { online: online ? 'yes' : 'no' })}</p>
+      <p data-testid="forgot-unsent">
+        {tn('forgotUnsent', sending.pending)} {sending.words}
+      </p>
       <p>{t('forgotStartAgain')}</p>
       <div className="row">
         <button

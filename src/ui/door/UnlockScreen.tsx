@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { DeviceStorage } from '../../pwa/device-storage';
 import { describeError } from '../error-words';
-import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
-import { useOnline } from '../hooks/useOnline';
+import { useDoorEngine } from '../hooks/useDoor';
 import { t, tn } from '../i18n/t';
 import { ForgotPasscode } from './ForgotPasscode';
 import { PasscodeInput } from './PasscodeInput';
+import { useSending } from './useSending';
 import './seal.css';
 
 interface Props {
@@ -28,8 +28,7 @@ interface Props {
  */
 export function UnlockScreen({ titles, onOpened, forgot = true, onCancel, onForgotten }: Props) {
   const engine = useDoorEngine();
-  const { pending, reachable } = useDoorStatus();
-  const online = useOnline() && reachable;
+  const sending = useSending();
   const ids = { title: useId(), field: useId(), error: useId() };
   const field = useRef<HTMLInputElement>(null);
   const [working, setWorking] = useState(false);
@@ -82,7 +81,7 @@ export function UnlockScreen({ titles, onOpened, forgot = true, onCancel, onForg
       {/* Said again, with the way out, once "Forgot the passcode?" is open. */}
       {titles.length > 0 && !helping && (
         <p className="seal__pending" data-testid="unlock-pending" role="status">
-          {tn('unlockPending', pending, { online: online ? 'yes' : 'no' })}
+          {tn('unlockPending', sending.pending)} {sending.words}
         </p>
       )}
       {forgot &&
