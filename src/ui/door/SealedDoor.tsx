@@ -2,10 +2,12 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { DeviceStorage } from '../../pwa/device-storage';
 import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
-import { useDoorStatus } from '../hooks/useDoor';
+import { useDoorStarted, useDoorStatus } from '../hooks/useDoor';
+import { t } from '../i18n/t';
 import { InsecureAddress } from './InsecureAddress';
 import { PasscodeChoice } from './PasscodeChoice';
 import { UnlockScreen } from './UnlockScreen';
+import { VerdictRehearsal } from './VerdictRehearsal';
 
 /** Screens that never read the door's copy: the organiser's, and settings (the device wipe). */
 const unsealed = (path: string) =>
@@ -24,12 +26,24 @@ export function SealedDoor({ children, kiosk = false }: { children: ReactNode; k
 }
 
 function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean }) {
+  const started = useDoorStarted();
   const { seal, lists, list } = useDoorStatus();
   // Wiped from the unlock screen: what is left, until the app starts afresh.
   const [left, setLeft] = useState<DeviceStorage | null>(null);
   if (left) return <ForgetDeviceResult left={left} />;
+  // Until the engine has said where its seal stands and which lists it holds, no door screen
+  // shows: one shown a moment before the unlock screen would answer nothing, or start a scan.
+  // The first verdict's work is done meanwhile, as the door's home does while it waits.
+  if (!started)
+    return (
+      <>
+        <p className="muted" role="status">
+          {t('scanListLoading')}
+        </p>
+        <VerdictRehearsal />
+      </>
+    );
   if (seal === 'unavailable') return <InsecureAddress />;
-  // Before the engine has read its lists they are none, whatever the seal says: nothing to ask.
   if (lists.length === 0) return <>{children}</>;
   if (seal === 'locked') {
     // The open list first: that is the one the door opens once unlocked.
