@@ -7,7 +7,6 @@ import { t } from '../i18n/t';
 import { InsecureAddress } from './InsecureAddress';
 import { PasscodeChoice } from './PasscodeChoice';
 import { UnlockScreen } from './UnlockScreen';
-import { VerdictRehearsal } from './VerdictRehearsal';
 
 /** Screens that never read the door's copy: the organiser's, and settings (the device wipe). */
 const unsealed = (path: string) =>
@@ -22,10 +21,14 @@ const unsealed = (path: string) =>
 export function SealedDoor({ children, kiosk = false }: { children: ReactNode; kiosk?: boolean }) {
   const [path] = useLocation();
   if (!kiosk && unsealed(path)) return <>{children}</>;
-  return <SealCheck kiosk={kiosk}>{children}</SealCheck>;
+  return (
+    <SealCheck kiosk={kiosk} home={!kiosk && path === '/'}>
+      {children}
+    </SealCheck>
+  );
 }
 
-function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean }) {
+function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: boolean; home: boolean }) {
   const started = useDoorStarted();
   const { seal, lists, list } = useDoorStatus();
   // Wiped from the unlock screen: what is left, until the app starts afresh.
@@ -33,15 +36,14 @@ function SealCheck({ children, kiosk }: { children: ReactNode; kiosk: boolean })
   if (left) return <ForgetDeviceResult left={left} />;
   // Until the engine has said where its seal stands and which lists it holds, no door screen
   // shows: one shown a moment before the unlock screen would answer nothing, or start a scan.
-  // The first verdict's work is done meanwhile, as the door's home does while it waits.
+  // The door's home waits for the start itself (and does the first verdict's work meanwhile).
   if (!started)
-    return (
-      <>
-        <p className="muted" role="status">
-          {t('scanListLoading')}
-        </p>
-        <VerdictRehearsal />
-      </>
+    return home ? (
+      children
+    ) : (
+      <p className="muted" role="status">
+        {t('scanListLoading')}
+      </p>
     );
   if (seal === 'unavailable') return <InsecureAddress />;
   if (lists.length === 0) return <>{children}</>;
