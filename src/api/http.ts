@@ -119,10 +119,9 @@ export function createTransport({
         new Request(url, {
           method: req.method,
           headers,
-          body: req.body === undefined ? null : JSON.stringify(req.body),
-          // Never kept in the browser's HTTP cache: a list's pages name every attendee, and that
-          // cache is plain files in the profile, outside the door's seal.
+          // Answers name attendees: the browser's HTTP cache on disk must never keep one.
           cache: 'no-store',
+          body: req.body === undefined ? null : JSON.stringify(req.body),
           signal: abort.signal,
         }),
       );

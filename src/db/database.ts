@@ -5,41 +5,51 @@
 // (src/db/keyed-read.ts) through the page codes (src/db/page-codes.ts) and two indexes.
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import { type CommitCount, countCommits } from './commit-count';
-import type { PageCodesRow } from './page-codes';
+import type { StoredPageCodesRow } from './page-codes';
 import type { KeyringRow } from './seal/keyring';
 import { createSealGate, type SealGate } from './seal/seal-gate';
 import type {
-  AnswerRow,
-  AuditRow,
   CheckinRow,
   ConflictRow,
-  CorrectionRow,
   FarewellRow,
   ListRow,
   OutboxRow,
-  PageRow,
   QuestionRow,
+  StoredAnswerRow,
+  StoredAuditRow,
+  StoredCorrectionRow,
+  StoredPageRow,
+  StoredTicketRow,
   SyncStateRow,
   TallyRow,
-  TicketRow,
 } from './rows';
+
+/** The tables that hold personal data, sealed (src/db/seal/sealed-rows.ts). */
+export const SEALED_TABLES = ['pages', 'pageCodes', 'tickets', 'answers', 'audit', 'corrections'] as const;
+export type SealedTable = (typeof SEALED_TABLES)[number];
+
+/** A table that may still hold plain rows (src/db/seal/seal-copy.ts seals them, then drops this row). */
+export interface PlainTableRow {
+  table: SealedTable;
+}
 
 export class CheckinDatabase extends Dexie {
   lists!: Table<ListRow, string>;
-  pages!: Table<PageRow, [string, string, number]>;
-  tickets!: Table<TicketRow, [string, number]>;
+  pages!: Table<StoredPageRow, [string, string, number]>;
+  tickets!: Table<StoredTicketRow, [string, number]>;
   checkins!: Table<CheckinRow, [string, string]>;
-  answers!: Table<AnswerRow, [string, number]>;
+  answers!: Table<StoredAnswerRow, [string, number]>;
   questions!: Table<QuestionRow, [string, number]>;
   outbox!: Table<OutboxRow, number>;
   syncState!: Table<SyncStateRow, [string, string]>;
   conflicts!: Table<ConflictRow, [string, number]>;
-  corrections!: Table<CorrectionRow, [string, number, string]>;
-  audit!: Table<AuditRow, [string, number, string]>;
-  pageCodes!: Table<PageCodesRow, [string, string, number]>;
+  corrections!: Table<StoredCorrectionRow, [string, number, string]>;
+  audit!: Table<StoredAuditRow, [string, number, string]>;
+  pageCodes!: Table<StoredPageCodesRow, [string, string, number]>;
   tallies!: Table<TallyRow, string>;
   farewells!: Table<FarewellRow, string>;
   keyring!: Table<KeyringRow, string>;
+  plainTables!: Table<PlainTableRow, SealedTable>;
   /** The open box of this door's sealed copy, once the passcode is typed (src/db/seal/). */
   readonly seal: SealGate = createSealGate();
   /** The writes committed so far, by table (commit-count.ts): set up before the database opens. */
@@ -88,8 +98,22 @@ export class CheckinDatabase extends Dexie {
     // door must still say why. Two new tables; nothing existing changes.
     this.version(5).stores({ tallies: 'listSlug', farewells: 'deviceId' });
     // Version 6: the copy sealed at rest (src/db/seal/, docs/security.md). The keyring holds the
-    // door's one secret, wrapped under the staff's passcode.
-    this.version(6).stores({ keyring: 'id' });
+    // door's one secret, wrapped under the staff's passcode. Personal data is kept only sealed
+    // (src/db/seal/sealed-rows.ts): pages of tickets and answers and their codes, one sealed value
+    // a page; tickets and answers changed since, each sealed, a ticket found through keyed digests
+    // of its slug, reference and order (the indexes below); the audit log's references and
+    // reasons; the corrections' codes. Check-in pages and their codes, check-ins, the outbox, sync
+    // state, conflicts and questions name no attendee (ids, uuids, times, device names) and stay
+    // plain: a locked door still sends its outbox. A copy kept before sealing keeps its rows as
+    // they were; `plainTables` says which tables still hold plain rows, until the passcode is
+    // chosen and seal-copy.ts seals them in place (nothing is downloaded again).
+    this.version(6)
+      .stores({
+        keyring: 'id',
+        plainTables: 'table',
+        tickets: '[listSlug+id], [listSlug+slug], [listSlug+reference], [listSlug+order]',
+      })
+      .upgrade((tx) => tx.table('plainTables').bulkPut(SEALED_TABLES.map((table) => ({ table }))));
   }
 }
 

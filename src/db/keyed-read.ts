@@ -4,17 +4,44 @@
 // of those tickets (first-download pages and rows changed since), so the caller, merging them as
 // the index merges the whole list, decides as the index would; and it answers null rather than
 // a partial answer when a stored page has no codes (kept before schema version 4).
+// The copy is sealed (seal/sealed-rows.ts): a ticket page's codes are opened into memory once,
+// when the list's codes are read; a scan's reads are asked for in one read-only transaction a
+// step, and what they bring is opened after it (a transaction cannot wait on crypto); tickets
+// changed since are found through their code's keyed digest.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
-import { type CheckinDatabase, listRange, pageRange } from './database';
+import { type CheckinDatabase, pageRange } from './database';
 import { orderReferenceOf } from '../domain/order';
-import { holds, orderKey, type PageCodesRow, referenceKey, slugKey, ticketIdKey } from './page-codes';
-import type { CheckinRow, Resource } from './rows';
+import {
+  holds,
+  orderKey,
+  type PageCodes,
+  referenceKey,
+  slugKey,
+  type StoredPageCodesRow,
+  ticketIdKey,
+} from './page-codes';
+import type { CheckinRow, Resource, TicketRow } from './rows';
+import type { SealBox } from './seal/seal-box';
+import {
+  openCodes,
+  openPage,
+  openTicket,
+  orderDigest,
+  referenceDigest,
+  slugDigest,
+} from './seal/sealed-rows';
 
-/** The codes of every stored page of a list's tickets and check-ins: about 8 KB a page. */
+/** The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page. */
 export interface CodeIndex {
-  tickets: PageCodesRow[];
-  checkins: PageCodesRow[];
+  tickets: PageCodes[];
+  checkins: PageCodes[];
+}
+
+/** The same codes as stored (a ticket page's sealed): read without the passcode. */
+export interface StoredCodeIndex {
+  tickets: StoredPageCodesRow[];
+  checkins: StoredPageCodesRow[];
 }
 
 export type CodeQuery =
@@ -47,8 +74,14 @@ async function codesOf(db: CheckinDatabase, listSlug: string, resource: Resource
   return pages.every((key) => coded.has(key[2])) ? codes : null;
 }
 
-/** The list's page codes, or null when a stored page has none yet (a keyed read cannot answer). */
-export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Promise<CodeIndex | null> {
+/**
+ * The list's page codes as stored, or null when a stored page has none yet (a keyed read cannot
+ * answer). Only reads: it may run in the caller's transaction, before the door is unlocked.
+ */
+export async function readStoredCodes(
+  db: CheckinDatabase,
+  listSlug: string,
+): Promise<StoredCodeIndex | null> {
   const [tickets, checkins] = await Promise.all([
     codesOf(db, listSlug, 'tickets'),
     codesOf(db, listSlug, 'checkins'),
@@ -56,36 +89,56 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return tickets && checkins ? { tickets, checkins } : null;
 }
 
+/** Stored codes opened (once the door is unlocked): a seal a ticket page, none a check-in page. */
+export async function openCodeIndex(db: CheckinDatabase, stored: StoredCodeIndex): Promise<CodeIndex> {
+  const box = await db.seal.box();
+  const [tickets, checkins] = await Promise.all([
+    Promise.all(stored.tickets.map((row) => openCodes(box, row))),
+    Promise.all(stored.checkins.map((row) => openCodes(null, row))),
+  ]);
+  return { tickets, checkins };
+}
+
+/** The list's page codes, opened, or null when a stored page has none yet. */
+export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Promise<CodeIndex | null> {
+  const stored = await readStoredCodes(db, listSlug);
+  return stored && openCodeIndex(db, stored);
+}
+
 /**
- * The pages one scan has read, decoded: a ticket's page and its order's are usually one page,
+ * The pages one scan has read, opened: a ticket's page and its order's are usually one page,
  * and its check-ins' page serves every ticket of the order, so each is read once a scan.
  */
 export type PageReads = Map<string, Promise<unknown[]>>;
 
-async function itemsOnPages<T>(
-  db: CheckinDatabase,
-  listSlug: string,
-  resource: Resource,
-  codes: PageCodesRow[],
-  keys: number[],
+const pagesHolding = (codes: PageCodes[], keys: number[]) =>
+  codes.filter((row) => keys.some((key) => holds(row.codes, key))).map((row) => row.page);
+
+/** Of `pages`, those `reads` does not hold yet. */
+const unread = (reads: PageReads, resource: Resource, pages: number[]) =>
+  pages.filter((page) => !reads.has(`${resource}:${page}`));
+
+const askPages = (db: CheckinDatabase, listSlug: string, resource: Resource, pages: number[]) =>
+  pages.length === 0
+    ? Promise.resolve([])
+    : db.pages.bulkGet(pages.map((page) => [listSlug, resource, page] as [string, string, number]));
+
+/** Pages just read, opened into `reads` (after their transaction: opening waits on crypto). */
+function keepPages(
+  box: SealBox,
   reads: PageReads,
-): Promise<T[]> {
-  const pages = codes.filter((row) => keys.some((key) => holds(row.codes, key))).map((row) => row.page);
-  const missing = pages.filter((page) => !reads.has(`${resource}:${page}`));
-  if (missing.length > 0) {
-    const rows = db.pages.bulkGet(
-      missing.map((page) => [listSlug, resource, page] as [string, string, number]),
-    );
-    missing.forEach((page, i) => {
-      reads.set(
-        `${resource}:${page}`,
-        rows.then((all) => (all[i]?.items ?? []) as unknown[]),
-      );
-    });
-  }
-  const items = await Promise.all(pages.map((page) => reads.get(`${resource}:${page}`) ?? []));
-  return items.flat() as T[];
+  resource: Resource,
+  pages: number[],
+  rows: Awaited<ReturnType<typeof askPages>>,
+) {
+  pages.forEach((page, i) => {
+    const row = rows[i];
+    reads.set(`${resource}:${page}`, row ? openPage(box, row) : Promise.resolve([]));
+  });
 }
+
+const itemsOn = async <T>(reads: PageReads, resource: Resource, pages: number[]) =>
+  (await Promise.all(pages.map((page) => reads.get(`${resource}:${page}`) ?? []))).flat() as T[];
 
 const named = (query: CodeQuery) => {
   if (query.kind === 'slug') return (t: RemoteTicket) => t.slug === query.slug;
@@ -99,6 +152,13 @@ const keyOf = (query: CodeQuery) => {
   return referenceKey(query.reference);
 };
 
+/** The tickets table's index for the query, and the code's digest it holds. */
+async function changedIndex(box: SealBox, query: CodeQuery): Promise<[string, string]> {
+  if (query.kind === 'slug') return ['[listSlug+slug]', await slugDigest(box, query.slug)];
+  if (query.kind === 'order') return ['[listSlug+order]', await orderDigest(box, query.order)];
+  return ['[listSlug+reference]', await referenceDigest(box, query.reference)];
+}
+
 /** Every stored version of the tickets `query` can name, and all of their check-ins. */
 export async function readByCode(
   db: CheckinDatabase,
@@ -107,41 +167,65 @@ export async function readByCode(
   query: CodeQuery,
   reads: PageReads = new Map(),
 ): Promise<KeyedFacts> {
+  const box = await db.seal.box();
   const matches = named(query);
-  const key = keyOf(query);
-  // Each step's reads are asked for together: a restart's first verdict waits for two turns of
-  // the database, not one a read (and the list's load is waiting on this scan meanwhile).
-  // Stored since the first download: by slug through its index; references are rarer (typed by
-  // staff, or an order's) and the rows changed since are few, so those are read through.
+  const [index, digest] = await changedIndex(box, query);
+  const opened = (row: Parameters<typeof openTicket>[1]): Promise<TicketRow> =>
+    openTicket(box, row).then((ticket) => ({ ...ticket, listSlug }));
+  // Each step's reads are asked for together, in one read-only transaction: a restart's first
+  // verdict waits for two turns of the database, not one a read (and the list's load is
+  // waiting on this scan meanwhile). First the pages the code can be on, and the tickets stored
+  // since the first download under the code's digest.
+  const ticketPages = pagesHolding(codes.tickets, [keyOf(query)]);
+  const toRead = unread(reads, 'tickets', ticketPages);
+  const [pageRows, changedRows] = await db.transaction('r', db.pages, db.tickets, () =>
+    Promise.all([
+      askPages(db, listSlug, 'tickets', toRead),
+      db.tickets.where(index).equals([listSlug, digest]).toArray(),
+    ]),
+  );
+  keepPages(box, reads, 'tickets', toRead, pageRows);
   const [onPages, changed] = await Promise.all([
-    itemsOnPages<RemoteTicket>(db, listSlug, 'tickets', codes.tickets, [key], reads),
-    query.kind === 'slug'
-      ? db.tickets.where('[listSlug+slug]').equals([listSlug, query.slug]).toArray()
-      : db.tickets
-          .where('[listSlug+id]')
-          .between(...listRange(listSlug))
-          .filter(matches)
-          .toArray(),
+    itemsOn<RemoteTicket>(reads, 'tickets', ticketPages),
+    Promise.all(changedRows.map(opened)),
   ]);
   const fromPages = onPages.filter(matches);
+  const found = changed.filter(matches);
   // A newer version of a ticket on a page (its slug or state changed) is stored by its id; the
   // check-ins of every ticket found come from their pages (an order's mostly share one) and the
   // stored rows.
-  const ids = [...new Set([...fromPages, ...changed].map((t) => t.id))];
+  const ids = [...new Set([...fromPages, ...found].map((t) => t.id))];
+  if (ids.length === 0) return { tickets: [], checkins: [] };
   const wanted = new Set(ids);
-  const [newer, pageRows, storedCheckins] = await Promise.all([
-    db.tickets.bulkGet(ids.map((id) => [listSlug, id] as [string, number])),
-    itemsOnPages<RemoteCheckin>(db, listSlug, 'checkins', codes.checkins, ids.map(ticketIdKey), reads),
-    ids.length === 0
-      ? []
-      : db.checkins
+  const have = new Set(found.map((t) => t.id));
+  const newerIds = ids.filter((id) => !have.has(id));
+  const checkinPages = pagesHolding(codes.checkins, ids.map(ticketIdKey));
+  const checkinsToRead = unread(reads, 'checkins', checkinPages);
+  const [newerRows, checkinPageRows, storedCheckins] = await db.transaction(
+    'r',
+    db.pages,
+    db.tickets,
+    db.checkins,
+    () =>
+      Promise.all([
+        newerIds.length === 0
+          ? []
+          : db.tickets.bulkGet(newerIds.map((id) => [listSlug, id] as [string, number])),
+        askPages(db, listSlug, 'checkins', checkinsToRead),
+        db.checkins
           .where('[listSlug+ticketId]')
           .anyOf(ids.map((id) => [listSlug, id]))
           .toArray(),
+      ]),
+  );
+  keepPages(box, reads, 'checkins', checkinsToRead, checkinPageRows);
+  const [newer, pageCheckins] = await Promise.all([
+    Promise.all(newerRows.flatMap((row) => (row ? [opened(row)] : []))),
+    itemsOn<RemoteCheckin>(reads, 'checkins', checkinPages),
   ]);
-  const stored = new Map([...changed, ...newer.flatMap((t) => t ?? [])].map((t) => [t.id, t]));
+  const stored = new Map([...found, ...newer].map((t) => [t.id, t]));
   const checkins: CheckinRow[] = [];
-  for (const c of pageRows) if (wanted.has(c.ticketId)) checkins.push(serviceCheckinRow(listSlug, c));
+  for (const c of pageCheckins) if (wanted.has(c.ticketId)) checkins.push(serviceCheckinRow(listSlug, c));
   checkins.push(...storedCheckins);
   // Stored rows keep their list's slug, as the index loaded from them does.
   return { tickets: [...fromPages, ...stored.values()], checkins };

@@ -1,18 +1,17 @@
-// Reads and writes of a list's local copy. Guarantees: a downloaded page and the progress
-// that records it are written in one transaction (a resumed download never skips or loses a
-// page); upserts keep what only this device knows (its device name, its client id, a list's
-// membership of the fleet); forgetting a list deletes all of its rows in one transaction.
+// Reads and writes of a list's local copy (its first download's pages: stored-pages.ts).
+// Guarantees: tickets and answers changed since the first download are stored only sealed and
+// read opened (seal/sealed-rows.ts); upserts keep what only this device knows (its device name,
+// its client id, a list's membership of the fleet); forgetting a list deletes all of its rows in
+// one transaction.
 import type { RemoteAnswer, RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, listRange, pageRange } from './database';
-import { pageCodes } from './page-codes';
+import { openAnswer, openTicket, sealAnswer, sealTicket } from './seal/sealed-rows';
 import type {
   AnswerRow,
   CheckinRow,
   ListRow,
-  PageRow,
   QuestionRow,
-  Resource,
   SyncResource,
   SyncStateRow,
   TicketRow,
@@ -72,100 +71,16 @@ export const saveList = (db: CheckinDatabase, row: ListRow) =>
 export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
 export const allLists = (db: CheckinDatabase) => db.lists.toArray();
 
-/** Stores one first-download page, its codes (page-codes.ts) and its progress, together. */
-export async function storeFirstPage(
-  db: CheckinDatabase,
-  listSlug: string,
-  resource: Resource,
-  page: number,
-  items: PageRow['items'],
-  totalPages: number,
-): Promise<void> {
-  // Hashed before the transaction: it must not hold IndexedDB's turn while it computes.
-  const codes = pageCodes(resource, items);
-  await db.transaction('rw', db.pages, db.pageCodes, db.syncState, async () => {
-    const state = await readSyncState(db, listSlug, resource);
-    const done = new Set(state.firstDownload?.done ?? []);
-    done.add(page);
-    await db.pages.put({ listSlug, resource, page, items });
-    await db.pageCodes.put({ listSlug, resource, page, codes });
-    await db.syncState.put({
-      ...state,
-      firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
-    });
-  });
-}
-
-/**
- * Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come
- * between. (One a read measured no better for scans during the load, and made the load longer.)
- */
-const PAGES_PER_READ = 2;
-
-/**
- * Calls `onPage` for each stored page of a resource, in page order. Pages are read a few at a
- * time, each batch in one range read, and `onPage` may take its turn (it is awaited);
- * `beforeRead` is awaited before each read is asked for (a scan in flight holds it there).
- */
-export async function readPages<T>(
-  db: CheckinDatabase,
-  listSlug: string,
-  resource: Resource,
-  onPage: (items: T[], page: number) => void | Promise<void>,
-  beforeRead: () => Promise<void> = async () => {},
-): Promise<void> {
-  const keys = await db.pages
-    .where('[listSlug+resource+page]')
-    .between(...pageRange(listSlug, resource))
-    .primaryKeys();
-  for (let at = 0; at < keys.length; at += PAGES_PER_READ) {
-    const batch = keys.slice(at, at + PAGES_PER_READ);
-    await beforeRead();
-    const rows = await db.pages
-      .where('[listSlug+resource+page]')
-      .between(batch[0]!, batch.at(-1)!, true, true)
-      .toArray();
-    for (const row of rows) await onPage(row.items as T[], row.page);
-  }
-}
-
-/** The pages of a resource whose codes are not stored (pages kept before schema version 4). */
-export async function pagesWithoutCodes(db: CheckinDatabase, listSlug: string, resource: Resource) {
-  const [pages, coded] = await Promise.all([
-    db.pages
-      .where('[listSlug+resource+page]')
-      .between(...pageRange(listSlug, resource))
-      .primaryKeys(),
-    db.pageCodes
-      .where('[listSlug+resource+page]')
-      .between(...pageRange(listSlug, resource))
-      .primaryKeys(),
-  ]);
-  const have = new Set(coded.map((key) => key[2]));
-  return new Set(pages.map((key) => key[2]).filter((page) => !have.has(page)));
-}
-
-/** Stores the codes of a page already stored (one kept before schema version 4). */
-export async function storePageCodes(
-  db: CheckinDatabase,
-  listSlug: string,
-  resource: Resource,
-  page: number,
-  items: readonly unknown[],
-) {
-  await db.pageCodes.put({ listSlug, resource, page, codes: pageCodes(resource, items) });
-}
-
+/** Stores tickets changed since the first download, each sealed (seal/sealed-rows.ts). */
 export async function upsertTickets(db: CheckinDatabase, listSlug: string, tickets: RemoteTicket[]) {
-  const rows: TicketRow[] = tickets.map((t) => ({ ...t, listSlug }));
-  await db.tickets.bulkPut(rows);
-  return rows;
+  const box = await db.seal.box();
+  await db.tickets.bulkPut(await Promise.all(tickets.map((t) => sealTicket(box, listSlug, t))));
 }
 
+/** Stores answers changed since the first download, each sealed. */
 export async function upsertAnswers(db: CheckinDatabase, listSlug: string, answers: RemoteAnswer[]) {
-  const rows: AnswerRow[] = answers.map((a) => ({ ...a, listSlug }));
-  await db.answers.bulkPut(rows);
-  return rows;
+  const box = await db.seal.box();
+  await db.answers.bulkPut(await Promise.all(answers.map((a) => sealAnswer(box, listSlug, a))));
 }
 
 export async function replaceQuestions(db: CheckinDatabase, listSlug: string, rows: QuestionRow[]) {
@@ -231,16 +146,24 @@ export const readCheckinRows = (db: CheckinDatabase, listSlug: string) =>
     .where('[listSlug+key]')
     .between(...listRange(listSlug))
     .toArray();
-export const readTicketRows = (db: CheckinDatabase, listSlug: string) =>
-  db.tickets
+/** The tickets changed since the first download, opened (with their list's slug, as stored). */
+export async function readTicketRows(db: CheckinDatabase, listSlug: string): Promise<TicketRow[]> {
+  const box = await db.seal.box();
+  const rows = await db.tickets
     .where('[listSlug+id]')
     .between(...listRange(listSlug))
     .toArray();
-export const readAnswerRows = (db: CheckinDatabase, listSlug: string) =>
-  db.answers
+  return Promise.all(rows.map(async (row) => ({ ...(await openTicket(box, row)), listSlug })));
+}
+/** The answers changed since the first download, opened. */
+export async function readAnswerRows(db: CheckinDatabase, listSlug: string): Promise<AnswerRow[]> {
+  const box = await db.seal.box();
+  const rows = await db.answers
     .where('[listSlug+id]')
     .between(...listRange(listSlug))
     .toArray();
+  return Promise.all(rows.map(async (row) => ({ ...(await openAnswer(box, row)), listSlug })));
+}
 export const readQuestionRows = (db: CheckinDatabase, listSlug: string) =>
   db.questions
     .where('[listSlug+id]')

@@ -7,15 +7,33 @@
 // Chromium (test/bench/stored-shapes.bench.ts): those cost the first download 3 to 6 times
 // its page writes, this costs it one hash per code. A hash may collide: a reader checks the
 // page's items for the code itself, so a collision costs one more page read, never a wrong ticket.
+// A ticket page's hashes are unkeyed, so they would confirm a guessed reference: they are stored
+// sealed (src/db/seal/sealed-rows.ts) and opened into memory once, when a list's codes are read.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { orderReferenceOf } from '../domain/order';
-import type { Resource } from './rows';
+import type { Resource, Sealed } from './rows';
 
+/** One page's codes, plain: check-in and answer pages as stored, every page once opened. */
 export interface PageCodesRow {
   listSlug: string;
   resource: Resource;
   page: number;
   /** Sorted, as a Uint32Array's buffer: structured clone copies it whole, with no per-item cost. */
+  codes: ArrayBuffer;
+}
+
+/** A ticket page's codes as stored: the sorted keys' bytes, sealed as one value. */
+export interface SealedPageCodesRow {
+  listSlug: string;
+  resource: Resource;
+  page: number;
+  sealed: Sealed;
+}
+export type StoredPageCodesRow = PageCodesRow | SealedPageCodesRow;
+
+/** One page's codes in memory. */
+export interface PageCodes {
+  page: number;
   codes: ArrayBuffer;
 }
 

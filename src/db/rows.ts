@@ -87,6 +87,46 @@ export interface PageRow<T = RemoteTicket | RemoteCheckin | RemoteAnswer> {
   items: T[];
 }
 
+// What is stored of the rows below that hold personal data (src/db/seal/sealed-rows.ts): a
+// row is either plain (a copy kept before sealing, until src/db/seal/seal-copy.ts seals it) or
+// sealed, told apart by its `sealed` field.
+
+/** A value sealed where it is kept (src/db/seal/seal-box.ts): a 12-byte IV, then ciphertext and tag. */
+export type Sealed = Uint8Array;
+
+/** A page of tickets or answers as stored: its items sealed as one value. */
+export interface SealedPageRow {
+  listSlug: string;
+  resource: Resource;
+  page: number;
+  sealed: Sealed;
+}
+/** Check-in pages (ids, uuids, times) stay plain; ticket and answer pages are sealed. */
+export type StoredPageRow = PageRow | SealedPageRow;
+
+/**
+ * A ticket changed since the first download, as stored: what its indexes need, as keyed digests
+ * (slug, upper-cased reference, order reference), and the ticket itself sealed.
+ */
+export interface SealedTicketRow {
+  listSlug: string;
+  id: number;
+  slug: string;
+  reference: string;
+  /** Absent for a ticket of no order (the index then leaves it out). */
+  order?: string;
+  sealed: Sealed;
+}
+export type StoredTicketRow = TicketRow | SealedTicketRow;
+
+/** An answer changed since the first download, as stored: the answer sealed. */
+export interface SealedAnswerRow {
+  listSlug: string;
+  id: number;
+  sealed: Sealed;
+}
+export type StoredAnswerRow = AnswerRow | SealedAnswerRow;
+
 export type CheckinStatus = 'synced' | 'pending' | 'parked';
 
 export interface CheckinRow {
@@ -228,3 +268,18 @@ export interface AuditRow {
   /** Why: staff's reason for "admit anyway", or what a device row is about. */
   reason: string | null;
 }
+
+/** A correction as stored: its code as a keyed digest in the key, the code and both states sealed. */
+export interface SealedCorrectionRow {
+  listSlug: string;
+  at: number;
+  code: string;
+  ticketId: number | null;
+  sealed: Sealed;
+}
+export type StoredCorrectionRow = CorrectionRow | SealedCorrectionRow;
+
+/** An audit row as stored: its ticket's reference and its reason sealed together. */
+export type SealedAuditRow = Omit<AuditRow, 'ticketReference' | 'reason'> & { sealed: Sealed };
+/** Plain only when written while the door was locked (no reference is known then), until sealed. */
+export type StoredAuditRow = AuditRow | SealedAuditRow;

@@ -26,6 +26,11 @@ export function createRouter(ctx: ServiceContext): Hono<AdminEnv> {
     '*',
     corsMiddleware(() => ctx.config.corsOrigins),
   );
+  // Both APIs answer with attendees' names: no browser or proxy keeps an answer on its disk.
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
   app.use('/v3/*', authenticate(ctx));
   const admin = new Hono<AdminEnv>();
   registerAdminApi(admin, ctx);

@@ -33,6 +33,8 @@ describe('the Check-in API client', () => {
     });
     expect(seen[0]?.url).toBe(`${BASE}/checkin_lists/chk_pabc1/checkins`);
     expect(seen[0]?.headers.get('accept')).toBe('application/json');
+    // Answers name attendees: the browser's HTTP cache must not keep them on its disk.
+    expect(seen[0]?.cache).toBe('no-store');
     expect(await seen[0]?.json()).toEqual({
       batch: { checkins: { '0': { ticket_id: 7 }, '1': { ticket_id: 8 } } },
     });

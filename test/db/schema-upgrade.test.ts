@@ -2,13 +2,17 @@
 // (version 3), opens with today's code. Nothing is downloaded again and nothing unsent is lost:
 // every ticket, check-in and outbox row is there as it was, a half-finished first download
 // keeps its progress, and the page codes the old pages lack are made as the list next loads.
+// Its personal rows stay plain until the door's passcode is chosen and they are sealed in place
+// (test/db/seal/seal-copy.test.ts).
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { CheckinDatabase } from '../../src/db/database';
+import { CheckinDatabase, SEALED_TABLES } from '../../src/db/database';
+import { sealPlainCopy } from '../../src/db/seal/seal-copy';
 import { readByCode, readCodeIndex } from '../../src/db/keyed-read';
 import { emptySyncState } from '../../src/db/local-copy';
 import type { CheckinRow, OutboxRow, SyncStateRow } from '../../src/db/rows';
 import { loadListIndex } from '../../src/sync/open-list/open-list';
+import { TEST_BOX } from '../sync/support';
 import { listRow, remoteCheckin, remoteTicket, T0 } from './copy-rows';
 
 const LIST = 'chk_pupgrade00000000000000';
@@ -123,10 +127,14 @@ describe("a version 3 database opened by today's code", () => {
     expect(tables.outbox).toHaveLength(3);
     const db = new CheckinDatabase(name);
     await db.open();
-    // Today's schema (version 5 added the fleet's tables: schema-upgrade-fleet.test.ts).
-    expect(db.verno).toBe(5);
+    // Today's schema (version 5 added the fleet's tables: schema-upgrade-fleet.test.ts; version
+    // 6 the seal's).
+    expect(db.verno).toBe(6);
     for (const [table, rows] of Object.entries(tables))
       expect(await db.table(table).toArray(), table).toEqual(rows);
+    expect((await db.plainTables.toArray()).map((row) => row.table).sort()).toEqual(
+      [...SEALED_TABLES].sort(),
+    );
     expect(await db.pageCodes.count()).toBe(0);
     // The new index finds a ticket's check-ins, unsent ones included.
     const of60 = await db.checkins.where('[listSlug+ticketId]').equals([LIST, 60]).toArray();
@@ -140,6 +148,9 @@ describe("a version 3 database opened by today's code", () => {
     const db = new CheckinDatabase(name);
     // Old pages have no codes: a keyed read would miss their tickets, so it does not answer.
     expect(await readCodeIndex(db, LIST)).toBeNull();
+    // The passcode chosen, the copy is sealed in place; then the list loads as ever.
+    db.seal.unlock(TEST_BOX);
+    await sealPlainCopy(db);
     const index = await loadListIndex(db, LIST);
     const codes = await readCodeIndex(db, LIST);
     expect(codes?.tickets.map((row) => row.page)).toEqual([1, 2, 4]);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
-import { CheckinDatabase } from '../../src/db/database';
+import { unlockedDb } from '../sync/support';
 import { joinList } from '../../src/sync/lists/join-list';
 import {
   type RelayPair,
@@ -62,7 +62,7 @@ async function signIn(): Promise<string> {
 describe('a door through the relay', () => {
   it('joins a real list by the address the relay hands out and checks in once upstream', async () => {
     const slug = listSlug();
-    const db = new CheckinDatabase(`relay-door-${Math.random()}`);
+    const db = unlockedDb(`relay-door-${Math.random()}`);
     const clientFor = (baseUrl: string) => createCheckinClient(createTransport({ baseUrl, fetch }));
     // The address a door opens or scans: the relay's, as its banner and the door kit give it.
     const joined = await joinList(db, clientFor, {
@@ -100,6 +100,8 @@ describe('a door through the relay', () => {
     const slug = listSlug();
     const tickets = await call(`/checkin/checkin_lists/${slug}/tickets/`);
     expect(tickets.status).toBe(200);
+    // Attendees' names: never kept by a browser's HTTP cache on its disk.
+    expect(tickets.headers.get('cache-control')).toBe('no-store');
     const before = pair.tap.seen.length;
     const created = await call(`/checkin//checkin_lists/${slug}/checkins/`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import { createCheckinClient } from '../../src/api/checkin-client';
 import type { FetchLike } from '../../src/api/http';
 import { createTransport } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
+import { sealBoxOf } from '../../src/db/seal/seal-box';
 import type { UndoOutcome } from '../../src/db/outbox';
 import { createRandom } from '../../src/mock-api/random';
 import { createSyncEngine, type SyncEngine } from '../../src/sync/engine/sync-engine';
@@ -23,6 +24,13 @@ export interface Admission {
 }
 
 const never = <T>() => new Promise<T>(() => undefined);
+
+/**
+ * The simulated doors' one key (test data, never a secret): a door copied from another holds
+ * rows sealed under the other's key, and a restarted door is unlocked again with it, as staff
+ * would type the passcode.
+ */
+const SIM_BOX = await sealBoxOf(new Uint8Array(32).fill(7));
 
 export interface DoorOptions {
   n: number;
@@ -61,6 +69,7 @@ export function simDoor(o: DoorOptions) {
     const random = createRandom(o.seed * 131 + o.n * 7 + gen);
     clock = simClock(simNow, o.skewMs);
     db = new CheckinDatabase(o.dbName);
+    db.seal.unlock(SIM_BOX);
     engine = createSyncEngine({
       db,
       clientFor: (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: fetchFor(gen) })),

@@ -4,7 +4,8 @@
 // sooner than that), and starts none of its reads meanwhile.
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteAnswer } from '../../src/api/schemas';
-import { patchSyncState, replaceQuestions, saveList, storeFirstPage } from '../../src/db/local-copy';
+import { patchSyncState, replaceQuestions, saveList } from '../../src/db/local-copy';
+import { storeFirstPage } from '../../src/db/stored-pages';
 import { createOpenListState } from '../../src/sync/open-list/open-list-state';
 import { listRow, remoteTicket } from '../db/copy-rows';
 import { freshDb, LIST, manualClock } from './support';

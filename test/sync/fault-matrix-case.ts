@@ -15,12 +15,12 @@
 // reason (never resent) and shows the same double admission beside the other door's check-in.
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
-import { CheckinDatabase } from '../../src/db/database';
+import type { CheckinDatabase } from '../../src/db/database';
 import { readOutbox, type UndoOutcome } from '../../src/db/outbox';
 import type { DuplicateCheckins } from '../../src/mock-api/context';
 import type { MockService } from '../../src/mock-api/service';
 import { makeBasics, makeCheckinList, makeRegistration, makeTicket } from '../mock-api/factories';
-import { doorDevice, freshDb, LIST, manualClock, serviceHolding, serviceOver } from './support';
+import { doorDevice, freshDb, LIST, manualClock, serviceHolding, serviceOver, unlockedDb } from './support';
 
 export const OUTCOMES = [
   'answered',
@@ -109,7 +109,7 @@ export async function runCase(
   const restart = async () => {
     void device.engine.stop();
     const gen = ++generation;
-    device = await doorDevice({ fetch: fetchFor(gen), db: new CheckinDatabase(db.name), clock });
+    device = await doorDevice({ fetch: fetchFor(gen), db: unlockedDb(db.name), clock });
     await device.engine.start();
     await device.engine.syncNow();
   };

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CheckinDatabase } from '../../src/db/database';
+import type { CheckinDatabase } from '../../src/db/database';
 import { markSending, readOutbox } from '../../src/db/outbox';
 import type { FetchLike } from '../../src/api/http';
 import { parseCsv } from '../fixtures/read-csv';
-import { doorDevice, doorService, LIST, manualClock, serviceCheckins, serviceOver } from './support';
+import {
+  doorDevice,
+  doorService,
+  LIST,
+  manualClock,
+  serviceCheckins,
+  serviceOver,
+  unlockedDb,
+} from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;
 
@@ -345,7 +353,7 @@ describe('the outbox reaches the service exactly once', () => {
     await new Promise((r) => setTimeout(r, 200));
     void first.engine.stop();
     first.db.close();
-    const reopened = new CheckinDatabase(first.db.name);
+    const reopened = unlockedDb(first.db.name);
     const second = await doorDevice({
       fetch: (r) => setup.service.handle(r),
       db: reopened,

@@ -6,13 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckinDatabase } from '../../src/db/database';
 import { readCodeIndex } from '../../src/db/keyed-read';
-import {
-  patchSyncState,
-  saveList,
-  storeFirstPage,
-  upsertCheckins,
-  upsertTickets,
-} from '../../src/db/local-copy';
+import { patchSyncState, saveList, upsertCheckins, upsertTickets } from '../../src/db/local-copy';
+import { storeFirstPage } from '../../src/db/stored-pages';
 import { readOutbox, recordCheckin } from '../../src/db/outbox';
 import { parseScannedCode } from '../../src/domain/scan-code';
 import { judgeScan } from '../../src/domain/verdict';

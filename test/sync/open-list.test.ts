@@ -4,7 +4,8 @@
 // connection's requests in turn).
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckinDatabase } from '../../src/db/database';
-import { patchSyncState, saveList, storeFirstPage, upsertTickets } from '../../src/db/local-copy';
+import { patchSyncState, saveList, upsertTickets } from '../../src/db/local-copy';
+import { storeFirstPage } from '../../src/db/stored-pages';
 import { createListIndex } from '../../src/sync/index/list-index';
 import { fillListIndex } from '../../src/sync/open-list/open-list';
 import { listRow, remoteCheckin, remoteTicket } from '../db/copy-rows';

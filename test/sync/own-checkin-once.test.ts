@@ -9,13 +9,22 @@
 // alike; and another door's check-in of the same ticket is still a double admission.
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
-import { CheckinDatabase, pageRange } from '../../src/db/database';
+import { type CheckinDatabase, pageRange } from '../../src/db/database';
+import type { PageRow } from '../../src/db/rows';
 import { readSyncState } from '../../src/db/local-copy';
 import { readOutbox } from '../../src/db/outbox';
 import type { RemoteCheckin } from '../../src/api/schemas';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { fillListIndex } from '../../src/sync/open-list/open-list';
-import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
+import {
+  clientOver,
+  doorDevice,
+  doorService,
+  LIST,
+  manualClock,
+  serviceCheckins,
+  unlockedDb,
+} from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;
 type Engine = ReturnType<typeof createSyncEngine>;
@@ -107,7 +116,7 @@ async function restartWithLoadHeld(db: CheckinDatabase, fetch: FetchLike | null)
   });
   const clock = manualClock();
   const engine = createSyncEngine({
-    db: new CheckinDatabase(db.name),
+    db: unlockedDb(db.name),
     clientFor: clientOver(fetch ?? (() => never())),
     defaultBaseUrl: 'http://mock.test/checkin',
     deviceName: () => 'Door 1',
@@ -210,7 +219,7 @@ describe("this door's own check-in counts once, whatever the order its record co
       .between(...pageRange(LIST, 'checkins'))
       .toArray();
     // The page it fetched holds the door's own check-in.
-    const onPages = pages.flatMap((p) => p.items as RemoteCheckin[]);
+    const onPages = pages.flatMap((p) => (p as PageRow<RemoteCheckin>).items);
     expect(onPages.filter((c) => c.ticketId === ticket.id)).toHaveLength(1);
     expect(await readOutbox(first.db, LIST)).toEqual([]);
     const device = { engine, db: first.db };
@@ -221,7 +230,7 @@ describe("this door's own check-in counts once, whatever the order its record co
 
     // Another door's check-in of the ticket is a double admission all the same.
     await otherDoorAdmits(setup, ticket.id);
-    const again = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const again = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await again.engine.start();
     await again.engine.syncNow();
     expect(await doorSays(again.engine, ticket)).toEqual({
@@ -260,7 +269,7 @@ describe("this door's own check-in counts once, whatever the order its record co
     expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
 
     // Online again: recovery links the record to the door's row; still one, nothing sent twice.
-    const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await back.engine.start();
     await back.engine.syncNow();
     expect(await readOutbox(back.db, LIST)).toEqual([]);
@@ -313,7 +322,7 @@ describe("this door's own check-in counts once, whatever the order its record co
       }
       void device.engine.stop();
       expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
-      const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+      const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
       await back.engine.start();
       await back.engine.syncNow();
       expect(await readOutbox(back.db, LIST)).toEqual([]);
@@ -335,7 +344,7 @@ describe("this door's own check-in counts once, whatever the order its record co
     await device.engine.stop();
 
     expect(await restartOffline(device.db, ticket)).toEqual({ byKey: 'just-admitted', ...ONCE });
-    const back = await doorDevice({ fetch: net.fetch, db: new CheckinDatabase(device.db.name) });
+    const back = await doorDevice({ fetch: net.fetch, db: unlockedDb(device.db.name) });
     await back.engine.start();
     await back.engine.syncNow();
     expect(await readOutbox(back.db, LIST)).toEqual([]);

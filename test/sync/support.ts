@@ -4,6 +4,7 @@
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport, type FetchLike } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
+import { sealBoxOf } from '../../src/db/seal/seal-box';
 import { createMockService } from '../../src/mock-api/service';
 import { fixedClock } from '../../src/platform/clock';
 import { createRandom } from '../../src/mock-api/random';
@@ -17,8 +18,18 @@ import { NOW } from '../mock-api/support';
 export const LIST = 'chk_ptestlist0000000000000';
 export const BASE = 'http://mock.test/checkin';
 
+/** The test doors' one key: every database a test opens is unlocked with it, as staff would. */
+export const TEST_BOX = await sealBoxOf(crypto.getRandomValues(new Uint8Array(32)));
+
+/** A door's database by name, unlocked (its copy sealed under the test doors' key). */
+export function unlockedDb(name: string): CheckinDatabase {
+  const db = new CheckinDatabase(name);
+  db.seal.unlock(TEST_BOX);
+  return db;
+}
+
 let dbSerial = 0;
-export const freshDb = (name = 'door') => new CheckinDatabase(`${name}-${++dbSerial}-${Math.random()}`);
+export const freshDb = (name = 'door') => unlockedDb(`${name}-${++dbSerial}-${Math.random()}`);
 
 /** `duplicates`: what the service does with a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS). */
 export function serviceOver(

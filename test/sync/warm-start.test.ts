@@ -2,7 +2,7 @@
 // must be the codes the open would read, and must never stand for a list joined anew since.
 import { describe, expect, it } from 'vitest';
 import type { CheckinDatabase } from '../../src/db/database';
-import { readCodeIndex } from '../../src/db/keyed-read';
+import { openCodeIndex, readCodeIndex } from '../../src/db/keyed-read';
 import { saveList } from '../../src/db/local-copy';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { readWarmCodes, type WarmCodes } from '../../src/sync/open-list/warm-start';
@@ -60,7 +60,7 @@ describe('warm codes', () => {
     const warm = await readWarmCodes(db);
     expect(warm?.slug).toBe(LIST);
     expect(warm?.joinedAt).toBe((await db.lists.get(LIST))!.joinedAt);
-    expect(warm?.codes).toEqual(await readCodeIndex(db, LIST));
+    expect(await openCodeIndex(db, warm!.codes)).toEqual(await readCodeIndex(db, LIST));
     expect(warm?.codes.tickets.length).toBeGreaterThan(0);
   });
 

@@ -5,7 +5,7 @@
 // badge and `badge-reprinted` each time after; everything comes from the device's own copy,
 // so it works offline. Rows are noted in order, never awaited by the print (audit-trail.ts).
 import { fail, ok, type Result } from '../../domain/result';
-import { readAudit } from '../../db/audit-log';
+import { readAuditFacts } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
 import type { DoorTicket } from '../../domain/verdict';
 import type { AuditTrail } from './audit-trail';
@@ -31,7 +31,8 @@ export function createBadgeTrail(deps: {
     const key = `${slug}@${joinedAt}`;
     if (printed?.key !== key) {
       const ids = deps.audit.written().then(async () => {
-        const rows = await readAudit(deps.db, slug);
+        // Only actions and ticket ids: nothing sealed is opened (thousands of rows by the evening).
+        const rows = await readAuditFacts(deps.db, slug);
         return new Set(
           rows.flatMap((r) =>
             r.listSlug === slug &&

@@ -200,6 +200,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     defaultBaseUrl: options.defaultBaseUrl,
     directFor: (baseUrl) => relays.get(baseUrl) ?? null,
     role,
+    sealed: () => seal.ready(),
   });
   const fleet = createFleetDoor({
     db,
@@ -255,7 +256,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * action may come while the start is still reading the lists).
    */
   let chosen = false;
-  const seal = createDoorSeal({ db, clock, publish: state.board.publish });
+  const seal = createDoorSeal({
+    db,
+    clock,
+    publish: state.board.publish,
+    storageTrouble: state.board.storageTrouble,
+  });
   /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
   async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
     const lists = await stored(() => allLists(db));
@@ -269,12 +275,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /**
      * Loads joined lists, opens the last one joined, starts the timer and a first cycle. With
      * `background` (the app's restart), it answers once the list's summary is out: the list
-     * loads after, its first scans read by key, and the first cycle waits for it.
+     * loads after, its first scans read by key, and the first cycle waits for it. A door still
+     * locked (or with a copy kept before sealing, until its passcode is chosen) lists its lists
+     * and sends their outboxes, and opens the last list only once unlocked.
      */
     async start(options: { background?: boolean } = {}): Promise<void> {
       state.setStopped(false);
       await seal.told();
-      await openLast(false, options);
+      if (db.seal.current()) {
+        if ((await seal.ready()).ok) await openLast(false, options);
+      } else {
+        seal.whenReady(async () => {
+          if (!state.stopped()) await openLast(false, options).catch(state.board.storageTroubleOrThrow);
+        });
+        // Listed meanwhile, so the screens can say which lists wait for the passcode.
+        await state.refresh().catch(state.board.storageTroubleOrThrow);
+      }
       await fleet.start();
       loop.start();
     },
@@ -288,6 +304,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     choosePasscode: seal.choosePasscode,
     unlock: seal.unlock,
     async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
+      // Before any request: a door that cannot seal what it would download downloads nothing.
+      const ready = await seal.ready();
+      if (!ready.ok) return ready;
       chosen = true;
       const joined = await care.join(...args);
       // A join that failed while the engine started: the list joined last is open as usual.
@@ -299,6 +318,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
      * becomes one of the fleet, seen and revocable by the organiser.
      */
     async joinByCode(code: string, serverUrl: string, name?: string): Promise<Result<ListSummary>> {
+      const ready = await seal.ready();
+      if (!ready.ok) return ready;
       chosen = true;
       state.board.publish({ phase: 'joining' });
       // Named by the page: the join carries the name it was just given, not a setting in transit.
@@ -321,7 +342,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async dismissFarewell(deviceId: string): Promise<void> {
       await fleet.dismissFarewell(deviceId);
     },
-    open(slug: string) {
+    async open(slug: string): Promise<Result<ListSummary>> {
+      const ready = await seal.ready();
+      if (!ready.ok) return ready;
       chosen = true;
       return state.open(slug);
     },

@@ -2,10 +2,12 @@
 // come before (unsent check-ins, the audit log). Guarantees: nothing unsent is forgotten or
 // wiped unless the person confirmed it (forget-list.ts); audit rows still being written are
 // waited for before a list or the device goes, so none outlives what it names; a storage
-// failure is answered as a value.
+// failure is answered as a value. A locked door (its copy sealed, the passcode not typed) can
+// still forget a list, wipe itself and export what it has not sent: from what needs no key
+// (the outbox, the list's row, the audit log's times and actions), never waiting for the key.
 import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok, type Result } from '../../domain/result';
-import { readAudit } from '../../db/audit-log';
+import { readAudit, readAuditFacts } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
 import { allLists, eraseDatabase, readList } from '../../db/local-copy';
 import { readOutbox } from '../../db/outbox';
@@ -35,20 +37,28 @@ export interface ListCareDeps {
   /** The service behind the relay at a base address, when that address is a relay's. */
   directFor?: (baseUrl: string) => string | null;
   role: () => DoorRole;
+  /** Settles once the door's copy is open and sealed whole (a plain copy's sealing finished). */
+  sealed: () => Promise<Result<void>>;
 }
 
 export function createListCare(deps: ListCareDeps) {
   const { db, state, audit, clock } = deps;
-  /** The list's index: the open one's, or one loaded for the occasion. */
+  /** The list's index: the open one's, or one loaded for the occasion; none while locked. */
   const indexOf = async (slug: string) => {
     const active = state.active();
-    return active?.list.slug === slug ? active.index : await loadListIndex(db, slug);
+    if (active?.list.slug === slug) return active.index;
+    return db.seal.current() && (await deps.sealed()).ok ? await loadListIndex(db, slug) : null;
   };
 
   async function facts(slug: string): Promise<ListFacts | null> {
     const list = await readList(db, slug);
     if (!list) return null;
-    const { tickets, checkedIn } = (await indexOf(slug)).counts();
+    // Locked, the tickets cannot be read: the counts are the service's, as the list last said.
+    const index = await indexOf(slug);
+    const { tickets, checkedIn } = index?.counts() ?? {
+      tickets: list.ticketsCount,
+      checkedIn: list.checkinsCount,
+    };
     const unsent = countUnsent(await readOutbox(db, slug));
     return { slug, title: list.title, tickets, checkins: checkedIn, ...unsent };
   }
@@ -129,11 +139,12 @@ export function createListCare(deps: ListCareDeps) {
     async exportUnsent(slug: string): Promise<string> {
       const rows = await readOutbox(db, slug);
       const index = await indexOf(slug);
-      return unsentCsv(rows, (id) => index.ticketById(id));
+      return unsentCsv(rows, (id) => index?.ticketById(id));
     },
     /** The open list's audit rows and the device's, newest first, with the tickets they name. */
     async auditLog(limit = 500) {
       await audit.written();
+      if (!db.seal.current()) return fail('locked');
       // Its tickets are named from the whole list: one still loading may not hold them yet.
       await state.loaded();
       const active = state.active();
@@ -149,10 +160,13 @@ export function createListCare(deps: ListCareDeps) {
     /** The list's audit log and its unsent check-ins and undos, as one CSV. */
     async exportAudit(slug: string, words?: AuditCsvWords): Promise<string> {
       await audit.written();
-      const rows = await readAudit(db, slug);
+      // Locked, each action is exported without its sealed reference and reason.
+      const rows = db.seal.current()
+        ? await readAudit(db, slug)
+        : (await readAuditFacts(db, slug)).map((row) => ({ ...row, ticketReference: null, reason: null }));
       const unsent = await readOutbox(db, slug);
       const index = await indexOf(slug);
-      return auditCsv(rows, unsent, (id) => index.ticketById(id), words);
+      return auditCsv(rows, unsent, (id) => index?.ticketById(id), words);
     },
     /** Waits for the audit rows noted so far to be written (or counted as lost). */
     auditWritten: () => audit.written(),

@@ -10,7 +10,7 @@
 import { fail, ok, type Result } from '../../domain/result';
 import { addCorrection } from '../../db/copy-notes';
 import type { CheckinDatabase } from '../../db/database';
-import { readCodeIndex } from '../../db/keyed-read';
+import { openCodeIndex, readStoredCodes } from '../../db/keyed-read';
 import { allLists, readList, readSyncState } from '../../db/local-copy';
 import type { ListRow } from '../../db/rows';
 import { type BulkReads, createBulkReads } from './bulk-reads';
@@ -168,7 +168,10 @@ export function createOpenListState({
     if (mine !== opens) return ok(summary(list));
     const early = warmCodes;
     warmCodes = null;
-    const codes = (async () => (early && warmCodesFor(await early, list)) ?? readCodeIndex(db, slug))();
+    const codes = (async () => {
+      const stored = (early && warmCodesFor(await early, list)) ?? (await readStoredCodes(db, slug));
+      return stored && openCodeIndex(db, stored);
+    })();
     const loading: OpeningList = {
       list,
       index: createListIndex(),

@@ -6,13 +6,8 @@
 import type { RemoteCheckin, RemoteTicket } from '../../api/schemas';
 import { serviceCheckinRow } from '../../db/checkin-row';
 import type { CheckinDatabase } from '../../db/database';
-import {
-  pagesWithoutCodes,
-  readCheckinRows,
-  readPages,
-  readTicketRows,
-  storePageCodes,
-} from '../../db/local-copy';
+import { readCheckinRows, readTicketRows } from '../../db/local-copy';
+import { pagesWithoutCodes, readPages, storePageCodes } from '../../db/stored-pages';
 import type { Resource } from '../../db/rows';
 import { createListIndex, type ListIndex } from '../index/list-index';
 import { inSlices, yieldTurn } from '../take-turns';

@@ -6,7 +6,8 @@
 // than all of them at once (one sort of them all held a phone's worker about half a second).
 import type { RemoteAnswer } from '../../api/schemas';
 import type { CheckinDatabase } from '../../db/database';
-import { readAnswerRows, readPages, readQuestionRows } from '../../db/local-copy';
+import { readAnswerRows, readQuestionRows } from '../../db/local-copy';
+import { readPages } from '../../db/stored-pages';
 import { inSlices, yieldTurn } from '../take-turns';
 
 /** Answers handled per task: a scan that comes in waits for one slice at most. */

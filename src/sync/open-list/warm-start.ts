@@ -6,8 +6,10 @@
 // first-download state, and kept only when that download was complete: a complete list's pages
 // (and so their codes) never change again, short of the list being forgotten, which deletes its
 // row; the codes are therefore used only for a list row joined at the same moment.
+// The codes are read as stored (a ticket page's sealed), so this needs no passcode: they are
+// opened when the list opens, once the door is unlocked.
 import type { CheckinDatabase } from '../../db/database';
-import { type CodeIndex, readCodeIndex } from '../../db/keyed-read';
+import { readStoredCodes, type StoredCodeIndex } from '../../db/keyed-read';
 import { allLists, readSyncState } from '../../db/local-copy';
 import type { ListRow } from '../../db/rows';
 
@@ -19,7 +21,7 @@ export interface WarmCodes {
   slug: string;
   /** The list row's `joinedAt` when the codes were read: a list joined anew is another list. */
   joinedAt: number;
-  codes: CodeIndex;
+  codes: StoredCodeIndex;
 }
 
 /** The page codes of the list joined last, when its first download is complete; else null. */
@@ -29,13 +31,13 @@ export async function readWarmCodes(db: CheckinDatabase): Promise<WarmCodes | nu
     if (!last) return null;
     const [state, codes] = await Promise.all([
       readSyncState(db, last.slug, 'tickets'),
-      readCodeIndex(db, last.slug),
+      readStoredCodes(db, last.slug),
     ]);
     return state.cursor !== null && codes ? { slug: last.slug, joinedAt: last.joinedAt, codes } : null;
   });
 }
 
 /** The warm codes for `list`, if they were read for it (used once: later opens read afresh). */
-export function warmCodesFor(warm: WarmCodes | null, list: ListRow): CodeIndex | null {
+export function warmCodesFor(warm: WarmCodes | null, list: ListRow): StoredCodeIndex | null {
   return warm && warm.slug === list.slug && warm.joinedAt === list.joinedAt ? warm.codes : null;
 }

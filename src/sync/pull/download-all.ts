@@ -4,9 +4,10 @@
 // stored then may have missed changes made since); the open list's index takes each page in
 // slices, so a scan waits for one slice at most.
 import type { CheckinClient } from '../../api/checkin-client';
-import { type CheckinDatabase, pageRange } from '../../db/database';
+import type { CheckinDatabase } from '../../db/database';
 import { listRowFrom } from '../../db/list-row';
-import { patchSyncState, readList, readSyncState, saveList, storeFirstPage } from '../../db/local-copy';
+import { patchSyncState, readList, readSyncState, saveList } from '../../db/local-copy';
+import { readPages, storeFirstPage } from '../../db/stored-pages';
 import type { Resource } from '../../db/rows';
 import { stored } from '../../db/storage';
 import { ok, type Result } from '../../domain/result';
@@ -104,12 +105,9 @@ export async function downloadAll(
   // Pages stored by an interrupted earlier run are read back only when there is no clock.
   for (const resource of RESOURCES) {
     if (serverStart.get(resource) != null || !resumed.has(resource)) continue;
-    await db.pages
-      .where('[listSlug+resource+page]')
-      .between(...pageRange(listSlug, resource))
-      .each((row) => {
-        newest.set(resource, maxUpdated(row.items, newest.get(resource) ?? null));
-      });
+    await readPages<{ updatedAt: number }>(db, listSlug, resource, (items) => {
+      newest.set(resource, maxUpdated(items, newest.get(resource) ?? null));
+    });
   }
   const overall = Math.max(0, ...[...newest.values()].map((v) => v ?? 0));
   for (const resource of RESOURCES) {

@@ -30,9 +30,7 @@ export async function keyedScan(
   code: ScannedCode,
 ): Promise<KeyedScan | null> {
   if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
-  // One read-only transaction for every read of the scan: each read outside one would be a
-  // transaction of its own, set up and committed by the browser in turn (nine a scan).
-  return db.transaction('r', db.pages, db.tickets, db.checkins, () => keyedFacts(db, listSlug, codes, code));
+  return keyedFacts(db, listSlug, codes, code);
 }
 
 async function keyedFacts(

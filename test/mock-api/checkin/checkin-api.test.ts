@@ -40,6 +40,18 @@ describe('Check-in API: the list', () => {
   });
 });
 
+describe('Check-in API: caching', () => {
+  it('answers with Cache-Control: no-store, refusals too: attendees never reach an HTTP cache', async () => {
+    const { service } = await checkinFixture();
+    for (const path of [
+      `/checkin/checkin_lists/${LIST}/tickets`,
+      `/checkin/checkin_lists/${LIST}`,
+      '/checkin/checkin_lists/chk_nope',
+    ])
+      expect((await get(service, path)).headers.get('cache-control'), path).toBe('no-store');
+  });
+});
+
 describe('Check-in API: tickets', () => {
   it('lists live, non-void tickets of every release with the chosen shape', async () => {
     const { service, tickets } = await checkinFixture();

@@ -1,0 +1,170 @@
+// How each table's personal data is kept sealed: the one place rows are sealed before they are
+// written and opened after they are read, so nothing above src/db/ sees a sealed value.
+// Guarantees:
+// - Each sealed value's place is its row's identity (table, list, key): a value moved to
+//   another row throws `SealBroken` when read there, never gives another ticket's data.
+// - A page is sealed as one value (one seal and one open a page, never one a ticket: a
+//   100,000-ticket list is a thousand of them); a ticket or answer changed since is sealed alone.
+// - Codes an index needs are kept as the box's keyed digests, each with its own prefix, so equal
+//   digests say nothing across kinds of code and nothing without the key.
+// - A reader of a sealed table refuses a plain row (`SealBroken`): the copy is sealed whole before
+//   a list opens (seal-copy.ts), so a plain row there was put by something other than this app.
+import type { RemoteAnswer, RemoteTicket } from '../../api/schemas';
+import { orderReferenceOf } from '../../domain/order';
+import type { PageCodes, PageCodesRow, StoredPageCodesRow } from '../page-codes';
+import type {
+  AuditRow,
+  CorrectionRow,
+  PageRow,
+  Resource,
+  SealedAnswerRow,
+  SealedAuditRow,
+  SealedCorrectionRow,
+  SealedTicketRow,
+  StoredAnswerRow,
+  StoredAuditRow,
+  StoredCorrectionRow,
+  StoredPageRow,
+  StoredTicketRow,
+} from '../rows';
+import { type SealBox, SealBroken } from './seal-box';
+
+/** Whether a stored row holds its personal data sealed. */
+export const isSealed = (row: object): row is { sealed: Uint8Array } =>
+  'sealed' in row && row.sealed instanceof Uint8Array;
+
+/** Resources whose first-download pages name attendees (check-in pages hold ids and times). */
+export const sealsPages = (resource: Resource) => resource !== 'checkins';
+
+const pagePlace = (slug: string, resource: string, page: number) => `pages|${slug}|${resource}|${page}`;
+const codesPlace = (slug: string, resource: string, page: number) => `pageCodes|${slug}|${resource}|${page}`;
+const ticketPlace = (slug: string, id: number) => `tickets|${slug}|${id}`;
+const answerPlace = (slug: string, id: number) => `answers|${slug}|${id}`;
+const auditPlace = (row: { listSlug: string; at: number; id: string }) =>
+  `audit|${row.listSlug}|${row.at}|${row.id}`;
+const correctionPlace = (row: { listSlug: string; at: number; code: string }) =>
+  `corrections|${row.listSlug}|${row.at}|${row.code}`;
+
+/** The digests the tickets table's indexes hold, one kind of code each. */
+export const slugDigest = (box: SealBox, slug: string) => box.digest(`slug|${slug}`);
+export const referenceDigest = (box: SealBox, reference: string) =>
+  box.digest(`reference|${reference.toUpperCase()}`);
+export const orderDigest = (box: SealBox, order: string) => box.digest(`order|${order}`);
+const codeDigest = (box: SealBox, code: string) => box.digest(`code|${code}`);
+
+// Pages of the first download.
+
+const needed = (box: SealBox | null): SealBox => {
+  if (!box) throw new Error('A sealed table was read or written without the open box');
+  return box;
+};
+
+/** A page as stored; `box` may be null for a page of check-ins (kept plain). */
+export async function sealPage(box: SealBox | null, row: PageRow): Promise<StoredPageRow> {
+  if (!sealsPages(row.resource)) return row;
+  const { listSlug, resource, page, items } = row;
+  return {
+    listSlug,
+    resource,
+    page,
+    sealed: await needed(box).seal(items, pagePlace(listSlug, resource, page)),
+  };
+}
+
+/** A stored page's items; `box` may be null for a page of check-ins. */
+export async function openPage<T>(box: SealBox | null, row: StoredPageRow): Promise<T[]> {
+  const place = pagePlace(row.listSlug, row.resource, row.page);
+  if (!sealsPages(row.resource)) {
+    if (isSealed(row)) throw new SealBroken(place);
+    return (row as PageRow).items as T[];
+  }
+  if (!isSealed(row)) throw new SealBroken(place);
+  return needed(box).open<T[]>(row.sealed, place);
+}
+
+/** A page's codes as stored: sealed for ticket pages (their codes confirm a guessed reference). */
+export async function sealCodes(box: SealBox | null, row: PageCodesRow): Promise<StoredPageCodesRow> {
+  if (row.resource !== 'tickets') return row;
+  const { listSlug, resource, page, codes } = row;
+  const sealed = await needed(box).sealBytes(new Uint8Array(codes), codesPlace(listSlug, resource, page));
+  return { listSlug, resource, page, sealed };
+}
+
+export async function openCodes(box: SealBox | null, row: StoredPageCodesRow): Promise<PageCodes> {
+  const place = codesPlace(row.listSlug, row.resource, row.page);
+  if (row.resource !== 'tickets') {
+    if (isSealed(row)) throw new SealBroken(place);
+    return { page: row.page, codes: (row as PageCodesRow).codes };
+  }
+  if (!isSealed(row)) throw new SealBroken(place);
+  const bytes = await needed(box).openBytes(row.sealed, place);
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return { page: row.page, codes: (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer };
+}
+
+// Records changed since the first download.
+
+export async function sealTicket(
+  box: SealBox,
+  listSlug: string,
+  ticket: RemoteTicket,
+): Promise<SealedTicketRow> {
+  const order = orderReferenceOf(ticket);
+  const [slug, reference, orderKey, sealed] = await Promise.all([
+    slugDigest(box, ticket.slug),
+    referenceDigest(box, ticket.reference),
+    order === null ? undefined : orderDigest(box, order),
+    box.seal(ticket, ticketPlace(listSlug, ticket.id)),
+  ]);
+  const row: SealedTicketRow = { listSlug, id: ticket.id, slug, reference, sealed };
+  if (orderKey !== undefined) row.order = orderKey;
+  return row;
+}
+
+export async function openTicket(box: SealBox, row: StoredTicketRow): Promise<RemoteTicket> {
+  const place = ticketPlace(row.listSlug, row.id);
+  if (!isSealed(row)) throw new SealBroken(place);
+  return box.open<RemoteTicket>(row.sealed, place);
+}
+
+export async function sealAnswer(
+  box: SealBox,
+  listSlug: string,
+  answer: RemoteAnswer,
+): Promise<SealedAnswerRow> {
+  return { listSlug, id: answer.id, sealed: await box.seal(answer, answerPlace(listSlug, answer.id)) };
+}
+
+export async function openAnswer(box: SealBox, row: StoredAnswerRow): Promise<RemoteAnswer> {
+  const place = answerPlace(row.listSlug, row.id);
+  if (!isSealed(row)) throw new SealBroken(place);
+  return box.open<RemoteAnswer>(row.sealed, place);
+}
+
+// The door's notes: the audit log and the service's corrections.
+
+export async function sealAudit(box: SealBox, row: AuditRow): Promise<SealedAuditRow> {
+  const { ticketReference, reason, ...rest } = row;
+  return { ...rest, sealed: await box.seal({ ticketReference, reason }, auditPlace(row)) };
+}
+
+/** An audit row opened; a plain one (written while the door was locked) as it is. */
+export async function openAudit(box: SealBox, row: StoredAuditRow): Promise<AuditRow> {
+  if (!isSealed(row)) return row as AuditRow;
+  const { sealed, ...rest } = row;
+  const opened = await box.open<Pick<AuditRow, 'ticketReference' | 'reason'>>(sealed, auditPlace(row));
+  return { ...rest, ticketReference: opened.ticketReference, reason: opened.reason };
+}
+
+export async function sealCorrection(box: SealBox, row: CorrectionRow): Promise<SealedCorrectionRow> {
+  const key = { listSlug: row.listSlug, at: row.at, code: await codeDigest(box, row.code) };
+  const sealed = await box.seal({ code: row.code, was: row.was, now: row.now }, correctionPlace(key));
+  return { ...key, ticketId: row.ticketId, sealed };
+}
+
+export async function openCorrection(box: SealBox, row: StoredCorrectionRow): Promise<CorrectionRow> {
+  const place = correctionPlace(row);
+  if (!isSealed(row)) throw new SealBroken(place);
+  const opened = await box.open<Pick<CorrectionRow, 'code' | 'was' | 'now'>>(row.sealed, place);
+  return { listSlug: row.listSlug, at: row.at, ticketId: row.ticketId, ...opened };
+}
