@@ -35,9 +35,11 @@ export function ForgotPasscode({
         {t('forgotTitle')}
       </h2>
       <p>{t('forgotCannotRead')}</p>
-      <p data-testid="forgot-unsent">
-        {tn('forgotUnsent', sending.pending)} {sending.words}
-      </p>
+      {sending.pending !== null && (
+        <p data-testid="forgot-unsent">
+          {tn('forgotUnsent', sending.pending)} {sending.words}
+        </p>
+      )}
       <p>{t('forgotStartAgain')}</p>
       <div className="row">
         <button

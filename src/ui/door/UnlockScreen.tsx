@@ -79,7 +79,7 @@ export function UnlockScreen({ titles, onOpened, forgot = true, onCancel, onForg
         )}
       </form>
       {/* Said again, with the way out, once "Forgot the passcode?" is open. */}
-      {titles.length > 0 && !helping && (
+      {titles.length > 0 && !helping && sending.pending !== null && (
         <p className="seal__pending" data-testid="unlock-pending" role="status">
           {tn('unlockPending', sending.pending)} {sending.words}
         </p>
