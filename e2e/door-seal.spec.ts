@@ -115,11 +115,11 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
   const door = new DoorPage(page);
   await door.nameDevice('Forgetful door');
   await startJoin(page);
-  await door.choosePasscode(FIRST);
+  await door.passcode.choose(FIRST);
   await door.expectScanScreen();
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await new ShellPage(page).waitForServiceWorkerControl();
-  await door.unlockAfterStart(FIRST);
+  await door.passcode.unlockAfterStart(FIRST);
 
   // Offline: two admissions wait to be sent, and the app starts again, locked.
   await context.setOffline(true);
@@ -178,12 +178,12 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
   // The app started afresh (the device's name comes back from this journey's start script).
   await expect(page.getByRole('button', { name: 'Join list' })).toBeVisible({ timeout: 20_000 });
   await startJoin(page);
-  await door.choosePasscode(SECOND);
+  await door.passcode.choose(SECOND);
   await door.expectScanScreen();
   await page.reload();
-  await door.typePasscode(FIRST);
+  await door.passcode.type(FIRST);
   await expect(page.getByTestId('unlock').getByRole('alert')).toContainText('not this door’s passcode');
-  await door.unlock(SECOND);
+  await door.passcode.unlock(SECOND);
   await door.expectScanScreen();
 });
 

@@ -90,7 +90,7 @@ test('a closed door profile holds no attendee name, email or reference in any of
     await page.goto('/');
     await page.getByLabel('Join code, or check-in list slug or address').fill(MAIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
-    await door.choosePasscode(PASSCODE);
+    await door.passcode.choose(PASSCODE);
     await door.expectScanScreen();
     await door.expectListComplete();
 

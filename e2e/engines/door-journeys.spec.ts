@@ -72,7 +72,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await shot('join');
   await type(page, 'Join code, or check-in list slug or address', `${baseURL}/checkin_lists/${MAIN_LIST}`);
   // A new door: its passcode first, then the join goes on.
-  await door.choosePasscode(PASSCODE);
+  await door.passcode.choose(PASSCODE);
   await door.expectScanScreen();
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await shot('scan');
@@ -105,7 +105,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
 
   // Search by a person's name: their tickets first, in view, before any order holding one.
   await page.goto('/door/search');
-  await door.unlockAfterStart(PASSCODE);
+  await door.passcode.unlockAfterStart(PASSCODE);
   await page.getByLabel('Name, email, company or reference').pressSequentially(SEARCHED_NAME);
   await expect
     .poll(async () => personFirst(await page.evaluate(searchResultsOnPage), SEARCHED_NAME), {
@@ -117,9 +117,9 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   // The server unreachable: admitted here, kept across a restart offline from the service
   // worker, the list sealed meanwhile and opened again only with the passcode, sent once.
   await page.goto('/');
-  await door.unlockAfterStart(PASSCODE);
+  await door.passcode.unlockAfterStart(PASSCODE);
   await new ShellPage(page).waitForServiceWorkerControl();
-  await door.unlockAfterStart(PASSCODE);
+  await door.passcode.unlockAfterStart(PASSCODE);
   await door.expectScanScreen();
   await context.setOffline(true);
   for (const ticket of [away1!, away2!]) {
@@ -132,12 +132,12 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByTestId('unlock-pending')).toContainText(
     '2 check-ins made here are waiting to be sent',
   );
-  await door.typePasscode('not this door’s passcode');
+  await door.passcode.type('not this door’s passcode');
   await expect(page.getByTestId('unlock').getByRole('alert')).toContainText(
     'That is not this door’s passcode',
   );
   await shot('unlock-wrong');
-  await door.unlock(PASSCODE);
+  await door.passcode.unlock(PASSCODE);
   await door.expectScanScreen();
   await expect(door.pending()).toContainText('2 waiting to send');
   await expect(page.getByTestId('connection')).toContainText('Offline');
@@ -180,7 +180,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByText('Kiosk PIN saved.')).toBeVisible();
   await shot('settings');
   await page.goto('/');
-  await door.unlockAfterStart(PASSCODE);
+  await door.passcode.unlockAfterStart(PASSCODE);
   await door.goFromMenu('Kiosk mode');
   await expect(page.getByTestId('kiosk-message')).toContainText('Scan your ticket');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -230,7 +230,7 @@ test('without a wake lock, persistent storage or a camera the door says so and s
   const door = new DoorPage(page);
   await page.goto('/');
   await type(page, 'Join code, or check-in list slug or address', MAIN_LIST);
-  await door.choosePasscode(PASSCODE);
+  await door.passcode.choose(PASSCODE);
   await door.expectScanScreen();
   await expect(page.getByRole('alert')).toContainText('No camera was found on this device');
   await expect(page.getByTestId('door-health')).toContainText('persistence unknown');

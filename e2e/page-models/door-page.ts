@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { DoorPasscode } from './door-passcode';
 
 export const MAIN_LIST = 'chk_pDemoMainEntrance000000';
 export const VIP_LIST = 'chk_pDemoVipLounge0000000000';
@@ -124,7 +125,12 @@ export class CheckinService {
 }
 
 export class DoorPage {
-  constructor(readonly page: Page) {}
+  /** The door's passcode screens, answered as steps of a journey. */
+  readonly passcode: DoorPasscode;
+
+  constructor(readonly page: Page) {
+    this.passcode = new DoorPasscode(page);
+  }
 
   async nameDevice(name: string) {
     await this.page.addInitScript((deviceName) => {
@@ -140,44 +146,6 @@ export class DoorPage {
     await this.page.getByLabel('Join code, or check-in list slug or address').fill(list);
     await this.page.getByRole('button', { name: 'Join list' }).click();
     await this.expectScanScreen();
-  }
-
-  /**
-   * The door's "Choose this door's passcode" screen, answered: typed key by key (over WebDriver
-   * BiDi, as a person's keys), twice, and Enter; the screen goes once the engine has it.
-   */
-  async choosePasscode(passcode: string) {
-    const screen = this.page.getByTestId('passcode-choice');
-    await expect(screen).toBeVisible({ timeout: 20_000 });
-    await screen.getByLabel('Passcode', { exact: true }).pressSequentially(passcode);
-    await screen.getByLabel('Type it again', { exact: true }).pressSequentially(passcode);
-    await screen.getByLabel('Type it again', { exact: true }).press('Enter');
-    await expect(screen).toHaveCount(0, { timeout: 20_000 });
-  }
-
-  /** The unlock screen after a start: the passcode typed and Enter. Answers what it says after. */
-  async typePasscode(passcode: string) {
-    const screen = this.page.getByTestId('unlock');
-    await expect(screen).toBeVisible({ timeout: 20_000 });
-    const field = screen.getByLabel('Door passcode', { exact: true });
-    await field.pressSequentially(passcode);
-    await field.press('Enter');
-  }
-
-  /** Unlocks the door with its passcode: the unlock screen goes. */
-  async unlock(passcode: string) {
-    await this.typePasscode(passcode);
-    await expect(this.page.getByTestId('unlock')).toHaveCount(0, { timeout: 20_000 });
-  }
-
-  /**
-   * After a load of the app on a door holding a list: its unlock screen, answered. Waits for
-   * that screen or the scan screen (a load the service worker turned into none of its own).
-   */
-  async unlockAfterStart(passcode: string) {
-    const unlock = this.page.getByTestId('unlock');
-    await expect(unlock.or(this.page.getByTestId('door-status'))).toBeVisible({ timeout: 20_000 });
-    if (await unlock.isVisible()) await this.unlock(passcode);
   }
 
   async expectScanScreen(title?: string) {
