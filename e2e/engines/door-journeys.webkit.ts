@@ -61,9 +61,21 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   };
   const type = async (selector: string, value: string, enter = true) => {
     const element = await wk.$(selector);
-    // Under a phone's camera the search field is a tap away.
-    if (selector === 'aria/Ticket code, reference or name' && !(await element.isDisplayed()))
-      await click('[data-testid="scan-controls"] button[aria-expanded]');
+    // Under a phone's camera the search field is a tap away; a scan screen just shown (a list
+    // opening as the door is unlocked) may still be finding out whether there is a camera, and
+    // shows neither the field nor the tap until it knows: look again until the field is in view.
+    if (selector === 'aria/Ticket code, reference or name')
+      await expect
+        .poll(
+          async () => {
+            if (await element.isDisplayed()) return true;
+            const search = await wk.$('[data-testid="scan-controls"] button[aria-expanded]');
+            if (await search.isDisplayed()) await search.click();
+            return element.isDisplayed();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
     await element.waitForDisplayed({ timeout: 15_000 });
     await element.setValue(value);
     if (enter) await element.addValue('\uE007');
