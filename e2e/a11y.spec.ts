@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 
 for (const path of ['/', '/checkin_lists/chk_abcdef123', '/organiser', '/settings']) {
   for (const theme of ['dark', 'light'] as const) {

@@ -1,7 +1,7 @@
 // The app works under the Node server's Content-Security-Policy: joining a list (service
 // worker, sync worker, IndexedDB), the organiser screens with a list's QR code and the
 // settings raise no policy violation.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { DoorPage, MAIN_LIST } from './page-models/door-page';
 
 test('the door, organiser and settings screens run without a policy violation', async ({ page }) => {

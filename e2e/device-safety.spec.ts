@@ -2,7 +2,7 @@
 // joined on a stranger's server without asking, and a list or the whole device forgotten
 // only when confirmed, with proof afterwards, read from the browser's own storage.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
 import { countVerdicts, verdictsSeen } from './fixtures/verdicts-seen';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
 import { countVerdicts, verdictsSeen } from './fixtures/verdicts-seen';

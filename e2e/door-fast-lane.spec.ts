@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { makeQrSequenceVideo } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 
 // The first verdict a page shows costs far more than any after it (its code, styles, fonts and

@@ -3,7 +3,7 @@
 // organiser's fleet view, shows its name full screen when asked (a verdict under it stays), and,
 // revoked while it held check-ins made offline, sends each once when back online, then forgets
 // the list and says why. Screens at 390x844 in e2e/.artifacts/fleet/.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 import { FleetOrganiser } from './page-models/fleet-organiser';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Locator, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
 import { expectOnScreen } from './fixtures/on-screen';
 import { VIDEO_DIR } from './fixtures/qr-video';

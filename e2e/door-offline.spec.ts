@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
 import { settled } from './fixtures/settled';

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { E2E_PORT, phoneWithCamera } from './fixtures/browser';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { makeQrVideo } from './fixtures/qr-video';

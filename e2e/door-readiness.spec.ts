@@ -11,7 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from './fixtures/sealed';
 import { chromiumArgs } from './fixtures/browser';
 import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { type RunningServer, startServer } from './fixtures/server';

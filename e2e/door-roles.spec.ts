@@ -5,7 +5,7 @@
 // E2E_SCREENSHOTS names a folder.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { settled } from './fixtures/settled';
 

@@ -3,7 +3,7 @@
 // any order holding one (each ticket says its order; each order says why it was found).
 // Screenshots at 390x844 and 1024x768 go to e2e/.artifacts/door-search/.
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { expectOnScreen } from './fixtures/on-screen';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 

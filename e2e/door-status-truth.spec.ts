@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, type DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 
 // What the door says is true at every moment: the unsent count, read after every verdict of a

@@ -3,7 +3,7 @@
 // tickets named as such, no second check-in from a second tap, and the same ticket again never
 // passed off as "the same guest" nor, at the kiosk, as an admission.
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, test } from './fixtures/sealed';
 import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';

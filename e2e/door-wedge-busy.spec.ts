@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { countVerdicts, verdictsSeen } from './fixtures/verdicts-seen';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 

@@ -6,7 +6,7 @@
 // of each verdict in German and Arabic land in e2e/.artifacts/i18n/.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures/sealed';
 import { LOCALES, type Locale } from '../src/domain/locales';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { expectOnScreen } from './fixtures/on-screen';

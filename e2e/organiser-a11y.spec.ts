@@ -1,7 +1,7 @@
 // Each organiser screen: no serious or critical axe violation, in both themes, and a
 // screenshot at laptop (1280x800) and tablet (1024x768) sizes into /tmp for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 

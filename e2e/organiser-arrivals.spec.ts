@@ -3,7 +3,7 @@
 // kit. Screenshots of each new screen go to e2e/.artifacts/arrivals/ for a person to look at.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures/sealed';
 import { csvRecords } from '../test/fixtures/read-csv';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { adminCall, eventWithReleases } from './fixtures/admin-event';

@@ -6,7 +6,7 @@
 // large event's 42 doors at a laptop's and a phone's size. Screenshots go to
 // e2e/.artifacts/devices/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import type { DoorReport } from '../src/fleet/fleet-protocol';
 import { type FleetDoor, joinDoor } from './fixtures/fleet-door';
 import { prepareEvent, signIn } from './fixtures/fleet-event';

@@ -1,5 +1,5 @@
 // From an empty event to a check-in list the door can use, against the Node server's mock.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { DoorPage } from './page-models/door-page';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';

@@ -1,6 +1,6 @@
 // 100,000 tickets: the organiser pages and searches one page at a time, and the page stays
 // responsive (no long task) while the service works.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { type RunningServer, startServer } from './fixtures/server';
 import { OrganiserPage } from './page-models/organiser-page';
 

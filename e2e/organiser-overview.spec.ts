@@ -1,7 +1,7 @@
 // An event read as its organiser reads it: the overview's words and amounts in the event's
 // currency and time zone, and tables that scroll with their first column in view, on a phone
 // and on a laptop. Against the Node server's mock, over real HTTP.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/sealed';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 

@@ -1,5 +1,5 @@
 // The API's own validation messages appear at the fields they name; what was typed stays.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 

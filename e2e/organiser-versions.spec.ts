@@ -1,5 +1,5 @@
 // The same screens work whichever API version the token fixes, and on the built-in service.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { freePort, type RunningServer, killHard, startServerProcess } from '../test/server/server-process';
 import { mirroredList, relayEnv as relayEnvFor, serviceEnv, stopAll } from './fixtures/relay-pair';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, expect, test } from '@playwright/test';
+import { type Browser, chromium, expect, test } from './fixtures/sealed';
 import { type RunningServer, startServerProcess } from '../test/server/server-process';
 import { makeTestCertificate } from '../test/relay/test-certificate';
 import { chromiumArgs } from './fixtures/browser';

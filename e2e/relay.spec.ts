@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from './fixtures/sealed';
 import { type RunningServer, killHard, startServerProcess } from '../test/server/server-process';
 import { mirroredList, relayEnv, serviceEnv, stopAll, UPSTREAM_TOKEN } from './fixtures/relay-pair';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/sealed';
 import { qrDataUrl, showOnCamera } from './fixtures/canvas-camera';
 import { DoorPage, MAIN_LIST } from './page-models/door-page';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { ShellPage } from './page-models/shell-page';
 
 test.describe('app shell', () => {

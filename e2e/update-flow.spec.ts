@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/sealed';
 import { type RunningServer, startServer } from './fixtures/server';
 import { ShellPage } from './page-models/shell-page';
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
+import { dropLeftoverKeys } from './state/dropped-keys';
 import { migratePlainPin } from './state/kiosk-pin';
 import { App } from './ui/app/App';
 import { bootDoor } from './ui/app/door-runtime';
@@ -13,6 +14,7 @@ import './ui/app/app.css';
 
 // Before the first render: the kiosk stays locked while a PIN saved in digits is hashed.
 void migratePlainPin(appStore);
+dropLeftoverKeys();
 
 const worker = registerServiceWorker({
   onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),

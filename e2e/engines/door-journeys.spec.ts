@@ -2,7 +2,9 @@
 // (Chromium, and Firefox ESR over WebDriver BiDi); WebKit runs the same chain in
 // door-journeys.webkit.ts. Typing goes key by key: over BiDi, fill() sets the value in a way
 // React's controlled inputs never see. Screenshots at 390x844 and 1024x768 go to
-// e2e/.artifacts/engines/<engine>/.
+// e2e/.artifacts/engines/<engine>/. The door's list is sealed: its passcode is chosen at the
+// join and typed after each load of the app, as steps of the journey (Playwright's own test,
+// not the fixture that answers the passcode screens by itself).
 import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
 import { personFirst, searchResultsOnPage } from '../fixtures/search-results';
@@ -24,6 +26,7 @@ async function shoot(page: Page, engine: string, name: string) {
 
 // On the demo list: several tickets, some in orders bought by someone else.
 const SEARCHED_NAME = 'Niamh Ito';
+const PASSCODE = 'engine journeys passcode';
 
 async function type(page: Page, label: string, text: string) {
   const box = page.getByLabel(label, { exact: true });
@@ -43,12 +46,12 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   context,
   baseURL,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const engine = info.project.name;
   const shot = (name: string) => shoot(page, engine, name);
   const service = new CheckinService(baseURL!);
-  const [wedge, elsewhere, searched, away1, away2, shown] = await service.freshTickets(MAIN_LIST, 6);
-  if (!shown) throw new Error('the demo seed lacks fresh tickets');
+  const [wedge, elsewhere, searched, away1, away2, shown, local] = await service.freshTickets(MAIN_LIST, 7);
+  if (!local) throw new Error('the demo seed lacks fresh tickets');
   // Checked in at another door before this device downloads the list.
   await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
   await page.addInitScript((deviceName) => {
@@ -68,6 +71,8 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByRole('button', { name: 'Join list' })).toBeVisible();
   await shot('join');
   await type(page, 'Join code, or check-in list slug or address', `${baseURL}/checkin_lists/${MAIN_LIST}`);
+  // A new door: its passcode first, then the join goes on.
+  await door.passcode.choose(PASSCODE);
   await door.expectScanScreen();
   await expect(page.getByTestId('last-sync')).toContainText('Synced', { timeout: 20_000 });
   await shot('scan');
@@ -100,6 +105,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
 
   // Search by a person's name: their tickets first, in view, before any order holding one.
   await page.goto('/door/search');
+  await door.passcode.unlockAfterStart(PASSCODE);
   await page.getByLabel('Name, email, company or reference').pressSequentially(SEARCHED_NAME);
   await expect
     .poll(async () => personFirst(await page.evaluate(searchResultsOnPage), SEARCHED_NAME), {
@@ -108,9 +114,12 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
     .toBe(true);
   await shot('search-name');
 
-  // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
+  // The server unreachable: admitted here, kept across a restart offline from the service
+  // worker, the list sealed meanwhile and opened again only with the passcode, sent once.
   await page.goto('/');
+  await door.passcode.unlockAfterStart(PASSCODE);
   await new ShellPage(page).waitForServiceWorkerControl();
+  await door.passcode.unlockAfterStart(PASSCODE);
   await door.expectScanScreen();
   await context.setOffline(true);
   for (const ticket of [away1!, away2!]) {
@@ -120,13 +129,35 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   }
   await expect(door.pending()).toContainText('2 waiting to send');
   await page.reload();
+  await expect(page.getByTestId('unlock-pending')).toContainText(
+    '2 check-ins made here are waiting to be sent',
+  );
+  await door.passcode.type('not this door’s passcode');
+  await expect(page.getByTestId('unlock').getByRole('alert')).toContainText(
+    'That is not this door’s passcode',
+  );
+  await shot('unlock-wrong');
+  await door.passcode.unlock(PASSCODE);
   await door.expectScanScreen();
   await expect(door.pending()).toContainText('2 waiting to send');
   await expect(page.getByTestId('connection')).toContainText('Offline');
+  // Offline and just unlocked: a verdict from the local copy, and a search by name.
+  await type(page, 'Ticket code, reference or name', local.reference);
+  await door.expectVerdict('admitted');
+  await door.nextScan();
+  await door.openMenu();
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel('Name, email, company or reference').pressSequentially(SEARCHED_NAME);
+  await expect
+    .poll(async () => personFirst(await page.evaluate(searchResultsOnPage), SEARCHED_NAME))
+    .toBe(true);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await door.expectScanScreen();
   await shot('offline');
   await context.setOffline(false);
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
-  for (const ticket of [away1!, away2!]) expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
+  for (const ticket of [away1!, away2!, local])
+    expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
 
   // The camera showing a ticket's QR code: the scan screen's camera opens again after a visit to search.
   // The code is put in front of the camera only on Search, where no camera runs: a camera that
@@ -135,12 +166,12 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await door.openMenu();
   await page.getByRole('link', { name: 'Search' }).click();
   await expect(page.getByRole('link', { name: 'Back' })).toBeVisible();
-  await page.evaluate(showOnCamera, await qrDataUrl(shown.slug));
+  await page.evaluate(showOnCamera, await qrDataUrl(shown!.slug));
   await page.getByRole('link', { name: 'Back' }).click();
   await door.expectVerdict('admitted');
-  await expect(door.verdict()).toContainText(shown.reference);
+  await expect(door.verdict()).toContainText(shown!.reference);
   await shot('camera-admitted');
-  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, shown.id), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, shown!.id), { timeout: 15_000 }).toBe(1);
 
   // Kiosk: enter, and leave only with the PIN (a fresh load: the camera is the browser's own again).
   await page.goto('/settings');
@@ -149,6 +180,7 @@ test('door journeys: join, wedge scans, search, server unreachable, camera, kios
   await expect(page.getByText('Kiosk PIN saved.')).toBeVisible();
   await shot('settings');
   await page.goto('/');
+  await door.passcode.unlockAfterStart(PASSCODE);
   await door.goFromMenu('Kiosk mode');
   await expect(page.getByTestId('kiosk-message')).toContainText('Scan your ticket');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -198,6 +230,7 @@ test('without a wake lock, persistent storage or a camera the door says so and s
   const door = new DoorPage(page);
   await page.goto('/');
   await type(page, 'Join code, or check-in list slug or address', MAIN_LIST);
+  await door.passcode.choose(PASSCODE);
   await door.expectScanScreen();
   await expect(page.getByRole('alert')).toContainText('No camera was found on this device');
   await expect(page.getByTestId('door-health')).toContainText('persistence unknown');

@@ -1,7 +1,9 @@
 // The door's core journeys on WebKit (WebKitGTK's MiniBrowser over classic WebDriver), chained
 // in one session: the same chain as door-journeys.spec.ts on Chromium and Firefox. WebKit has
 // no network emulation here, so the app is served through a TCP relay that the test closes to
-// make the server unreachable. Screenshots go to e2e/.artifacts/engines/webkit/.
+// make the server unreachable. Screenshots go to e2e/.artifacts/engines/webkit/. The door's
+// list is sealed: WebDriver has no locator handlers, so the passcode is chosen at the join and
+// typed after each load of the app as steps of the journey (WebKitScreen).
 import { mkdirSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { E2E_PORT } from '../fixtures/browser';
@@ -9,10 +11,12 @@ import { qrDataUrl, showOnCamera } from '../fixtures/canvas-camera';
 import { type ListedResult, personFirst, searchResultsOnPage } from '../fixtures/search-results';
 import { type Relay, setViewport, startRelay, test } from '../fixtures/webkit';
 import { CheckinService, MAIN_LIST } from '../page-models/door-page';
+import { WebKitScreen } from '../page-models/webkit-screen';
 
 const SHOTS = 'e2e/.artifacts/engines/webkit';
 // On the demo list: several tickets, some in orders bought by someone else.
 const SEARCHED_NAME = 'Niamh Ito';
+const PASSCODE = 'engine journeys passcode';
 const service = new CheckinService(`http://127.0.0.1:${E2E_PORT}`);
 let relay: Relay;
 
@@ -28,10 +32,10 @@ test.afterAll(async () => {
 test('door journeys on WebKit: join, wedge scans, search, server unreachable, camera, kiosk, forget', async ({
   wk,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const origin = `http://127.0.0.1:${relay.port}`;
-  const [wedge, elsewhere, searched, away1, away2, shown] = await service.freshTickets(MAIN_LIST, 6);
-  if (!shown) throw new Error('the demo seed lacks fresh tickets');
+  const [wedge, elsewhere, searched, away1, away2, shown, local] = await service.freshTickets(MAIN_LIST, 7);
+  if (!shown || !local) throw new Error('the demo seed lacks fresh tickets');
   await service.checkInElsewhere(MAIN_LIST, elsewhere!.id);
 
   /** Text of the first match in the page, or '' when there is none. */
@@ -57,9 +61,21 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   };
   const type = async (selector: string, value: string, enter = true) => {
     const element = await wk.$(selector);
-    // Under a phone's camera the search field is a tap away.
-    if (selector === 'aria/Ticket code, reference or name' && !(await element.isDisplayed()))
-      await click('[data-testid="scan-controls"] button[aria-expanded]');
+    // Under a phone's camera the search field is a tap away; a scan screen just shown (a list
+    // opening as the door is unlocked) may still be finding out whether there is a camera, and
+    // shows neither the field nor the tap until it knows: look again until the field is in view.
+    if (selector === 'aria/Ticket code, reference or name')
+      await expect
+        .poll(
+          async () => {
+            if (await element.isDisplayed()) return true;
+            const search = await wk.$('[data-testid="scan-controls"] button[aria-expanded]');
+            if (await search.isDisplayed()) await search.click();
+            return element.isDisplayed();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
     await element.waitForDisplayed({ timeout: 15_000 });
     await element.setValue(value);
     if (enter) await element.addValue('\uE007');
@@ -91,6 +107,8 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
       }
     }, code);
   const pending = () => text('[data-testid="pending"]');
+  // The passcode's steps, as a person at this screen takes them.
+  const door = new WebKitScreen(wk, origin, `${SHOTS}/door`);
 
   await setViewport(wk, 390, 844);
   await wk.url(`${origin}/`);
@@ -107,6 +125,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   await (await wk.$('button=Join list')).waitForDisplayed({ timeout: 15_000 });
   await shot('join');
   await type('aria/Join code, or check-in list slug or address', `${origin}/checkin_lists/${MAIN_LIST}`);
+  await door.choosePasscode(PASSCODE);
   await expectScanScreen();
   await expect.poll(() => text('[data-testid="last-sync"]'), { timeout: 20_000 }).toContain('Synced');
   await shot('scan');
@@ -138,6 +157,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
 
   // Search by a person's name: their tickets first, in view, before any order holding one.
   await wk.url(`${origin}/door/search`);
+  await door.unlockAfterStart(PASSCODE);
   await type('aria/Name, email, company or reference', SEARCHED_NAME, false);
   await expect
     .poll(async () => personFirst((await wk.execute(searchResultsOnPage)) as ListedResult[], SEARCHED_NAME), {
@@ -146,8 +166,10 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
     .toBe(true);
   await shot('search-name');
 
-  // The server unreachable: admitted here, kept across a reload from the service worker, sent once.
+  // The server unreachable: admitted here, kept across a restart from the service worker, the
+  // list sealed meanwhile and opened again only with the passcode, sent once.
   await wk.url(`${origin}/`);
+  await door.unlockAfterStart(PASSCODE);
   await expectScanScreen();
   // Short polls, not one long wait on `ready`: WebKit's script timeout is 30 s, and a busy
   // machine once took longer to activate the worker.
@@ -162,6 +184,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
     .toBe(true);
   if (!(await wk.execute(() => Boolean(navigator.serviceWorker.controller)))) await wk.refresh();
   await expect.poll(() => wk.execute(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await door.unlockAfterStart(PASSCODE);
   await expectScanScreen();
   await relay.cut();
   for (const ticket of [away1!, away2!]) {
@@ -171,12 +194,33 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   }
   await expect.poll(pending).toContain('2 waiting to send');
   await wk.refresh();
+  await expect
+    .poll(() => text('[data-testid="unlock-pending"]'), { timeout: 20_000 })
+    .toContain('2 check-ins made here are waiting to be sent');
+  await door.typePasscode('not this door’s passcode');
+  await expect
+    .poll(() => text('[data-testid="unlock"] [role="alert"]'))
+    .toContain('That is not this door’s passcode');
+  await shot('unlock-wrong');
+  await door.unlock(PASSCODE);
   await expectScanScreen();
   await expect.poll(pending).toContain('2 waiting to send');
+  // Unreachable and just unlocked: a verdict from the local copy, and a search by name.
+  await type('aria/Ticket code, reference or name', local.reference);
+  await expectVerdict('admitted');
+  await nextScan();
+  await fromMenu('a=Search');
+  await type('aria/Name, email, company or reference', SEARCHED_NAME, false);
+  await expect
+    .poll(async () => personFirst((await wk.execute(searchResultsOnPage)) as ListedResult[], SEARCHED_NAME))
+    .toBe(true);
+  await click('a=Back');
+  await expectScanScreen();
   await shot('unreachable');
   await relay.restore();
   await expect.poll(pending, { timeout: 45_000 }).toContain('All sent');
-  for (const ticket of [away1!, away2!]) expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
+  for (const ticket of [away1!, away2!, local])
+    expect(await service.activeCheckinsOf(MAIN_LIST, ticket.id)).toBe(1);
 
   // The camera showing a ticket's QR code: the scan screen's camera opens again after a visit to search.
   // Put in front of the camera only on Search, where no camera runs (see door-journeys.spec.ts).
@@ -196,6 +240,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
   await expect.poll(() => wk.execute(() => document.body.innerText)).toContain('Kiosk PIN saved.');
   await shot('settings');
   await wk.url(`${origin}/`);
+  await door.unlockAfterStart(PASSCODE);
   await fromMenu('a=Kiosk mode');
   await expect.poll(() => text('[data-testid="kiosk-message"]')).toContain('Scan your ticket');
   expect(await count('nav[aria-label="Main"]')).toBe(0);

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { DoorPasscode } from './door-passcode';
 
 export const MAIN_LIST = 'chk_pDemoMainEntrance000000';
 export const VIP_LIST = 'chk_pDemoVipLounge0000000000';
@@ -124,7 +125,12 @@ export class CheckinService {
 }
 
 export class DoorPage {
-  constructor(readonly page: Page) {}
+  /** The door's passcode screens, answered as steps of a journey. */
+  readonly passcode: DoorPasscode;
+
+  constructor(readonly page: Page) {
+    this.passcode = new DoorPasscode(page);
+  }
 
   async nameDevice(name: string) {
     await this.page.addInitScript((deviceName) => {

@@ -72,6 +72,35 @@ export class WebKitScreen {
     await setViewport(this.wk, this.size.width, this.size.height);
   }
 
+  // The door's passcode: no locator handlers over WebDriver, so journeys take these steps.
+
+  /** The "Choose this door's passcode" screen, answered: typed twice, and Enter. */
+  async choosePasscode(passcode: string) {
+    await expect.poll(() => this.count('[data-testid="passcode-choice"]'), { timeout: 20_000 }).toBe(1);
+    await this.type('aria/Passcode', passcode, false);
+    await this.type('aria/Type it again', passcode);
+    await expect.poll(() => this.count('[data-testid="passcode-choice"]'), { timeout: 20_000 }).toBe(0);
+  }
+
+  /** The unlock screen after a start: the passcode typed and Enter (right or wrong). */
+  async typePasscode(passcode: string) {
+    await expect.poll(() => this.count('[data-testid="unlock"]'), { timeout: 20_000 }).toBe(1);
+    await this.type('aria/Door passcode', passcode);
+  }
+
+  /** Unlocks the door with its passcode: the unlock screen goes. */
+  async unlock(passcode: string) {
+    await this.typePasscode(passcode);
+    await expect.poll(() => this.count('[data-testid="unlock"]'), { timeout: 20_000 }).toBe(0);
+  }
+
+  /** After a load of the app on a door holding a list: its unlock screen, answered if shown. */
+  async unlockAfterStart(passcode: string) {
+    const shown = () => this.count('[data-testid="unlock"], [data-testid="door-status"]');
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(0);
+    if ((await this.count('[data-testid="unlock"]')) > 0) await this.unlock(passcode);
+  }
+
   // The door's scan screen.
 
   expectScanScreen() {

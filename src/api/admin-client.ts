@@ -113,7 +113,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       Authorization: `Token token=${options.token}`,
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = { method, headers };
+    // Never kept in the browser's HTTP cache: registrations and tickets name people, and that
+    // cache is plain files in the browser's profile.
+    const init: RequestInit = { method, headers, cache: 'no-store' };
     if (body !== undefined) init.body = JSON.stringify(body);
     let response: Response;
     try {

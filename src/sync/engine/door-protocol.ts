@@ -26,6 +26,7 @@ export type { LaneRead } from '../scan/scan-queue';
 export type { Farewell, ListSummary, SealState, SyncStatus, TicketNaming } from '../status/sync-status';
 export type { DeviceFacts, Readiness } from '../fleet/door-report';
 export { initialSyncStatus } from '../status/sync-status';
+export { PASSCODE_MIN_LENGTH } from '../../db/seal/keyring';
 
 /** A request to the built-in service, as it crosses to the page (a `Request` cannot). */
 export interface WireRequest {

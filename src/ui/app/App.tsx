@@ -16,6 +16,7 @@ import { ProblemsScreen } from '../door/ProblemsScreen';
 import { SearchScreen } from '../door/SearchScreen';
 import { StatsScreen } from '../door/StatsScreen';
 import { AuditScreen } from '../door/AuditScreen';
+import { SealedDoor } from '../door/SealedDoor';
 import { SupervisorOnly } from '../door/SupervisorGate';
 import { TicketScreen } from '../door/TicketScreen';
 import { DoorRuntimeContext } from '../hooks/useDoor';
@@ -58,42 +59,47 @@ export function App({ onUpdate }: { onUpdate(): void }) {
         {/* The kiosk stands alone: no navigation to wander off through. */}
         <Route path="/door/kiosk">
           <LocaleScope locale={kiosk}>
-            <KioskScreen />
+            <SealedDoor kiosk>
+              <KioskScreen />
+            </SealedDoor>
             <IdentifyOverlay />
           </LocaleScope>
         </Route>
         <Route>
           <LocaleScope locale={staff}>
             <Layout onUpdate={onUpdate}>
-              <Switch>
-                <Route path="/" component={DoorHome} />
-                <Route path="/checkin_lists/:slug">
-                  {(params) => <JoinFromAddress slug={params.slug} />}
-                </Route>
-                <Route path="/door/join" component={JoinAnother} />
-                <Route path="/door/search" component={SearchScreen} />
-                <Route path="/door/tickets/:id">
-                  {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
-                </Route>
-                <Route path="/door/stats" component={StatsScreen} />
-                <Route path="/door/conflicts" component={ConflictsScreen} />
-                <Route path="/door/problems" component={ProblemsScreen} />
-                <Route path="/door/lists" component={ListsScreen} />
-                <Route path="/organiser" nest>
-                  <Suspense fallback={<p className="muted">…</p>}>
-                    <OrganiserHome />
-                  </Suspense>
-                </Route>
-                <Route path="/settings">
-                  <SupervisorOnly>
-                    <SettingsScreen />
-                  </SupervisorOnly>
-                </Route>
-                <Route path="/door/audit" component={AuditScreen} />
-                <Route>
-                  <NotFound />
-                </Route>
-              </Switch>
+              {/* The door's screens wait on its seal; the organiser's and settings do not. */}
+              <SealedDoor>
+                <Switch>
+                  <Route path="/" component={DoorHome} />
+                  <Route path="/checkin_lists/:slug">
+                    {(params) => <JoinFromAddress slug={params.slug} />}
+                  </Route>
+                  <Route path="/door/join" component={JoinAnother} />
+                  <Route path="/door/search" component={SearchScreen} />
+                  <Route path="/door/tickets/:id">
+                    {(params) => <TicketScreen key={params.id} id={Number(params.id)} />}
+                  </Route>
+                  <Route path="/door/stats" component={StatsScreen} />
+                  <Route path="/door/conflicts" component={ConflictsScreen} />
+                  <Route path="/door/problems" component={ProblemsScreen} />
+                  <Route path="/door/lists" component={ListsScreen} />
+                  <Route path="/organiser" nest>
+                    <Suspense fallback={<p className="muted">…</p>}>
+                      <OrganiserHome />
+                    </Suspense>
+                  </Route>
+                  <Route path="/settings">
+                    <SupervisorOnly>
+                      <SettingsScreen />
+                    </SupervisorOnly>
+                  </Route>
+                  <Route path="/door/audit" component={AuditScreen} />
+                  <Route>
+                    <NotFound />
+                  </Route>
+                </Switch>
+              </SealedDoor>
             </Layout>
           </LocaleScope>
         </Route>

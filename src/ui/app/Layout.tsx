@@ -33,8 +33,9 @@ interface Props {
 
 export function Layout({ children, onUpdate }: Props) {
   const [path] = useLocation();
-  // Door screens with an open list carry their own connection pill in the status bar.
-  const listOpen = useAppStore((s) => s.sync.list !== null);
+  // Door screens with an open list carry their own connection pill in the status bar; the
+  // passcode's screens, shown instead while the list is sealed, carry none.
+  const listOpen = useAppStore((s) => s.sync.list !== null && s.sync.seal === 'open');
   const doorStatusShown = listOpen && (path === '/' || (path.startsWith('/door/') && path !== '/door/join'));
   return (
     <div className="shell">

@@ -46,6 +46,8 @@ export function AdmitAnywayReason({
               id={`${id}-typed`}
               className="input"
               maxLength={200}
+              // A reason may name a guest: the browser's form history must not keep it.
+              autoComplete="off"
               value={typed}
               placeholder={t('admitAnywayReasonTyped')}
               onChange={(e) => setTyped(e.target.value)}

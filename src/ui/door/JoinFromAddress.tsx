@@ -7,6 +7,7 @@ import { takeBadgeLayout } from '../../state/badge-layouts';
 import { t } from '../i18n/t';
 import { joinWithService } from './join-service';
 import { JoinScreen } from './JoinScreen';
+import { usePasscodeFirst } from './usePasscodeFirst';
 import { useDoorEngine, useDoorStarted, useDoorStatus } from '../hooks/useDoor';
 
 /**
@@ -22,7 +23,10 @@ export function JoinFromAddress({ slug }: { slug: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [needsForm, setNeedsForm] = useState(false);
   const tried = useRef(false);
+  const passcode = usePasscodeFirst(() => setNeedsForm(true));
 
+  // Tried once, when the engine has started: a join it starts runs to its end on its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the join's own functions change every render
   useEffect(() => {
     if (!started || tried.current) return;
     tried.current = true;
@@ -36,15 +40,21 @@ export function JoinFromAddress({ slug }: { slug: string }) {
         }
       }
       if (!appStore.getState().settings.deviceName.trim()) return setNeedsForm(true);
-      const joined = await joinWithService(engine, window.location.href, 'auto', '');
-      if (!joined.ok) {
-        setFailure(t('joinFailed', { reason: describeError(joined) }));
-        return setNeedsForm(true);
-      }
-      void requestPersistentStorage();
-      navigate('/', { replace: true });
+      passcode.ensure(() => void joinHere());
     })();
   }, [started, status.lists, slug, engine, navigate]);
+
+  const joinHere = async () => {
+    const joined = await joinWithService(engine, window.location.href, 'auto', '');
+    if (!joined.ok) {
+      setFailure(t('joinFailed', { reason: describeError(joined) }));
+      return setNeedsForm(true);
+    }
+    void requestPersistentStorage();
+    navigate('/', { replace: true });
+  };
+
+  if (passcode.step) return passcode.step;
 
   if (needsForm)
     return (

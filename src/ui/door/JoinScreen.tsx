@@ -22,6 +22,7 @@ import { useDoorEngine, useDoorStatus } from '../hooks/useDoor';
 import type { ListSummary } from '../../sync/engine/door-protocol';
 import { useCameraView } from './camera-view-chunk';
 import { type JoinLink, readJoinLink } from './join-link';
+import { usePasscodeFirst } from './usePasscodeFirst';
 
 interface Props {
   /** A slug or address handed over by the route (a web check-in address opened here). */
@@ -61,15 +62,20 @@ export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
   const [error, setError] = useState<{ field: 'code' | 'name' | 'url' | 'form'; text: string } | null>(null);
   const [asking, setAsking] = useState<{ value: string; origin: string } | null>(null);
   const ids = { code: useId(), name: useId(), url: useId(), error: useId() };
+  const passcode = usePasscodeFirst();
 
   /**
    * A join code, spent at the app's own server (or the server whose link it was, once the person
    * agrees to a server this device has not used).
    */
-  const joinWithCode = async (joinCode: JoinLink, value: string, confirmed: boolean) => {
+  const joinWithCode = (joinCode: JoinLink, value: string, confirmed: boolean) => {
     const serverUrl = joinCode.origin ?? window.location.origin;
     if (!confirmed && isUnfamiliarService(serverUrl, lists, knownServiceOrigins()))
       return setAsking({ value, origin: serverUrl });
+    passcode.ensure(() => void spendCode(joinCode, serverUrl));
+  };
+
+  const spendCode = async (joinCode: JoinLink, serverUrl: string) => {
     setWorking(true);
     appStore.getState().setSettings({ deviceName: name.trim() });
     const result = await engine.joinByCode(joinCode.code, serverUrl, name.trim());
@@ -103,6 +109,10 @@ export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
     const origin = serviceOriginOf(value.trim(), choice, url.trim());
     if (!confirmed && origin && isUnfamiliarService(origin, lists, knownServiceOrigins()))
       return setAsking({ value, origin });
+    passcode.ensure(() => void joinList(value));
+  };
+
+  const joinList = async (value: string) => {
     setWorking(true);
     appStore.getState().setSettings({ deviceName: name.trim() });
     const result = await joinWithService(engine, value.trim(), choice, url.trim());
@@ -164,6 +174,8 @@ export function JoinScreen({ initialCode = '', link = null, onJoined }: Props) {
     />
   );
 
+  // The door's passcode, chosen or typed before the join goes on.
+  if (passcode.step) return passcode.step;
   // The door kit's link: the code came with it, only the device's name is asked for.
   if (link)
     return (

@@ -43,12 +43,11 @@ export function TicketScreen({ id }: { id: number }) {
 
   const latest = active[0];
   const undo = async (key: string, retried = false) => {
+    // The reason is kept in the door's audit log alone, sealed with the copy: it may name a guest.
     const result = await engine.undo(key, reason);
     // The engine had the last word (an older own admission): ask for a supervisor, then again.
     if (!result.ok && result.reason === 'supervisor-only' && !retried)
       return gate.run(() => void undo(key, true));
-    // The reason stays on this device with the check-in's history; the API has no field for it.
-    if (result.ok && reason.trim()) localStorage.setItem(`venue-checkin.undo-reason.${key}`, reason.trim());
     setMessage(result.ok ? t('scanUndone') : t('scanUndoFailed', { reason: describeError(result) }));
     setReason('');
   };
@@ -165,7 +164,14 @@ export function TicketScreen({ id }: { id: number }) {
       {active.length > 0 && (
         <div className="field">
           <label htmlFor={reasonId}>{t('ticketUndoReason')}</label>
-          <input id={reasonId} className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
+          {/* A reason may name a guest: the browser's form history must not keep it. */}
+          <input
+            id={reasonId}
+            className="input"
+            autoComplete="off"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
       )}
       {(message ?? flow.notice) && <p role="status">{message ?? flow.notice}</p>}

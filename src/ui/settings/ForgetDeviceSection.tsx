@@ -34,11 +34,25 @@ export function ForgetDeviceSection() {
   );
 }
 
-function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(left: DeviceStorage): void }) {
+/**
+ * The wipe's question: what goes, what is still unsent (asked again as sends land, so a door
+ * that comes back online while it is open sees the guard lift), and the export before "anyway".
+ */
+export function ForgetDeviceDialog({
+  onCancel,
+  onDone,
+}: {
+  onCancel(): void;
+  onDone(left: DeviceStorage): void;
+}) {
   const engine = useDoorEngine();
-  const { lists } = useDoorStatus();
+  const { lists, pending, lastPushAt } = useDoorStatus();
   const online = useOnline();
-  const unsent = useEngineAnswer<ListFacts[] | null>(() => engine.unsentByList(), [], null);
+  const unsent = useEngineAnswer<ListFacts[] | null>(
+    () => engine.unsentByList(),
+    [engine, pending, lastPushAt],
+    null,
+  );
   const [exported, setExported] = useState(false);
   const [working, setWorking] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -91,6 +105,7 @@ function ForgetDeviceDialog({ onCancel, onDone }: { onCancel(): void; onDone(lef
       <ul className="dialog__facts">
         <li>{t('forgetDeviceLists', { lists: listWords(lists.length) })}</li>
         <li>{t('forgetDeviceOutbox')}</li>
+        <li>{t('forgetDevicePasscode')}</li>
         <li>{t('forgetDeviceBuiltIn')}</li>
         <li>{t('forgetDeviceToken')}</li>
         <li>{t('forgetDeviceSettings')}</li>
