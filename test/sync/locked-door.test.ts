@@ -110,6 +110,25 @@ describe('a door restarted locked', () => {
     await engine.stop();
   });
 
+  it('says whether what it sends gets through, while no list is open', async () => {
+    const { setup, name } = await dayOne();
+    let down = true;
+    const fetch = (request: Request) =>
+      down ? Promise.reject(new TypeError('Failed to fetch')) : setup.service.handle(request);
+    const { engine } = restarted(fetch, name);
+    await engine.start();
+    await engine.syncNow();
+    // Online as far as the platform says, yet the service cannot be reached.
+    expect(engine.status()).toMatchObject({ seal: 'locked', list: null, reachable: false, lastPushAt: null });
+    down = false;
+    await engine.syncNow();
+    expect(engine.status()).toMatchObject({ seal: 'locked', list: null, reachable: true });
+    expect(engine.status().lastPushAt).not.toBeNull();
+    for (const ticket of setup.tickets.slice(0, 3))
+      expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(1);
+    await engine.stop();
+  });
+
   it('forgets a list, exports what is unsent, is wiped and stops, all without the key', async () => {
     const { setup, fetch, name } = await dayOne();
     const { db, engine } = restarted(fetch, name);

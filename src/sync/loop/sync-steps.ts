@@ -89,6 +89,13 @@ export function createSyncSteps(options: SyncStepsOptions) {
           ? { errors, lastPushAt: clock.now(), reachable: true }
           : { errors: { ...errors, outbox: result } },
       );
+    } else if (!state.active()) {
+      // No list open (the copy is sealed and the passcode not yet typed): the outbox is still
+      // sent, and the passcode's screens say whether it gets through. Only an answer or a
+      // failure to reach the service tells; a push with nothing to send asked nothing.
+      if (!result.ok) publish({ reachable: result.reason !== 'network' });
+      else if (result.value.sent + result.value.recovered > 0)
+        publish({ reachable: true, lastPushAt: clock.now() });
     }
   }
 
