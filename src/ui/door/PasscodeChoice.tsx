@@ -3,6 +3,7 @@ import { PASSCODE_MIN_LENGTH } from '../../sync/engine/door-protocol';
 import { describeError } from '../error-words';
 import { useDoorEngine } from '../hooks/useDoor';
 import { t } from '../i18n/t';
+import { PasscodeActions } from './PasscodeActions';
 import { PasscodeInput } from './PasscodeInput';
 import './seal.css';
 
@@ -97,18 +98,17 @@ export function PasscodeChoice({ purpose, onChosen, onCancel }: Props) {
         />
         {problem('again')}
         {problem('form')}
-        <button type="submit" className="button button--primary button--large" disabled={working}>
-          {working
-            ? t('passcodeChoosing')
-            : purpose === 'join'
-              ? t('passcodeChooseJoin')
-              : t('passcodeChooseOpen')}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" disabled={working} onClick={onCancel}>
-            {t('pinCancel')}
-          </button>
-        )}
+        <PasscodeActions
+          label={
+            working
+              ? t('passcodeChoosing')
+              : purpose === 'join'
+                ? t('passcodeChooseJoin')
+                : t('passcodeChooseOpen')
+          }
+          working={working}
+          onCancel={onCancel}
+        />
       </form>
     </section>
   );

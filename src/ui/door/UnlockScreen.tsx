@@ -4,6 +4,7 @@ import { describeError } from '../error-words';
 import { useDoorEngine } from '../hooks/useDoor';
 import { t, tn } from '../i18n/t';
 import { ForgotPasscode } from './ForgotPasscode';
+import { PasscodeActions } from './PasscodeActions';
 import { PasscodeInput } from './PasscodeInput';
 import { useSending } from './useSending';
 import './seal.css';
@@ -69,14 +70,11 @@ export function UnlockScreen({ titles, onOpened, forgot = true, onCancel, onForg
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary button--large" disabled={working}>
-          {working ? t('unlockWorking') : t('unlockOpen')}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" disabled={working} onClick={onCancel}>
-            {t('pinCancel')}
-          </button>
-        )}
+        <PasscodeActions
+          label={working ? t('unlockWorking') : t('unlockOpen')}
+          working={working}
+          onCancel={onCancel}
+        />
       </form>
       {/* Said again, with the way out, once "Forgot the passcode?" is open. */}
       {titles.length > 0 && !helping && sending.pending !== null && (
