@@ -68,7 +68,14 @@ LOCALES.forEach((locale, index) => {
     const service = new CheckinService(baseURL!);
     // Fresh tickets from the middle of the list, apart for each language and from other specs.
     const fresh = (await service.freshTickets(MAIN_LIST, 100_000)).slice(300 + index * 4);
-    const [admitted, elsewhere, kiosked] = fresh.filter((t) => t.first_name);
+    const [admitted, kiosked] = fresh.filter((t) => t.first_name);
+    // The tallest verdict a door shows: a ticket of an order of three or more, with answers, so
+    // its order and its answers both share the screen with four buttons.
+    const answered = new Set((await service.answers(MAIN_LIST)).map((a) => a.ticket_id));
+    const elsewhere = (await service.freshOrders(MAIN_LIST))
+      .filter((order) => order.length >= 3)
+      .map((order) => order.find((t) => t.first_name && answered.has(t.id)))
+      .filter((t) => t !== undefined && t.id !== admitted?.id && t.id !== kiosked?.id)[index];
     const unpaid = (await service.tickets(MAIN_LIST)).find(
       (t) => t.payment_state === 'unpaid' && t.state === 'complete' && !t.void,
     );
