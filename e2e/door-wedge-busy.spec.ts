@@ -53,22 +53,24 @@ async function keyGaps(page: Page): Promise<number> {
 }
 
 /**
- * A scanner's keys typed into the focused field in the page, each key's character added to the
- * field as the browser adds a typed one (unless a listener took the key), with the page busy
- * for `ms` after the `afterKeys`-th key.
+ * A scanner's keys typed in the page at what has the focus, each key's character added to a
+ * focused field as the browser adds a typed one (unless a listener took the key), with the page
+ * busy for `ms` after the `afterKeys`-th key. In the page, so that no gap but the stall depends
+ * on the machine: keys sent from outside arrive as a loaded host delivers them.
  */
-async function typedIntoFieldWithStall(page: Page, code: string, afterKeys: number, ms: number) {
+async function typedWithStall(page: Page, code: string, afterKeys: number, ms: number) {
   await page.evaluate(
     ({ code, afterKeys, ms }) => {
-      const field = document.activeElement as HTMLInputElement;
+      const target = document.activeElement ?? document.body;
+      const field = target instanceof HTMLInputElement ? target : null;
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       [...code, 'Enter'].forEach((key, index) => {
         const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
-        if (field.dispatchEvent(down) && key.length === 1) {
+        if (target.dispatchEvent(down) && field && key.length === 1) {
           setValue.call(field, field.value + key);
           field.dispatchEvent(new InputEvent('input', { bubbles: true, data: key }));
         }
-        field.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
         if (index + 1 === afterKeys) {
           const until = performance.now() + ms;
           while (performance.now() < until) {
@@ -114,7 +116,7 @@ test.describe('a keyboard wedge on a busy page', () => {
     await page.goto('/door/search');
     const box = page.getByLabel('Name, email, company or reference');
     await expect(box).toBeFocused();
-    await typedIntoFieldWithStall(page, bySlug!.slug, 6, 300);
+    await typedWithStall(page, bySlug!.slug, 6, 300);
     await door.expectVerdict('admitted');
     await expect(door.verdict()).toContainText(bySlug!.reference);
     expect(await keyGaps(page)).toBeGreaterThan(250);
@@ -134,9 +136,8 @@ test.describe('a keyboard wedge on a busy page', () => {
     const { page, door } = await joinedDoor(context, 'Busy wedge door 2', { autoReturnSeconds: 0 });
 
     // A product's barcode, split after its seventh key: its tail alone would be "Not a ticket".
-    await stallAfterKey(page, 7, 300);
     await keyGaps(page);
-    await scannerTypes(page, '4006381333931');
+    await typedWithStall(page, '4006381333931', 7, 300);
     await door.expectVerdict('scan-again');
     expect(await keyGaps(page)).toBeGreaterThan(250);
     await expect(door.verdict()).toContainText('Scan again');
@@ -169,8 +170,7 @@ test.describe('a keyboard wedge on a busy page', () => {
     const message = page.getByTestId('kiosk-message');
     await expect(message).toContainText('Scan your ticket');
 
-    await stallAfterKey(page, 7, 300);
-    await scannerTypes(page, '4006381333931');
+    await typedWithStall(page, '4006381333931', 7, 300);
     await expect(message.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'scan-again');
     await expect(message).toContainText('Please scan your ticket again');
     await expect(message).not.toContainText('staff');
