@@ -43,17 +43,16 @@
 // This file only wires the engine's rooms together: the open list's state and status
 // (open-list-state.ts), the sync loop (sync-loop.ts), the door's writes and their audit rows
 // (door-writes.ts), the scan's decisions (door-scan.ts), reads of the open list
-// (list-reads.ts), list and device care (list-care.ts), and the door as one of the fleet (its
-// reports, its verdicts counted, its revocation: sync/fleet/). Writes never call the loop: they
-// say "the outbox changed" (outbox-signal.ts) and the loop reacts.
+// (list-reads.ts), list and device care (list-care.ts), which list is open (list-choice.ts),
+// the relay in front of the service (relay-learning.ts, relay-fallback.ts), and the door as one
+// of the fleet (its reports, its verdicts counted, its revocation: sync/fleet/). Writes never
+// call the loop: they say "the outbox changed" (outbox-signal.ts) and the loop reacts.
 import type { CheckinClient } from '../../api/checkin-client';
 import type { DoorsClient } from '../../api/doors-client';
-import { fail, ok, type Result } from '../../domain/result';
+import { fail, type Result } from '../../domain/result';
 import type { Verdict } from '../../domain/verdict';
 import type { CheckinDatabase } from '../../db/database';
-import { allLists } from '../../db/local-copy';
 import type { CheckinRow, ListRow } from '../../db/rows';
-import { stored } from '../../db/storage';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../../domain/door-roles';
 import { createAuditTrail } from '../audit/audit-trail';
 import { createBadgeTrail } from '../audit/badge-trail';
@@ -67,15 +66,16 @@ import type { fillListIndex } from '../open-list/open-list';
 import { createOpenListState } from '../open-list/open-list-state';
 import { createOutboxSignal } from '../outbox/outbox-signal';
 import { createRelayFallback } from '../relay/relay-fallback';
+import { createRelayLearning } from '../relay/relay-learning';
 import { DEFAULT_MARGIN_MS } from '../pull/pulled-pages';
 import { createSyncLoop } from '../loop/sync-loop';
-import type { ListSummary, SyncStatus } from '../status/sync-status';
+import type { SyncStatus } from '../status/sync-status';
 import { createServiceClockWatch } from '../status/service-clock';
-import { joinedLast, type WarmCodes } from '../open-list/warm-start';
+import type { WarmCodes } from '../open-list/warm-start';
 import type { DeviceFacts } from '../fleet/door-report';
 import { createFleetDoor } from '../fleet/fleet-door';
-import { summary } from '../open-list/open-list-state';
 import { createDoorSeal } from '../seal/door-seal';
+import { createListChoice } from './list-choice';
 
 export interface SyncEngineOptions {
   db: CheckinDatabase;
@@ -114,8 +114,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const { db, clientFor, clock = systemClock } = options;
   const access = options.access ?? (() => LOCKED);
   const role = () => roleAt(access(), clock.now());
-  // Lists joined through a relay reach the service behind it while the relay is down.
-  const relays = new Map<string, string>();
   const fallback = createRelayFallback({
     clientFor,
     clock,
@@ -135,6 +133,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     fill: options.fillIndex,
     warm: options.warm,
   });
+  // Lists joined through a relay reach the service behind it while the relay is down.
+  const relayLearning = createRelayLearning(db, state);
   const serviceClock = createServiceClockWatch(
     clock,
     state.board.publish,
@@ -198,7 +198,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     clientFor,
     clock,
     defaultBaseUrl: options.defaultBaseUrl,
-    directFor: (baseUrl) => relays.get(baseUrl) ?? null,
+    directFor: relayLearning.directFor,
     role,
     sealed: () => seal.ready(),
   });
@@ -225,50 +225,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return result;
   };
 
-  /**
-   * The relay at `relayBaseUrl` (the server this app came from) stands in front of the service
-   * at `directBaseUrl`: lists joined through it keep that address, so the door can reach the
-   * service directly while the relay is down, even after a reload with the relay gone.
-   */
-  async function learnRelay(relayBaseUrl: string, directBaseUrl: string): Promise<void> {
-    const relay = relayBaseUrl.replace(/\/+$/, '');
-    const direct = directBaseUrl.replace(/\/+$/, '');
-    if (relay === direct) return;
-    relays.set(relay, direct);
-    const lists = await stored(() => allLists(db));
-    if (!lists.ok) return state.board.storageTrouble(lists);
-    for (const list of lists.value) {
-      // A door of the fleet has no way around its server: offline, it works from its own copy.
-      if (list.baseUrl !== relay || list.directBaseUrl === direct || list.door) continue;
-      // Only this field: a pull may have written the row since it was read.
-      const saved = await stored(() => db.lists.update(list.slug, { directBaseUrl: direct }));
-      if (!saved.ok) return state.board.storageTrouble(saved);
-      const active = state.active();
-      if (active?.list.slug === list.slug)
-        state.update({ ...active, list: { ...active.list, directBaseUrl: direct } });
-    }
-    await state.refresh();
-  }
-
-  /**
-   * Whether the person has asked for a list (a join or an open) since the engine was made: the
-   * start then leaves the choice to that request, however the two interleave (the page's first
-   * action may come while the start is still reading the lists).
-   */
-  let chosen = false;
   const seal = createDoorSeal({
     db,
     clock,
     publish: state.board.publish,
     storageTrouble: state.board.storageTrouble,
   });
-  /** Opens the list joined last, when none is open (and, unless `anyway`, none was asked for). */
-  async function openLast(anyway: boolean, options: { background?: boolean } = {}): Promise<void> {
-    const lists = await stored(() => allLists(db));
-    if (!lists.ok) return state.board.storageTrouble(lists);
-    const last = joinedLast(lists.value);
-    if (last && !state.current() && (anyway || !chosen)) await state.open(last.slug, options);
-  }
+  const choice = createListChoice({
+    db,
+    state,
+    seal,
+    care,
+    fleet,
+    loop,
+    deviceName: options.deviceName,
+  });
 
   return {
     status: state.board.status,
@@ -283,10 +254,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       state.setStopped(false);
       await seal.told();
       if (db.seal.current()) {
-        if ((await seal.ready()).ok) await openLast(false, options);
+        if ((await seal.ready()).ok) await choice.openLast(false, options);
       } else {
         seal.whenReady(async () => {
-          if (!state.stopped()) await openLast(false, options).catch(state.board.storageTroubleOrThrow);
+          if (!state.stopped())
+            await choice.openLast(false, options).catch(state.board.storageTroubleOrThrow);
         });
         // Listed meanwhile, so the screens can say which lists wait for the passcode.
         await state.refresh().catch(state.board.storageTroubleOrThrow);
@@ -300,54 +272,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
       fleet.stop();
       return loop.stop();
     },
-    learnRelay,
+    learnRelay: relayLearning.learnRelay,
     choosePasscode: seal.choosePasscode,
     unlock: seal.unlock,
-    async join(...args: Parameters<typeof care.join>): Promise<Awaited<ReturnType<typeof care.join>>> {
-      // Before any request: a door that cannot seal what it would download downloads nothing.
-      const ready = await seal.ready();
-      if (!ready.ok) return ready;
-      chosen = true;
-      const joined = await care.join(...args);
-      // A join that failed while the engine started: the list joined last is open as usual.
-      if (!joined.ok) await openLast(true);
-      return joined;
-    },
-    /**
-     * Joins with a door kit's join code at the app's server `serverUrl` (an origin): the door
-     * becomes one of the fleet, seen and revocable by the organiser.
-     */
-    async joinByCode(code: string, serverUrl: string, name?: string): Promise<Result<ListSummary>> {
-      const ready = await seal.ready();
-      if (!ready.ok) return ready;
-      chosen = true;
-      state.board.publish({ phase: 'joining' });
-      // Named by the page: the join carries the name it was just given, not a setting in transit.
-      const joined = await state.board.guarded(() =>
-        fleet.join(code, serverUrl, name ?? options.deviceName()),
-      );
-      if (!joined.ok) {
-        state.board.publish({ phase: 'idle' });
-        await openLast(true);
-        return joined;
-      }
-      const opened = await state.open(joined.value.slug);
-      loop.syncJoined();
-      // Seen at once on the organiser's screen, not 15 s later.
-      void fleet.report();
-      return opened.ok ? ok(summary(joined.value)) : opened;
-    },
+    join: choice.join,
+    joinByCode: choice.joinByCode,
     /** A report of the open list to its server now, when it is a door of the fleet (skipped offline). */
     report: fleet.report,
     async dismissFarewell(deviceId: string): Promise<void> {
       await fleet.dismissFarewell(deviceId);
     },
-    async open(slug: string): Promise<Result<ListSummary>> {
-      const ready = await seal.ready();
-      if (!ready.ok) return ready;
-      chosen = true;
-      return state.open(slug);
-    },
+    open: choice.open,
     lists: () => state.board.status().lists,
     scan(...args: Parameters<typeof door.scan>) {
       state.noteScan();
