@@ -4,7 +4,7 @@
 // would score quiet. The phone's multipliers are this score over the phone's.
 //
 // Guarantees: the score is rounds per CPU-second of the thread that ran them, the median of
-// RUNS runs of RUN_MS each, traced with the same categories as the bench's own traces (so the
+// RUNS runs of RUN_MS each (the bench pools two such measures, before and after its figures), traced with the same categories as the bench's own traces (so the
 // tracing's own cost weighs on both alike).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,23 +16,25 @@ import { type HostCpuScore, simulate, threadsOf } from './phone-sim';
 import { startPhoneTrace } from './phone-trace';
 import { workloadExpression } from './phone-workload';
 
-const RUNS = 5;
-const RUN_MS = 600;
+const RUNS = 7;
+const RUN_MS = 500;
 
 export interface HostCpuMeasure extends HostCpuScore {
   /** The same runs by the wall clock (rounds/s): what a busy host does to a wall-clock score. */
   wall: HostCpuScore;
+  /** Every run's score per CPU-second, to pool measures taken at different times. */
+  runs: { page: number[]; worker: number[] };
 }
 
 /** Runs the workload between two user timing marks of the thread that runs it. */
 const markedRun = (dom: boolean, run: number) =>
   `(performance.mark('cpu-score:${dom ? 'page' : 'worker'}:${run}:start'), Object.assign(${workloadExpression(RUN_MS, dom)}, { end: performance.mark('cpu-score:${dom ? 'page' : 'worker'}:${run}:end').startTime }))`;
 
-export async function hostCpuScore(): Promise<HostCpuMeasure> {
+export async function hostCpuScore(executablePath = '/usr/bin/chromium'): Promise<HostCpuMeasure> {
   const profile = mkdtempSync(join(tmpdir(), 'host-cpu-score-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...(process.env.SIM_JS_FLAGS ? [`--js-flags=${process.env.SIM_JS_FLAGS}`] : [])],
+    executablePath,
+    args: chromiumArgs,
     viewport: { width: 390, height: 844 },
   });
   try {
@@ -73,11 +75,12 @@ export async function hostCpuScore(): Promise<HostCpuMeasure> {
         const cpuMs = simulate([thread], start.ts, end.ts, { page: 1, worker: 1, other: 1, server: 1 }).cpuMs;
         return (n * 1000) / (cpuMs.get(thread.name) ?? Number.NaN);
       });
-    if (process.env.SIM_DEBUG) console.log(perCpuSecond('page').map(Math.round).join(' '), '|', perCpuSecond('worker').map(Math.round).join(' '));
+    const runs = { page: perCpuSecond('page'), worker: perCpuSecond('worker') };
     return {
-      page: median(perCpuSecond('page')),
-      worker: median(perCpuSecond('worker')),
+      page: median(runs.page),
+      worker: median(runs.worker),
       wall: { page: median(wall.page), worker: median(wall.worker) },
+      runs,
     };
   } finally {
     await context.close();

@@ -26,11 +26,13 @@ export async function openDoor(options: {
   profile: string;
   origin: string;
   serverPid: number;
+  /** The browser to launch (bench-priority.ts's wrapper). */
+  executablePath: string;
   offline?: boolean;
   video?: string;
 }): Promise<Door> {
   const context = await chromium.launchPersistentContext(options.profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: options.executablePath,
     args: [...chromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
     baseURL: options.origin,
     viewport: { width: 390, height: 844 },

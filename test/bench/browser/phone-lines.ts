@@ -6,7 +6,9 @@
 // (`phone-cold-start-to-verdict`, ...); the low-tier's are the same names with `low-` in front;
 // each figure's target is read from targets.ts, so the line and the summary agree.
 import { TARGETS } from '../targets';
-import { hostCpuScore } from './host-cpu-score';
+import type { HostCpuMeasure } from './host-cpu-score';
+import { describeFunctions, functionsIn } from './phone-functions';
+import { median } from './phone-calibration';
 import { describeShares, type Multipliers, PHONES, phoneMultipliers, type SimResult } from './phone-sim';
 import { longestPageTask, onPhones, type Recording } from './phone-trace';
 
@@ -41,13 +43,19 @@ const percentile = <T>(items: T[], value: (item: T) => number, p: number): T => 
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-/** Measures this host by CPU time and prints it with both phones' multipliers. */
-export async function setUpPhones(): Promise<Phones> {
-  const host = await hostCpuScore();
+/**
+ * Measures this host by CPU time (`measures`: taken at different times of the bench, pooled run
+ * by run, since a score moves by tens of per cent from one run to the next on a shared host) and
+ * prints it with both phones' multipliers.
+ */
+export function setUpPhones(measures: HostCpuMeasure[]): Phones {
+  const pooled = (kind: 'page' | 'worker') => median(measures.flatMap((m) => m.runs[kind]));
+  const host = { page: pooled('page'), worker: pooled('worker') };
+  const each = (kind: 'page' | 'worker') => measures.map((m) => m[kind].toFixed(0)).join(', ');
   line(
     'host-score',
     `page ${host.page.toFixed(0)} / worker ${host.worker.toFixed(0)}`,
-    `rounds per CPU-second (thread CPU time, median of 5; by the wall clock page ${host.wall.page.toFixed(0)} / worker ${host.wall.worker.toFixed(0)} rounds/s)`,
+    `rounds per CPU-second (thread CPU time, median of ${measures.reduce((n, m) => n + m.runs.page.length, 0)} runs in ${measures.length} measures: page ${each('page')}, worker ${each('worker')}; by the wall clock page ${measures.map((m) => m.wall.page.toFixed(0)).join(', ')} / worker ${measures.map((m) => m.wall.worker.toFixed(0)).join(', ')} rounds/s)`,
   );
   const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
   slowAll.mid = phoneMultipliers(host, PHONES.mid, true);
@@ -99,6 +107,19 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
       'cold-start-to-verdict',
       (walls[Math.floor(walls.length / 2)]! / 1000).toFixed(2),
       `s (unthrottled on this host, traced; median of ${walls.length} restarts offline; target <= 0.5 s)`,
+    );
+  }
+  if (process.env.BENCH_TRACE) {
+    const byKind = new Map<string, Map<string, number>>();
+    for (const run of runs)
+      for (const [kind, fns] of functionsIn(run.recording, run.spans))
+        for (const [fn, ms] of fns) {
+          const into = byKind.get(kind) ?? new Map<string, number>();
+          into.set(fn, (into.get(fn) ?? 0) + ms);
+          byKind.set(kind, into);
+        }
+    console.log(
+      `# ${figure.name}: sampled self time by function over all its stretches, host ms (times the phone's multiplier on the phone): ${describeFunctions(byKind)}`,
     );
   }
   const tasksFrom = runs.filter((r) => r.longTasksFrom);

@@ -39,6 +39,8 @@ export interface Task {
 export interface SimThread {
   /** "Renderer/CrRendererMain", "server/node", ... */
   name: string;
+  /** "pid:tid" in the trace; absent for the server. */
+  key?: string;
   kind: ThreadKind;
   tasks: Task[];
 }
@@ -125,7 +127,7 @@ export function threadsOf(events: SimEvent[], kindOf: (name: string, pid: number
       tasks.push({ start: e.ts, end, onCpu: Math.min(1, cpu / e.dur!) });
     }
     const name = names.get(key) ?? key;
-    threads.push({ name, kind: kindOf(name, list[0]!.pid), tasks });
+    threads.push({ name, key, kind: kindOf(name, list[0]!.pid), tasks });
   }
   return threads;
 }

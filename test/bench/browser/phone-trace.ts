@@ -106,12 +106,13 @@ export function sampleServerCpu(pid: number, everyMs = 10) {
 /** One browser's recording, ready to be turned into phone figures. */
 export interface Recording {
   threads: SimThread[];
+  events: TraceEventWithProfile[];
   clock: ReturnType<typeof pageClock>;
 }
 
 /** Threads of the page's renderer main thread, the app's workers, the rest, and the server. */
 export function recordingOf(
-  events: SimEvent[],
+  events: TraceEventWithProfile[],
   anchor: { name: string; at: number },
   server?: SimThread,
 ): Recording {
@@ -123,7 +124,7 @@ export function recordingOf(
         ? 'worker'
         : 'other',
   );
-  return { threads: server ? [...threads, server] : threads, clock };
+  return { threads: server ? [...threads, server] : threads, events, clock };
 }
 
 /** A stretch of the page's time (performance.now() values) on each phone. */
