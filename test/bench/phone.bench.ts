@@ -65,7 +65,12 @@ const nextSlugs = (n: number) => slugs.splice(0, n);
 // The browser and the server ahead of the host's other work (BENCH_PRIORITY=0: not).
 const priority =
   process.env.BENCH_PRIORITY === '0'
-    ? { executablePath: '/usr/bin/chromium', add: () => undefined, stop: () => undefined, status: 'not raised (BENCH_PRIORITY=0)' }
+    ? {
+        executablePath: '/usr/bin/chromium',
+        add: () => undefined,
+        stop: () => undefined,
+        status: 'not raised (BENCH_PRIORITY=0)',
+      }
     : raisePriority(binDir);
 priority.add(server.child.pid!);
 console.log(`# priority of the browser and the server: ${priority.status}`);
@@ -92,16 +97,25 @@ try {
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
     await choosePasscodeIfAsked(page, Date.now());
-    await page.waitForFunction(() => (window as unknown as { __join: { ready: number } }).__join.ready > 0, null, {
-      timeout: 600_000,
-      polling: 200,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __join: { ready: number } }).__join.ready > 0,
+      null,
+      {
+        timeout: 600_000,
+        polling: 200,
+      },
+    );
     const joined = await joinMarks(page);
     await wedgeScansToVerdict(page, nextSlugs(SCANS), 'enter');
     const spans = await scanSpans(page);
     const frame = await firstFrameAt(page);
     const recording = await door.finish();
-    print({ name: 'first-download', recording, spans: [[joined.start, joined.ready]], what: 'join to ready' });
+    print({
+      name: 'first-download',
+      recording,
+      spans: [[joined.start, joined.ready]],
+      what: 'join to ready',
+    });
     print({
       name: 'enter-to-verdict-online-p95',
       recording,
@@ -112,7 +126,11 @@ try {
     });
     await door.context.close();
     const du = execFileSync('du', ['-sk', join(profile, 'Default', 'IndexedDB')]).toString();
-    line('door-idb-size', (Number(du.split('\t')[0]) / 1024).toFixed(1), `MB (the profile's IndexedDB folder, ${TICKETS} tickets)`);
+    line(
+      'door-idb-size',
+      (Number(du.split('\t')[0]) / 1024).toFixed(1),
+      `MB (the profile's IndexedDB folder, ${TICKETS} tickets)`,
+    );
   }
 
   // 2. A restarted phone, offline: the first verdict; after the first, scans, the heap, a search.
@@ -138,7 +156,13 @@ try {
       longTasksFrom: frame ? { when: 'restart', at: frame } : undefined,
     });
     if (run === 0) {
-      print({ name: 'enter-to-verdict-p95', recording, spans, p95: true, what: `${SCANS} tickets, offline after a restart, Enter to verdict` });
+      print({
+        name: 'enter-to-verdict-p95',
+        recording,
+        spans,
+        p95: true,
+        what: `${SCANS} tickets, offline after a restart, Enter to verdict`,
+      });
       await hostFigures(door.page, door.cdp);
     }
     await door.context.close();
@@ -152,10 +176,19 @@ try {
     const door = await openDoor({ ...doorOptions, video });
     await door.page.addInitScript(watchCameraMarks);
     await door.page.goto('/');
-    const seen = await cameraMarked(door.page, 90_000).then(() => true, () => false);
+    const seen = await cameraMarked(door.page, 90_000).then(
+      () => true,
+      () => false,
+    );
     const marks: CameraMarks = await readCameraMarks(door.page);
     const recording = await door.finish();
-    if (seen) cameras.push({ name: 'camera-frame-to-verdict', recording, spans: [[marks.firstFrame, marks.verdict]], what: `median of the runs that read: first video frame to verdict on screen, online` });
+    if (seen)
+      cameras.push({
+        name: 'camera-frame-to-verdict',
+        recording,
+        spans: [[marks.firstFrame, marks.verdict]],
+        what: `median of the runs that read: first video frame to verdict on screen, online`,
+      });
     else console.log(`# camera run ${run}: no verdict within 90 s`);
     await door.context.close();
   }
@@ -171,15 +204,25 @@ try {
 }
 
 /** This host's own figures, unthrottled: the worker's heap with the list loaded, a first search. */
-async function hostFigures(page: import('@playwright/test').Page, cdp: import('@playwright/test').CDPSession) {
+async function hostFigures(
+  page: import('@playwright/test').Page,
+  cdp: import('@playwright/test').CDPSession,
+) {
   const devtools = await workerDevtools(cdp);
-  await page.getByTestId('progress').filter({ hasText: `/ ${TICKETS} in` }).waitFor({ state: 'attached', timeout: 120_000 });
+  await page
+    .getByTestId('progress')
+    .filter({ hasText: `/ ${TICKETS} in` })
+    .waitFor({ state: 'attached', timeout: 120_000 });
   const heapMb = async () => {
     await devtools('HeapProfiler.collectGarbage');
     const heap = await devtools<{ usedSize: number }>('Runtime.getHeapUsage');
     return (heap.usedSize / 1024 / 1024).toFixed(1);
   };
-  line('door-worker-heap', await heapMb(), `MB (the sync worker's JS heap after GC, ${TICKETS} tickets loaded)`);
+  line(
+    'door-worker-heap',
+    await heapMb(),
+    `MB (the sync worker's JS heap after GC, ${TICKETS} tickets loaded)`,
+  );
   // Search is in the scan screen's menu.
   const menu = page.getByTestId('scan-menu');
   await menu.locator('summary').click();
@@ -188,6 +231,10 @@ async function hostFigures(page: import('@playwright/test').Page, cdp: import('@
   await page.getByLabel('Name, email, company or reference').fill('ma');
   // Results or "no match": either way the search has answered.
   await page.locator('.results li, .panel p[role="status"]').first().waitFor({ timeout: 60_000 });
-  line('door-first-search', Date.now() - asked, 'ms (unthrottled, this host: typing "ma" to its answer on screen)');
+  line(
+    'door-first-search',
+    Date.now() - asked,
+    'ms (unthrottled, this host: typing "ma" to its answer on screen)',
+  );
   line('door-worker-heap-with-search', await heapMb(), 'MB (the same once the search index is built)');
 }

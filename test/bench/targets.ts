@@ -44,7 +44,12 @@ export const TARGETS: Target[] = [
     what: 'phone, longest task after a restart',
   },
   // The low-tier phone (browser/phone-sim.ts): the cheapest phone a volunteer brings.
-  { name: 'low-phone-cold-start-to-verdict', max: 3, unit: 's', what: 'low-tier phone, restart offline to first verdict' },
+  {
+    name: 'low-phone-cold-start-to-verdict',
+    max: 3,
+    unit: 's',
+    what: 'low-tier phone, restart offline to first verdict',
+  },
   {
     name: 'low-phone-enter-to-verdict-p95',
     max: 100,
@@ -57,7 +62,12 @@ export const TARGETS: Target[] = [
     unit: 'ms',
     what: 'low-tier phone, Enter to verdict p95, online',
   },
-  { name: 'low-phone-camera-frame-to-verdict', max: 300, unit: 'ms', what: 'low-tier phone, camera frame to verdict' },
+  {
+    name: 'low-phone-camera-frame-to-verdict',
+    max: 300,
+    unit: 'ms',
+    what: 'low-tier phone, camera frame to verdict',
+  },
   { name: 'low-phone-first-download', max: 20, unit: 's', what: 'low-tier phone, join to ready' },
 ];
 

@@ -70,7 +70,9 @@ export async function hostCpuScore(executablePath = '/usr/bin/chromium'): Promis
         const start = events.find((e) => e.name === `cpu-score:${kind}:${run}:start`);
         const end = events.find((e) => e.name === `cpu-score:${kind}:${run}:end`);
         if (!start || !end) throw new Error(`the CPU score's trace lacks its ${kind} marks`);
-        const thread = threads.find((t) => t.tasks.some((task) => task.start <= start.ts && task.end >= end.ts));
+        const thread = threads.find((t) =>
+          t.tasks.some((task) => task.start <= start.ts && task.end >= end.ts),
+        );
         if (!thread) throw new Error(`no task of the trace holds the ${kind} run`);
         const cpuMs = simulate([thread], start.ts, end.ts, { page: 1, worker: 1, other: 1, server: 1 }).cpuMs;
         return (n * 1000) / (cpuMs.get(thread.name) ?? Number.NaN);

@@ -18,7 +18,10 @@ interface ChunkData {
 const file = (url: string) => url.split('/').pop() ?? '';
 
 /** Self time (host ms) by function per thread kind ('page', 'worker') over the stretches. */
-export function functionsIn(recording: Recording, spans: [number, number][]): Map<string, Map<string, number>> {
+export function functionsIn(
+  recording: Recording,
+  spans: [number, number][],
+): Map<string, Map<string, number>> {
   const kinds = new Map(recording.threads.filter((t) => t.key).map((t) => [t.key!, t.kind]));
   const out = new Map<string, Map<string, number>>();
   const windows = spans.map(([a, b]) => [recording.clock.toTrace(a), recording.clock.toTrace(b)] as const);

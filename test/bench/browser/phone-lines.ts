@@ -73,7 +73,9 @@ export function setUpPhones(measures: HostCpuMeasure[]): Phones {
 export function phoneLines(phones: Phones, figure: PhoneFigure) {
   const runs = figure.runs ?? [figure];
   // Each run's (or scan's) result on every phone, with this host's wall time.
-  const results = runs.flatMap((run) => run.spans.map(([from, to]) => onPhones(run.recording, from, to, phones)));
+  const results = runs.flatMap((run) =>
+    run.spans.map(([from, to]) => onPhones(run.recording, from, to, phones)),
+  );
   if (!results.length) return;
   const p = figure.p95 ? 95 : 50;
   for (const name of Object.keys(phones) as PhoneName[]) {
@@ -81,7 +83,8 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     const target = TARGETS.find((t) => t.name === full);
     const pick: SimResult = percentile(results, (r) => r[name].ms, p)[name];
     const wall = percentile(results, (r) => r.mid.wallMs, p).mid.wallMs;
-    const range = results.length > 1 ? `; runs ${results.map((r) => show(figure.name, r[name].ms)).join(', ')}` : '';
+    const range =
+      results.length > 1 ? `; runs ${results.map((r) => show(figure.name, r[name].ms)).join(', ')}` : '';
     line(
       full,
       show(figure.name, pick.ms),

@@ -104,7 +104,10 @@ function threadNames(events: SimEvent[]): Map<string, string> {
  * Every thread's outermost tasks. `kindOf` says which threads are the page's and the app's
  * workers (by name and process: the page's renderer is the one that set `pagePid`).
  */
-export function threadsOf(events: SimEvent[], kindOf: (name: string, pid: number) => ThreadKind): SimThread[] {
+export function threadsOf(
+  events: SimEvent[],
+  kindOf: (name: string, pid: number) => ThreadKind,
+): SimThread[] {
   const names = threadNames(events);
   const byThread = new Map<string, SimEvent[]>();
   for (const e of events) {
@@ -144,7 +147,12 @@ export interface SimResult {
 }
 
 /** The stretch [from, to] (µs, trace clock) on a phone with `multipliers`. */
-export function simulate(threads: SimThread[], from: number, to: number, multipliers: Multipliers): SimResult {
+export function simulate(
+  threads: SimThread[],
+  from: number,
+  to: number,
+  multipliers: Multipliers,
+): SimResult {
   interface Edge {
     at: number;
     open: boolean;

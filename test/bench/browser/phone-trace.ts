@@ -12,7 +12,15 @@
 //   server's samples line up with the trace without an anchor.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { type Multipliers, type SimEvent, type SimResult, type SimThread, simulate, type Task, threadsOf } from './phone-sim';
+import {
+  type Multipliers,
+  type SimEvent,
+  type SimResult,
+  type SimThread,
+  simulate,
+  type Task,
+  threadsOf,
+} from './phone-sim';
 
 const CATEGORIES = ['toplevel', 'blink.user_timing'];
 /** With BENCH_TRACE: the sampler's stacks too (costs CPU: figures of such a run are not compared). */
@@ -84,7 +92,8 @@ function processCpuNs(pid: number): number {
  */
 export function sampleServerCpu(pid: number, everyMs = 10) {
   const samples: { at: number; cpu: number }[] = [];
-  const take = () => samples.push({ at: Number(process.hrtime.bigint() / 1000n), cpu: processCpuNs(pid) / 1000 });
+  const take = () =>
+    samples.push({ at: Number(process.hrtime.bigint() / 1000n), cpu: processCpuNs(pid) / 1000 });
   take();
   const timer = setInterval(take, everyMs);
   return {

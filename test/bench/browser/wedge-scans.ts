@@ -56,7 +56,9 @@ export function wedgeScansToVerdict(
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
       const out: number[] = [];
       // Each scan's start and end on the page's clock, for the simulated phone (phone-trace.ts).
-      const spans = ((window as unknown as { __scanSpans?: [number, number][] }).__scanSpans ??= []);
+      const held = window as unknown as { __scanSpans?: [number, number][] };
+      held.__scanSpans ??= [];
+      const spans = held.__scanSpans;
       for (const [scan, code] of codes.entries()) {
         let start = performance.now();
         for (const char of code) key(char);
