@@ -67,7 +67,13 @@ await build({
 console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
 
 const server = await startServerProcess(
-  { PORT: process.env.BENCH_PORT ?? '48121', MOCK_DATA_DIR: dataDir, MOCK_SEED: 'demo', MOCK_SEED_TICKETS: String(TICKETS), DIST_DIR: distDir },
+  {
+    PORT: process.env.BENCH_PORT ?? '48121',
+    MOCK_DATA_DIR: dataDir,
+    MOCK_SEED: 'demo',
+    MOCK_SEED_TICKETS: String(TICKETS),
+    DIST_DIR: distDir,
+  },
   240_000,
 );
 const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
