@@ -70,6 +70,20 @@ describe('the simulated phone', () => {
     expect(r.byThread.get('waiting')).toBeCloseTo(16, 6);
   });
 
+  it('counts a wait up to a cap, and says how much it dropped', () => {
+    const events = [
+      ...meta(...PAGE, 'Renderer', 'CrRendererMain'),
+      ...task(...PAGE, 0, 1000, 1000),
+      ...task(...PAGE, 41000, 1000, 1000),
+      ...task(...PAGE, 50000, 1000, 1000),
+    ];
+    const m = { page: 2, worker: 1, other: 1, server: 1 };
+    const r = simulate(threadsOf(events, kinds), 0, 51000, m, 16_667);
+    // Waits of 40 ms (counted 16.667) and 8 ms (counted whole); three tasks of 1 ms at x2.
+    expect(r.ms).toBeCloseTo(6 + 16.667 + 8, 6);
+    expect(r.waitDroppedMs).toBeCloseTo(40 - 16.667, 6);
+  });
+
   it('cuts tasks at the stretch’s ends', () => {
     const r = simulate(threadsOf(scan(1), kinds), 1500, 2000, { page: 4, worker: 1, other: 1, server: 1 });
     expect(r.ms).toBeCloseTo(2, 6);

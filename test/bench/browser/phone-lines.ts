@@ -90,7 +90,9 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
       show(figure.name, pick.ms),
       `${unit(figure.name)} (${PHONES[name].name} phone, simulated from thread CPU time; ${figure.what}${figure.p95 ? ', 95th percentile' : ''}${results.length > 1 && !figure.p95 ? range : ''}; this host's wall clock ${show(figure.name, wall)} ${unit(figure.name)}; target${target ? ` <= ${target.max} ${target.unit}` : ': none'})`,
     );
-    console.log(`# ${full}: where the phone's time went, by thread: ${describeShares(pick.byThread, 6)}`);
+    console.log(
+      `# ${full}: where the phone's time went, by thread: ${describeShares(pick.byThread, 6)}; waits beyond a frame not counted: ${pick.waitDroppedMs.toFixed(0)} ms (uncounted in all ${results.length} stretch${results.length > 1 ? 'es' : ''}: ${results.reduce((sum, r) => sum + r[name].waitDroppedMs, 0).toFixed(0)} ms)`,
+    );
     // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
     const slowest = percentile(
       runs.flatMap((run) =>

@@ -9,8 +9,11 @@
 // - The stretch is cut at every task's start and end. A piece in which some thread runs a task
 //   costs the phone the largest of (that thread's CPU time in the piece x its multiplier) over the
 //   threads running then: the phone runs them side by side, each on a core of its own (a phone has
-//   eight; the host two). A piece in which no thread runs a task is a wait (a timer, a frame, the
-//   network) and costs its wall time unchanged.
+//   eight; the host two). A run of pieces in which no thread runs a task is a wait (a frame, a
+//   hop between threads, a timer) and costs its wall time, up to `maxWaitUs` each: on the door's
+//   timed paths nothing is waited on for longer than a frame but this host (a core it did not
+//   give, a frame it delayed); the server's work is a thread of its own. What a cap drops is
+//   counted (`waitDroppedMs`), and the bench prints it.
 // - A multiplier is host CPU speed / phone speed for that kind of thread (phoneMultipliers).
 // - Each piece's cost is charged to the thread that set it (the largest), or to "waiting", so a
 //   figure can say where its time went by thread.
@@ -144,7 +147,12 @@ export interface SimResult {
   byThread: Map<string, number>;
   /** Each thread's CPU time within the stretch on this host, ms. */
   cpuMs: Map<string, number>;
+  /** Wait time beyond `maxWaitUs` in single waits, not counted in `ms`. */
+  waitDroppedMs: number;
 }
+
+/** One frame at 60 Hz, µs: the longest a wait counts on the phone in the bench. */
+export const FRAME_US = 16_667;
 
 /** The stretch [from, to] (µs, trace clock) on a phone with `multipliers`. */
 export function simulate(
@@ -152,6 +160,7 @@ export function simulate(
   from: number,
   to: number,
   multipliers: Multipliers,
+  maxWaitUs = Number.POSITIVE_INFINITY,
 ): SimResult {
   interface Edge {
     at: number;
@@ -177,13 +186,20 @@ export function simulate(
     map.set(name, (map.get(name) ?? 0) + ms);
   let at = from;
   let phoneUs = 0;
+  // The wait so far, across pieces cut by tasks that only started or ended elsewhere.
+  let waited = 0;
+  let droppedUs = 0;
   const advance = (until: number) => {
     const span = until - at;
     if (span <= 0) return;
     if (running.size === 0) {
-      phoneUs += span;
-      charge(byThread, 'waiting', span / 1000);
+      const counted = Math.max(0, Math.min(span, maxWaitUs - waited));
+      waited += span;
+      droppedUs += span - counted;
+      phoneUs += counted;
+      charge(byThread, 'waiting', counted / 1000);
     } else {
+      waited = 0;
       let worst = -1;
       let cost = 0;
       for (const [thread, onCpu] of running) {
@@ -206,7 +222,7 @@ export function simulate(
     else running.delete(edge.thread);
   }
   advance(to);
-  return { ms: phoneUs / 1000, wallMs: (to - from) / 1000, byThread, cpuMs };
+  return { ms: phoneUs / 1000, wallMs: (to - from) / 1000, byThread, cpuMs, waitDroppedMs: droppedUs / 1000 };
 }
 
 /** "CrRendererMain 412 ms, waiting 90 ms, ..." : the largest shares of a simulated stretch. */

@@ -13,6 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  FRAME_US,
   type Multipliers,
   type SimEvent,
   type SimResult,
@@ -136,18 +137,19 @@ export function recordingOf(
   return { threads: server ? [...threads, server] : threads, events, clock };
 }
 
-/** A stretch of the page's time (performance.now() values) on each phone. */
+/** A stretch of the page's time (performance.now() values) on each phone; waits up to a frame each. */
 export function onPhones<P extends string>(
   recording: Recording,
   fromMs: number,
   toMs: number,
   phones: Record<P, Multipliers>,
+  maxWaitUs = FRAME_US,
 ): Record<P, SimResult> {
   const from = recording.clock.toTrace(fromMs);
   const to = recording.clock.toTrace(toMs);
   const out = {} as Record<P, SimResult>;
   for (const phone of Object.keys(phones) as P[])
-    out[phone] = simulate(recording.threads, from, to, phones[phone]);
+    out[phone] = simulate(recording.threads, from, to, phones[phone], maxWaitUs);
   return out;
 }
 
