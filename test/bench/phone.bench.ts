@@ -84,8 +84,8 @@ const doorOptions = {
   executablePath: priority.executablePath,
 };
 
-// This host's speed by CPU time, now that the server has seeded its list and is idle, and again
-// at the end; the figures are printed once both are in.
+// This host's speed by CPU time, now that the server has seeded its list and is idle, again after
+// the join and at the end; the figures are printed once all three are in.
 const hostMeasures = [await hostCpuScore(priority.executablePath)];
 const figures: PhoneFigure[] = [];
 const print = (figure: PhoneFigure) => figures.push(figure);
@@ -128,6 +128,8 @@ try {
       longTasksFrom: frame ? { when: 'join', at: frame } : undefined,
     });
     await door.context.close();
+    // The host's speed again between the stretches (a score moves from minute to minute here).
+    hostMeasures.push(await hostCpuScore(priority.executablePath));
     const du = execFileSync('du', ['-sk', join(profile, 'Default', 'IndexedDB')]).toString();
     line(
       'door-idb-size',

@@ -4,7 +4,8 @@
 // would score quiet. The phone's multipliers are this score over the phone's.
 //
 // Guarantees: the score is rounds per CPU-second of the thread that ran them, the median of
-// RUNS runs of RUN_MS each (the bench pools two such measures, before and after its figures), traced with the same categories as the bench's own traces (so the
+// RUNS runs of RUN_MS each (the bench pools three such measures, taken before, between and
+// after its figures), traced with the same categories as the bench's own traces (so the
 // tracing's own cost weighs on both alike).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
