@@ -1,6 +1,6 @@
 // Wedge scans one after another on the scan screen, each timed to its verdict on screen (the
 // frame after it is in the DOM), then dismissed. A hardware scanner types the code and Enter;
-// the same handler takes a camera's read.
+// the same handler takes a camera's read. Each scan's span stays in the page (`__scanSpans`).
 import type { Page } from '@playwright/test';
 
 /**
@@ -55,6 +55,10 @@ export function wedgeScansToVerdict(
       const key = (key: string) =>
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
       const out: number[] = [];
+      // Each scan's start and end on the page's clock, for the simulated phone (phone-trace.ts).
+      const held = window as unknown as { __scanSpans?: [number, number][] };
+      held.__scanSpans ??= [];
+      const spans = held.__scanSpans;
       for (const [scan, code] of codes.entries()) {
         let start = performance.now();
         for (const char of code) key(char);
@@ -63,6 +67,7 @@ export function wedgeScansToVerdict(
         await appear(true, scan);
         await new Promise((resolve) => requestAnimationFrame(resolve));
         out.push(performance.now() - start);
+        spans.push([start, start + out.at(-1)!]);
         // Staff's tap, then the next code's keys, each an input of its own as on a phone: a task
         // of its own, never inside the frame that drew the verdict or the tap's task.
         await nextTask();

@@ -1,0 +1,100 @@
+// This host's speed by CPU time, for the simulated phone (phone-sim.ts): the phone workload
+// (phone-workload.ts) in a page and in a Worker, each run timed by its thread's CPU time in a
+// trace rather than by the wall clock, so a host that is busy with other work scores what it
+// would score quiet. The phone's multipliers are this score over the phone's.
+//
+// Guarantees: the score is rounds per CPU-second of the thread that ran them, the median of
+// RUNS runs of RUN_MS each (the bench pools three such measures, taken before, between and
+// after its figures), traced with the same categories as the bench's own traces (so the
+// tracing's own cost weighs on both alike).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../../../e2e/fixtures/browser';
+import { median } from './phone-calibration';
+import { type HostCpuScore, simulate, threadsOf } from './phone-sim';
+import { startPhoneTrace } from './phone-trace';
+import { workloadExpression } from './phone-workload';
+
+const RUNS = 7;
+const RUN_MS = 500;
+
+export interface HostCpuMeasure extends HostCpuScore {
+  /** The same runs by the wall clock (rounds/s): what a busy host does to a wall-clock score. */
+  wall: HostCpuScore;
+  /** Every run's score per CPU-second, to pool measures taken at different times. */
+  runs: { page: number[]; worker: number[] };
+}
+
+/** Runs the workload between two user timing marks of the thread that runs it. */
+const markedRun = (dom: boolean, run: number) =>
+  `(performance.mark('cpu-score:${dom ? 'page' : 'worker'}:${run}:start'), Object.assign(${workloadExpression(RUN_MS, dom)}, { end: performance.mark('cpu-score:${dom ? 'page' : 'worker'}:${run}:end').startTime }))`;
+
+export async function hostCpuScore(executablePath = '/usr/bin/chromium'): Promise<HostCpuMeasure> {
+  const profile = mkdtempSync(join(tmpdir(), 'host-cpu-score-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: chromiumArgs,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const origin = 'http://host-cpu-score.test';
+    await context.route(`${origin}/**`, (route) =>
+      route.request().url().endsWith('/worker.js')
+        ? route.fulfill({ contentType: 'text/javascript', body: '' })
+        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>cpu score</title><body>' }),
+    );
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${origin}/`);
+    const workerSeen = page.waitForEvent('worker');
+    await page.evaluate("globalThis.scoreWorker = new Worker('/worker.js')");
+    const worker = await workerSeen;
+    // Warm-up: the first runs compile the workload.
+    await page.evaluate(workloadExpression(300, true));
+    await worker.evaluate(workloadExpression(300, false));
+    const trace = await startPhoneTrace(context, page);
+    const rounds = { page: [] as number[], worker: [] as number[] };
+    const wall = { page: [] as number[], worker: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      const p = (await page.evaluate(markedRun(true, run))) as { rounds: number; score: number };
+      rounds.page.push(p.rounds);
+      wall.page.push(p.score);
+      const w = (await worker.evaluate(markedRun(false, run))) as { rounds: number; score: number };
+      rounds.worker.push(w.rounds);
+      wall.worker.push(w.score);
+    }
+    const events = await trace.stop();
+    const threads = threadsOf(events, () => 'other');
+    const perCpuSecond = (kind: 'page' | 'worker') =>
+      rounds[kind].map((n, run) => {
+        const start = events.find((e) => e.name === `cpu-score:${kind}:${run}:start`);
+        const end = events.find((e) => e.name === `cpu-score:${kind}:${run}:end`);
+        if (!start || !end) throw new Error(`the CPU score's trace lacks its ${kind} marks`);
+        const thread = threads.find((t) =>
+          t.tasks.some((task) => task.start <= start.ts && task.end >= end.ts),
+        );
+        if (!thread) throw new Error(`no task of the trace holds the ${kind} run`);
+        const cpuMs = simulate([thread], start.ts, end.ts, { page: 1, worker: 1, other: 1, server: 1 }).cpuMs;
+        return (n * 1000) / (cpuMs.get(thread.name) ?? Number.NaN);
+      });
+    const runs = { page: perCpuSecond('page'), worker: perCpuSecond('worker') };
+    return {
+      page: median(runs.page),
+      worker: median(runs.worker),
+      wall: { page: median(wall.page), worker: median(wall.worker) },
+      runs,
+    };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** `node --import tsx test/bench/browser/host-cpu-score.ts`: this host's scores. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const s = await hostCpuScore();
+  console.log(
+    `per CPU-second: page ${s.page.toFixed(0)} / worker ${s.worker.toFixed(0)}; by the wall clock: page ${s.wall.page.toFixed(0)} / worker ${s.wall.worker.toFixed(0)} rounds/s`,
+  );
+}

@@ -1,0 +1,143 @@
+// The simulated phones' figures as the phone bench prints them: one `bench` line per phone and
+// figure, each saying how it was obtained, what this host's wall clock made of the same stretch,
+// and its target; and a `#` line of where the phone's time went, by thread.
+//
+// Guarantees: the mid-tier's figures keep the names the targets have always had
+// (`phone-cold-start-to-verdict`, ...); the low-tier's are the same names with `low-` in front;
+// each figure's target is read from targets.ts, so the line and the summary agree.
+import { TARGETS } from '../targets';
+import type { HostCpuMeasure } from './host-cpu-score';
+import { describeFunctions, functionsIn } from './phone-functions';
+import { median } from './phone-calibration';
+import { describeShares, type Multipliers, PHONES, phoneMultipliers, type SimResult } from './phone-sim';
+import { longestPageTask, onPhones, type Recording } from './phone-trace';
+
+type PhoneName = keyof typeof PHONES;
+export type Phones = Record<PhoneName, Multipliers>;
+/** Each phone with every thread but the server slowed (phoneMultipliers' `nativeToo`). */
+const slowAll = {} as Phones;
+
+export interface PhoneFigure {
+  /** The figure's name without its phone: "cold-start-to-verdict". */
+  name: string;
+  recording: Recording;
+  /** Stretches on the page's clock (ms). */
+  spans: [number, number][];
+  what: string;
+  /** The 95th percentile of the spans (a scan each) rather than the one span. */
+  p95?: boolean;
+  /** Several runs of one span each: the median run. */
+  runs?: PhoneFigure[];
+  /** The page's longest task from the scan screen's first frame (on the page's clock). */
+  longTasksFrom?: { when: string; at: number };
+}
+
+const line = (name: string, value: string, unit: string) => console.log(`bench ${name}: ${value} ${unit}`);
+const prefix: Record<PhoneName, string> = { mid: 'phone-', low: 'low-phone-' };
+const seconds = (name: string) => name === 'cold-start-to-verdict' || name === 'first-download';
+const show = (name: string, ms: number) => (seconds(name) ? (ms / 1000).toFixed(2) : ms.toFixed(0));
+const unit = (name: string) => (seconds(name) ? 's' : 'ms');
+
+const percentile = <T>(items: T[], value: (item: T) => number, p: number): T => {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/**
+ * Measures this host by CPU time (`measures`: taken at different times of the bench, pooled run
+ * by run, since a score moves by tens of per cent from one run to the next on a shared host) and
+ * prints it with both phones' multipliers.
+ */
+export function setUpPhones(measures: HostCpuMeasure[]): Phones {
+  const pooled = (kind: 'page' | 'worker') => median(measures.flatMap((m) => m.runs[kind]));
+  const host = { page: pooled('page'), worker: pooled('worker') };
+  const each = (kind: 'page' | 'worker') => measures.map((m) => m[kind].toFixed(0)).join(', ');
+  line(
+    'host-score',
+    `page ${host.page.toFixed(0)} / worker ${host.worker.toFixed(0)}`,
+    `rounds per CPU-second (thread CPU time, median of ${measures.reduce((n, m) => n + m.runs.page.length, 0)} runs in ${measures.length} measures: page ${each('page')}, worker ${each('worker')}; by the wall clock page ${measures.map((m) => m.wall.page.toFixed(0)).join(', ')} / worker ${measures.map((m) => m.wall.worker.toFixed(0)).join(', ')} rounds/s)`,
+  );
+  const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
+  slowAll.mid = phoneMultipliers(host, PHONES.mid, true);
+  slowAll.low = phoneMultipliers(host, PHONES.low, true);
+  for (const name of Object.keys(PHONES) as PhoneName[])
+    line(
+      `${prefix[name]}sim`,
+      `page x${phones[name].page.toFixed(2)} / workers x${phones[name].worker.toFixed(2)}`,
+      `(the ${PHONES[name].name} phone: page ${PHONES[name].page} / worker ${PHONES[name].worker} rounds per CPU-second; its figures are simulated from each thread's CPU time in a trace, browser/phone-sim.ts)`,
+    );
+  return phones;
+}
+
+/** Every phone's line for one figure, and where its time went. */
+export function phoneLines(phones: Phones, figure: PhoneFigure) {
+  const runs = figure.runs ?? [figure];
+  // Each run's (or scan's) result on every phone, with this host's wall time.
+  const results = runs.flatMap((run) =>
+    run.spans.map(([from, to]) => onPhones(run.recording, from, to, phones)),
+  );
+  if (!results.length) return;
+  const p = figure.p95 ? 95 : 50;
+  for (const name of Object.keys(phones) as PhoneName[]) {
+    const full = `${prefix[name]}${figure.name}`;
+    const target = TARGETS.find((t) => t.name === full);
+    const pick: SimResult = percentile(results, (r) => r[name].ms, p)[name];
+    const wall = percentile(results, (r) => r.mid.wallMs, p).mid.wallMs;
+    const range =
+      results.length > 1 ? `; runs ${results.map((r) => show(figure.name, r[name].ms)).join(', ')}` : '';
+    line(
+      full,
+      show(figure.name, pick.ms),
+      `${unit(figure.name)} (${PHONES[name].name} phone, simulated from thread CPU time; ${figure.what}${figure.p95 ? ', 95th percentile' : ''}${results.length > 1 && !figure.p95 ? range : ''}; this host's wall clock ${show(figure.name, wall)} ${unit(figure.name)}; target${target ? ` <= ${target.max} ${target.unit}` : ': none'})`,
+    );
+    console.log(
+      `# ${full}: where the phone's time went, by thread: ${describeShares(pick.byThread, 6)}; waits beyond a frame not counted: ${pick.waitDroppedMs.toFixed(0)} ms (uncounted in all ${results.length} stretch${results.length > 1 ? 'es' : ''}: ${results.reduce((sum, r) => sum + r[name].waitDroppedMs, 0).toFixed(0)} ms)`,
+    );
+    // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
+    const slowest = percentile(
+      runs.flatMap((run) =>
+        run.spans.map(([from, to]) => onPhones(run.recording, from, to, { all: slowAll[name] }).all.ms),
+      ),
+      (ms) => ms,
+      p,
+    );
+    console.log(
+      `# ${full} with the browser's own threads slowed as the workers are too: ${show(figure.name, slowest)} ${unit(figure.name)}`,
+    );
+  }
+  // The host's own wall clock, where it is a figure of its own.
+  if (figure.name === 'cold-start-to-verdict') {
+    const walls = results.map((r) => r.mid.wallMs).sort((a, b) => a - b);
+    line(
+      'cold-start-to-verdict',
+      (walls[Math.floor(walls.length / 2)]! / 1000).toFixed(2),
+      `s (unthrottled on this host, traced; median of ${walls.length} restarts offline; target <= 0.5 s)`,
+    );
+  }
+  if (process.env.BENCH_TRACE) {
+    const byKind = new Map<string, Map<string, number>>();
+    for (const run of runs)
+      for (const [kind, fns] of functionsIn(run.recording, run.spans))
+        for (const [fn, ms] of fns) {
+          const into = byKind.get(kind) ?? new Map<string, number>();
+          into.set(fn, (into.get(fn) ?? 0) + ms);
+          byKind.set(kind, into);
+        }
+    console.log(
+      `# ${figure.name}: sampled self time by function over all its stretches, host ms (times the phone's multiplier on the phone): ${describeFunctions(byKind)}`,
+    );
+  }
+  const tasksFrom = runs.filter((r) => r.longTasksFrom);
+  if (!tasksFrom.length) return;
+  const when = tasksFrom[0]!.longTasksFrom!.when;
+  for (const name of Object.keys(phones) as PhoneName[]) {
+    const longest = Math.max(
+      ...tasksFrom.map((r) => longestPageTask(r.recording, r.longTasksFrom!.at, phones[name].page)),
+    );
+    line(
+      `${prefix[name]}longest-task-after-${when}`,
+      longest.toFixed(0),
+      `ms (${PHONES[name].name} phone: the page's longest task from the scan screen's first frame, its CPU time scaled, over ${tasksFrom.length} run${tasksFrom.length > 1 ? 's' : ''}; target: none over 50 ms)`,
+    );
+  }
+}

@@ -1,0 +1,169 @@
+// Recording what the simulated phone (phone-sim.ts) is computed from: a Chromium trace of the
+// whole browser with each task's thread CPU time, and the server's CPU time sampled from /proc
+// on the same clock.
+//
+// Guarantees:
+// - The trace's categories are few ("toplevel" gives every thread's tasks with `tdur`, user
+//   timing gives the page's anchors), so tracing adds little CPU of its own to what is measured;
+//   BENCH_TRACE adds the V8 sampler's stacks, for where a figure's time goes by function.
+// - A time the page read from performance.now() is placed on the trace's clock by an anchor:
+//   a user timing mark whose startTime and trace timestamp are both known (pageClock).
+// - Chromium's trace clock and Node's process.hrtime are both CLOCK_MONOTONIC on Linux, so the
+//   server's samples line up with the trace without an anchor.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  FRAME_US,
+  type Multipliers,
+  type SimEvent,
+  type SimResult,
+  type SimThread,
+  simulate,
+  type Task,
+  threadsOf,
+} from './phone-sim';
+
+const CATEGORIES = ['toplevel', 'blink.user_timing'];
+/** With BENCH_TRACE: the sampler's stacks too (costs CPU: figures of such a run are not compared). */
+const PROFILER = 'disabled-by-default-v8.cpu_profiler';
+
+export interface TraceEventWithProfile extends SimEvent {
+  id?: string;
+  cat?: string;
+  args?: SimEvent['args'] & { data?: { startTime?: number; cpuProfile?: unknown; timeDeltas?: number[] } };
+}
+
+/** Starts tracing the whole browser through `page`'s session; `stop` gives the events. */
+export async function startPhoneTrace(context: BrowserContext, page: Page, profile = false) {
+  const session = await context.newCDPSession(page);
+  const events: TraceEventWithProfile[] = [];
+  session.on('Tracing.dataCollected', (event) =>
+    events.push(...(event.value as unknown as TraceEventWithProfile[])),
+  );
+  const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+  await session.send('Tracing.start', {
+    categories: [...CATEGORIES, ...(profile ? [PROFILER] : [])].join(','),
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop(): Promise<TraceEventWithProfile[]> {
+      await session.send('Tracing.end');
+      await complete;
+      await session.detach().catch(() => undefined);
+      return events;
+    },
+  };
+}
+
+/** Sets an anchor mark in the page's document now; returns its name and performance.now() value. */
+export async function anchorPage(page: Page, name: string): Promise<{ name: string; at: number }> {
+  const at = await page.evaluate((name) => performance.mark(name).startTime, name);
+  return { name, at };
+}
+
+/** The page's clock on the trace's: performance.now() values to trace µs, and the page's process. */
+export function pageClock(events: SimEvent[], anchor: { name: string; at: number }) {
+  const mark = events.find((e) => e.name === anchor.name);
+  if (!mark) throw new Error(`the trace has no "${anchor.name}" mark`);
+  return { pid: mark.pid, toTrace: (pageMs: number) => mark.ts + (pageMs - anchor.at) * 1000 };
+}
+
+/** Total CPU time of a process's threads, ns (/proc/<pid>/task/<tid>/schedstat's first field). */
+function processCpuNs(pid: number): number {
+  let sum = 0;
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return Number.NaN;
+  }
+  for (const tid of tasks) {
+    try {
+      sum += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  return sum;
+}
+
+/**
+ * Samples the server process's CPU time every `everyMs` until `stop`, which gives it as a thread
+ * for the simulation: each sample's interval a task, on the CPU for the share the server used.
+ */
+export function sampleServerCpu(pid: number, everyMs = 10) {
+  const samples: { at: number; cpu: number }[] = [];
+  const take = () =>
+    samples.push({ at: Number(process.hrtime.bigint() / 1000n), cpu: processCpuNs(pid) / 1000 });
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop(): SimThread {
+      clearInterval(timer);
+      take();
+      const tasks: Task[] = [];
+      for (let i = 1; i < samples.length; i++) {
+        const { at: start, cpu: before } = samples[i - 1]!;
+        const { at: end, cpu: after } = samples[i]!;
+        const used = after - before;
+        if (end > start && used > 0) tasks.push({ start, end, onCpu: Math.min(1, used / (end - start)) });
+      }
+      return { name: 'server/node', kind: 'server', tasks };
+    },
+  };
+}
+
+/** One browser's recording, ready to be turned into phone figures. */
+export interface Recording {
+  threads: SimThread[];
+  events: TraceEventWithProfile[];
+  clock: ReturnType<typeof pageClock>;
+}
+
+/** Threads of the page's renderer main thread, the app's workers, the rest, and the server. */
+export function recordingOf(
+  events: TraceEventWithProfile[],
+  anchor: { name: string; at: number },
+  server?: SimThread,
+): Recording {
+  const clock = pageClock(events, anchor);
+  const threads = threadsOf(events, (name, pid) =>
+    pid === clock.pid && name.endsWith('/CrRendererMain')
+      ? 'page'
+      : /DedicatedWorker|WebWorker/.test(name)
+        ? 'worker'
+        : 'other',
+  );
+  return { threads: server ? [...threads, server] : threads, events, clock };
+}
+
+/** A stretch of the page's time (performance.now() values) on each phone; waits up to a frame each. */
+export function onPhones<P extends string>(
+  recording: Recording,
+  fromMs: number,
+  toMs: number,
+  phones: Record<P, Multipliers>,
+  maxWaitUs = FRAME_US,
+): Record<P, SimResult> {
+  const from = recording.clock.toTrace(fromMs);
+  const to = recording.clock.toTrace(toMs);
+  const out = {} as Record<P, SimResult>;
+  for (const phone of Object.keys(phones) as P[])
+    out[phone] = simulate(recording.threads, from, to, phones[phone], maxWaitUs);
+  return out;
+}
+
+/**
+ * The page main thread's longest task from `fromMs` on, on a phone: a task runs on one thread, so
+ * on the phone it takes its own CPU time times the page's multiplier.
+ */
+export function longestPageTask(recording: Recording, fromMs: number, multiplier: number): number {
+  const from = recording.clock.toTrace(fromMs);
+  let longest = 0;
+  for (const thread of recording.threads)
+    if (thread.kind === 'page')
+      for (const task of thread.tasks)
+        if (task.start >= from)
+          longest = Math.max(longest, ((task.end - task.start) * task.onCpu * multiplier) / 1000);
+  return longest;
+}
