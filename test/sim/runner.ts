@@ -25,10 +25,13 @@ import { createRandom } from '../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import type { DoorState, HostEvent } from './door-host';
 import { type Host, hostPool } from './host-pool';
-import { checkInvariants, differences, type Findings } from './invariants';
+import { checkInvariants, type DoorCopy, differences, type Findings, type TierTruth } from './invariants';
 import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
 import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
 import { simService } from './service-process';
+import { checkRelayTier, journalWrites, type RelayFindings, refusedAt } from './relay-invariants';
+import { planRelayTier, type RelayTierOptions } from './relay-plan';
+import { type RelayTier, SIM_UPSTREAM_TOKEN, startRelayTier } from './relay-tier';
 
 export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   /** Tickets on the list (the server's MOCK_SEED_TICKETS). */
@@ -53,6 +56,17 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   duplicates?: 'record' | 'refuse';
   /** Worker threads for the doors (each with its own fake-indexeddb); 0 runs them in this thread. */
   workers?: number;
+  /**
+   * Relays in front of the service, one per hall, and the service's own apps beside them
+   * (relay-plan.ts). Doors beyond `relays * doorsPerRelay` talk to the service directly.
+   */
+  relays?: RelayTierOptions;
+  /**
+   * Real ms a healing second lasts at least (default `realMsPerStep`). The relays run on real
+   * time (their rounds, their backoff), so with relays a healing second is a real second: the
+   * heal time in simulated seconds is then no shorter than the relays' own.
+   */
+  healRealMsPerStep?: number;
   log?: (line: string) => void;
 }
 
@@ -72,6 +86,19 @@ export interface SimResult {
   checkinsOnService: number;
   /** Doors still reporting errors (or offline) when the run ended. */
   troubles: string[];
+  tier: TierResult | null;
+}
+
+export interface TierResult {
+  findings: RelayFindings;
+  /** Simulated seconds after the heal began until every relay agreed with the service. */
+  healRelayS: number | null;
+  /** ...until every door on a relay agreed with its relay. */
+  healDoorsS: number | null;
+  relayKills: number;
+  torn: string[];
+  appAdmissions: number;
+  appRefused: number;
 }
 
 async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
@@ -128,12 +155,21 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const profileAt = await profiler();
   const log = options.log ?? (() => undefined);
   const wallStart = performance.now();
-  const service = await simService(options.listSize, options.duplicates);
+  const service = await simService(
+    options.listSize,
+    options.duplicates,
+    options.relays ? { MOCK_API_TOKENS: `${SIM_UPSTREAM_TOKEN}:live:3.1:demo` } : {},
+  );
+  let tier: RelayTier | null = null;
   let proxy: Awaited<ReturnType<typeof startFaultProxy>> | null = null;
   let pool: ReturnType<typeof hostPool> | null = null;
   try {
     const tickets = await ticketIds(service.origin);
     const plan = planSimulation({ ...options, tickets });
+    const tierPlan = options.relays
+      ? planRelayTier(options.relays, { ...plan, tickets, doors: plan.doors })
+      : null;
+    if (tierPlan) plan.faults.push(...tierPlan.faults);
     const start = Date.now();
     let second = 0;
     // Faults apply from the first scheduled second until the heal: joining is not under test.
@@ -173,7 +209,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       }
     };
     proxy = await startFaultProxy({
-      upstream: () => service.origin,
+      upstream: (link) => tier?.upstreamOf(link) ?? service.origin,
       decide,
       onWrite: (door) => {
         if (restartWanted.has(door)) restart(door);
@@ -184,6 +220,15 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       },
     });
 
+    if (tierPlan)
+      tier = await startRelayTier({
+        plan: tierPlan,
+        seed: plan.seed,
+        slug: DEMO_CHECKIN_LIST,
+        proxyOrigin: proxy.origin,
+        serviceOrigin: () => service.origin,
+        intervalMs: options.relays?.intervalMs,
+      });
     const doorOptions = Array.from({ length: plan.doors }, (_, n) => ({
       n,
       seed: plan.seed,
@@ -191,10 +236,16 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       baseUrl: proxy!.baseUrlFor(n),
       skewMs: plan.skewMs[n]!,
       simNow: start,
+      ...(tier?.doorExtras(n, proxy!.baseUrlFor) ?? {}),
     }));
     pool = hostPool(doorOptions, options.workers ?? 0);
     const { hosts, hostOf } = pool;
-    await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
+    if (tier) {
+      // Each relay mirrors the list once a door has read it through it; its doors then catch up.
+      await Promise.all(hosts.map((h) => h.joinFirst(DEMO_CHECKIN_LIST)));
+      await tier.ready();
+      await Promise.all(hosts.map((h) => h.joinRest(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
+    } else await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
     await Promise.all(hosts.map((h) => h.start()));
     const before = new Set((await serviceCheckins(service.origin)).keys());
     log(
@@ -209,6 +260,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const trace = !!process.env.SIM_TRACE;
     // One simulated second on every host at once; it ends when every host has finished it.
     let drainMs = options.drainMs ?? 0;
+    let realMsPerStep = options.realMsPerStep;
     const step = async () => {
       const stepStart = performance.now();
       const simNow = start + second * 1000;
@@ -221,7 +273,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
             h.step({
               simNow,
               events: byHost.get(h)!,
-              realMsPerStep: options.realMsPerStep,
+              realMsPerStep,
               drainMs,
             }),
           ),
@@ -270,6 +322,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         }
       }
       for (const [door, by] of restartWanted) if (by <= second) restart(door);
+      tier?.onSecond(second);
       await profileAt(second);
       await step();
       if (second % 60 === 0)
@@ -280,12 +333,22 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     faulty = false;
     restartWanted.clear();
     await service.settled();
+    await tier?.heal();
     await Promise.all([...restarting]);
     await Promise.all(hosts.map((h) => h.settled()));
     for (const n of doorOptions.map((d) => d.n))
       if (!online.has(n)) events.push({ kind: 'online', door: n, online: true });
     const healStart = second;
     drainMs = Math.max(drainMs, options.healDrainMs ?? 5000);
+    realMsPerStep = options.healRealMsPerStep ?? realMsPerStep;
+    let healRelayS: number | null = null;
+    let healDoorsS: number | null = null;
+    let served: Map<string, RemoteCheckin>[] = [];
+    // What each door should hold: its relay's mirror (checked against the service on its own), or the service.
+    const truthOf = (door: number) => {
+      const relay = tier?.relayOf(door) ?? null;
+      return relay === null ? service_ : (served[relay] ?? service_);
+    };
     const healWall = performance.now();
     const healProfile = process.env.SIM_PROFILE_HEAL;
     if (healProfile) await Promise.all(hosts.map((h) => h.profile('start', '')));
@@ -299,20 +362,29 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       if (states.some((d) => d.cut)) healSecondsCut++;
       if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
         service_ = await serviceCheckins(service.origin);
+        served = tier ? await tier.served() : [];
+        const relaysAgree = tier ? await tier.agrees(service_, served) : true;
+        if (relaysAgree) healRelayS ??= second - healStart;
         // First what each engine reports (cheap), then, when that agrees, every database.
-        const inside = new Set(
-          [...service_.values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId),
-        );
-        const looksDone = states.every((d) => d.pending === 0 && d.checkedIn === inside.size);
-        const copies = looksDone ? await allCopies() : [];
-        if (looksDone && copies.every((c) => differences(c, service_).length === 0)) {
+        const insideOf = (door: number) =>
+          new Set([...truthOf(door).values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId))
+            .size;
+        const looksDone = states.every((d) => d.pending === 0 && d.checkedIn === insideOf(d.n));
+        const onRelays = states.filter((d) => tier?.relayOf(d.n) != null);
+        const relayDoorsLookDone = onRelays.every((d) => d.pending === 0 && d.checkedIn === insideOf(d.n));
+        const copies =
+          looksDone || (tier && relayDoorsLookDone && healDoorsS === null) ? await allCopies() : [];
+        const agrees = (c: DoorCopy) => differences(c, truthOf(c.door)).length === 0;
+        if (tier && relayDoorsLookDone && copies.filter((c) => tier!.relayOf(c.door) !== null).every(agrees))
+          healDoorsS ??= second - healStart;
+        if (looksDone && relaysAgree && copies.every(agrees)) {
           healedAfterS = second - healStart;
           break;
         }
         if (trace)
           log(
-            `trace heal ${second - healStart} s: ${inside.size} inside; doors behind: ${states
-              .filter((d) => d.pending !== 0 || d.checkedIn !== inside.size)
+            `trace heal ${second - healStart} s: relays ${relaysAgree ? 'agree' : 'behind'}; doors behind: ${states
+              .filter((d) => d.pending !== 0 || d.checkedIn !== insideOf(d.n))
               .slice(0, 8)
               .map(
                 (d) =>
@@ -339,12 +411,36 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         : [],
     );
     const admissions = (await Promise.all(hosts.map((h) => h.admissions()))).flat();
+    let tierResult: TierResult | null = null;
+    let tierTruth: TierTruth | undefined;
+    if (tier) {
+      admissions.push(tier.apps.admissions);
+      served = await tier.served();
+      await tier.stop();
+      const writes = await Promise.all(tier.relays.map((r) => journalWrites(r.dataDir, DEMO_CHECKIN_LIST)));
+      const byUuid = new Map(admissions.flat().map((a) => [a.clientId, a]));
+      const findings = checkRelayTier(writes, served, service_, byUuid, copies);
+      tierTruth = {
+        truthOf,
+        refused: new Set(writes.flatMap((w, n) => [...refusedAt(w, served[n]!).keys()])),
+      };
+      tierResult = {
+        findings,
+        healRelayS,
+        healDoorsS,
+        relayKills: tier.relays.reduce((sum, r) => sum + r.kills(), 0),
+        torn: tier.relays.flatMap((r) => r.torn().map((t) => `relay ${r.n}: ${t}`)),
+        appAdmissions: tier.apps.admissions.length,
+        appRefused: tier.apps.refused(),
+      };
+    }
     if (process.env.SIM_DUMP)
       (await import('node:fs')).writeFileSync(
         process.env.SIM_DUMP,
         JSON.stringify({ service: [...service_.values()], copies, admissions }),
       );
-    const findings = checkInvariants(admissions, copies, service_, before, options.duplicates);
+    const findings = checkInvariants(admissions, copies, service_, before, options.duplicates, tierTruth);
+    if (tierResult) findings.examples.push(...tierResult.findings.examples);
     // Each failure with its trace: every write that carried the uuid, and the door's story.
     const byClientId = new Map(admissions.flat().map((a) => [a.clientId, a]));
     findings.examples = findings.examples.flatMap((example) => {
@@ -376,6 +472,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       doorRestarts,
       checkinsOnService: service_.size,
       troubles,
+      tier: tierResult,
     };
   } finally {
     if (pool)
@@ -385,6 +482,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
           await h.terminate();
         }),
       );
+    await tier?.stop();
+    tier?.remove();
     await proxy?.close();
     await service.stop();
   }
@@ -403,6 +502,7 @@ export function describeRun(r: SimResult): string[] {
     `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
     `refused as already in on the service: ${f.refusedAsAlreadyIn}; shown as a double admission on their door: ${f.alreadyInShown}; not shown: ${f.alreadyInUnshown}; tickets held twice by a service refusing duplicates: ${f.heldTwiceByRefusingService}`,
     `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall; ${r.healSecondsCut} healing seconds ended at the drain limit with a door still busy)`,
+    ...(r.tier ? describeTier(r.tier) : []),
     `proxy: ${JSON.stringify(r.proxy)}`,
     ...f.examples.map((e) => `  ${e}`),
     ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
@@ -422,6 +522,29 @@ export function invariantsHold(r: SimResult): boolean {
     f.conflictsUnshown === 0 &&
     f.takenAsOwn === 0 &&
     f.alreadyInUnshown === 0 &&
-    f.heldTwiceByRefusingService === 0
+    f.heldTwiceByRefusingService === 0 &&
+    (r.tier === null || tierHolds(r.tier))
+  );
+}
+
+function describeTier(t: TierResult): string[] {
+  const f = t.findings;
+  return [
+    `relays: ${t.relayKills} kills (torn tails: ${t.torn.join(', ') || 'none'}); the service's own apps admitted ${t.appAdmissions} (${t.appRefused} refused as already in)`,
+    `left in a relay's journal: ${f.leftInJournal}; parked by a relay for another reason: ${f.parkedOtherwise}; relays whose mirror differs from the service: ${f.relaysDisagreeing}`,
+    `refused as already in at a relay: ${f.refusedAtRelay}; shown as a double admission on their door: ${f.refusedAtRelayShown}; not shown: ${f.refusedAtRelayUnshown}`,
+    `healed per tier: relays to the service after ${t.healRelayS ?? 'never'} s, doors to their relays after ${t.healDoorsS ?? 'never'} s (simulated)`,
+  ];
+}
+
+function tierHolds(t: TierResult): boolean {
+  const f = t.findings;
+  return (
+    t.healRelayS !== null &&
+    t.healDoorsS !== null &&
+    f.leftInJournal === 0 &&
+    f.parkedOtherwise === 0 &&
+    f.relaysDisagreeing === 0 &&
+    f.refusedAtRelayUnshown === 0
   );
 }
