@@ -132,6 +132,8 @@ export async function startFaultProxy(options: FaultProxyOptions) {
   return {
     origin: `http://127.0.0.1:${port}`,
     counts,
+    /** Requests each link has carried so far. */
+    requestsOf: (link: number) => serials.get(link) ?? 0,
     /** The base address link `n` reaches the Check-in API through (a relay's uplink: its service's). */
     baseUrlFor: (door: number) => `http://127.0.0.1:${port}/d/${door}/checkin`,
     close: () =>

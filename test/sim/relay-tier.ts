@@ -86,9 +86,17 @@ export async function startRelayTier(o: {
       if (relay === null) return { group: o.plan.relays };
       return { directBaseUrl: baseUrlFor(DIRECT_LINK + door), syncIntervalMs: 3000, group: relay };
     },
-    /** Until every relay mirrors the list (its first full download done). */
+    /**
+     * Until every relay mirrors the list (its first full download done). A relay mirrors a list
+     * once it has answered a read of it: this is a door's first read, so the doors' joins that
+     * follow are served from the mirror.
+     */
     async ready(timeoutMs = 600_000) {
       const end = Date.now() + timeoutMs;
+      for (const r of relays) {
+        const first = await fetch(`${r.origin}/checkin/checkin_lists/${encodeURIComponent(o.slug)}`);
+        if (!first.ok) throw new Error(`relay ${r.n} could not read the list (${first.status})`);
+      }
       for (const r of relays)
         while (!(await status(r))?.ready) {
           if (Date.now() > end) throw new Error(`relay ${r.n} did not mirror the list`);

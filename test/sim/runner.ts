@@ -30,7 +30,7 @@ import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
 import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
 import { simService } from './service-process';
 import { checkRelayTier, journalWrites, type RelayFindings, refusedAt } from './relay-invariants';
-import { planRelayTier, type RelayTierOptions } from './relay-plan';
+import { DIRECT_LINK, planRelayTier, type RelayTierOptions, UPLINK } from './relay-plan';
 import { type RelayTier, SIM_UPSTREAM_TOKEN, startRelayTier } from './relay-tier';
 
 export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
@@ -99,6 +99,9 @@ export interface TierResult {
   torn: string[];
   appAdmissions: number;
   appRefused: number;
+  /** Requests relay doors sent to the service directly (their relay gone), and relays sent upstream. */
+  directRequests: number;
+  uplinkRequests: number;
 }
 
 async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
@@ -144,6 +147,12 @@ async function profiler() {
     }
   };
 }
+
+const sumOver = (proxy: { requestsOf: (link: number) => number }, from: number, to: number) => {
+  let sum = 0;
+  for (let link = from; link < to; link++) sum += proxy.requestsOf(link);
+  return sum;
+};
 
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -240,12 +249,9 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     }));
     pool = hostPool(doorOptions, options.workers ?? 0);
     const { hosts, hostOf } = pool;
-    if (tier) {
-      // Each relay mirrors the list once a door has read it through it; its doors then catch up.
-      await Promise.all(hosts.map((h) => h.joinFirst(DEMO_CHECKIN_LIST)));
-      await tier.ready();
-      await Promise.all(hosts.map((h) => h.joinRest(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
-    } else await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
+    // Each relay mirrors the list before its doors join, as at a venue set up before the doors open.
+    await tier?.ready();
+    await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
     await Promise.all(hosts.map((h) => h.start()));
     const before = new Set((await serviceCheckins(service.origin)).keys());
     log(
@@ -432,6 +438,8 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         torn: tier.relays.flatMap((r) => r.torn().map((t) => `relay ${r.n}: ${t}`)),
         appAdmissions: tier.apps.admissions.length,
         appRefused: tier.apps.refused(),
+        directRequests: sumOver(proxy, DIRECT_LINK, UPLINK),
+        uplinkRequests: sumOver(proxy, UPLINK, UPLINK + tier.relays.length),
       };
     }
     if (process.env.SIM_DUMP)
@@ -530,7 +538,7 @@ export function invariantsHold(r: SimResult): boolean {
 function describeTier(t: TierResult): string[] {
   const f = t.findings;
   return [
-    `relays: ${t.relayKills} kills (torn tails: ${t.torn.join(', ') || 'none'}); the service's own apps admitted ${t.appAdmissions} (${t.appRefused} refused as already in)`,
+    `relays: ${t.relayKills} kills (torn tails: ${t.torn.join(', ') || 'none'}); ${t.uplinkRequests} requests upstream; relay doors' requests straight to the service: ${t.directRequests}; the service's own apps admitted ${t.appAdmissions} (${t.appRefused} refused as already in)`,
     `left in a relay's journal: ${f.leftInJournal}; parked by a relay for another reason: ${f.parkedOtherwise}; relays whose mirror differs from the service: ${f.relaysDisagreeing}`,
     `refused as already in at a relay: ${f.refusedAtRelay}; shown as a double admission on their door: ${f.refusedAtRelayShown}; not shown: ${f.refusedAtRelayUnshown}`,
     `healed per tier: relays to the service after ${t.healRelayS ?? 'never'} s, doors to their relays after ${t.healDoorsS ?? 'never'} s (simulated)`,
