@@ -11,6 +11,12 @@
 import { createRandom } from '../../src/mock-api/random';
 import type { FaultMode, FaultWindow, SimEvent } from './schedule';
 
+/**
+ * How a restart finds the journal's tail: `cut`, its last line cut part-way (a record nobody outside
+ * was answered on; a partial line after it otherwise), or `partial`, a partial line after it.
+ */
+export type Tear = 'cut' | 'partial';
+
 export const DIRECT_LINK = 1000;
 export const UPLINK = 2000;
 
@@ -32,7 +38,7 @@ export interface RelayTierOptions {
 }
 
 export type TierEvent =
-  | { at: number; kind: 'kill-relay'; relay: number; downS: number; torn: boolean }
+  | { at: number; kind: 'kill-relay'; relay: number; downS: number; torn: Tear | null }
   | { at: number; kind: 'app-admit'; id: number; ticket: number };
 
 export interface TierPlan {
@@ -89,8 +95,9 @@ export function planRelayTier(
   for (let k = 0; k < o.relayKills; k++) {
     const at = ((k + 0.5 + (random.next() - 0.5) * 0.6) * durationS) / o.relayKills;
     const downS = between(5, Math.min(o.maxRelayDownS, Math.max(5, durationS - at - 1)));
-    // Every other kill tears the journal's tail; the first one always does.
-    events.push({ at, kind: 'kill-relay', relay: random.int(o.relays), downS, torn: k % 2 === 0 });
+    // The first kill's restart finds its last line cut, the second's a partial line, the third's none.
+    const torn = (['cut', 'partial', null] as const)[k % 3]!;
+    events.push({ at, kind: 'kill-relay', relay: random.int(o.relays), downS, torn });
   }
   const admits = base.events.filter((e) => e.kind === 'admit');
   for (let id = 0; id < o.serviceAppAdmissions; id++) {

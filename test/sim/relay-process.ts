@@ -4,7 +4,8 @@
 // same port, so it replays its journal and its doors find it where they left it. A torn restart
 // leaves the journal as a kill in the middle of a write would: the last line cut part-way when it
 // is a record nobody outside was answered on (a pull, a "sent", a requeue: the effect it notes
-// happened before it), or else a partial line after it (a write that was never answered).
+// happened before it), or a partial line after it (a write that was never answered). A door's
+// write is never cut: the relay answered it only once it was on disk.
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -19,6 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
+import type { Tear } from './relay-plan';
 import { simPort } from './sim-ports';
 
 /** Journal entries whose loss is the same as a kill just before they were written. */
@@ -87,7 +89,7 @@ export async function simRelay(o: RelayProcessOptions) {
   };
   const journals = () => readdirSync(join(dataDir, 'mirror')).filter((name) => name.endsWith('.journal'));
 
-  function tear(): TornTail {
+  function tear(how: Tear): TornTail {
     const [name] = journals();
     if (!name) return 'none';
     const file = join(dataDir, 'mirror', name);
@@ -96,7 +98,7 @@ export async function simRelay(o: RelayProcessOptions) {
     const last = text.endsWith('\n') ? lines[lines.length - 2] : lines[lines.length - 1];
     if (!last) return 'none';
     const kind = /"e":\{"k":"([a-z-]+)"/.exec(last)?.[1] ?? '';
-    if (AFTER_THE_FACT.has(kind)) {
+    if (how === 'cut' && AFTER_THE_FACT.has(kind)) {
       const lastStart = Buffer.byteLength(text) - Buffer.byteLength(last) - (text.endsWith('\n') ? 1 : 0);
       truncateSync(file, lastStart + Math.max(1, Math.floor(Buffer.byteLength(last) / 2)));
       return 'cut';
@@ -121,10 +123,10 @@ export async function simRelay(o: RelayProcessOptions) {
         server = null;
       }),
     /** Starts it again over its folder, the journal's tail torn first when asked. */
-    restart: (tornTail: boolean) =>
+    restart: (tornTail: Tear | null) =>
       then(async () => {
         if (server) return;
-        if (tornTail) torn.push(tear());
+        if (tornTail) torn.push(tear(tornTail));
         server = await start();
       }),
     settled: () => chain,

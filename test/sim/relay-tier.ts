@@ -7,7 +7,7 @@
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import type { RemoteCheckin } from '../../src/api/schemas';
-import { DIRECT_LINK, type TierPlan, UPLINK } from './relay-plan';
+import { DIRECT_LINK, type Tear, type TierPlan, UPLINK } from './relay-plan';
 import { type SimRelay, simRelay } from './relay-process';
 import { serviceApps } from './service-apps';
 
@@ -56,7 +56,7 @@ export async function startRelayTier(o: {
     ),
   );
   const apps = serviceApps({ origin: o.serviceOrigin, slug: o.slug, seed: o.seed });
-  const restarts: { at: number; relay: number; torn: boolean }[] = [];
+  const restarts: { at: number; relay: number; torn: Tear | null }[] = [];
   let next = 0;
   const relayOf = (door: number) => o.plan.relayOf[door] ?? null;
 
@@ -121,7 +121,7 @@ export async function startRelayTier(o: {
     /** Everything back: every relay up (a pending torn restart still tears), the apps' sends done. */
     async heal() {
       for (const due of restarts.splice(0)) void relays[due.relay]!.restart(due.torn);
-      for (const r of relays) void r.restart(false);
+      for (const r of relays) void r.restart(null);
       await Promise.all(relays.map((r) => r.settled()));
       await apps.settled();
     },
