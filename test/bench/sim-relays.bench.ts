@@ -1,7 +1,7 @@
 // The partition simulation with its relay tier at full size: 40 doors behind four relays (one per
 // hall, ten doors each, each relay the app's own server in relay mode with its mirror on disk),
-// four more doors and the service's own apps writing to the service directly, 10 simulated
-// minutes. Relays are killed with -9 and restarted (every other time with its journal's tail torn),
+// four more doors and the service's own apps writing to the service directly, 5 simulated
+// minutes. Relays are killed with -9 and restarted (two restarts in three over a torn journal tail),
 // the service is killed too, every link has its own faults (one hall's uplink down for three
 // minutes), and doors whose relay is gone fall back to the service. Prints the invariants, the heal
 // time per tier and the wall time. `SIM_SEED=<n>`, `SIM_DUPLICATES=refuse`; see test/sim/runner.ts.
@@ -19,8 +19,8 @@ const run = await runSimulation({
   duplicates,
   doors: relays * doorsPerRelay + Number(process.env.SIM_DIRECT_DOORS ?? 4),
   listSize: Number(process.env.SIM_TICKETS ?? 20_000),
-  durationS: Number(process.env.SIM_SECONDS ?? 600),
-  admissions: Number(process.env.SIM_ADMISSIONS ?? 12_000),
+  durationS: Number(process.env.SIM_SECONDS ?? 300),
+  admissions: Number(process.env.SIM_ADMISSIONS ?? 6000),
   sharedShare: 0.06,
   undoShare: 0.02,
   restarts: 20,
@@ -45,7 +45,7 @@ const run = await runSimulation({
     uplinkFaults: 3,
     directFaults: 1,
     hallOutageS: 180,
-    serviceAppAdmissions: Number(process.env.SIM_APP_ADMISSIONS ?? 600),
+    serviceAppAdmissions: Number(process.env.SIM_APP_ADMISSIONS ?? 300),
   },
   log: (text) => console.log(text),
 });

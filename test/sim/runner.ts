@@ -1,35 +1,17 @@
-// Runs one seeded simulation: the real Node server (killed with SIGKILL and restarted), a
-// fault proxy, and N doors each with its own database and the app's own sync engine.
-//
-// Time. Each door's clock is simulated (src/sync takes its clock from outside): the runner
-// moves every door one simulated second per step, running the engines' own timers (a sync
-// every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
-// waits `realMsPerStep` of real time so requests in flight get answered, and then until every
-// door is idle and the operations started that second are done (at most `drainMs`), so a
-// simulated second lasts as long as its work needs. The doors live on door hosts (door-host.ts):
-// in this thread, or spread over `workers` worker threads, each with its own fake-indexeddb and
-// heap (forty copies of a 100,000-ticket list are too much for one thread). The server and the
-// proxy run on real time; fault windows are judged by the simulated second at which a request
-// reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
-// starts at the real time of the run. After the last scheduled second, everything heals: no
-// faults, every door online, the server up; the run keeps stepping until every door agrees
-// with the service (or `maxHealS` passes), then checks the invariants.
-//
-// Reproducing: the schedule, the fault decisions (by door and request number) and every
-// door's ids and jitter come from the seed; the interleaving of real HTTP does not, so a
-// seed replays the same scenario, not the same microsecond order.
-import { createCheckinClient } from '../../src/api/checkin-client';
-import { createTransport } from '../../src/api/http';
 import type { RemoteCheckin } from '../../src/api/schemas';
 import { createRandom } from '../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import type { DoorState, HostEvent } from './door-host';
 import { type Host, hostPool } from './host-pool';
-import { checkInvariants, type DoorCopy, differences, type Findings, type TierTruth } from './invariants';
-import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
-import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
+import { checkInvariants, type DoorCopy, differences, type TierTruth } from './invariants';
+import { profiler, serviceCheckins, sumOver, ticketIds } from './service-reads';
+import type { SimResult, TierResult } from './sim-report';
+
+export { describeRun, invariantsHold, type SimResult, type TierResult } from './sim-report';
+import { type ProxyAction, startFaultProxy } from './proxy';
+import { type PlanOptions, planSimulation } from './schedule';
 import { simService } from './service-process';
-import { checkRelayTier, journalWrites, type RelayFindings, refusedAt } from './relay-invariants';
+import { checkRelayTier, journalWrites, refusedAt } from './relay-invariants';
 import { DIRECT_LINK, planRelayTier, type RelayTierOptions, UPLINK } from './relay-plan';
 import { type RelayTier, SIM_UPSTREAM_TOKEN, startRelayTier } from './relay-tier';
 
@@ -69,90 +51,6 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   healRealMsPerStep?: number;
   log?: (line: string) => void;
 }
-
-export interface SimResult {
-  seed: number;
-  duplicates: 'record' | 'refuse';
-  plan: SimPlan;
-  findings: Findings;
-  healedAfterS: number | null;
-  healWallS: number;
-  /** Healing seconds that ended at `healDrainMs` with a door still busy: there the machine set the pace. */
-  healSecondsCut: number;
-  wallS: number;
-  proxy: ProxyCounts;
-  serviceKills: number;
-  doorRestarts: number;
-  checkinsOnService: number;
-  /** Doors still reporting errors (or offline) when the run ended. */
-  troubles: string[];
-  tier: TierResult | null;
-}
-
-export interface TierResult {
-  findings: RelayFindings;
-  /** Simulated seconds after the heal began until every relay agreed with the service. */
-  healRelayS: number | null;
-  /** ...until every door on a relay agreed with its relay. */
-  healDoorsS: number | null;
-  relayKills: number;
-  torn: string[];
-  appAdmissions: number;
-  appRefused: number;
-  /** Requests relay doors sent to the service directly (their relay gone), and relays sent upstream. */
-  directRequests: number;
-  uplinkRequests: number;
-}
-
-async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
-  const client = createCheckinClient(
-    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
-  );
-  const all = new Map<string, RemoteCheckin>();
-  for (let page = 1; ; page++) {
-    const items = await client.listPage('checkins', DEMO_CHECKIN_LIST, page, 0);
-    if (!items.ok) throw new Error(`reading the service's check-ins: ${items.reason}`);
-    if (items.value.length === 0) return all;
-    for (const c of items.value) all.set(c.uuid, c);
-  }
-}
-
-async function ticketIds(origin: string): Promise<number[]> {
-  const client = createCheckinClient(
-    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
-  );
-  const ids: number[] = [];
-  for (let page = 1; ; page++) {
-    const items = await client.listPage('tickets', DEMO_CHECKIN_LIST, page, null);
-    if (!items.ok) throw new Error(`reading the list's tickets: ${items.reason}`);
-    if (items.value.length === 0) return ids;
-    ids.push(...items.value.filter((t) => t.state !== 'void').map((t) => t.id));
-  }
-}
-
-/** SIM_PROFILE=<from>:<to> writes a CPU profile of those simulated seconds to sim-<from>-<to>.cpuprofile. */
-async function profiler() {
-  const [from, to] = (process.env.SIM_PROFILE ?? '').split(':').map(Number);
-  if (from === undefined || to === undefined || Number.isNaN(to)) return async (_second: number) => undefined;
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  return async (second: number) => {
-    if (second === from) {
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    } else if (second === to) {
-      const { profile } = await session.post('Profiler.stop');
-      (await import('node:fs')).writeFileSync(`sim-${from}-${to}.cpuprofile`, JSON.stringify(profile));
-    }
-  };
-}
-
-const sumOver = (proxy: { requestsOf: (link: number) => number }, from: number, to: number) => {
-  let sum = 0;
-  for (let link = from; link < to; link++) sum += proxy.requestsOf(link);
-  return sum;
-};
 
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -495,64 +393,4 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     await proxy?.close();
     await service.stop();
   }
-}
-
-/** The invariants as lines, each with its count; the seed first, so a failure names it. */
-export function describeRun(r: SimResult): string[] {
-  const f = r.findings;
-  return [
-    `seed ${r.seed}: ${r.plan.doors} doors, ${r.plan.durationS} simulated s, ${r.serviceKills} service kills, ${r.doorRestarts} door restarts, duplicates ${r.duplicates}`,
-    `admissions recorded: ${f.admissions} (${f.sharedAdmissions} of tickets admitted at two or more doors)`,
-    `on the service exactly once: ${f.onServiceOnce}; cancelled before sending: ${f.cancelledBeforeSending}; refused with a reason shown: ${f.refusedWithReason}`,
-    `lost: ${f.lost}; doubled by the app: ${f.doubled}; undo not applied: ${f.undoNotApplied}; left in an outbox: ${f.leftInOutbox}`,
-    `doors whose copy differs from the service: ${f.doorsDisagreeing} (${f.checkinsDisagreeing} check-ins)`,
-    `double admissions: ${f.doubleAdmissions}; not shown on a door that took part: ${f.conflictsUnshown}`,
-    `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
-    `refused as already in on the service: ${f.refusedAsAlreadyIn}; shown as a double admission on their door: ${f.alreadyInShown}; not shown: ${f.alreadyInUnshown}; tickets held twice by a service refusing duplicates: ${f.heldTwiceByRefusingService}`,
-    `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall; ${r.healSecondsCut} healing seconds ended at the drain limit with a door still busy)`,
-    ...(r.tier ? describeTier(r.tier) : []),
-    `proxy: ${JSON.stringify(r.proxy)}`,
-    ...f.examples.map((e) => `  ${e}`),
-    ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
-  ];
-}
-
-/** True when every invariant holds. */
-export function invariantsHold(r: SimResult): boolean {
-  const f = r.findings;
-  return (
-    r.healedAfterS !== null &&
-    f.lost === 0 &&
-    f.doubled === 0 &&
-    f.undoNotApplied === 0 &&
-    f.leftInOutbox === 0 &&
-    f.doorsDisagreeing === 0 &&
-    f.conflictsUnshown === 0 &&
-    f.takenAsOwn === 0 &&
-    f.alreadyInUnshown === 0 &&
-    f.heldTwiceByRefusingService === 0 &&
-    (r.tier === null || tierHolds(r.tier))
-  );
-}
-
-function describeTier(t: TierResult): string[] {
-  const f = t.findings;
-  return [
-    `relays: ${t.relayKills} kills (torn tails: ${t.torn.join(', ') || 'none'}); ${t.uplinkRequests} requests upstream; relay doors' requests straight to the service: ${t.directRequests}; the service's own apps admitted ${t.appAdmissions} (${t.appRefused} refused as already in)`,
-    `left in a relay's journal: ${f.leftInJournal}; parked by a relay for another reason: ${f.parkedOtherwise}; relays whose mirror differs from the service: ${f.relaysDisagreeing}`,
-    `refused as already in at a relay: ${f.refusedAtRelay}; shown as a double admission on their door: ${f.refusedAtRelayShown}; not shown: ${f.refusedAtRelayUnshown}`,
-    `healed per tier: relays to the service after ${t.healRelayS ?? 'never'} s, doors to their relays after ${t.healDoorsS ?? 'never'} s (simulated)`,
-  ];
-}
-
-function tierHolds(t: TierResult): boolean {
-  const f = t.findings;
-  return (
-    t.healRelayS !== null &&
-    t.healDoorsS !== null &&
-    f.leftInJournal === 0 &&
-    f.parkedOtherwise === 0 &&
-    f.relaysDisagreeing === 0 &&
-    f.refusedAtRelayUnshown === 0
-  );
 }
