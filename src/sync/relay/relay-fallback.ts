@@ -16,6 +16,11 @@
 // - While the relay stays down, calls go directly without asking it, and the relay is asked
 //   again first once `relayRetryMs` has passed: the door is back on the relay at its next sync
 //   after the relay answers again.
+// - Each list counts the answers that came from the service directly. A pull keeps its cursor when
+//   any of its answers did (pull-since.ts): the relay stamps `updated_at` with its own copy's
+//   change times, the service with its own, so a cursor moved on by the service's answers would,
+//   back on the relay, skip what the relay took in meanwhile (another door of the hall admitting
+//   through it while its uplink was down).
 // - A direct call that also fails on the network (the service does not allow the app's origin,
 //   CORS; mixed content; no internet) means "offline": the door works from its own copy, as it
 //   does without a relay. The service is not asked directly again for `directRetryMs`, doubling
@@ -55,6 +60,8 @@ interface RouteState {
   /** Until then the service is not asked directly (it could not be reached from here). */
   directDownUntil: number;
   directFailures: number;
+  /** Answers that came from the service directly. */
+  directAnswers: number;
 }
 
 type Call<T> = (client: CheckinClient) => Promise<Result<T>>;
@@ -71,7 +78,7 @@ export function createRelayFallback(options: RelayFallbackOptions) {
   const stateOf = (baseUrl: string): RouteState => {
     let state = states.get(baseUrl);
     if (!state) {
-      state = { route: 'relay', relayDownUntil: 0, directDownUntil: 0, directFailures: 0 };
+      state = { route: 'relay', relayDownUntil: 0, directDownUntil: 0, directFailures: 0, directAnswers: 0 };
       states.set(baseUrl, state);
     }
     return state;
@@ -108,6 +115,7 @@ export function createRelayFallback(options: RelayFallbackOptions) {
     }
     state.directFailures = 0;
     state.directDownUntil = 0;
+    state.directAnswers++;
     set(list.baseUrl, state, 'direct');
     return direct;
   }
@@ -134,6 +142,8 @@ export function createRelayFallback(options: RelayFallbackOptions) {
 
   return {
     clientFor: clientForList,
+    /** How many answers for this list came from the service directly (0 for a list not on a relay). */
+    directAnswersOf: (list: RoutedList): number => states.get(list.baseUrl)?.directAnswers ?? 0,
     /** The route of a list joined through a relay (null for any other list). */
     routeOf(list: RoutedList): Route | null {
       if (!list.directBaseUrl) return null;
