@@ -21,13 +21,17 @@
 //   change times, the service with its own, so a cursor moved on by the service's answers would,
 //   back on the relay, skip what the relay took in meanwhile (another door of the hall admitting
 //   through it while its uplink was down).
+// - An undo (DELETE) the service answers 404 directly is not done: the check-in may be one the
+//   relay answered and journalled but has not forwarded yet, and would stand on the service once
+//   it does. The door is told the service is busy (a transient failure), so its outbox keeps the
+//   undo and sends it again, through the relay once it is back (the relay deletes it in order).
 // - A direct call that also fails on the network (the service does not allow the app's origin,
 //   CORS; mixed content; no internet) means "offline": the door works from its own copy, as it
 //   does without a relay. The service is not asked directly again for `directRetryMs`, doubling
 //   up to `directRetryMaxMs`, so a service that refuses the app's origin costs one failed request
 //   now and then, not one per call.
 import type { CheckinClient } from '../../api/checkin-client';
-import type { Result } from '../../domain/result';
+import { fail, type Result } from '../../domain/result';
 import type { Clock } from '../clock';
 
 /** What a door is talking to for a list joined through a relay. */
@@ -90,7 +94,12 @@ export function createRelayFallback(options: RelayFallbackOptions) {
     options.onChange?.(baseUrl, route);
   };
 
-  async function call<T>(list: RoutedList, directBaseUrl: string, op: Call<T>): Promise<Result<T>> {
+  async function call<T>(
+    list: RoutedList,
+    directBaseUrl: string,
+    op: Call<T>,
+    asDirect: (answer: Result<T>) => Result<T> = (answer) => answer,
+  ): Promise<Result<T>> {
     const state = stateOf(list.baseUrl);
     let relayAnswer: Result<T> | null = null;
     if (clock.now() >= state.relayDownUntil) {
@@ -117,7 +126,7 @@ export function createRelayFallback(options: RelayFallbackOptions) {
     state.directDownUntil = 0;
     state.directAnswers++;
     set(list.baseUrl, state, 'direct');
-    return direct;
+    return asDirect(direct);
   }
 
   /** A client that follows these rules for `list` (its own address when it has no direct one). */
@@ -136,7 +145,16 @@ export function createRelayFallback(options: RelayFallbackOptions) {
       getTicket: (slug, ticketSlug) => via((c) => c.getTicket(slug, ticketSlug)),
       createCheckins: (slug, items) => via((c) => c.createCheckins(slug, items)),
       createCheckin: (slug, item) => via((c) => c.createCheckin(slug, item)),
-      deleteCheckin: (slug, uuid) => via((c) => c.deleteCheckin(slug, uuid)),
+      deleteCheckin: (slug, uuid) =>
+        call(
+          list,
+          direct,
+          (c) => c.deleteCheckin(slug, uuid),
+          (answer) =>
+            !answer.ok && answer.reason === 'not-found'
+              ? fail('server', { status: 404, detail: 'not on the service yet; its relay may hold it' })
+              : answer,
+        ),
     };
   }
 
