@@ -2,4 +2,4 @@
 // ticket (MOCK_DUPLICATE_CHECKINS=refuse): two more seeds.
 import { relaySimulation } from './relay-sim-case';
 
-relaySimulation('refuse', [37, 53]);
+relaySimulation('refuse', [37, 61]);
