@@ -42,6 +42,13 @@ seekingCursors();
 export function doorHost(all: readonly DoorOptions[]) {
   const doors = new Map<number, SimDoor>(all.map((o) => [o.n, simDoor(o)]));
   const restarting = new Set<Promise<void>>();
+  const groups = new Map(all.map((o) => [o.n, o.group ?? 0]));
+  const groupOf = (d: SimDoor) => groups.get(d.n) ?? 0;
+  const firsts = () => {
+    const seen = new Map<number, SimDoor>();
+    for (const d of doors.values()) if (!seen.has(groupOf(d))) seen.set(groupOf(d), d);
+    return [...seen.values()];
+  };
   let profiler: import('node:inspector/promises').Session | undefined;
   const door = (n: number) => {
     const found = doors.get(n);
@@ -62,16 +69,26 @@ export function doorHost(all: readonly DoorOptions[]) {
       admissions: d.admissions.length,
     };
   };
+  /** The first door of each group joins over the network (the others follow in `joinRest`). */
+  async function joinFirst(slug: string) {
+    for (const first of firsts()) await first.join(slug);
+  }
+  /** Each group's first door catches up; the others join too, or take a copy of its database. */
+  async function joinRest(slug: string, joinEach: boolean) {
+    const leaders = firsts();
+    for (const first of leaders) await first.catchUp();
+    for (const d of doors.values()) {
+      if (leaders.includes(d)) continue;
+      if (joinEach) await d.join(slug);
+      else await d.copyFrom(leaders.find((l) => groupOf(l) === groupOf(d))!.db());
+    }
+  }
   return {
-    /** The first door joins over the network; the others take a copy of its database. */
+    joinFirst,
+    joinRest,
     async join(slug: string, joinEach: boolean) {
-      const [first, ...rest] = [...doors.values()];
-      if (!first) return;
-      await first.join(slug);
-      for (const d of rest) {
-        if (joinEach) await d.join(slug);
-        else await d.copyFrom(first.db());
-      }
+      await joinFirst(slug);
+      await joinRest(slug, joinEach);
     },
     async start() {
       await Promise.all([...doors.values()].map((d) => d.start()));

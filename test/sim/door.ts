@@ -39,6 +39,12 @@ export interface DoorOptions {
   baseUrl: string;
   skewMs: number;
   simNow: number;
+  /** A door joined through a relay: the service's own address, for while the relay is down. */
+  directBaseUrl?: string;
+  /** The sync interval (a door on a mirroring relay syncs every 3 s, as the app sets it). */
+  syncIntervalMs?: number;
+  /** Doors of one group (one relay's, or the service's directly) may copy each other's database. */
+  group?: number;
 }
 
 export function simDoor(o: DoorOptions) {
@@ -77,6 +83,7 @@ export function simDoor(o: DoorOptions) {
       deviceName: () => name,
       clock,
       online,
+      ...(o.syncIntervalMs ? { syncIntervalMs: () => o.syncIntervalMs! } : {}),
       random: random.next,
       newId: () => seededUuid(random),
     });
@@ -103,6 +110,12 @@ export function simDoor(o: DoorOptions) {
       if (!joined.ok) throw new Error(`${name} could not join: ${joined.reason}`);
       for (let i = 0; i < 50 && !engine.status().complete; i++) await engine.syncNow();
       if (!engine.status().complete) throw new Error(`${name} did not finish its first download`);
+      // As the app does once the relay's /__service names the service behind it.
+      if (o.directBaseUrl) await engine.learnRelay(o.baseUrl, o.directBaseUrl);
+    },
+    /** Pulls until caught up (a relay's mirror became ready after this door's join went through it). */
+    async catchUp() {
+      for (let i = 0; i < 3; i++) await engine.syncNow();
     },
     /**
      * Takes a copy of another door's database as its own (tables copied row by row), with the
@@ -114,7 +127,11 @@ export function simDoor(o: DoorOptions) {
         const rows = await table.toArray();
         await db.table(table.name).bulkPut(rows);
       }
-      await db.lists.toCollection().modify({ baseUrl: o.baseUrl });
+      await db.lists
+        .toCollection()
+        .modify(
+          o.directBaseUrl ? { baseUrl: o.baseUrl, directBaseUrl: o.directBaseUrl } : { baseUrl: o.baseUrl },
+        );
     },
     start: () => engine.start(),
     /** Admits as staff would: a scan, and "admit anyway" when told to after a caution. */

@@ -100,12 +100,22 @@ export function differences(copy: DoorCopy, service: ReadonlyMap<string, RemoteC
   return out;
 }
 
+/**
+ * With relays: what each door should hold (its relay's mirror, for a door on a relay) and the
+ * check-ins a relay refused as already in for the service (refused with that reason).
+ */
+export interface TierTruth {
+  truthOf: (door: number) => ReadonlyMap<string, RemoteCheckin>;
+  refused: ReadonlySet<string>;
+}
+
 export function checkInvariants(
   admissionsByDoor: readonly Admission[][],
   copies: readonly DoorCopy[],
   service: ReadonlyMap<string, RemoteCheckin>,
   before: ReadonlySet<string>,
   duplicates: 'record' | 'refuse' = 'record',
+  tier?: TierTruth,
 ): Findings {
   const f: Findings = {
     admissions: 0,
@@ -154,7 +164,10 @@ export function checkInvariants(
   for (const a of admissions.values())
     if ((doorsOfTicket.get(a.ticketId)?.size ?? 0) > 1) f.sharedAdmissions++;
 
-  const parked = new Set(copies.flatMap((c) => c.outbox.filter((r) => r.parked).map((r) => r.id)));
+  const parked = new Set([
+    ...copies.flatMap((c) => c.outbox.filter((r) => r.parked).map((r) => r.id)),
+    ...(tier?.refused ?? []),
+  ]);
   for (const a of admissions.values()) {
     const remote = service.get(a.clientId);
     if (a.undo === 'cancelled') {
@@ -191,7 +204,9 @@ export function checkInvariants(
         note(`door ${copy.door} holds ${c.uuid} (ticket ${c.ticketId}) as its own admission ${c.clientId}`);
       }
     }
-    const differs = differences(copy, service).filter((d) => !d.includes('outbox rows'));
+    const differs = differences(copy, tier?.truthOf(copy.door) ?? service).filter(
+      (d) => !d.includes('outbox rows'),
+    );
     if (differs.length > 0) {
       f.doorsDisagreeing++;
       f.checkinsDisagreeing += differs.length;
@@ -214,7 +229,8 @@ export function checkInvariants(
       }),
     );
     let unshown = false;
-    for (const door of doors) {
+    // The service's own apps (a negative door) are not simulated screens.
+    for (const door of [...doors].filter((d) => d >= 0)) {
       const conflict = copies[door]?.conflicts.find((c) => c.ticketId === ticketId);
       const shown =
         conflict !== undefined &&

@@ -1,10 +1,12 @@
-// The network between the doors and the service: a small HTTP proxy. Each door reaches it at
-// its own address, /d/<door>/..., so faults apply per door: a partition (the connection is
+// The network between the doors and the service: a small HTTP proxy. Each link (a door's path to
+// its relay or to the service, a relay's uplink) reaches it at its own address, /d/<link>/..., and
+// is forwarded to that link's upstream, so faults apply per link: a partition (the connection is
 // cut before anything reaches the service), latency, a 5xx burst, 429 with Retry-After, and an
 // answer dropped after the service committed (forwarded, answered, then the socket destroyed).
 // While the service is down (killed), every request is cut as a partition would be.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { simPort } from './sim-ports';
 
 export type ProxyAction =
   | { kind: 'cut' }
@@ -21,9 +23,9 @@ export interface ProxyCounts {
 }
 
 export interface FaultProxyOptions {
-  /** The service's origin now (it moves if the service restarts on another port). */
-  upstream: () => string;
-  /** What to do with this door's request; `serial` counts the door's requests. */
+  /** Where this link leads now: the service's origin, or a relay's. */
+  upstream: (link: number) => string;
+  /** What to do with this link's request; `serial` counts the link's requests. */
   decide: (door: number, method: string, serial: number) => ProxyAction;
   /** Called as a door's write leaves for the service (the runner restarts doors mid-flush here). */
   onWrite?: (door: number) => void;
@@ -93,7 +95,7 @@ export async function startFaultProxy(options: FaultProxyOptions) {
     let answer: Response;
     let payload: Buffer;
     try {
-      answer = await fetch(`${options.upstream()}${match[2]}`, {
+      answer = await fetch(`${options.upstream(door)}${match[2]}`, {
         method,
         headers,
         body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(body),
@@ -120,16 +122,19 @@ export async function startFaultProxy(options: FaultProxyOptions) {
     response.writeHead(answer.status, out).end(payload);
   }
 
+  const port0 = await simPort();
   const server = createServer((request, response) => {
     handle(request, response).catch(() => request.socket.destroy());
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     counts,
-    /** The base address door `n` reaches the Check-in API through. */
+    /** Requests each link has carried so far. */
+    requestsOf: (link: number) => serials.get(link) ?? 0,
+    /** The base address link `n` reaches the Check-in API through (a relay's uplink: its service's). */
     baseUrlFor: (door: number) => `http://127.0.0.1:${port}/d/${door}/checkin`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,34 +1,19 @@
-// Runs one seeded simulation: the real Node server (killed with SIGKILL and restarted), a
-// fault proxy, and N doors each with its own database and the app's own sync engine.
-//
-// Time. Each door's clock is simulated (src/sync takes its clock from outside): the runner
-// moves every door one simulated second per step, running the engines' own timers (a sync
-// every 10 s, backoff, Retry-After, the 3 s online lookup deadline) as it passes them, then
-// waits `realMsPerStep` of real time so requests in flight get answered, and then until every
-// door is idle and the operations started that second are done (at most `drainMs`), so a
-// simulated second lasts as long as its work needs. The doors live on door hosts (door-host.ts):
-// in this thread, or spread over `workers` worker threads, each with its own fake-indexeddb and
-// heap (forty copies of a 100,000-ticket list are too much for one thread). The server and the
-// proxy run on real time; fault windows are judged by the simulated second at which a request
-// reaches the proxy. Door clocks are skewed by up to ±5 minutes against simulated time, which
-// starts at the real time of the run. After the last scheduled second, everything heals: no
-// faults, every door online, the server up; the run keeps stepping until every door agrees
-// with the service (or `maxHealS` passes), then checks the invariants.
-//
-// Reproducing: the schedule, the fault decisions (by door and request number) and every
-// door's ids and jitter come from the seed; the interleaving of real HTTP does not, so a
-// seed replays the same scenario, not the same microsecond order.
-import { createCheckinClient } from '../../src/api/checkin-client';
-import { createTransport } from '../../src/api/http';
 import type { RemoteCheckin } from '../../src/api/schemas';
 import { createRandom } from '../../src/mock-api/random';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import type { DoorState, HostEvent } from './door-host';
 import { type Host, hostPool } from './host-pool';
-import { checkInvariants, differences, type Findings } from './invariants';
-import { type ProxyAction, type ProxyCounts, startFaultProxy } from './proxy';
-import { type PlanOptions, planSimulation, type SimPlan } from './schedule';
+import { checkInvariants, type DoorCopy, differences, type TierTruth } from './invariants';
+import { profiler, serviceCheckins, sumOver, ticketIds } from './service-reads';
+import type { SimResult, TierResult } from './sim-report';
+
+export { describeRun, invariantsHold, type SimResult, type TierResult } from './sim-report';
+import { type ProxyAction, startFaultProxy } from './proxy';
+import { type PlanOptions, planSimulation } from './schedule';
 import { simService } from './service-process';
+import { checkRelayTier, journalWrites, refusedAt } from './relay-invariants';
+import { DIRECT_LINK, planRelayTier, type RelayTierOptions, UPLINK } from './relay-plan';
+import { type RelayTier, SIM_UPSTREAM_TOKEN, startRelayTier } from './relay-tier';
 
 export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   /** Tickets on the list (the server's MOCK_SEED_TICKETS). */
@@ -53,69 +38,18 @@ export interface SimOptions extends Omit<PlanOptions, 'tickets'> {
   duplicates?: 'record' | 'refuse';
   /** Worker threads for the doors (each with its own fake-indexeddb); 0 runs them in this thread. */
   workers?: number;
+  /**
+   * Relays in front of the service, one per hall, and the service's own apps beside them
+   * (relay-plan.ts). Doors beyond `relays * doorsPerRelay` talk to the service directly.
+   */
+  relays?: RelayTierOptions;
+  /**
+   * Real ms a healing second lasts at least (default `realMsPerStep`). The relays run on real
+   * time (their rounds, their backoff), so with relays a healing second is a real second: the
+   * heal time in simulated seconds is then no shorter than the relays' own.
+   */
+  healRealMsPerStep?: number;
   log?: (line: string) => void;
-}
-
-export interface SimResult {
-  seed: number;
-  duplicates: 'record' | 'refuse';
-  plan: SimPlan;
-  findings: Findings;
-  healedAfterS: number | null;
-  healWallS: number;
-  /** Healing seconds that ended at `healDrainMs` with a door still busy: there the machine set the pace. */
-  healSecondsCut: number;
-  wallS: number;
-  proxy: ProxyCounts;
-  serviceKills: number;
-  doorRestarts: number;
-  checkinsOnService: number;
-  /** Doors still reporting errors (or offline) when the run ended. */
-  troubles: string[];
-}
-
-async function serviceCheckins(origin: string): Promise<Map<string, RemoteCheckin>> {
-  const client = createCheckinClient(
-    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
-  );
-  const all = new Map<string, RemoteCheckin>();
-  for (let page = 1; ; page++) {
-    const items = await client.listPage('checkins', DEMO_CHECKIN_LIST, page, 0);
-    if (!items.ok) throw new Error(`reading the service's check-ins: ${items.reason}`);
-    if (items.value.length === 0) return all;
-    for (const c of items.value) all.set(c.uuid, c);
-  }
-}
-
-async function ticketIds(origin: string): Promise<number[]> {
-  const client = createCheckinClient(
-    createTransport({ baseUrl: `${origin}/checkin`, fetch: (r) => fetch(r) }),
-  );
-  const ids: number[] = [];
-  for (let page = 1; ; page++) {
-    const items = await client.listPage('tickets', DEMO_CHECKIN_LIST, page, null);
-    if (!items.ok) throw new Error(`reading the list's tickets: ${items.reason}`);
-    if (items.value.length === 0) return ids;
-    ids.push(...items.value.filter((t) => t.state !== 'void').map((t) => t.id));
-  }
-}
-
-/** SIM_PROFILE=<from>:<to> writes a CPU profile of those simulated seconds to sim-<from>-<to>.cpuprofile. */
-async function profiler() {
-  const [from, to] = (process.env.SIM_PROFILE ?? '').split(':').map(Number);
-  if (from === undefined || to === undefined || Number.isNaN(to)) return async (_second: number) => undefined;
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  return async (second: number) => {
-    if (second === from) {
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    } else if (second === to) {
-      const { profile } = await session.post('Profiler.stop');
-      (await import('node:fs')).writeFileSync(`sim-${from}-${to}.cpuprofile`, JSON.stringify(profile));
-    }
-  };
 }
 
 const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -128,12 +62,21 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
   const profileAt = await profiler();
   const log = options.log ?? (() => undefined);
   const wallStart = performance.now();
-  const service = await simService(options.listSize, options.duplicates);
+  const service = await simService(
+    options.listSize,
+    options.duplicates,
+    options.relays ? { MOCK_API_TOKENS: `${SIM_UPSTREAM_TOKEN}:live:3.1:demo` } : {},
+  );
+  let tier: RelayTier | null = null;
   let proxy: Awaited<ReturnType<typeof startFaultProxy>> | null = null;
   let pool: ReturnType<typeof hostPool> | null = null;
   try {
     const tickets = await ticketIds(service.origin);
     const plan = planSimulation({ ...options, tickets });
+    const tierPlan = options.relays
+      ? planRelayTier(options.relays, { ...plan, tickets, doors: plan.doors })
+      : null;
+    if (tierPlan) plan.faults.push(...tierPlan.faults);
     const start = Date.now();
     let second = 0;
     // Faults apply from the first scheduled second until the heal: joining is not under test.
@@ -173,7 +116,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       }
     };
     proxy = await startFaultProxy({
-      upstream: () => service.origin,
+      upstream: (link) => tier?.upstreamOf(link) ?? service.origin,
       decide,
       onWrite: (door) => {
         if (restartWanted.has(door)) restart(door);
@@ -184,6 +127,15 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       },
     });
 
+    if (tierPlan)
+      tier = await startRelayTier({
+        plan: tierPlan,
+        seed: plan.seed,
+        slug: DEMO_CHECKIN_LIST,
+        proxyOrigin: proxy.origin,
+        serviceOrigin: () => service.origin,
+        intervalMs: options.relays?.intervalMs,
+      });
     const doorOptions = Array.from({ length: plan.doors }, (_, n) => ({
       n,
       seed: plan.seed,
@@ -191,9 +143,12 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       baseUrl: proxy!.baseUrlFor(n),
       skewMs: plan.skewMs[n]!,
       simNow: start,
+      ...(tier?.doorExtras(n, proxy!.baseUrlFor) ?? {}),
     }));
     pool = hostPool(doorOptions, options.workers ?? 0);
     const { hosts, hostOf } = pool;
+    // Each relay mirrors the list before its doors join, as at a venue set up before the doors open.
+    await tier?.ready();
     await Promise.all(hosts.map((h) => h.join(DEMO_CHECKIN_LIST, options.joinEach ?? false)));
     await Promise.all(hosts.map((h) => h.start()));
     const before = new Set((await serviceCheckins(service.origin)).keys());
@@ -209,6 +164,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     const trace = !!process.env.SIM_TRACE;
     // One simulated second on every host at once; it ends when every host has finished it.
     let drainMs = options.drainMs ?? 0;
+    let realMsPerStep = options.realMsPerStep;
     const step = async () => {
       const stepStart = performance.now();
       const simNow = start + second * 1000;
@@ -221,7 +177,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
             h.step({
               simNow,
               events: byHost.get(h)!,
-              realMsPerStep: options.realMsPerStep,
+              realMsPerStep,
               drainMs,
             }),
           ),
@@ -270,6 +226,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         }
       }
       for (const [door, by] of restartWanted) if (by <= second) restart(door);
+      tier?.onSecond(second);
       await profileAt(second);
       await step();
       if (second % 60 === 0)
@@ -280,12 +237,22 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
     faulty = false;
     restartWanted.clear();
     await service.settled();
+    await tier?.heal();
     await Promise.all([...restarting]);
     await Promise.all(hosts.map((h) => h.settled()));
     for (const n of doorOptions.map((d) => d.n))
       if (!online.has(n)) events.push({ kind: 'online', door: n, online: true });
     const healStart = second;
     drainMs = Math.max(drainMs, options.healDrainMs ?? 5000);
+    realMsPerStep = options.healRealMsPerStep ?? realMsPerStep;
+    let healRelayS: number | null = null;
+    let healDoorsS: number | null = null;
+    let served: Map<string, RemoteCheckin>[] = [];
+    // What each door should hold: its relay's mirror (checked against the service on its own), or the service.
+    const truthOf = (door: number) => {
+      const relay = tier?.relayOf(door) ?? null;
+      return relay === null ? service_ : (served[relay] ?? service_);
+    };
     const healWall = performance.now();
     const healProfile = process.env.SIM_PROFILE_HEAL;
     if (healProfile) await Promise.all(hosts.map((h) => h.profile('start', '')));
@@ -299,20 +266,29 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       if (states.some((d) => d.cut)) healSecondsCut++;
       if ((second - healStart) % (options.healCheckEveryS ?? 2) === 0) {
         service_ = await serviceCheckins(service.origin);
+        served = tier ? await tier.served() : [];
+        const relaysAgree = tier ? await tier.agrees(service_, served) : true;
+        if (relaysAgree) healRelayS ??= second - healStart;
         // First what each engine reports (cheap), then, when that agrees, every database.
-        const inside = new Set(
-          [...service_.values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId),
-        );
-        const looksDone = states.every((d) => d.pending === 0 && d.checkedIn === inside.size);
-        const copies = looksDone ? await allCopies() : [];
-        if (looksDone && copies.every((c) => differences(c, service_).length === 0)) {
+        const insideOf = (door: number) =>
+          new Set([...truthOf(door).values()].filter((c) => c.deletedAt === null).map((c) => c.ticketId))
+            .size;
+        const looksDone = states.every((d) => d.pending === 0 && d.checkedIn === insideOf(d.n));
+        const onRelays = states.filter((d) => tier?.relayOf(d.n) != null);
+        const relayDoorsLookDone = onRelays.every((d) => d.pending === 0 && d.checkedIn === insideOf(d.n));
+        const copies =
+          looksDone || (tier && relayDoorsLookDone && healDoorsS === null) ? await allCopies() : [];
+        const agrees = (c: DoorCopy) => differences(c, truthOf(c.door)).length === 0;
+        if (tier && relayDoorsLookDone && copies.filter((c) => tier!.relayOf(c.door) !== null).every(agrees))
+          healDoorsS ??= second - healStart;
+        if (looksDone && relaysAgree && copies.every(agrees)) {
           healedAfterS = second - healStart;
           break;
         }
         if (trace)
           log(
-            `trace heal ${second - healStart} s: ${inside.size} inside; doors behind: ${states
-              .filter((d) => d.pending !== 0 || d.checkedIn !== inside.size)
+            `trace heal ${second - healStart} s: relays ${relaysAgree ? 'agree' : 'behind'}; doors behind: ${states
+              .filter((d) => d.pending !== 0 || d.checkedIn !== insideOf(d.n))
               .slice(0, 8)
               .map(
                 (d) =>
@@ -339,12 +315,38 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
         : [],
     );
     const admissions = (await Promise.all(hosts.map((h) => h.admissions()))).flat();
+    let tierResult: TierResult | null = null;
+    let tierTruth: TierTruth | undefined;
+    if (tier) {
+      admissions.push(tier.apps.admissions);
+      served = await tier.served();
+      await tier.stop();
+      const writes = await Promise.all(tier.relays.map((r) => journalWrites(r.dataDir, DEMO_CHECKIN_LIST)));
+      const byUuid = new Map(admissions.flat().map((a) => [a.clientId, a]));
+      const findings = checkRelayTier(writes, served, service_, byUuid, copies);
+      tierTruth = {
+        truthOf,
+        refused: new Set(writes.flatMap((w, n) => [...refusedAt(w, served[n]!).keys()])),
+      };
+      tierResult = {
+        findings,
+        healRelayS,
+        healDoorsS,
+        relayKills: tier.relays.reduce((sum, r) => sum + r.kills(), 0),
+        torn: tier.relays.flatMap((r) => r.torn().map((t) => `relay ${r.n}: ${t}`)),
+        appAdmissions: tier.apps.admissions.length,
+        appRefused: tier.apps.refused(),
+        directRequests: sumOver(proxy, DIRECT_LINK, UPLINK),
+        uplinkRequests: sumOver(proxy, UPLINK, UPLINK + tier.relays.length),
+      };
+    }
     if (process.env.SIM_DUMP)
       (await import('node:fs')).writeFileSync(
         process.env.SIM_DUMP,
         JSON.stringify({ service: [...service_.values()], copies, admissions }),
       );
-    const findings = checkInvariants(admissions, copies, service_, before, options.duplicates);
+    const findings = checkInvariants(admissions, copies, service_, before, options.duplicates, tierTruth);
+    if (tierResult) findings.examples.push(...tierResult.findings.examples);
     // Each failure with its trace: every write that carried the uuid, and the door's story.
     const byClientId = new Map(admissions.flat().map((a) => [a.clientId, a]));
     findings.examples = findings.examples.flatMap((example) => {
@@ -376,6 +378,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       doorRestarts,
       checkinsOnService: service_.size,
       troubles,
+      tier: tierResult,
     };
   } finally {
     if (pool)
@@ -385,43 +388,9 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
           await h.terminate();
         }),
       );
+    await tier?.stop();
+    tier?.remove();
     await proxy?.close();
     await service.stop();
   }
-}
-
-/** The invariants as lines, each with its count; the seed first, so a failure names it. */
-export function describeRun(r: SimResult): string[] {
-  const f = r.findings;
-  return [
-    `seed ${r.seed}: ${r.plan.doors} doors, ${r.plan.durationS} simulated s, ${r.serviceKills} service kills, ${r.doorRestarts} door restarts, duplicates ${r.duplicates}`,
-    `admissions recorded: ${f.admissions} (${f.sharedAdmissions} of tickets admitted at two or more doors)`,
-    `on the service exactly once: ${f.onServiceOnce}; cancelled before sending: ${f.cancelledBeforeSending}; refused with a reason shown: ${f.refusedWithReason}`,
-    `lost: ${f.lost}; doubled by the app: ${f.doubled}; undo not applied: ${f.undoNotApplied}; left in an outbox: ${f.leftInOutbox}`,
-    `doors whose copy differs from the service: ${f.doorsDisagreeing} (${f.checkinsDisagreeing} check-ins)`,
-    `double admissions: ${f.doubleAdmissions}; not shown on a door that took part: ${f.conflictsUnshown}`,
-    `check-ins a door holds as its own that are not: ${f.takenAsOwn}`,
-    `refused as already in on the service: ${f.refusedAsAlreadyIn}; shown as a double admission on their door: ${f.alreadyInShown}; not shown: ${f.alreadyInUnshown}; tickets held twice by a service refusing duplicates: ${f.heldTwiceByRefusingService}`,
-    `healed to agreement after: ${r.healedAfterS ?? 'never'} simulated s (${r.healWallS.toFixed(1)} s wall; ${r.healSecondsCut} healing seconds ended at the drain limit with a door still busy)`,
-    `proxy: ${JSON.stringify(r.proxy)}`,
-    ...f.examples.map((e) => `  ${e}`),
-    ...r.troubles.slice(0, 10).map((t) => `  ${t}`),
-  ];
-}
-
-/** True when every invariant holds. */
-export function invariantsHold(r: SimResult): boolean {
-  const f = r.findings;
-  return (
-    r.healedAfterS !== null &&
-    f.lost === 0 &&
-    f.doubled === 0 &&
-    f.undoNotApplied === 0 &&
-    f.leftInOutbox === 0 &&
-    f.doorsDisagreeing === 0 &&
-    f.conflictsUnshown === 0 &&
-    f.takenAsOwn === 0 &&
-    f.alreadyInUnshown === 0 &&
-    f.heldTwiceByRefusingService === 0
-  );
 }

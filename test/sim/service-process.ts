@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, killHard, type RunningServer, startServerProcess } from '../server/server-process';
+import { simPort } from './sim-ports';
+import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
 
 /**
  * Starts the server, trying again when a start does not finish in time: on two shared cores
@@ -24,7 +25,11 @@ async function startWithRetries(env: Record<string, string>): Promise<RunningSer
 }
 
 /** `duplicates`: what the server does with a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS). */
-export async function simService(tickets: number, duplicates: 'record' | 'refuse' = 'record') {
+export async function simService(
+  tickets: number,
+  duplicates: 'record' | 'refuse' = 'record',
+  extraEnv: Record<string, string> = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sim-service-'));
   const controlToken = randomBytes(24).toString('hex');
   const env = {
@@ -33,7 +38,8 @@ export async function simService(tickets: number, duplicates: 'record' | 'refuse
     MOCK_SEED_TICKETS: String(tickets),
     MOCK_CONTROL_TOKEN: controlToken,
     MOCK_DUPLICATE_CHECKINS: duplicates,
-    PORT: String(await freePort()),
+    PORT: String(await simPort()),
+    ...extraEnv,
   };
   let server: RunningServer | null = await startWithRetries(env);
   const origin = server.origin;

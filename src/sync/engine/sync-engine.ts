@@ -147,6 +147,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     outbox,
     clientFor,
     listClient,
+    answeredDirectly: (list) => fallback.directAnswersOf(list),
     clock,
     random: options.random ?? Math.random,
     interval: options.syncIntervalMs ?? (() => 10_000),

@@ -34,6 +34,8 @@ export interface SyncLoopOptions {
   clientFor: (baseUrl: string) => CheckinClient;
   /** A list's client: through its relay, or the service behind it (relay-fallback.ts). */
   listClient?: (list: ListRow) => CheckinClient;
+  /** Answers for a list that came from the service directly (relay-fallback.ts; pull-since.ts). */
+  answeredDirectly?: (list: ListRow) => number;
   clock: Clock;
   random: () => number;
   interval: () => number;
@@ -69,6 +71,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
     batchSize: options.batchSize,
     backoff,
     beforePush: options.beforePush,
+    answeredDirectly: options.answeredDirectly,
   });
   const ended = () => options.afterRun?.();
 

@@ -29,6 +29,8 @@ export interface SyncStepsOptions {
   db: CheckinDatabase;
   state: OpenListState;
   listClient: (list: ListRow) => CheckinClient;
+  /** Answers for `list` that came from the service directly (its relay down); see pull-since.ts. */
+  answeredDirectly?: (list: ListRow) => number;
   clock: Clock;
   marginMs: number;
   batchSize?: number;
@@ -112,6 +114,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
         withList: onDemand || pulls++ % LIST_EVERY === 0,
         marginMs,
         index,
+        answeredDirectly: () => options.answeredDirectly?.(list) ?? 0,
         onProgress: (done, total) => publish({ download: { done, total } }),
       }),
     );

@@ -2,7 +2,10 @@
 // each page with its progress in one transaction, so an interrupted download resumes at the
 // first missing page; later pulls ask only for records updated `since` a cursor taken from the
 // service's own `updated_at` values (less a safety margin), never from this device's clock;
-// records seen twice are upserted, so the overlap is harmless.
+// records seen twice are upserted, so the overlap is harmless. A pull answered (in any part) by
+// the service directly while the list's relay was down keeps its cursors: the relay's and the
+// service's `updated_at` are two clocks over two copies, and a cursor taken from one would skip
+// records of the other (see ../relay/relay-fallback.ts).
 import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok, type Result } from '../../domain/result';
 import { listRowFrom } from '../../db/list-row';
@@ -30,6 +33,7 @@ async function pullResource(
   totalPages: number | null,
   options: PullOptions,
   state: SyncStateRow,
+  answeredDirectly: () => boolean,
 ): Promise<Result<{ checkins: CheckinRow[]; received: number }>> {
   const { listSlug, marginMs = DEFAULT_MARGIN_MS, index } = options;
   const since = state.cursor ?? 0;
@@ -59,7 +63,7 @@ async function pullResource(
     if (totalPages === null && !full) break;
   }
   const seenUpTo = serverTime ?? max;
-  const cursor = seenUpTo === null ? since : Math.max(since, seenUpTo - marginMs);
+  const cursor = seenUpTo === null || answeredDirectly() ? since : Math.max(since, seenUpTo - marginMs);
   await patchSyncState(db, listSlug, resource, {
     cursor,
     pageSize,
@@ -77,6 +81,8 @@ export async function pullSince(
   options: PullOptions,
 ): Promise<Result<PullReport>> {
   const { listSlug } = options;
+  const directBefore = options.answeredDirectly?.() ?? 0;
+  const answeredDirectly = () => (options.answeredDirectly?.() ?? 0) !== directBefore;
   const states = await Promise.all(RESOURCES.map((r) => readSyncState(db, listSlug, r)));
   if (states.some((s) => s.cursor === null)) return downloadAll(db, api, options);
   let pages: Record<Resource, number> | null = null;
@@ -109,6 +115,7 @@ export async function pullSince(
         pages ? pages[resource] : null,
         serverTime === undefined ? options : { ...options, serverTime },
         states[i]!,
+        answeredDirectly,
       );
       if (result.ok) {
         report.checkins.push(...result.value.checkins);

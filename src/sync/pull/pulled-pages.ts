@@ -27,6 +27,11 @@ export interface PullOptions {
   serverTime?: number | null;
   /** Whether to GET the list first (its details and page counts); default true. */
   withList?: boolean;
+  /**
+   * Answers so far that came from the service directly instead of through the list's relay
+   * (../relay/relay-fallback.ts): a pull with any such answer keeps its cursors.
+   */
+  answeredDirectly?: () => number;
 }
 
 export interface PullReport {

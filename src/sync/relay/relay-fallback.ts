@@ -16,13 +16,22 @@
 // - While the relay stays down, calls go directly without asking it, and the relay is asked
 //   again first once `relayRetryMs` has passed: the door is back on the relay at its next sync
 //   after the relay answers again.
+// - Each list counts the answers that came from the service directly. A pull keeps its cursor when
+//   any of its answers did (pull-since.ts): the relay stamps `updated_at` with its own copy's
+//   change times, the service with its own, so a cursor moved on by the service's answers would,
+//   back on the relay, skip what the relay took in meanwhile (another door of the hall admitting
+//   through it while its uplink was down).
+// - An undo (DELETE) the service answers 404 directly is not done: the check-in may be one the
+//   relay answered and journalled but has not forwarded yet, and would stand on the service once
+//   it does. The door is told the service is busy (a transient failure), so its outbox keeps the
+//   undo and sends it again, through the relay once it is back (the relay deletes it in order).
 // - A direct call that also fails on the network (the service does not allow the app's origin,
 //   CORS; mixed content; no internet) means "offline": the door works from its own copy, as it
 //   does without a relay. The service is not asked directly again for `directRetryMs`, doubling
 //   up to `directRetryMaxMs`, so a service that refuses the app's origin costs one failed request
 //   now and then, not one per call.
 import type { CheckinClient } from '../../api/checkin-client';
-import type { Result } from '../../domain/result';
+import { fail, type Result } from '../../domain/result';
 import type { Clock } from '../clock';
 
 /** What a door is talking to for a list joined through a relay. */
@@ -55,6 +64,8 @@ interface RouteState {
   /** Until then the service is not asked directly (it could not be reached from here). */
   directDownUntil: number;
   directFailures: number;
+  /** Answers that came from the service directly. */
+  directAnswers: number;
 }
 
 type Call<T> = (client: CheckinClient) => Promise<Result<T>>;
@@ -71,7 +82,7 @@ export function createRelayFallback(options: RelayFallbackOptions) {
   const stateOf = (baseUrl: string): RouteState => {
     let state = states.get(baseUrl);
     if (!state) {
-      state = { route: 'relay', relayDownUntil: 0, directDownUntil: 0, directFailures: 0 };
+      state = { route: 'relay', relayDownUntil: 0, directDownUntil: 0, directFailures: 0, directAnswers: 0 };
       states.set(baseUrl, state);
     }
     return state;
@@ -83,7 +94,12 @@ export function createRelayFallback(options: RelayFallbackOptions) {
     options.onChange?.(baseUrl, route);
   };
 
-  async function call<T>(list: RoutedList, directBaseUrl: string, op: Call<T>): Promise<Result<T>> {
+  async function call<T>(
+    list: RoutedList,
+    directBaseUrl: string,
+    op: Call<T>,
+    asDirect: (answer: Result<T>) => Result<T> = (answer) => answer,
+  ): Promise<Result<T>> {
     const state = stateOf(list.baseUrl);
     let relayAnswer: Result<T> | null = null;
     if (clock.now() >= state.relayDownUntil) {
@@ -108,8 +124,9 @@ export function createRelayFallback(options: RelayFallbackOptions) {
     }
     state.directFailures = 0;
     state.directDownUntil = 0;
+    state.directAnswers++;
     set(list.baseUrl, state, 'direct');
-    return direct;
+    return asDirect(direct);
   }
 
   /** A client that follows these rules for `list` (its own address when it has no direct one). */
@@ -128,12 +145,23 @@ export function createRelayFallback(options: RelayFallbackOptions) {
       getTicket: (slug, ticketSlug) => via((c) => c.getTicket(slug, ticketSlug)),
       createCheckins: (slug, items) => via((c) => c.createCheckins(slug, items)),
       createCheckin: (slug, item) => via((c) => c.createCheckin(slug, item)),
-      deleteCheckin: (slug, uuid) => via((c) => c.deleteCheckin(slug, uuid)),
+      deleteCheckin: (slug, uuid) =>
+        call(
+          list,
+          direct,
+          (c) => c.deleteCheckin(slug, uuid),
+          (answer) =>
+            !answer.ok && answer.reason === 'not-found'
+              ? fail('server', { status: 404, detail: 'not on the service yet; its relay may hold it' })
+              : answer,
+        ),
     };
   }
 
   return {
     clientFor: clientForList,
+    /** How many answers for this list came from the service directly (0 for a list not on a relay). */
+    directAnswersOf: (list: RoutedList): number => states.get(list.baseUrl)?.directAnswers ?? 0,
     /** The route of a list joined through a relay (null for any other list). */
     routeOf(list: RoutedList): Route | null {
       if (!list.directBaseUrl) return null;
