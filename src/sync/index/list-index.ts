@@ -20,7 +20,7 @@ import { orderReferenceOf } from '../../domain/order';
 import { compactTicket, createStringPool } from './compact-ticket';
 import { rankTickets, type SearchQuery, searchQuery, type TicketHit } from '../../domain/search-rank';
 import { searchTerms } from '../../domain/search-text';
-import { oneCheckinOf, sameCheckin } from './same-checkin';
+import { olderThanHeld, oneCheckinOf, sameCheckin } from './same-checkin';
 import { createTicketCheckins } from './ticket-checkins';
 
 const BUCKET = 2;
@@ -245,7 +245,7 @@ export function createListIndex(): ListIndex {
           row = merged;
         }
         const prior = before;
-        if (prior && prior.updatedAt > row.updatedAt) continue;
+        if (prior && olderThanHeld(prior, row)) continue;
         // A pulled copy carries none of what only this device knows: it keeps those marks.
         const known = prior && !row.deviceName && !row.endedBy && (prior.deviceName || prior.endedBy);
         checkinsByTicket.set(

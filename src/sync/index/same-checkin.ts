@@ -47,3 +47,14 @@ export function oneCheckinOf(held: CheckinRow, given: CheckinRow): CheckinRow | 
   if (heldIsOwn) return serviceNewer ? ownMarked(other, own) : null;
   return serviceNewer ? ownMarked(other, own) : own;
 }
+
+/**
+ * Whether `given` is older than `held`, both under one key. The service's uuid is only ever
+ * added to a row (its answer), never taken away: a row with it is the later one, whatever the
+ * stamps say, since this device stamps its own check-in with its own clock until the answer,
+ * and the service stamps the answer with its clock, which may run minutes behind.
+ */
+export function olderThanHeld(held: CheckinRow, given: CheckinRow): boolean {
+  if ((held.uuid === null) !== (given.uuid === null)) return given.uuid === null;
+  return held.updatedAt > given.updatedAt;
+}

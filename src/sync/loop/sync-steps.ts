@@ -61,6 +61,13 @@ export function createSyncSteps(options: SyncStepsOptions) {
     const list = options.beforePush ? await options.beforePush(given) : given;
     const active = state.active();
     const index = active?.list.slug === list.slug ? active.index : undefined;
+    // The list may open, or open again, while an answer is out: what the push settles goes into
+    // the index then current (one loading too: its load never takes a uuid away), never one
+    // dropped since, or the list's double admissions would name this door's side without it.
+    const indexNow = () => {
+      const current = state.current();
+      return current?.list.slug === list.slug ? current.index : undefined;
+    };
     const floor = await floorOf(list.slug);
     publish({ phase: 'pushing' });
     const result = await guarded(() =>
@@ -70,7 +77,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
           floor,
           marginMs,
           batchSize: options.batchSize,
-          index,
+          index: indexNow,
           readsRefused: isRevoked(list),
         }),
       ),
@@ -82,8 +89,9 @@ export function createSyncSteps(options: SyncStepsOptions) {
     // A double admission recorded while this device's own check-in was pending names it without
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).
-    if (index && result.ok && result.value.sent + result.value.recovered > 0)
-      await guarded(async () => ok(await recordConflicts(db, list.slug, index, clock.now())));
+    const open = state.active();
+    if (open?.list.slug === list.slug && result.ok && result.value.sent + result.value.recovered > 0)
+      await guarded(async () => ok(await recordConflicts(db, list.slug, open.index, clock.now())));
     if (index) {
       const { outbox: _, ...errors } = state.board.status().errors;
       publish(

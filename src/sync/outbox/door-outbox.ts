@@ -23,7 +23,11 @@ export interface DoorOutboxOptions {
   floor: number;
   /** How far before the floor a recovery pulls. */
   marginMs: number;
-  index?: ListIndex;
+  /**
+   * The open list's index as it stands at each write, if this is that list: read then, not at
+   * the push's start, so a list that opens (or opens again) while an answer is out is told it.
+   */
+  index?: () => ListIndex | undefined;
   /**
    * The service reads nothing more for this list (its door was revoked) but still takes its
    * writes: a recovery finds nothing there and sends the unanswered rows again with their
@@ -117,14 +121,14 @@ function doorStorage(
     claimOne: async (row) => (await markSending(db, listSlug, [row], floor))[0] ?? null,
     async settle(pairs) {
       const linked = await stored(() => markSent(db, listSlug, pairs));
-      if (linked.ok) index?.putCheckins(linked.value, replacedKeys(pairs));
+      if (linked.ok) index?.()?.putCheckins(linked.value, replacedKeys(pairs));
       return failed(linked);
     },
     requeue: (rows) => requeue(db, listSlug, rows),
     requeueRefused: (rows) => requeueUnanswered(db, listSlug, rows),
     async park(row, reason) {
       const parked = await stored(() => park(db, row, reason));
-      if (parked.ok && parked.value) index?.putCheckins([parked.value]);
+      if (parked.ok && parked.value) index?.()?.putCheckins([parked.value]);
       return failed(parked);
     },
     async unanswered() {
@@ -152,7 +156,7 @@ function doorStorage(
         await requeueUnanswered(db, listSlug, [...otherUnanswered, ...again]);
         return [...settled, ...(await upsertCheckins(db, listSlug, pulled))];
       });
-      if (linked.ok) index?.putCheckins(linked.value, replacedKeys(found));
+      if (linked.ok) index?.()?.putCheckins(linked.value, replacedKeys(found));
       return failed(linked);
     },
   };

@@ -40,7 +40,7 @@ async function sendUndos(
     const answer = await api.deleteCheckin(options.listSlug, row.uuid);
     if (answer.ok || answer.reason === 'not-found') {
       const ended = await completeUndo(db, row, answer.ok ? answer.value : null);
-      if (ended) options.index?.putCheckins([ended]);
+      if (ended) options.index?.()?.putCheckins([ended]);
       report.sent++;
     } else if (isTransient(answer)) return answer;
     else {
