@@ -132,7 +132,8 @@ export async function simRelay(o: RelayProcessOptions) {
     settled: () => chain,
     output: () => server?.output() ?? '',
     async stop() {
-      await chain;
+      // A failed restart has failed the run already: the stop still kills what is running.
+      await chain.catch(() => undefined);
       if (server) await killHard(server);
       server = null;
     },
