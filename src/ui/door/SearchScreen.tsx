@@ -9,6 +9,8 @@ import { ScreenHead } from './ScreenHead';
 import { SearchResults } from './SearchResults';
 import { searchNote } from './search-note';
 
+const NOTHING_FOUND = { tickets: [], orders: [] };
+
 export function SearchScreen() {
   const engine = useDoorEngine();
   const status = useDoorStatus();
@@ -25,14 +27,22 @@ export function SearchScreen() {
   // A scanner used while searching still checks tickets in; its keys never reach the box.
   useWedgeScanner(flow.wedge);
 
-  // Asked again when counts change: a check-in landing changes who is inside.
-  const found = useEngineAnswer(
-    async () => (deferred.trim().length >= 2 ? engine.find(deferred.trim()) : { tickets: [], orders: [] }),
-    [engine, deferred, status.counts],
-    { tickets: [], orders: [] },
+  // Asked again when counts change: a check-in landing changes who is inside. Each answer says
+  // which words it is of, so the screen never calls it the answer to newer ones.
+  const asked = deferred.trim();
+  const answer = useEngineAnswer(
+    async () => ({ asked, found: asked.length >= 2 ? await engine.find(asked) : NOTHING_FOUND }),
+    [engine, asked, status.counts],
+    { asked: '', found: NOTHING_FOUND },
   );
+  const found = answer.found;
 
-  const note = searchNote(deferred, found.tickets.length, status.list !== null && !status.counted);
+  const note = searchNote(
+    deferred,
+    found.tickets.length,
+    status.list !== null && !status.counted,
+    answer.asked === asked,
+  );
   return (
     <section className="panel" aria-labelledby="search-title">
       <ScreenHead id="search-title" title={t('searchTitle')} />
@@ -56,7 +66,11 @@ export function SearchScreen() {
       {note === 'searchHint' ? (
         <p className="muted">{t('searchHint')}</p>
       ) : note ? (
-        <p className="muted" role="status">
+        <p
+          className="muted"
+          role="status"
+          data-testid={note === 'searchPending' ? 'search-pending' : undefined}
+        >
           {t(note, { q: deferred.trim() })}
         </p>
       ) : (
