@@ -4,11 +4,11 @@
 // A check-in is held once: this device's own row and the service's record of it (a page of the
 // first download, a pull) are one row under the device's key, whichever came first
 // (same-checkin.ts), so its own admission is never counted as a double.
-// The prefix-search index is most of the cost of building (a verdict never uses it): it is
-// built on the first search, or ahead of it in short slices (`indexSearchFor`).
+// The search index (search-haystack.ts) is built on the first search, or ahead of it in short
+// slices (`indexSearchFor`): a verdict never uses it.
 // Memory: 100,000 tickets live in a phone's worker, so tickets are kept with their strings
-// shared (compact-ticket.ts), as are search terms, an order of one ticket and a ticket's one
-// check-in are held without an array or map around them (ticket-checkins.ts).
+// shared (compact-ticket.ts), an order of one ticket and a ticket's one check-in are held
+// without an array or map around them (ticket-checkins.ts).
 // Counts: a ticket is in when the service holds an active check-in of it or this door's own
 // check-in awaits its answer. A check-in the service refused (parked) was never held there: it
 // counts nobody in, so the door's figures converge on the service's; beside a check-in that is
@@ -19,11 +19,9 @@ import { countsTowardList } from '../../domain/list-count';
 import { orderReferenceOf } from '../../domain/order';
 import { compactTicket, createStringPool } from './compact-ticket';
 import { rankTickets, type SearchQuery, searchQuery, type TicketHit } from '../../domain/search-rank';
-import { searchTerms } from '../../domain/search-text';
+import { createSearchHaystack } from './search-haystack';
 import { olderThanHeld, oneCheckinOf, sameCheckin } from './same-checkin';
 import { createTicketCheckins } from './ticket-checkins';
-
-const BUCKET = 2;
 
 /** The list's figures as the service counts them (see countsTowardList), and people inside. */
 export interface ListCounts {
@@ -90,10 +88,7 @@ export function createListIndex(): ListIndex {
     else ids.push(id);
   };
   const strings = createStringPool();
-  // Search terms are lower-cased copies, made afresh for each ticket: shared like its strings.
-  const terms = createStringPool();
-  // Prefix buckets: the first letters of a term -> parallel arrays of terms and ticket ids.
-  const buckets = new Map<string, { terms: string[]; ids: number[] }>();
+  const haystack = createSearchHaystack();
   const checkinsByTicket = createTicketCheckins(strings);
   const ticketOfKey = new Map<string, number>();
   // Tickets in (a held or unanswered check-in), and those standing twice or more.
@@ -119,22 +114,11 @@ export function createListIndex(): ListIndex {
       if (step > 0 && step % 256 === 0 && performance.now() >= until) return false;
       const next = unindexed!.next();
       if (next.done) break;
-      for (const term of searchTerms(next.value)) addTerm(term, next.value.id);
+      haystack.add(next.value);
     }
     unindexed = null;
     searchWhole = true;
     return true;
-  };
-
-  const addTerm = (term: string, id: number) => {
-    const key = term.slice(0, BUCKET);
-    let bucket = buckets.get(key);
-    if (!bucket) {
-      bucket = { terms: [], ids: [] };
-      buckets.set(key, bucket);
-    }
-    bucket.terms.push(terms.share(term)!);
-    bucket.ids.push(id);
   };
 
   const recount = (ticketId: number) => {
@@ -163,41 +147,13 @@ export function createListIndex(): ListIndex {
     touched.add(ticketId);
   };
 
-  /** The buckets holding the terms that start with `word`. */
-  const bucketsOf = (word: string) => {
-    const head = word.slice(0, BUCKET);
-    if (head.length === BUCKET) {
-      const bucket = buckets.get(head);
-      return bucket ? [bucket] : [];
-    }
-    return [...buckets].filter(([key]) => key.startsWith(head)).map(([, bucket]) => bucket);
-  };
-
   const candidates = (query: SearchQuery): RemoteTicket[] => {
     indexSearch(Number.POSITIVE_INFINITY);
-    // Every candidate is ranked: the word of the smallest buckets (then the longest) finds the
-    // fewest, so "ma zz" looks at no one rather than at every "ma".
-    let scanned: { terms: string[]; ids: number[] }[] = [];
-    let word = '';
-    let cost = Number.POSITIVE_INFINITY;
-    for (const each of query.words) {
-      const held = bucketsOf(each);
-      const size = held.reduce((sum, bucket) => sum + bucket.terms.length, 0);
-      if (size < cost || (size === cost && each.length > word.length)) {
-        [scanned, word, cost] = [held, each, size];
-      }
-    }
     const found: RemoteTicket[] = [];
-    const seen = new Set<number>();
-    for (const bucket of scanned)
-      for (let i = 0; i < bucket.terms.length; i++) {
-        const id = bucket.ids[i]!;
-        if (!bucket.terms[i]!.startsWith(word)) continue;
-        const before = seen.size;
-        if (seen.add(id).size === before) continue;
-        const ticket = byId.get(id);
-        if (ticket) found.push(ticket);
-      }
+    for (const id of haystack.candidates(query.words)) {
+      const ticket = byId.get(id);
+      if (ticket) found.push(ticket);
+    }
     return found;
   };
 
@@ -221,8 +177,8 @@ export function createListIndex(): ListIndex {
         bySlug.set(t.slug, t.id);
         byReference.set(t.reference.toUpperCase(), t.id);
         if (order !== null) addToOrder(order, t.id);
-        // Stale terms of an updated ticket stay in their buckets; search re-checks every hit.
-        if (searchStarted) for (const term of searchTerms(t)) addTerm(term, t.id);
+        // An updated ticket's older words stay in the index; search looks each hit up by id.
+        if (searchStarted) haystack.add(t);
       }
     },
     putCheckins(rows, replaces = []) {

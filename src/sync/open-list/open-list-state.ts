@@ -140,6 +140,9 @@ export function createOpenListState({
       // a restart's first scans wait for the codes, not for the load.
       await loading.codes;
       performance.mark('door:list-codes');
+      // A restart's load fills the search index as it goes: about a tenth of what each page's
+      // opening costs, so a search made as soon as the list is in finds it whole.
+      if (background && complete) index.indexSearchFor(0);
       // In the background (a restart, the scan screen up), the load takes the turns bulk
       // work takes, so a queue's keyed scans do not wait behind its page reads. A list opened
       // in front is what the door waits for: its pages are read one after another.
