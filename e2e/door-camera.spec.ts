@@ -123,3 +123,53 @@ test('reads a ticket shown light on dark, as a phone in dark mode may show it', 
   });
   expect(await service.activeCheckinsOf(VIP_LIST, guest.id)).toBe(1);
 });
+
+/** Records what the page hands the decoder's worker: the camera's own frames, or drawn pixels. */
+function watchDecoderFrames() {
+  const kinds: string[] = [];
+  (window as unknown as { __frames: string[] }).__frames = kinds;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const frame = message as { video?: unknown; pixels?: unknown; width?: number };
+    if (frame?.video) kinds.push('video');
+    else if (frame?.pixels && (frame.width ?? 0) > 100) kinds.push('pixels');
+    return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+  };
+}
+
+const decoderFrames = (page: Page) =>
+  page.evaluate(() => [...new Set((window as unknown as { __frames: string[] }).__frames)]);
+
+test('reads a ticket from the camera’s own frames, drawing none of them on the page', async () => {
+  test.setTimeout(120_000);
+  const [guest] = await service.freshTickets(VIP_LIST, 1);
+  if (!guest) throw new Error('the demo seed lacks a fresh VIP ticket');
+  const video = await makeQrVideo('video-frame-ticket', guest.slug);
+  await withCamera(video, async (page, door) => {
+    await page.addInitScript(watchDecoderFrames);
+    await page.goto('/');
+    await door.expectVerdict('admitted');
+    await expect(door.verdict()).toContainText(guest.reference);
+    expect(await decoderFrames(page)).toEqual(['video']);
+    await expect.poll(() => service.activeCheckinsOf(VIP_LIST, guest.id)).toBe(1);
+  });
+});
+
+test('reads a ticket where the browser has no VideoFrame, from frames drawn on the page', async () => {
+  test.setTimeout(120_000);
+  const [guest] = await service.freshTickets(VIP_LIST, 1);
+  if (!guest) throw new Error('the demo seed lacks a fresh VIP ticket');
+  const video = await makeQrVideo('canvas-ticket', guest.slug);
+  await withCamera(video, async (page, door) => {
+    await page.addInitScript(() => {
+      // As in a browser without WebCodecs.
+      delete (window as { VideoFrame?: unknown }).VideoFrame;
+    });
+    await page.addInitScript(watchDecoderFrames);
+    await page.goto('/');
+    await door.expectVerdict('admitted');
+    await expect(door.verdict()).toContainText(guest.reference);
+    expect(await decoderFrames(page)).toEqual(['pixels']);
+    await expect.poll(() => service.activeCheckinsOf(VIP_LIST, guest.id)).toBe(1);
+  });
+});

@@ -126,7 +126,7 @@ export async function startCamera({
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
     throw Object.assign(new Error('Camera needs a secure (https) page'), { name: 'InsecureContext' });
   }
-  // The decoder loads in its worker while the camera opens (a one-pixel frame is its first
+  // The decoder loads in its worker while the camera opens (its warm-up code is its first
   // read), where the device has a camera at all: a door with none (a kiosk's scanner) never
   // spends a core on it, at the moment its first verdict is drawn.
   const hasCamera = await listCameras().then(

@@ -3,10 +3,13 @@
 // the text read or null; a worker that could not load answers null to everything asked of it
 // (and to anything asked later), and the next `decoder()` makes a new one.
 import type { FrameRead, FrameToRead } from './decoder-worker';
+import { warmUpFrame } from './warm-up-code';
 
 export interface Decoder {
   worker: Worker;
   failed: boolean;
+  /** The worker could not take a camera frame's pixels: frames are drawn on the page instead. */
+  noVideoFrames: boolean;
   /** Reads asked for and not yet answered, by frame id. */
   waiting: Map<number, (text: string | null) => void>;
 }
@@ -21,8 +24,9 @@ function decoder(): Decoder {
     type: 'module',
     name: 'qr-decoder',
   });
-  const made: Decoder = { worker, failed: false, waiting: new Map() };
+  const made: Decoder = { worker, failed: false, noVideoFrames: false, waiting: new Map() };
   worker.addEventListener('message', (event: MessageEvent<FrameRead>) => {
+    if (event.data.unreadableVideo) made.noVideoFrames = true;
     made.waiting.get(event.data.id)?.(event.data.text);
     made.waiting.delete(event.data.id);
   });
@@ -37,24 +41,38 @@ function decoder(): Decoder {
   return made;
 }
 
-/** One frame read in the worker: the text, or null (nothing read, or no decoder). */
-export function readFrame(made: Decoder, frame: Omit<FrameToRead, 'id'>): Promise<string | null> {
-  if (made.failed) return Promise.resolve(null);
+/** A frame to read, without its id. */
+export type FrameToAsk = FrameToRead extends infer F
+  ? F extends FrameToRead
+    ? Omit<F, 'id'>
+    : never
+  : never;
+
+/**
+ * One frame read in the worker: the text, or null (nothing read, or no decoder). Its pixels
+ * (or the camera's frame) are transferred, not copied: the page must not use them after.
+ */
+export function readFrame(made: Decoder, frame: FrameToAsk): Promise<string | null> {
+  if (made.failed) {
+    if ('video' in frame) frame.video.close();
+    return Promise.resolve(null);
+  }
   const id = ++frameIds;
   return new Promise((resolve) => {
     made.waiting.set(id, resolve);
-    made.worker.postMessage({ id, ...frame } satisfies FrameToRead, [frame.pixels.buffer]);
+    made.worker.postMessage({ id, ...frame } as FrameToRead, [
+      'video' in frame ? frame.video : frame.pixels.buffer,
+    ]);
   });
 }
 
-/** The decoder's worker, asked to read a one-pixel frame: answered once its code has loaded. */
+/**
+ * The decoder's worker, asked to read its warm-up code (warm-up-code.ts) as its first frame:
+ * answered once its code has loaded and the path a camera frame takes has run once, so the
+ * first frame of the picture does not pay for compiling it.
+ */
 export function warmDecoder(): { made: Decoder; warm: Promise<string | null> } {
   const made = decoder();
-  const warm = readFrame(made, {
-    pixels: new Uint8ClampedArray(4),
-    width: 1,
-    height: 1,
-    alsoInverted: false,
-  });
+  const warm = readFrame(made, { ...warmUpFrame(), alsoInverted: false });
   return { made, warm };
 }

@@ -11,25 +11,39 @@ import HybridBinarizer from '@zxing/library/esm/core/common/HybridBinarizer';
 import QRCodeReader from '@zxing/library/esm/core/qrcode/QRCodeReader';
 import RGBLuminanceSource from '@zxing/library/esm/core/RGBLuminanceSource';
 import { luminance } from './frame-pixels';
+import { videoFrameLuma } from './video-frame-pixels';
 
-export interface FrameToRead {
+/** A frame the page drew on a canvas: RGBA (the buffer is transferred, not copied). */
+export interface RgbaFrame {
   id: number;
-  /** RGBA, as the page's canvas gives it (the buffer is transferred, not copied). */
   pixels: Uint8ClampedArray;
   width: number;
   height: number;
   alsoInverted: boolean;
 }
 
+/** A frame of the camera's own picture, transferred: its luminance is taken here. */
+export interface CameraFrame {
+  id: number;
+  video: VideoFrame;
+  /** 0.5: read a half-size copy. */
+  scale: number;
+  alsoInverted: boolean;
+}
+
+export type FrameToRead = RgbaFrame | CameraFrame;
+
 export interface FrameRead {
   id: number;
   text: string | null;
+  /** A camera frame whose pixels could not be had: the page draws its frames from now on. */
+  unreadableVideo?: true;
 }
 
 const reader = new QRCodeReader();
 
-function read({ pixels, width, height, alsoInverted }: FrameToRead): string | null {
-  const source = new RGBLuminanceSource(luminance(pixels, width, height), width, height);
+function read(gray: Uint8ClampedArray, width: number, height: number, alsoInverted: boolean): string | null {
+  const source = new RGBLuminanceSource(gray, width, height);
   for (const copy of alsoInverted ? [source, source.invert()] : [source]) {
     try {
       return reader.decode(new BinaryBitmap(new HybridBinarizer(copy))).getText();
@@ -40,13 +54,29 @@ function read({ pixels, width, height, alsoInverted }: FrameToRead): string | nu
   return null;
 }
 
-self.onmessage = (event: MessageEvent<FrameToRead>) => {
-  let text: string | null = null;
-  try {
-    text = read(event.data);
-  } catch {
-    // A malformed frame (the page's canvas gave less than asked): nothing read.
+async function answer(frame: FrameToRead): Promise<FrameRead> {
+  if ('video' in frame) {
+    const luma = await videoFrameLuma(frame.video, frame.scale < 1, luminance);
+    if (!luma) return { id: frame.id, text: null, unreadableVideo: true };
+    return { id: frame.id, text: read(luma.pixels, luma.width, luma.height, frame.alsoInverted) };
   }
-  const answer: FrameRead = { id: event.data.id, text };
-  self.postMessage(answer);
+  const { pixels, width, height, alsoInverted } = frame;
+  return { id: frame.id, text: read(luminance(pixels, width, height), width, height, alsoInverted) };
+}
+
+// Copying a camera frame's pixels is asynchronous: frames are answered one after another, so
+// the answers keep the order they were asked in.
+let queue: Promise<unknown> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<FrameToRead>) => {
+  const frame = event.data;
+  queue = queue.then(async () => {
+    let reply: FrameRead = { id: frame.id, text: null };
+    try {
+      reply = await answer(frame);
+    } catch {
+      // A malformed frame (the page's canvas gave less than asked): nothing read.
+    }
+    self.postMessage(reply);
+  });
 };

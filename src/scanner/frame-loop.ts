@@ -1,11 +1,12 @@
-// The camera's decode loop on the page: it copies frames from the <video> and the decoder's
-// worker reads them (decoder-client.ts). Guarantees: one frame in the worker at a time; no
+// The camera's decode loop on the page: it hands frames of the <video> to the decoder's worker
+// (decoder-client.ts), the camera's own frames where the browser can, else copies drawn on a
+// canvas. Guarantees: one frame in the worker at a time; no
 // read is handed on after a pause or a stop, and a loop resumed meanwhile is the only one that
 // goes on; only frames of its own stream are copied.
 import type { IScannerControls } from '@zxing/browser';
-import { type Decoder, readFrame } from './decoder-client';
-import type { FrameToRead } from './decoder-worker';
+import { type Decoder, type FrameToAsk, readFrame } from './decoder-client';
 import { attemptAt } from './frame-pixels';
+import { readableFormat } from './video-frame-pixels';
 
 /**
  * Between decode attempts. The reader's default is 500 ms; a queue at the door cannot wait,
@@ -20,9 +21,9 @@ export interface FrameLoop extends IScannerControls {
 }
 
 /**
- * The decode loop: each attempt copies the frame (attemptAt: a half-size copy first, read normal
- * and inverted, the whole frame every other attempt) and the worker reads it; one frame is in
- * the worker at a time. (The decoder itself is patched: patches/README.md.)
+ * The decode loop: each attempt hands the worker the frame (attemptAt: a half-size copy first,
+ * read normal and inverted, the whole frame every other attempt) and the worker reads it; one
+ * frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
  */
 export function frameLoop(
   video: HTMLVideoElement,
@@ -35,20 +36,43 @@ export function frameLoop(
 ): FrameLoop {
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  const grab = (n: number): Omit<FrameToRead, 'id'> | null => {
+  // Where the browser has WebCodecs, the camera's frame itself goes to the worker, which takes
+  // its luminance (video-frame-pixels.ts): the page draws nothing and reads nothing back. A
+  // frame of a format the worker cannot read, or a worker that could not read one, and the page
+  // draws its frames on a canvas from then on.
+  let videoFrames = typeof VideoFrame === 'function';
+  const cameraFrame = (): VideoFrame | null => {
+    if (!videoFrames || made.noVideoFrames) return null;
+    try {
+      const frame = new VideoFrame(video);
+      if (readableFormat(frame.format)) return frame;
+      frame.close();
+    } catch {
+      // No frame to be had this way (none decoded yet, or a picture the browser will not share).
+      return null;
+    }
+    videoFrames = false;
+    return null;
+  };
+  const grab = (n: number): FrameToAsk | null => {
     if (
-      !context ||
       video.srcObject !== stream ||
       video.videoWidth === 0 ||
       video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA
     )
       return null;
     const { scale, alsoInverted } = attemptAt(n);
-    canvas.width = Math.round(video.videoWidth * scale);
-    canvas.height = Math.round(video.videoHeight * scale);
-    context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { pixels: data, width: canvas.width, height: canvas.height, alsoInverted };
+    const frame = cameraFrame();
+    if (frame) return { video: frame, scale, alsoInverted };
+    if (!context) return null;
+    const width = Math.round(video.videoWidth * scale);
+    const height = Math.round(video.videoHeight * scale);
+    // Set only when it changes: setting a canvas's size clears and reallocates it.
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    context.drawImage(video, 0, 0, width, height);
+    const { data } = context.getImageData(0, 0, width, height);
+    return { pixels: data, width, height, alsoInverted };
   };
   // `generation` changes with every halt: a read that comes back after a pause or a stop is
   // dropped, and a loop resumed meanwhile is the only one that goes on.

@@ -18,11 +18,24 @@ export interface FrameAttempt {
 export const attemptAt = (n: number): FrameAttempt =>
   n % 2 === 0 ? { scale: 0.5, alsoInverted: true } : { scale: 1, alsoInverted: false };
 
-/** RGBA pixels to luminance (0.299 R + 0.587 G + 0.114 B, rounded); a transparent pixel is white. */
-export function luminance(rgba: Uint8ClampedArray, width: number, height: number): Uint8ClampedArray {
+/**
+ * RGBA pixels to luminance (0.299 R + 0.587 G + 0.114 B, rounded); a transparent pixel is white.
+ * `bgr`: the pixels are BGRA (as some cameras' frames are); `opaque`: the fourth byte is not
+ * alpha (RGBX, BGRX) and is not read.
+ */
+export function luminance(
+  rgba: Uint8ClampedArray,
+  width: number,
+  height: number,
+  { bgr = false, opaque = false } = {},
+): Uint8ClampedArray {
   const gray = new Uint8ClampedArray(width * height);
+  const r = bgr ? 2 : 0;
+  const b = bgr ? 0 : 2;
   for (let i = 0, j = 0; j < gray.length && i + 3 < rgba.length; i += 4, j++)
     gray[j] =
-      rgba[i + 3] === 0 ? 0xff : (306 * rgba[i]! + 601 * rgba[i + 1]! + 117 * rgba[i + 2]! + 0x200) >> 10;
+      rgba[i + 3] === 0 && !opaque
+        ? 0xff
+        : (306 * rgba[i + r]! + 601 * rgba[i + 1]! + 117 * rgba[i + b]! + 0x200) >> 10;
   return gray;
 }

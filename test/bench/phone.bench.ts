@@ -16,7 +16,13 @@ import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { raisePriority, realTimePriority } from './browser/bench-priority';
-import { type CameraMarks, cameraMarked, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
+import {
+  type CameraMarks,
+  cameraMarked,
+  describeFramesTried,
+  readCameraMarks,
+  watchCameraMarks,
+} from './browser/camera-marks';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
 import { hostCpuScore } from './browser/host-cpu-score';
@@ -219,6 +225,7 @@ try {
     );
     const marks: CameraMarks = await readCameraMarks(door.page);
     const recording = await door.finish();
+    console.log(`# camera run ${run}: ${describeFramesTried(marks)}`);
     if (seen)
       cameras.push({
         name: 'camera-frame-to-verdict',

@@ -7,16 +7,49 @@ export interface CameraMarks {
   /** The first code read (src/scanner/camera.ts marks it); 0 if none was marked. */
   read: number;
   verdict: number;
+  /** Each frame the page handed the decoder's worker: when, and its size. */
+  frames: { at: number; width: number; height: number }[];
 }
 
 /** "first frame to read 120 ms, read to verdict 40 ms". */
 export const describeCameraMarks = (m: CameraMarks) =>
   `first frame to read ${Math.round(m.read - m.firstFrame)} ms, read to verdict ${Math.round(m.verdict - m.read)} ms`;
 
+/**
+ * "frames tried up to the read: 2 (320x240 +3 ms, 640x480 +45 ms)": the frames handed to the
+ * decoder up to the read, each with its time after the first video frame (the figure counts
+ * every frame tried before one reads).
+ */
+export function describeFramesTried(m: CameraMarks): string {
+  const tried = m.frames.filter((f) => !m.read || f.at <= m.read);
+  const each = tried.map(
+    (f) => `${f.width}x${f.height} ${f.at >= m.firstFrame ? '+' : ''}${Math.round(f.at - m.firstFrame)} ms`,
+  );
+  return `frames tried up to the read: ${tried.length} (${each.join(', ')})`;
+}
+
 /** Add with `page.addInitScript(watchCameraMarks)` before the scan screen opens. */
 export function watchCameraMarks() {
-  const marks: CameraMarks = { firstFrame: 0, read: 0, verdict: 0 };
+  const marks: CameraMarks = { firstFrame: 0, read: 0, verdict: 0, frames: [] };
   (window as unknown as { __bench: CameraMarks }).__bench = marks;
+  // A frame for the decoder is a message with RGBA pixels and a size, or with the camera's own
+  // frame and a scale; the decoder's warm-up code (87 px square) is not a camera frame.
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const frame = message as {
+      pixels?: unknown;
+      width?: number;
+      height?: number;
+      video?: { displayWidth: number; displayHeight: number };
+      scale?: number;
+    };
+    const scale = frame?.scale ?? 1;
+    const width = frame?.video ? Math.round(frame.video.displayWidth * scale) : (frame?.width ?? 0);
+    const height = frame?.video ? Math.round(frame.video.displayHeight * scale) : (frame?.height ?? 0);
+    if (frame && typeof frame === 'object' && (frame.pixels || frame.video) && width > 100)
+      marks.frames.push({ at: performance.now(), width, height });
+    return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+  };
   new MutationObserver(() => {
     const el = document.querySelector('video') as HTMLVideoElement | null;
     if (el && !el.dataset.watched) {
