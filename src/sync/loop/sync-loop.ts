@@ -167,6 +167,9 @@ export function createSyncLoop(options: SyncLoopOptions) {
     sendScheduled = true;
     clock.setTimeout(() => {
       sendScheduled = false;
+      // A list still loading is pushed from once it is in (a push works on its whole index).
+      if (!state.active() && state.opening() && !state.stopped())
+        return void state.loaded().then(sendSoon, sendSoon);
       const list = state.active()?.list;
       if (!list || state.stopped() || !state.board.status().online) return;
       // A cycle under way may be past its push: send once it is done.
