@@ -1,7 +1,8 @@
 // An admission made while a restart's list still loads (judged by key) is sent as soon as the
 // list is in, not at the next regular sync a minute on: the send a write asks for waits for the
 // load (a push works on the loaded index), as the start's first cycle does; either alone sends
-// it (each was seen failing with both taken out). The load is held and the clock moved by hand,
+// it (each was seen failing with both taken out). A door that starts locked has only the first:
+// its first cycle runs before the passcode opens the list, so the write's send is what sends. The load is held and the clock moved by hand,
 // so the interleaving is the same on every run.
 import { describe, expect, it } from 'vitest';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
