@@ -4,7 +4,8 @@
 // rules see the same ticket and check-ins they would see with the whole list in memory; the
 // facts hold the ticket's whole order too (its tickets and their check-ins), for the verdict's
 // "rest of the order".
-import { type CodeIndex, type KeyedFacts, type PageReads, readByCode } from '../../db/keyed-read';
+import { type CodeIndex, type KeyedFacts, readByCode } from '../../db/keyed-read';
+import { scanReads } from '../../db/scan-reads';
 import type { CheckinDatabase } from '../../db/database';
 import type { ScannedCode } from '../../domain/scan-code';
 import type { DoorCheckin, DoorTicket } from '../../domain/verdict';
@@ -39,7 +40,8 @@ async function keyedFacts(
   codes: CodeIndex,
   code: Extract<ScannedCode, { kind: 'ticket-slug' | 'ticket-reference' }>,
 ): Promise<KeyedScan> {
-  const reads: PageReads = new Map();
+  // One scan's reads, kept for its order's read: mostly asked for with the ticket's own.
+  const reads = scanReads();
   const facts = await readByCode(
     db,
     listSlug,
