@@ -110,9 +110,28 @@ export async function ask(
   for (const row of storedCheckins) reads.checkinsOf.get(row.ticketId)?.push(row);
 }
 
-/** The opened items of `pages` (each asked for before). */
+/** The opened items of `pages` (each asked for before); each becomes the most recently used. */
 export const itemsOn = async <T>(reads: ScanReads, resource: Resource, pages: number[]) =>
-  (await Promise.all(pages.map((page) => reads.pages.get(pageKey(resource, page)) ?? []))).flat() as T[];
+  (
+    await Promise.all(
+      pages.map((page) => {
+        const key = pageKey(resource, page);
+        const items = reads.pages.get(key);
+        if (!items) return [];
+        reads.pages.delete(key);
+        reads.pages.set(key, items);
+        return items;
+      }),
+    )
+  ).flat() as T[];
+
+/** Drops all but the `limit` pages used last. */
+export function keepRecent(pages: PageReads, limit: number): void {
+  for (const key of pages.keys()) {
+    if (pages.size <= limit) return;
+    pages.delete(key);
+  }
+}
 
 /** The stored check-ins of `ids` (each asked for before), in the order one read of them all gives. */
 export const storedCheckinsOf = (reads: ScanReads, ids: number[]) =>

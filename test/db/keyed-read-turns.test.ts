@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readCodeIndex } from '../../src/db/keyed-read';
 import { saveList, upsertTickets } from '../../src/db/local-copy';
 import { recordCheckin } from '../../src/db/outbox';
+import { itemsOn, keepRecent, type PageReads, scanReads } from '../../src/db/scan-reads';
 import { storeFirstPage } from '../../src/db/stored-pages';
 import { parseScannedCode } from '../../src/domain/scan-code';
 import { keyedScan } from '../../src/sync/scan/keyed-lookup';
@@ -58,5 +59,36 @@ describe('a keyed read of a ticket with an order', () => {
     expect(new Set(keyed?.facts.tickets.map((t) => t.id))).toEqual(new Set([10, 11, 900]));
     expect(keyed?.facts.checkins.map((c) => c.ticketId).sort()).toEqual([11, 900]);
     db.close();
+  });
+});
+
+describe('pages kept from one keyed scan to the next while the list loads', () => {
+  it("reads an order's second ticket without reading its pages again, and sees the first's admission", async () => {
+    const db = await copy();
+    const codes = (await readCodeIndex(db, LIST))!;
+    const pages: PageReads = new Map();
+    await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(10).slug), pages);
+    await recordCheckin(db, {
+      listSlug: LIST,
+      ticketId: 10,
+      deviceName: 'Door 1',
+      now: T0 + 9500,
+      clientId: 'c',
+    });
+    const pageReads = vi.spyOn(db.pages, 'bulkGet');
+    const second = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(11).slug), pages);
+    expect(pageReads).not.toHaveBeenCalled();
+    expect(second?.ticket?.id).toBe(11);
+    expect(new Set(second?.facts.checkins.map((c) => c.ticketId))).toEqual(new Set([10, 11]));
+    db.close();
+  });
+
+  it('keeps only the pages used last', async () => {
+    const reads = scanReads(
+      new Map(Array.from({ length: 5 }, (_, i) => [`tickets:${i}`, Promise.resolve([i])])),
+    );
+    await itemsOn(reads, 'tickets', [0]);
+    keepRecent(reads.pages, 3);
+    expect([...reads.pages.keys()]).toEqual(['tickets:3', 'tickets:4', 'tickets:0']);
   });
 });
