@@ -7,7 +7,8 @@
 // The copy is sealed (seal/sealed-rows.ts): a ticket page's codes are opened into memory once,
 // when the list's codes are read; a scan's reads are asked for in one read-only transaction a
 // step, and what they bring is opened after it (a transaction cannot wait on crypto); tickets
-// changed since are found through their code's keyed digest.
+// changed since are found through their code's keyed digest. A scan's reads are kept for the
+// scan (scan-reads.ts), so its order's read finds most of what it needs already read.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, pageRange } from './database';
@@ -22,15 +23,17 @@ import {
   ticketIdKey,
 } from './page-codes';
 import type { CheckinRow, Resource, TicketRow } from './rows';
-import type { SealBox } from './seal/seal-box';
 import {
-  openCodes,
-  openPage,
-  openTicket,
-  orderDigest,
-  referenceDigest,
-  slugDigest,
-} from './seal/sealed-rows';
+  ask,
+  changedKey,
+  itemsOn,
+  type ScanReads,
+  scanReads,
+  storedCheckinsOf,
+  type Wanted,
+} from './scan-reads';
+import type { SealBox } from './seal/seal-box';
+import { openCodes, openTicket, orderDigest, referenceDigest, slugDigest } from './seal/sealed-rows';
 
 /** The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page. */
 export interface CodeIndex {
@@ -105,40 +108,8 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return stored && openCodeIndex(db, stored);
 }
 
-/**
- * The pages one scan has read, opened: a ticket's page and its order's are usually one page,
- * and its check-ins' page serves every ticket of the order, so each is read once a scan.
- */
-export type PageReads = Map<string, Promise<unknown[]>>;
-
 const pagesHolding = (codes: PageCodes[], keys: number[]) =>
   codes.filter((row) => keys.some((key) => holds(row.codes, key))).map((row) => row.page);
-
-/** Of `pages`, those `reads` does not hold yet. */
-const unread = (reads: PageReads, resource: Resource, pages: number[]) =>
-  pages.filter((page) => !reads.has(`${resource}:${page}`));
-
-const askPages = (db: CheckinDatabase, listSlug: string, resource: Resource, pages: number[]) =>
-  pages.length === 0
-    ? Promise.resolve([])
-    : db.pages.bulkGet(pages.map((page) => [listSlug, resource, page] as [string, string, number]));
-
-/** Pages just read, opened into `reads` (after their transaction: opening waits on crypto). */
-function keepPages(
-  box: SealBox,
-  reads: PageReads,
-  resource: Resource,
-  pages: number[],
-  rows: Awaited<ReturnType<typeof askPages>>,
-) {
-  pages.forEach((page, i) => {
-    const row = rows[i];
-    reads.set(`${resource}:${page}`, row ? openPage(box, row) : Promise.resolve([]));
-  });
-}
-
-const itemsOn = async <T>(reads: PageReads, resource: Resource, pages: number[]) =>
-  (await Promise.all(pages.map((page) => reads.get(`${resource}:${page}`) ?? []))).flat() as T[];
 
 const named = (query: CodeQuery) => {
   if (query.kind === 'slug') return (t: RemoteTicket) => t.slug === query.slug;
@@ -159,13 +130,47 @@ async function changedIndex(box: SealBox, query: CodeQuery): Promise<[string, st
   return ['[listSlug+reference]', await referenceDigest(box, query.reference)];
 }
 
-/** Every stored version of the tickets `query` can name, and all of their check-ins. */
+/**
+ * The reads a ticket's order will want (keyed-lookup.ts reads the ticket's order next), as far as
+ * they are known now: the order's digest and pages, and its tickets on pages already open.
+ */
+async function orderReads(
+  box: SealBox,
+  codes: CodeIndex,
+  reads: ScanReads,
+  tickets: RemoteTicket[],
+): Promise<Wanted> {
+  const orders = [...new Set(tickets.map(orderReferenceOf).filter((o) => o !== null))];
+  if (orders.length === 0) return {};
+  const pages = pagesHolding(codes.tickets, orders.map(orderKey));
+  const known = pages.filter((page) => reads.pages.has(`tickets:${page}`));
+  const mates = (await itemsOn<RemoteTicket>(reads, 'tickets', known))
+    .filter((t) => orders.includes(orderReferenceOf(t) ?? ''))
+    .map((t) => t.id);
+  const changed = await Promise.all(
+    orders.map(
+      async (order): Promise<[string, string]> => ['[listSlug+order]', await orderDigest(box, order)],
+    ),
+  );
+  return {
+    ticketPages: pages,
+    changed,
+    byId: mates,
+    checkinsOf: mates,
+    checkinPages: pagesHolding(codes.checkins, mates.map(ticketIdKey)),
+  };
+}
+
+/**
+ * Every stored version of the tickets `query` can name, and all of their check-ins. `reads`
+ * holds what this scan read already (scan-reads.ts): asked again, it is not read again.
+ */
 export async function readByCode(
   db: CheckinDatabase,
   listSlug: string,
   codes: CodeIndex,
   query: CodeQuery,
-  reads: PageReads = new Map(),
+  reads: ScanReads = scanReads(),
 ): Promise<KeyedFacts> {
   const box = await db.seal.box();
   const matches = named(query);
@@ -177,17 +182,10 @@ export async function readByCode(
   // waiting on this scan meanwhile). First the pages the code can be on, and the tickets stored
   // since the first download under the code's digest.
   const ticketPages = pagesHolding(codes.tickets, [keyOf(query)]);
-  const toRead = unread(reads, 'tickets', ticketPages);
-  const [pageRows, changedRows] = await db.transaction('r', db.pages, db.tickets, () =>
-    Promise.all([
-      askPages(db, listSlug, 'tickets', toRead),
-      db.tickets.where(index).equals([listSlug, digest]).toArray(),
-    ]),
-  );
-  keepPages(box, reads, 'tickets', toRead, pageRows);
+  await ask(db, listSlug, box, reads, { ticketPages, changed: [[index, digest]] });
   const [onPages, changed] = await Promise.all([
     itemsOn<RemoteTicket>(reads, 'tickets', ticketPages),
-    Promise.all(changedRows.map(opened)),
+    Promise.all((reads.changed.get(changedKey(index, digest)) ?? []).map(opened)),
   ]);
   const fromPages = onPages.filter(matches);
   const found = changed.filter(matches);
@@ -200,33 +198,24 @@ export async function readByCode(
   const have = new Set(found.map((t) => t.id));
   const newerIds = ids.filter((id) => !have.has(id));
   const checkinPages = pagesHolding(codes.checkins, ids.map(ticketIdKey));
-  const checkinsToRead = unread(reads, 'checkins', checkinPages);
-  const [newerRows, checkinPageRows, storedCheckins] = await db.transaction(
-    'r',
-    db.pages,
-    db.tickets,
-    db.checkins,
-    () =>
-      Promise.all([
-        newerIds.length === 0
-          ? []
-          : db.tickets.bulkGet(newerIds.map((id) => [listSlug, id] as [string, number])),
-        askPages(db, listSlug, 'checkins', checkinsToRead),
-        db.checkins
-          .where('[listSlug+ticketId]')
-          .anyOf(ids.map((id) => [listSlug, id]))
-          .toArray(),
-      ]),
-  );
-  keepPages(box, reads, 'checkins', checkinsToRead, checkinPageRows);
+  // The order's reads join this transaction when a ticket's code was asked: then reading the
+  // order (keyed-lookup.ts) mostly finds them all read.
+  const order = query.kind === 'order' ? {} : await orderReads(box, codes, reads, [...fromPages, ...found]);
+  await ask(db, listSlug, box, reads, {
+    ticketPages: order.ticketPages,
+    changed: order.changed,
+    byId: [...newerIds, ...(order.byId ?? [])],
+    checkinPages: [...checkinPages, ...(order.checkinPages ?? [])],
+    checkinsOf: [...ids, ...(order.checkinsOf ?? [])],
+  });
   const [newer, pageCheckins] = await Promise.all([
-    Promise.all(newerRows.flatMap((row) => (row ? [opened(row)] : []))),
+    Promise.all(newerIds.flatMap((id) => reads.byId.get(id) ?? []).map(opened)),
     itemsOn<RemoteCheckin>(reads, 'checkins', checkinPages),
   ]);
   const stored = new Map([...found, ...newer].map((t) => [t.id, t]));
   const checkins: CheckinRow[] = [];
   for (const c of pageCheckins) if (wanted.has(c.ticketId)) checkins.push(serviceCheckinRow(listSlug, c));
-  checkins.push(...storedCheckins);
+  checkins.push(...storedCheckinsOf(reads, ids));
   // Stored rows keep their list's slug, as the index loaded from them does.
   return { tickets: [...fromPages, ...stored.values()], checkins };
 }

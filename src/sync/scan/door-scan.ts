@@ -22,6 +22,7 @@ import type { CopyCorrection, ScanBasis } from './confirm-online';
 import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
+import type { PageReads } from '../../db/scan-reads';
 import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
 import { caughtUpBasis, confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
@@ -77,6 +78,9 @@ export function createDoorScan(deps: DoorScanDeps) {
     catchUp: () => deps.loop.catchUp(),
   };
 
+  /** Pages keyed reads opened while a list loads, for the next scans (keyed-lookup.ts); gone with it. */
+  const openedPages = new WeakMap<OpeningList, PageReads>();
+
   /**
    * The list to judge against: the loaded one, or while it loads, the loading one with this
    * code's rows read by key (and given to its index, which then holds what is decided now).
@@ -92,7 +96,9 @@ export function createDoorScan(deps: DoorScanDeps) {
     // A list still downloading cannot say "not on the list" by key: its index says how far it got.
     if (opening && byId === undefined && opening.complete && readsByKey(code)) {
       const codes = await opening.codes;
-      const keyed = codes && (await keyedScan(deps.db, opening.list.slug, codes, code));
+      const pages = openedPages.get(opening) ?? new Map();
+      openedPages.set(opening, pages);
+      const keyed = codes && (await keyedScan(deps.db, opening.list.slug, codes, code, pages));
       if (keyed && deps.opening?.() === opening) {
         opening.index.putTickets(keyed.facts.tickets);
         opening.index.putCheckins(keyed.facts.checkins);

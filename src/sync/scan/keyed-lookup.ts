@@ -4,7 +4,8 @@
 // rules see the same ticket and check-ins they would see with the whole list in memory; the
 // facts hold the ticket's whole order too (its tickets and their check-ins), for the verdict's
 // "rest of the order".
-import { type CodeIndex, type KeyedFacts, type PageReads, readByCode } from '../../db/keyed-read';
+import { type CodeIndex, type KeyedFacts, readByCode } from '../../db/keyed-read';
+import { keepRecent, type PageReads, scanReads } from '../../db/scan-reads';
 import type { CheckinDatabase } from '../../db/database';
 import type { ScannedCode } from '../../domain/scan-code';
 import type { DoorCheckin, DoorTicket } from '../../domain/verdict';
@@ -23,14 +24,31 @@ export interface KeyedScan {
 export const readsByKey = (code: ScannedCode) =>
   code.kind === 'ticket-slug' || code.kind === 'ticket-reference';
 
+/**
+ * Opened pages kept from one scan to the next while the list loads: an order's tickets are
+ * scanned one after another and share a page. A few: a page of tickets opened is about as large
+ * as its hundred tickets in the index.
+ */
+const RECENT_PAGES = 8;
+
+/**
+ * `pages`: pages earlier scans of this load opened, kept by the caller for the load. Only
+ * first-download pages are kept, which do not change while a list loads (its codes are read
+ * once for the load too); rows stored since, and check-ins, are read afresh every scan.
+ */
 export async function keyedScan(
   db: CheckinDatabase,
   listSlug: string,
   codes: CodeIndex,
   code: ScannedCode,
+  pages: PageReads = new Map(),
 ): Promise<KeyedScan | null> {
   if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
-  return keyedFacts(db, listSlug, codes, code);
+  try {
+    return await keyedFacts(db, listSlug, codes, code, pages);
+  } finally {
+    keepRecent(pages, RECENT_PAGES);
+  }
 }
 
 async function keyedFacts(
@@ -38,8 +56,10 @@ async function keyedFacts(
   listSlug: string,
   codes: CodeIndex,
   code: Extract<ScannedCode, { kind: 'ticket-slug' | 'ticket-reference' }>,
+  pages: PageReads,
 ): Promise<KeyedScan> {
-  const reads: PageReads = new Map();
+  // One scan's reads, kept for its order's read: mostly asked for with the ticket's own.
+  const reads = scanReads(pages);
   const facts = await readByCode(
     db,
     listSlug,

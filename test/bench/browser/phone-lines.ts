@@ -93,6 +93,21 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     console.log(
       `# ${full}: where the phone's time went, by thread: ${describeShares(pick.byThread, 6)}; waits beyond a frame not counted: ${pick.waitDroppedMs.toFixed(0)} ms (uncounted in all ${results.length} stretch${results.length > 1 ? 'es' : ''}: ${results.reduce((sum, r) => sum + r[name].waitDroppedMs, 0).toFixed(0)} ms)`,
     );
+    // A p95 is one stretch: the mean over all of them moves less from run to run (A/B of a change).
+    if (figure.p95) {
+      const mean = new Map<string, number>();
+      for (const r of results)
+        for (const [thread, ms] of r[name].byThread)
+          mean.set(thread, (mean.get(thread) ?? 0) + ms / results.length);
+      const total = results.reduce((sum, r) => sum + r[name].ms, 0) / results.length;
+      console.log(
+        `# ${full}: mean of all ${results.length} stretches ${total.toFixed(1)} ms, by thread: ${[...mean]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([t, ms]) => `${t} ${ms.toFixed(1)} ms`)
+          .join(', ')}`,
+      );
+    }
     // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
     const slowest = percentile(
       runs.flatMap((run) =>
