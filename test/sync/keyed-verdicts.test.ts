@@ -16,9 +16,8 @@ import { restOfOrder } from '../../src/sync/scan/door-order';
 import { keyedScan } from '../../src/sync/scan/keyed-lookup';
 import { createListIndex } from '../../src/sync/index/list-index';
 import { fillListIndex, loadListIndex } from '../../src/sync/open-list/open-list';
-import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../db/copy-rows';
-import { clientOver, doorDevice, doorService, freshDb, LIST, manualClock } from './support';
+import { doorDevice, doorEngineOn, doorService, freshDb, LIST, manualClock } from './support';
 
 const OTHER = 'chk_pother0000000000000000';
 const PAGE = 40;
@@ -184,11 +183,7 @@ async function restartOfflineWithLoadHeld(db: CheckinDatabase, fetch: (r: Reques
     release = resolve;
   });
   const clock = manualClock();
-  const engine = createSyncEngine({
-    db,
-    clientFor: clientOver(fetch),
-    defaultBaseUrl: 'http://mock.test/checkin',
-    deviceName: () => 'Door 1',
+  const engine = await doorEngineOn(db, fetch, {
     clock,
     online: false,
     fillIndex: async (db, slug, index, between) => {
@@ -280,11 +275,7 @@ describe('a restart offline while the list loads', () => {
     const { setup, fetch, first } = await joinedAndStopped(10);
     const clock = manualClock();
     let reads = 0;
-    const engine = createSyncEngine({
-      db: first.db,
-      clientFor: clientOver(fetch),
-      defaultBaseUrl: 'http://mock.test/checkin',
-      deviceName: () => 'Door 1',
+    const engine = await doorEngineOn(first.db, fetch, {
       clock,
       online: false,
       fillIndex: (db, slug, index, between) =>

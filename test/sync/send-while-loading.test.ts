@@ -5,9 +5,8 @@
 // its first cycle runs before the passcode opens the list, so the write's send is what sends. The load is held and the clock moved by hand,
 // so the interleaving is the same on every run.
 import { describe, expect, it } from 'vitest';
-import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { fillListIndex } from '../../src/sync/open-list/open-list';
-import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
+import { doorDevice, doorEngineOn, doorService, LIST, manualClock, serviceCheckins } from './support';
 
 const INTERVAL_MS = 60_000;
 
@@ -25,11 +24,7 @@ describe('a check-in made while the list loads after a restart, online', () => {
       release = resolve;
     });
     const clock = manualClock();
-    const engine = createSyncEngine({
-      db: first.db,
-      clientFor: clientOver(fetch),
-      defaultBaseUrl: 'http://mock.test/checkin',
-      deviceName: () => 'Door 1',
+    const engine = await doorEngineOn(first.db, fetch, {
       clock,
       online: true,
       syncIntervalMs: () => INTERVAL_MS,

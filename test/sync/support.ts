@@ -164,3 +164,21 @@ export async function doorDevice({
   });
   return { engine, db, clock, statuses, status: () => engine.status() };
 }
+
+type DoorOptions = import('../../src/sync/engine/sync-engine').SyncEngineOptions;
+
+/** "Door 1" on a stored copy (a restart, say), its clock and its list's load as the test gives them. */
+export async function doorEngineOn(
+  db: CheckinDatabase,
+  fetch: FetchLike,
+  options: Omit<DoorOptions, 'db' | 'clientFor' | 'defaultBaseUrl' | 'deviceName'>,
+) {
+  const { createSyncEngine } = await import('../../src/sync/engine/sync-engine');
+  return createSyncEngine({
+    db,
+    clientFor: clientOver(fetch),
+    defaultBaseUrl: BASE,
+    deviceName: () => 'Door 1',
+    ...options,
+  });
+}
