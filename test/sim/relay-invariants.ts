@@ -112,8 +112,14 @@ export function checkRelayTier(
       if (shown) f.refusedAtRelayShown++;
       else {
         f.refusedAtRelayUnshown++;
+        const held =
+          door === undefined ? [] : (copies[door]?.checkins.filter((x) => x.ticketId === c.ticketId) ?? []);
         note(
-          `door ${door} does not show ticket ${c.ticketId}, refused as already in at relay ${n}, as a double admission`,
+          `door ${door} does not show ticket ${c.ticketId} (${uuid}, refused as already in at relay ${n}) as a double admission beside ${there.join(', ')}: ${
+            conflict
+              ? `its double admission lists ${conflict.checkins.map((x) => `${x.uuid ?? 'no uuid'} (${x.source})`).join(', ')}`
+              : 'it records none'
+          }; its copy holds ${held.map((x) => `${x.uuid ?? x.key} (${x.deleted ? 'deleted' : 'active'}, ${x.status})`).join(', ') || 'nothing'} of that ticket`,
         );
       }
     }
