@@ -106,9 +106,14 @@ export function checkRelayTier(
       const door = admissions.get(uuid)?.door;
       const conflict =
         door === undefined ? undefined : copies[door]?.conflicts.find((x) => x.ticketId === c.ticketId);
+      // The door's own side under the uuid it sent, or without one when the door itself was refused
+      // too (it went to the service directly after the relay's answer was lost).
+      const refusedAtDoor =
+        door !== undefined && (copies[door]?.outbox.some((r) => r.id === uuid && r.alreadyIn) ?? false);
       const shown =
-        conflict?.checkins.some((x) => x.uuid === uuid && x.source === 'this-device') === true &&
-        there.every((h) => conflict.checkins.some((x) => x.uuid === h));
+        conflict?.checkins.some(
+          (x) => (x.uuid === uuid || (x.uuid === null && refusedAtDoor)) && x.source === 'this-device',
+        ) === true && there.every((h) => conflict.checkins.some((x) => x.uuid === h));
       if (shown) f.refusedAtRelayShown++;
       else {
         f.refusedAtRelayUnshown++;
