@@ -4,7 +4,9 @@
 // minutes. Relays are killed with -9 and restarted (two restarts in three over a torn journal tail),
 // the service is killed too, every link has its own faults (one hall's uplink down for three
 // minutes), and doors whose relay is gone fall back to the service. Prints the invariants, the heal
-// time per tier and the wall time. `SIM_SEED=<n>`, `SIM_DUPLICATES=refuse`; see test/sim/runner.ts.
+// time per tier and the wall time. Two doors of each hall join by a join code made on their relay
+// (`SIM_CODE_DOORS`): with no address of the service, they wait for their relay while it is gone.
+// `SIM_SEED=<n>`, `SIM_DUPLICATES=refuse`; see test/sim/runner.ts.
 import { describeRun, invariantsHold, runSimulation } from '../sim/runner';
 
 const line = (name: string, value: number | string, unit: string) =>
@@ -46,6 +48,7 @@ const run = await runSimulation({
     directFaults: 1,
     hallOutageS: 180,
     serviceAppAdmissions: Number(process.env.SIM_APP_ADMISSIONS ?? 300),
+    codeDoorsPerRelay: Number(process.env.SIM_CODE_DOORS ?? 2),
   },
   log: (text) => console.log(text),
 });
@@ -56,6 +59,11 @@ line(
   'sim-relays-admissions',
   f.admissions,
   `check-ins (${f.sharedAdmissions} of tickets admitted at two or more doors; ${run.plan.doors} doors, ${relays} relays, ${run.plan.durationS} simulated s, ${run.serviceKills} service kills, ${t.relayKills} relay kills, ${run.doorRestarts} door restarts, duplicates ${duplicates}, seed ${seed})`,
+);
+line(
+  'sim-relays-code-doors',
+  t.codeDoors.admissions,
+  `check-ins by ${t.codeDoors.doors} doors joined by code (${t.codeDoors.whileRelayDown} while their relay was gone)`,
 );
 line('sim-relays-lost', f.lost, 'check-ins (target 0)');
 line('sim-relays-doubled', f.doubled, 'check-ins (doubled by the app itself; target 0)');

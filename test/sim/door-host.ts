@@ -80,7 +80,7 @@ export function doorHost(all: readonly DoorOptions[]) {
     for (const d of doors.values()) {
       if (leaders.includes(d)) continue;
       if (joinEach) await d.join(slug);
-      else await d.copyFrom(leaders.find((l) => groupOf(l) === groupOf(d))!.db());
+      else await d.copyFrom(leaders.find((l) => groupOf(l) === groupOf(d))!.db(), slug);
     }
   }
   return {
@@ -147,8 +147,9 @@ export function doorHost(all: readonly DoorOptions[]) {
       (await import('node:fs')).writeFileSync(file, JSON.stringify(profile));
       profiler.disconnect();
     },
+    /** Every door's copy of the list (`slug`, or the credential a door joined by code holds it under). */
     copies: (slug: string): Promise<DoorCopy[]> =>
-      Promise.all([...doors.values()].map((d) => readDoorCopy(d, slug))),
+      Promise.all([...doors.values()].map((d) => readDoorCopy(d, d.listSlug() ?? slug))),
     admissions: (): Admission[][] => [...doors.values()].map((d) => d.admissions),
     /** Lets the last answers land, then stops every engine. */
     async stop() {

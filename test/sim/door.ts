@@ -1,8 +1,12 @@
 // One door in the simulation: its own database (fake-indexeddb), the app's own sync engine,
 // a skewed clock the runner moves, and a network path through the fault proxy. A restart is a
 // crash: the engine is dropped mid-whatever (its answers never arrive, its timers never fire),
-// the database is opened again by name and a new engine starts over it.
+// the database is opened again by name and a new engine starts over it. A door joined by code
+// reaches its server (the relay's fleet endpoints and its Check-in API) through its own link of
+// the proxy too: the server's addresses are the proxy's origin, and the door's fetch puts its
+// link's path in front, as a phone's network would carry its requests to the one server.
 import { createCheckinClient } from '../../src/api/checkin-client';
+import { createDoorsClient } from '../../src/api/doors-client';
 import type { FetchLike } from '../../src/api/http';
 import { createTransport } from '../../src/api/http';
 import { CheckinDatabase } from '../../src/db/database';
@@ -45,6 +49,11 @@ export interface DoorOptions {
   syncIntervalMs?: number;
   /** Doors of one group (one relay's, or the service's directly) may copy each other's database. */
   group?: number;
+  /**
+   * A join code made on this door's relay: the door joins by it (one of the fleet, its list
+   * under its own credential, no address of the service behind the relay).
+   */
+  joinCode?: string;
 }
 
 export function simDoor(o: DoorOptions) {
@@ -56,13 +65,23 @@ export function simDoor(o: DoorOptions) {
   let engine: SyncEngine;
   const admissions: Admission[] = [];
   const pending = new Set<Promise<unknown>>();
+  /** The list's key in this door's database: the slug, or the credential of a door joined by code. */
+  let listSlug: string | null = null;
+  const server = new URL(o.baseUrl).origin;
+  const link = o.baseUrl.replace(/\/checkin\/?$/, '');
+  /** A request to the server's own origin goes through this door's link of the proxy. */
+  const throughLink = (request: Request): Request => {
+    const url = new URL(request.url);
+    if (!o.joinCode || url.origin !== server || url.pathname.startsWith('/d/')) return request;
+    return new Request(`${link}${url.pathname}${url.search}`, request);
+  };
 
   // A dead engine's requests may still reach the service; their answers never come back to it.
   const fetchFor =
     (gen: number): FetchLike =>
     async (request) => {
       try {
-        const answer = await fetch(request);
+        const answer = await fetch(throughLink(request));
         return gen === generation ? answer : never();
       } catch (error) {
         if (gen !== generation) return never();
@@ -84,6 +103,12 @@ export function simDoor(o: DoorOptions) {
       clock,
       online,
       ...(o.syncIntervalMs ? { syncIntervalMs: () => o.syncIntervalMs! } : {}),
+      ...(o.joinCode
+        ? {
+            doorsFor: (serverUrl: string) => createDoorsClient(serverUrl, fetchFor(gen)),
+            appVersion: '1.0.0-sim',
+          }
+        : {}),
       random: random.next,
       newId: () => seededUuid(random),
     });
@@ -105,9 +130,15 @@ export function simDoor(o: DoorOptions) {
     admissions,
     pending: () => [...pending],
     generation: () => generation,
+    /** The list's key in this door's database (null before it joined). */
+    listSlug: () => listSlug,
+    joinedByCode: !!o.joinCode,
     async join(slug: string) {
-      const joined = await engine.join(slug, { baseUrl: o.baseUrl });
+      const joined = o.joinCode
+        ? await engine.joinByCode(o.joinCode, server, name)
+        : await engine.join(slug, { baseUrl: o.baseUrl });
       if (!joined.ok) throw new Error(`${name} could not join: ${joined.reason}`);
+      listSlug = o.joinCode ? joined.value.slug : slug;
       for (let i = 0; i < 50 && !engine.status().complete; i++) await engine.syncNow();
       if (!engine.status().complete) throw new Error(`${name} did not finish its first download`);
       // As the app does once the relay's /__service names the service behind it.
@@ -122,7 +153,8 @@ export function simDoor(o: DoorOptions) {
      * list reached through this door's address: a joined door without a second 100,000-ticket
      * download.
      */
-    async copyFrom(source: CheckinDatabase) {
+    async copyFrom(source: CheckinDatabase, slug: string) {
+      listSlug = slug;
       for (const table of source.tables) {
         const rows = await table.toArray();
         await db.table(table.name).bulkPut(rows);

@@ -256,6 +256,8 @@ export function checkInvariants(
   }
   // A refusing service: an admission it refused as already in stays on its door, and while the
   // service holds an active check-in of the ticket, that door shows both as a double admission.
+  // Its own side has no uuid, or the door's own (its client id) when its relay holds it too: sent
+  // through the relay (answer lost) and then directly, it is refused by both and served by the relay.
   for (const copy of copies) {
     const refused = new Set(copy.outbox.filter((r) => r.alreadyIn).map((r) => r.id));
     f.refusedAsAlreadyIn += refused.size;
@@ -265,8 +267,9 @@ export function checkInvariants(
       if (heldThere.length === 0) continue;
       const conflict = copy.conflicts.find((x) => x.ticketId === c.ticketId);
       const shown =
-        conflict?.checkins.some((x) => x.source === 'this-device' && x.uuid === null) === true &&
-        heldThere.every((h) => conflict.checkins.some((x) => x.uuid === h.uuid));
+        conflict?.checkins.some(
+          (x) => x.source === 'this-device' && (x.uuid === null || x.uuid === c.clientId),
+        ) === true && heldThere.every((h) => conflict.checkins.some((x) => x.uuid === h.uuid));
       if (shown) f.alreadyInShown++;
       else {
         f.alreadyInUnshown++;

@@ -106,14 +106,25 @@ export function checkRelayTier(
       const door = admissions.get(uuid)?.door;
       const conflict =
         door === undefined ? undefined : copies[door]?.conflicts.find((x) => x.ticketId === c.ticketId);
+      // The door's own side under the uuid it sent, or without one when the door itself was refused
+      // too (it went to the service directly after the relay's answer was lost).
+      const refusedAtDoor =
+        door !== undefined && (copies[door]?.outbox.some((r) => r.id === uuid && r.alreadyIn) ?? false);
       const shown =
-        conflict?.checkins.some((x) => x.uuid === uuid && x.source === 'this-device') === true &&
-        there.every((h) => conflict.checkins.some((x) => x.uuid === h));
+        conflict?.checkins.some(
+          (x) => (x.uuid === uuid || (x.uuid === null && refusedAtDoor)) && x.source === 'this-device',
+        ) === true && there.every((h) => conflict.checkins.some((x) => x.uuid === h));
       if (shown) f.refusedAtRelayShown++;
       else {
         f.refusedAtRelayUnshown++;
+        const held =
+          door === undefined ? [] : (copies[door]?.checkins.filter((x) => x.ticketId === c.ticketId) ?? []);
         note(
-          `door ${door} does not show ticket ${c.ticketId}, refused as already in at relay ${n}, as a double admission`,
+          `door ${door} does not show ticket ${c.ticketId} (${uuid}, refused as already in at relay ${n}) as a double admission beside ${there.join(', ')}: ${
+            conflict
+              ? `its double admission lists ${conflict.checkins.map((x) => `${x.uuid ?? 'no uuid'} (${x.source})`).join(', ')}`
+              : 'it records none'
+          }; its copy holds ${held.map((x) => `${x.uuid ?? x.key} (${x.deleted ? 'deleted' : 'active'}, ${x.status})`).join(', ') || 'nothing'} of that ticket`,
         );
       }
     }

@@ -5,6 +5,11 @@
 // stretch while its doors keep admitting, and the service's own apps admitting beside the doors
 // (often tickets a door somewhere admitted a moment ago). Decided from the seed alone.
 //
+// Of each hall's doors, the last `codeDoorsPerRelay` join by a join code made on that relay (the
+// fleet's doors): they have no address of the service to go to, so while their relay is gone
+// they keep their check-ins and wait for it. The hall's first door always joins by the list's
+// address, so the hall keeps a door that falls back to the service.
+//
 // Links: door n reaches its first hop (its relay, or the service for a direct door) as link n,
 // a relay door reaches the service directly as link DIRECT_LINK + n, relay r's uplink is link
 // UPLINK + r.
@@ -35,6 +40,8 @@ export interface RelayTierOptions {
   serviceAppAdmissions: number;
   /** RELAY_MIRROR_INTERVAL_MS of every relay (real ms; the relay runs on real time). */
   intervalMs?: number;
+  /** Doors of each hall joined by a join code made on its relay (fewer than `doorsPerRelay`). */
+  codeDoorsPerRelay?: number;
 }
 
 export type TierEvent =
@@ -45,6 +52,10 @@ export interface TierPlan {
   relays: number;
   /** Each door's relay, or null for a door on the service directly. */
   relayOf: (number | null)[];
+  /** Whether each door joins by a join code made on its relay (it then never goes direct). */
+  byCode: boolean[];
+  /** Each relay's stretches without its process, [from, to) in simulated seconds. */
+  downs: { relay: number; from: number; to: number }[];
   faults: FaultWindow[];
   events: TierEvent[];
 }
@@ -65,6 +76,10 @@ export function planRelayTier(
   const relayOf = Array.from({ length: base.doors }, (_, n) =>
     n < o.relays * o.doorsPerRelay ? Math.floor(n / o.doorsPerRelay) : null,
   );
+  const codeDoors = o.codeDoorsPerRelay ?? 0;
+  if (codeDoors > 0 && codeDoors >= o.doorsPerRelay)
+    throw new Error('each hall needs a door joined by the list itself (codeDoorsPerRelay < doorsPerRelay)');
+  const byCode = relayOf.map((r, n) => r !== null && n % o.doorsPerRelay >= o.doorsPerRelay - codeDoors);
   const faults: FaultWindow[] = [];
   const modes: FaultMode[] = ['partition', 'drop-after-commit', 'server-errors', 'rate-limited', 'latency'];
   const windowOn = (link: number, maxS: number) => {
@@ -82,6 +97,8 @@ export function planRelayTier(
   for (let r = 0; r < o.relays; r++)
     for (let w = 0; w < Math.round(o.uplinkFaults * (0.5 + random.next())); w++)
       windowOn(UPLINK + r, o.hallOutageS);
+  // A door joined by code has no direct path: its windows are drawn all the same (never used), so
+  // a seed's schedule does not depend on how many doors join by code.
   for (let n = 0; n < base.doors; n++)
     if (relayOf[n] !== null)
       for (let w = 0; w < Math.round(o.directFaults * (0.5 + random.next())); w++)
@@ -108,5 +125,10 @@ export function planRelayTier(
     events.push({ at, kind: 'app-admit', id, ticket });
   }
   events.sort((a, b) => a.at - b.at);
-  return { relays: o.relays, relayOf, faults, events };
+  const downs = events.flatMap((e) =>
+    e.kind === 'kill-relay'
+      ? [{ relay: e.relay, from: Math.floor(e.at), to: Math.floor(e.at) + e.downS }]
+      : [],
+  );
+  return { relays: o.relays, relayOf, byCode, downs, faults, events };
 }

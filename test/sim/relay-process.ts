@@ -131,6 +131,33 @@ export async function simRelay(o: RelayProcessOptions) {
       }),
     settled: () => chain,
     output: () => server?.output() ?? '',
+    /**
+     * A join code for `devices` doors of `slug`'s list in `event` (account/event), made as an
+     * organiser would: signed in on this relay with the code it printed, then on its fleet.
+     */
+    async joinCode(event: string, slug: string, devices: number): Promise<string> {
+      const printed = /^\s*Organiser:\s+(\S+)/m.exec(server?.output() ?? '')?.[1];
+      if (!printed) throw new Error(`relay ${o.n} printed no organiser sign-in`);
+      const signIn = await fetch(`${origin}/__service/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: new URL(printed).hash.replace(/^#code=/, '') }),
+      });
+      if (!signIn.ok) throw new Error(`relay ${o.n}: organiser sign-in refused (${signIn.status})`);
+      const { token } = (await signIn.json()) as { token: string };
+      const made = await fetch(`${origin}/__service/fleet/${event}/join_codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Token token=${token}` },
+        body: JSON.stringify({
+          checkin_list: slug,
+          valid_minutes: 24 * 60,
+          max_devices: devices,
+          label: 'Sim',
+        }),
+      });
+      if (made.status !== 201) throw new Error(`relay ${o.n}: no join code (${made.status})`);
+      return ((await made.json()) as { join_code: { code: string } }).join_code.code;
+    },
     async stop() {
       // A failed restart has failed the run already: the stop still kills what is running.
       await chain.catch(() => undefined);

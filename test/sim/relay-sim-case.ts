@@ -1,6 +1,7 @@
 // The relay tier at a small size, as npm test runs it (relay-sim-record.test.ts and
 // relay-sim-refuse.test.ts, side by side): two relays (each the app's own server in relay mode
-// with its mirror on disk) with two doors each, one door and the service's own apps on the
+// with its mirror on disk) with two doors each (one joined by the list's address, one by a join
+// code made on the relay, which waits for its relay while it is gone), one door and the service's own apps on the
 // service directly; a kill -9 of the service, two of relays (both restarted over a torn journal
 // tail: the last line cut part-way, then a partial line after it), one hall's uplink down for
 // 40 s, faults on every link. One run per seed; a failure prints the seed and every invariant with
@@ -38,6 +39,7 @@ const OPTIONS = {
     directFaults: 1,
     hallOutageS: 40,
     serviceAppAdmissions: 15,
+    codeDoorsPerRelay: 1,
   },
 };
 
@@ -60,6 +62,8 @@ export function relaySimulation(duplicates: Mode, seeds: number[]) {
         expect(t.torn.length, report).toBe(2);
         expect(t.appAdmissions, report).toBeGreaterThan(0);
         expect(t.directRequests, report).toBeGreaterThan(0);
+        expect(t.codeDoors.doors, report).toBe(2);
+        expect(t.codeDoors.admissions, report).toBeGreaterThan(0);
         if (duplicates === 'refuse')
           expect(f.refusedAsAlreadyIn + t.findings.refusedAtRelay, report).toBeGreaterThan(0);
         expect(

@@ -3,10 +3,12 @@
 // the plan says (relay-plan.ts), and the service's own apps admitting beside them
 // (service-apps.ts). It answers the runner's questions: where each link leads, each door's
 // addresses, and whether the tier agrees (each relay's mirror with the service, nothing left in
-// its journal) as the run heals. Relays are read straight, never through the proxy.
+// its journal) as the run heals. Relays are read straight, never through the proxy. A hall's doors
+// joined by code spend a join code made on their relay's fleet (relay-process.ts).
 import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport } from '../../src/api/http';
 import type { RemoteCheckin } from '../../src/api/schemas';
+import { DEMO_ACCOUNT, DEMO_EVENT } from '../../src/mock-api/seed/demo';
 import { DIRECT_LINK, type Tear, type TierPlan, UPLINK } from './relay-plan';
 import { type SimRelay, simRelay } from './relay-process';
 import { serviceApps } from './service-apps';
@@ -55,6 +57,13 @@ export async function startRelayTier(o: {
       }),
     ),
   );
+  // One code per hall, for as many doors as join by code there.
+  const codes = await Promise.all(
+    relays.map((r) => {
+      const devices = o.plan.byCode.filter((c, n) => c && o.plan.relayOf[n] === r.n).length;
+      return devices > 0 ? r.joinCode(`${DEMO_ACCOUNT}/${DEMO_EVENT}`, o.slug, devices) : null;
+    }),
+  );
   const apps = serviceApps({ origin: o.serviceOrigin, slug: o.slug, seed: o.seed });
   const restarts: { at: number; relay: number; torn: Tear | null }[] = [];
   let next = 0;
@@ -80,11 +89,23 @@ export async function startRelayTier(o: {
       const relay = link < DIRECT_LINK ? relayOf(link) : null;
       return relay === null ? o.serviceOrigin() : relays[relay]!.origin;
     },
-    /** A door's own settings: the service directly as its fallback, the mirror's 3 s sync, its group. */
+    /**
+     * A door's own settings: the service directly as its fallback (or, joined by code, its
+     * relay's join code and a group of its own: its copy is under its own credential), the
+     * mirror's 3 s sync, its group.
+     */
     doorExtras(door: number, baseUrlFor: (link: number) => string) {
       const relay = relayOf(door);
       if (relay === null) return { group: o.plan.relays };
+      if (o.plan.byCode[door])
+        return { joinCode: codes[relay]!, syncIntervalMs: 3000, group: o.plan.relays + 1 + door };
       return { directBaseUrl: baseUrlFor(DIRECT_LINK + door), syncIntervalMs: 3000, group: relay };
+    },
+    byCode: (door: number) => o.plan.byCode[door] ?? false,
+    /** Whether `door`'s relay was gone (killed, not yet restarted) in simulated second `second`. */
+    relayDownAt(door: number, second: number) {
+      const relay = relayOf(door);
+      return o.plan.downs.some((d) => d.relay === relay && d.from <= second && second < d.to);
     },
     /**
      * Until every relay mirrors the list (its first full download done). A relay mirrors a list

@@ -32,6 +32,8 @@ export interface TierResult {
   healDoorsS: number | null;
   relayKills: number;
   torn: string[];
+  /** The doors joined by code on their relay, their admissions, and those made while their relay was gone. */
+  codeDoors: { doors: number; admissions: number; whileRelayDown: number };
   appAdmissions: number;
   appRefused: number;
   /** Requests relay doors sent to the service directly (their relay gone), and relays sent upstream. */
@@ -81,6 +83,7 @@ function describeTier(t: TierResult): string[] {
   const f = t.findings;
   return [
     `relays: ${t.relayKills} kills (torn tails: ${t.torn.join(', ') || 'none'}); ${t.uplinkRequests} requests upstream; relay doors' requests straight to the service: ${t.directRequests}; the service's own apps admitted ${t.appAdmissions} (${t.appRefused} refused as already in)`,
+    `doors joined by code on their relay: ${t.codeDoors.doors}, admitting ${t.codeDoors.admissions} (${t.codeDoors.whileRelayDown} while their relay was gone, kept until it came back)`,
     `left in a relay's journal: ${f.leftInJournal}; parked by a relay for another reason: ${f.parkedOtherwise}; relays whose mirror differs from the service: ${f.relaysDisagreeing}`,
     `refused as already in at a relay: ${f.refusedAtRelay}; shown as a double admission on their door: ${f.refusedAtRelayShown}; not shown: ${f.refusedAtRelayUnshown}`,
     `healed per tier: relays to the service after ${t.healRelayS ?? 'never'} s, doors to their relays after ${t.healDoorsS ?? 'never'} s (simulated)`,

@@ -5,7 +5,10 @@
 // records seen twice are upserted, so the overlap is harmless. A pull answered (in any part) by
 // the service directly while the list's relay was down keeps its cursors: the relay's and the
 // service's `updated_at` are two clocks over two copies, and a cursor taken from one would skip
-// records of the other (see ../relay/relay-fallback.ts).
+// records of the other (see ../relay/relay-fallback.ts). A pull reads on past the page count
+// the list gave while its last page is full: a relay serves its own check-ins (ones the service
+// refused as already in) after the service's, by id, so one it learns from the service during the
+// pull pushes them a place on, and they keep stamps the cursor then passes.
 import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok, type Result } from '../../domain/result';
 import { listRowFrom } from '../../db/list-row';
@@ -42,9 +45,12 @@ async function pullResource(
   let pageSize = state.pageSize ?? 0;
   const checkins: CheckinRow[] = [];
   let received = 0;
+  let lastFull = false;
   for (let page = 1; ; page++) {
-    // Without page counts, a page shorter than the longest one seen is the last.
-    if (totalPages !== null && page > Math.max(1, totalPages)) break;
+    // Without page counts, a page shorter than the longest one seen is the last. The page count is
+    // the list's when it was read: past it, a page is asked for only when the last one was full,
+    // since records taken in meanwhile may have pushed the window's tail onto it.
+    if (totalPages !== null && page > Math.max(1, totalPages) && !lastFull) break;
     const answer = await api.listPageTimed(resource, listSlug, page, since);
     if (!answer.ok) return answer;
     const items = answer.value.value;
@@ -60,7 +66,8 @@ async function pullResource(
     max = maxUpdated(items, max);
     const full = items.length >= pageSize;
     pageSize = Math.max(pageSize, items.length);
-    if (totalPages === null && !full) break;
+    lastFull = full;
+    if (!full && (totalPages === null || page >= totalPages)) break;
   }
   const seenUpTo = serverTime ?? max;
   const cursor = seenUpTo === null || answeredDirectly() ? since : Math.max(since, seenUpTo - marginMs);
