@@ -216,4 +216,42 @@ describe('pulling a list into the local copy', () => {
     expect(index.search('renamed')).toHaveLength(50);
     expect(index.ticketById(tickets[1499]!.id)?.companyName).toBe('Renamed');
   });
+  it('takes "not found" for a page past the count as the end, when its last page was full', async () => {
+    // The service's documents say nothing of a page past the count; many services answer 404.
+    // A pull reads past the count only while its last page is full (a relay's tail may have
+    // moved on), so such a service must not make every pull of a full last page fail.
+    const { db, api, service, tickets } = await joined(1000);
+    const index = createListIndex();
+    expect((await pullSince(db, api, { listSlug: LIST, now: NOW_MS, index })).ok).toBe(true);
+    // A full page of check-ins since: the window's last page is full.
+    for (const ticket of tickets)
+      await service.handle(
+        new Request(`${BASE}/checkin_lists/${LIST}/checkins`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ checkin: { ticket_id: ticket.id } }),
+        }),
+      );
+    const asked: string[] = [];
+    const fetch = async (request: Request) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page') ?? '1');
+      if (url.pathname.endsWith('/checkins')) asked.push(`checkins ${page}`);
+      if (url.pathname.endsWith('/checkins') && page > 1)
+        return new Response(JSON.stringify({ detail: 'Invalid page.' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      return service.handle(request);
+    };
+    const result = await pullSince(db, clientOver(fetch)(BASE), {
+      listSlug: LIST,
+      now: NOW_MS + 60_000,
+      index,
+    });
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.value.errors).toEqual({});
+    expect(asked).toEqual(['checkins 1', 'checkins 2']);
+    expect(index.counts()).toMatchObject({ tickets: 1000, checkedIn: 1000 });
+  });
 });

@@ -50,8 +50,12 @@ async function pullResource(
     // Without page counts, a page shorter than the longest one seen is the last. The page count is
     // the list's when it was read: past it, a page is asked for only when the last one was full,
     // since records taken in meanwhile may have pushed the window's tail onto it.
-    if (totalPages !== null && page > Math.max(1, totalPages) && !lastFull) break;
+    const pastCount = totalPages !== null && page > Math.max(1, totalPages);
+    if (pastCount && !lastFull) break;
     const answer = await api.listPageTimed(resource, listSlug, page, since);
+    // The service's documents do not say what a page past the count answers: "not found" there
+    // is the end of the window, not a failed pull.
+    if (!answer.ok && pastCount && answer.reason === 'not-found') break;
     if (!answer.ok) return answer;
     const items = answer.value.value;
     if (page === 1 && options.serverTime === undefined) serverTime = answer.value.serverTime;
