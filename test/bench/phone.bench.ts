@@ -27,6 +27,7 @@ import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
 import { hostCpuScore } from './browser/host-cpu-score';
 import { type PhoneFigure, phoneLines, setUpPhones } from './browser/phone-lines';
+import { keepCoresAwake } from './browser/keep-awake';
 import { firstSearch } from './browser/search-marks';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { workerDevtools } from './browser/worker-devtools';
@@ -106,6 +107,12 @@ const priority =
       : realTimePriority(binDir);
 priority.add(server.child.pid!);
 console.log(`# priority of the browser and the server: ${priority.status}`);
+// BENCH_AWAKE=0: the cores left to idle between the door's tasks (figures move with the host's load).
+const awake =
+  process.env.BENCH_AWAKE === '0'
+    ? { status: 'not kept awake (BENCH_AWAKE=0)', stop: () => undefined }
+    : keepCoresAwake();
+console.log(`# the host's cores: ${awake.status}`);
 const doorOptions = {
   profile,
   origin: server.origin,
@@ -260,6 +267,7 @@ try {
   for (const figure of figures) phoneLines(phones, figure);
   console.log(`# load average at end: ${uptime()}`);
 } finally {
+  awake.stop();
   await killHard(server);
   priority.stop();
   for (const dir of [distDir, dataDir, profile, binDir]) rmSync(dir, { recursive: true, force: true });
