@@ -53,7 +53,7 @@ function holderHas(
 
 /**
  * How `ticket` matches, as an index into STRENGTHS, or -1 when it does not (some typed word
- * starts none of the words it is found by, as domain/search-text.ts makes them). Its holder's
+ * starts none of the words it is found by: a field's start, or a word's after a break). Its holder's
  * name, normalised, is left in `out.name` to sort by.
  */
 function judge(query: SearchQuery, ticket: SearchableTicket, out: { name: string }): number {

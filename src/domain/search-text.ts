@@ -4,7 +4,6 @@ const MARKS = /\p{M}/gu;
 const ASCII = /^[\u0000-\u007f]*$/;
 // What separates the words of a name or a company: a word starts after one of these.
 const BREAK = String.raw`[\s,.'’()-]`;
-const WORDS = new RegExp(`${BREAK}+`);
 
 export function normalizeText(text: string): string {
   // Most names are plain ASCII: decomposing them would cost a third of indexing 100,000 tickets.
@@ -30,27 +29,4 @@ export interface SearchableTicket {
   registrationReference: string | null;
   buyerName?: string | null;
   buyerEmail?: string | null;
-}
-
-/** The words a ticket can be found by, normalised: names, email, company, references, its buyer. */
-export function searchTerms(ticket: SearchableTicket): string[] {
-  const terms = new Set<string>();
-  const addWords = (value: string | null) => {
-    if (!value) return;
-    const whole = normalizeText(value);
-    if (whole) terms.add(whole);
-    for (const word of whole.split(WORDS)) if (word) terms.add(word);
-  };
-  addWords(ticket.firstName);
-  addWords(ticket.lastName);
-  const full = [ticket.firstName, ticket.lastName].filter(Boolean).join(' ');
-  if (full) terms.add(normalizeText(full));
-  if (ticket.email) terms.add(normalizeText(ticket.email));
-  addWords(ticket.companyName);
-  terms.add(normalizeText(ticket.reference));
-  if (ticket.registrationReference) terms.add(normalizeText(ticket.registrationReference));
-  // The buyer finds the whole order: every ticket of it carries the buyer's name and email.
-  addWords(ticket.buyerName ?? null);
-  if (ticket.buyerEmail) terms.add(normalizeText(ticket.buyerEmail));
-  return [...terms];
 }
