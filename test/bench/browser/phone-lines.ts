@@ -146,13 +146,20 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
   if (!tasksFrom.length) return;
   const when = tasksFrom[0]!.longTasksFrom!.when;
   for (const name of Object.keys(phones) as PhoneName[]) {
-    const longest = Math.max(
-      ...tasksFrom.map((r) => longestPageTask(r.recording, r.longTasksFrom!.at, phones[name].page)),
+    // Each run's longest task, and their median: the longest of all runs is one task of one
+    // run, an extreme that moved by 30 % between two runs of the bench on the same tree.
+    const longest = tasksFrom.map((r) =>
+      longestPageTask(r.recording, r.longTasksFrom!.at, phones[name].page),
     );
+    const median = [...longest].sort((a, b) => a - b)[Math.floor(longest.length / 2)]!;
+    const runsSaid =
+      longest.length > 1
+        ? `median of ${longest.length} runs' longest, runs ${longest.map((ms) => ms.toFixed(0)).join(', ')}`
+        : '1 run';
     line(
       `${prefix[name]}longest-task-after-${when}`,
-      longest.toFixed(0),
-      `ms (${PHONES[name].name} phone: the page's longest task from the scan screen's first frame, its CPU time scaled, over ${tasksFrom.length} run${tasksFrom.length > 1 ? 's' : ''}; target: none over 50 ms)`,
+      median.toFixed(0),
+      `ms (${PHONES[name].name} phone: the page's longest task from the scan screen's first frame, its CPU time scaled; ${runsSaid}; target: none over 50 ms)`,
     );
   }
 }
