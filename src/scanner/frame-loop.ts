@@ -29,8 +29,8 @@ export interface FrameLoop extends IScannerControls {
 
 /**
  * The decode loop: each attempt hands the worker the frame (attemptAt: a half-size copy first,
- * read normal and inverted, the whole frame every other attempt) and the worker reads it; one
- * frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
+ * read normal and inverted, the whole frame every other attempt; after a read, the half-size
+ * copy again) and the worker reads it; one frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
  */
 export function frameLoop(
   video: HTMLVideoElement,
@@ -109,7 +109,12 @@ export function frameLoop(
     if (read && current && text !== null) window.setTimeout(() => onFrameRead?.(), AFTER_A_READ_MS);
     else if (read) onFrameRead?.();
     if (!current) return;
-    if (text !== null) onRead(text);
+    if (text !== null) {
+      // The attempt after a read is the cheap half-size one again: the whole frame (four times
+      // the pixels) would be read while the verdict is drawn, most often of the same code.
+      attempts = 0;
+      onRead(text);
+    }
     // Stopped (or paused) by onRead itself: no next attempt.
     if (mine === generation && running) timer = window.setTimeout(() => void tick(mine), SCAN_DELAY_MS);
   };
