@@ -35,7 +35,10 @@ export interface CameraOptions {
   onCode(text: string): void;
   /** The track ended by itself. */
   onLost?(): void;
-  /** The decoder has read the first frame of the picture: the camera works end to end. */
+  /**
+   * The decoder has read the first frame of the picture: the camera works end to end. Where
+   * that frame held a code, told after the code (frame-loop.ts): the verdict goes first.
+   */
   onPicture?(): void;
 }
 

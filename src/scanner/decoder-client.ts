@@ -73,6 +73,6 @@ export function readFrame(made: Decoder, frame: FrameToAsk): Promise<string | nu
  */
 export function warmDecoder(): { made: Decoder; warm: Promise<string | null> } {
   const made = decoder();
-  const warm = readFrame(made, { ...warmUpFrame(), alsoInverted: false });
+  const warm = readFrame(made, { ...warmUpFrame(), alsoInverted: false, warmUp: true });
   return { made, warm };
 }

@@ -14,6 +14,13 @@ import { readableFormat } from './video-frame-pixels';
  */
 const SCAN_DELAY_MS = 40;
 
+/**
+ * How long the sign that a frame was read (`onFrameRead`) waits when the frame held a code: the
+ * door's readiness it feeds (a store update, the platform read again) is no hurry, and on the
+ * first frame after the camera opened it ran in the very stretch the guest waits for the verdict.
+ */
+const AFTER_A_READ_MS = 500;
+
 /** The loop: paused and resumed as the camera is; stopped once, with the reader's finalisation. */
 export interface FrameLoop extends IScannerControls {
   pause(): void;
@@ -22,8 +29,8 @@ export interface FrameLoop extends IScannerControls {
 
 /**
  * The decode loop: each attempt hands the worker the frame (attemptAt: a half-size copy first,
- * read normal and inverted, the whole frame every other attempt) and the worker reads it; one
- * frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
+ * read normal and inverted, the whole frame every other attempt; after a read, the half-size
+ * copy again) and the worker reads it; one frame is in the worker at a time. (The decoder itself is patched: patches/README.md.)
  */
 export function frameLoop(
   video: HTMLVideoElement,
@@ -31,7 +38,10 @@ export function frameLoop(
   made: Decoder,
   onRead: (text: string) => void,
   finalize?: () => void,
-  /** After each frame of the picture the decoder has read, with a code in it or not. */
+  /**
+   * After each frame of the picture the decoder has read, with a code in it or not; for a frame
+   * with a code, half a second after the code is handed on (AFTER_A_READ_MS).
+   */
   onFrameRead?: () => void,
 ): FrameLoop {
   const canvas = document.createElement('canvas');
@@ -84,17 +94,27 @@ export function frameLoop(
   const tick = async (mine: number) => {
     timer = undefined;
     let text: string | null = null;
+    let read = false;
     try {
       const frame = grab(attempts++);
       if (frame) {
         text = await readFrame(made, frame);
-        onFrameRead?.();
+        read = true;
       }
     } catch {
       // A frame the canvas cannot take (the track ending between frames): the next one may.
     }
-    if (mine !== generation || !running) return;
-    if (text !== null) onRead(text);
+    const current = mine === generation && running;
+    // A frame with a code in it: its verdict first, the sign that the picture reads after it.
+    if (read && current && text !== null) window.setTimeout(() => onFrameRead?.(), AFTER_A_READ_MS);
+    else if (read) onFrameRead?.();
+    if (!current) return;
+    if (text !== null) {
+      // The attempt after a read is the cheap half-size one again: the whole frame (four times
+      // the pixels) would be read while the verdict is drawn, most often of the same code.
+      attempts = 0;
+      onRead(text);
+    }
     // Stopped (or paused) by onRead itself: no next attempt.
     if (mine === generation && running) timer = window.setTimeout(() => void tick(mine), SCAN_DELAY_MS);
   };

@@ -45,6 +45,14 @@ describe('frame pixels', () => {
     expect([...luminance(new Uint8ClampedArray([0, 0, 0, 255]), 2, 1)]).toEqual([0, 0]);
   });
 
+  it('writes into a kept buffer, leaving none of an earlier frame behind a shorter one', () => {
+    const kept = new Uint8ClampedArray(4).fill(9);
+    const gray = luminance(new Uint8ClampedArray([255, 255, 255, 255]), 3, 1, {}, kept);
+    expect(gray.buffer).toBe(kept.buffer);
+    expect([...gray]).toEqual([255, 0, 0]);
+    expect(luminance(new Uint8ClampedArray(16), 2, 2, {}, new Uint8ClampedArray(3)).length).toBe(4);
+  });
+
   it('reads ticket codes drawn in colour, and in dark mode through the inverted copy', () => {
     for (const secret of ticketSecrets(10, seeded(7))) {
       const { pixels, width, height } = cleanCode(secret, 4);

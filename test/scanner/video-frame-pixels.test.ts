@@ -64,6 +64,24 @@ describe('video frame pixels', () => {
     expect([...flipped.pixels]).toEqual([99, 235, 16]);
   });
 
+  it('turns a mirrored frame back when halving it too', () => {
+    const plane = new Uint8Array([0, 0, 100, 100, 0, 0, 100, 100]);
+    const half = planeToLuma(plane, 4, 2, 4, { limitedRange: false, half: true, flip: true });
+    expect([...half.pixels]).toEqual([100, 0]);
+  });
+
+  it('writes into a kept buffer where it is large enough, and into a new one where not', () => {
+    const plane = new Uint8Array([16, 235, 99, 0, 0, 16, 235, 0]);
+    const kept = new Uint8ClampedArray(8).fill(7);
+    const half = planeToLuma(plane, 4, 2, 4, { limitedRange: false, half: true, flip: false }, kept);
+    expect(half.pixels.buffer).toBe(kept.buffer);
+    expect([...half.pixels]).toEqual([Math.round((16 + 235 + 0 + 16) / 4), Math.round((99 + 235) / 4)]);
+    const small = new Uint8ClampedArray(4);
+    const whole = planeToLuma(plane, 4, 2, 4, { limitedRange: false, half: false, flip: false }, small);
+    expect(whole.pixels.buffer).not.toBe(small.buffer);
+    expect([...whole.pixels]).toEqual([...plane]);
+  });
+
   it('reads ticket codes from a Y plane, whole and halved, faint and mirrored', () => {
     for (const secret of ticketSecrets(10, seeded(11))) {
       const code = cleanCode(secret, 6, 1);

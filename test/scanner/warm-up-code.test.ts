@@ -2,6 +2,7 @@ import zxing from '@zxing/library';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { luminance } from '../../src/scanner/frame-pixels';
+import { BINARIZERS, readCode } from '../../src/scanner/read-code';
 import { WARM_UP_TEXT, warmUpFrame } from '../../src/scanner/warm-up-code';
 
 // Its CommonJS build (Node's): named imports are not found there.
@@ -21,6 +22,13 @@ describe('the decoder’s warm-up code', () => {
     const frame = warmUpFrame();
     expect(Math.min(frame.width, frame.height)).toBeGreaterThanOrEqual(40);
     expect(read(frame)).toBe(WARM_UP_TEXT);
+  });
+
+  it('reads through each binarizer a camera frame may go through', () => {
+    const { pixels, width, height } = warmUpFrame();
+    const gray = luminance(pixels, width, height);
+    for (const binarizer of BINARIZERS)
+      expect(readCode(gray, width, height, false, [binarizer])).toBe(WARM_UP_TEXT);
   });
 
   it('is the code qrcode draws for its text', () => {
