@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { attendeeName, verdictTone } from '../../domain/verdict';
 import type { LaneEntry } from '../../scanner/fast-lane';
 import { appStore } from '../../state/app-store';
@@ -7,11 +8,15 @@ import { t } from '../i18n/t';
 import type { ScanFlow, ShownVerdict } from './useScanFlow';
 import { VERDICT_ICONS, VERDICT_TITLES, verdictTitle } from './verdict-words';
 
-/** The fast-lane switch in the scan screen's controls; kept in the device's settings. */
-export function LaneToggle() {
+/**
+ * The fast-lane switch in the scan screen's controls; kept in the device's settings. Memoised:
+ * the scan screen renders again for each verdict, and a checkbox drawn again is set again.
+ */
+export const LaneToggle = memo(function LaneToggle() {
   const on = useAppStore((s) => s.settings.fastLane);
   return (
-    <label className="lane__toggle scan__control">
+    // `--on`: its border says so (door.css), a class rather than :has(input:checked).
+    <label className={`lane__toggle scan__control${on ? ' lane__toggle--on' : ''}`}>
       <input
         type="checkbox"
         role="switch"
@@ -22,7 +27,7 @@ export function LaneToggle() {
       <span>{t('laneToggle')}</span>
     </label>
   );
-}
+});
 
 /** The latest verdict, small enough to leave the camera in view; replaced by the next code. */
 function LaneCard({ shown, onUndo }: { shown: ShownVerdict; onUndo?: () => void }) {

@@ -1,12 +1,13 @@
-import { type FormEvent, type RefObject, useId, useState } from 'react';
+import { type FormEvent, memo, type RefObject, useId, useState } from 'react';
 import { t } from '../i18n/t';
 
 /**
  * The scan screen's field for a code, reference or name typed by hand. What is typed is this
  * field's own state: a key renders the field, not the whole scan screen (its camera, status
- * line and verdict).
+ * line and verdict). Memoised, on stable functions: a verdict renders the scan screen again, and
+ * an input drawn again has its attributes set again.
  */
-export function ManualEntry({
+export const ManualEntry = memo(function ManualEntry({
   inputRef,
   exitMode,
   onSubmit,
@@ -54,4 +55,4 @@ export function ManualEntry({
       </button>
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { memo, type RefObject } from 'react';
 import type { DoorOrder, OrderTicket, OrderTicketState } from '../../domain/order';
 import { attendeeName } from '../../domain/verdict';
 import { formatClock } from '../format';
@@ -59,9 +59,10 @@ function stateCounts(order: DoorOrder): string {
 
 /**
  * The order's tickets on a verdict: a compact list that scrolls within itself when long. On a
- * screen too short for it (a small phone) it folds to one line, which a tap opens.
+ * screen too short for it (a small phone) it folds to one line, which a tap opens. Memoised: the
+ * verdict draws again when its answers arrive, and a large order's list need not.
  */
-export function OrderTickets({ order, whole, body, onInteract }: Props) {
+export const OrderTickets = memo(function OrderTickets({ order, whole, body, onInteract }: Props) {
   const fold = useFoldOnOverflow(body, order, true, onInteract);
   const n = order.tickets.length;
   const head = whole ? tn('orderWhole', n) : tn('orderOthers', n);
@@ -106,4 +107,4 @@ export function OrderTickets({ order, whole, body, onInteract }: Props) {
       </ul>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { holdScreenAwake } from '../../platform/wake-lock';
 import { appStore } from '../../state/app-store';
@@ -45,6 +45,15 @@ export function ScanScreen() {
   if (flow.shown) lastReadAt.current = flow.shown.at;
   const readAt = lastReadAt.current;
   const manualInput = useRef<HTMLInputElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  // The shell around this screen takes its whole height (door.css `.shell--scan`), from its
+  // first paint: a class while this screen is there, not `.shell:has(.scan)`, whose every
+  // verdict restyled the shell's header and main and laid the whole page out again.
+  useLayoutEffect(() => {
+    const shell = screen.current?.closest('.shell');
+    shell?.classList.add('shell--scan');
+    return () => shell?.classList.remove('shell--scan');
+  }, []);
 
   useWedgeScanner(flow.wedge);
   // The camera's handlers stay the same functions (the camera view is memoised) and reach the
@@ -80,20 +89,25 @@ export function ScanScreen() {
     if (searchOpen) manualInput.current?.focus();
   }, [searchOpen]);
 
-  const submitManual = (text: string) => {
-    // A code is judged at once; anything else (a name, part of one) is searched for.
-    void flow.typed(text).then((search) => {
-      if (search !== null) navigate(`/door/search?q=${encodeURIComponent(search)}`);
-    });
-  };
+  // The same functions from render to render: the field is memoised (a verdict or a status
+  // renders this screen again, and an input drawn again has its attributes set again).
+  const submitManual = useCallback(
+    (text: string) => {
+      // A code is judged at once; anything else (a name, part of one) is searched for.
+      void flowNow.current.typed(text).then((search) => {
+        if (search !== null) navigate(`/door/search?q=${encodeURIComponent(search)}`);
+      });
+    },
+    [navigate],
+  );
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
 
   const list = status.list;
   const exitMode = flow.mode === 'exit';
-  const setMode = (doorMode: DoorMode) => appStore.getState().setSettings({ doorMode });
   const storageShare =
     storage?.usage != null && storage.quota ? Math.min(1, storage.usage / storage.quota) : null;
   return (
-    <div className={`scan scan--${flow.mode}${flow.fastLane ? ' scan--lane' : ''}`}>
+    <div ref={screen} className={`scan scan--${flow.mode}${flow.fastLane ? ' scan--lane' : ''}`}>
       <ScanStatusLine
         status={status}
         now={now}
@@ -102,7 +116,7 @@ export function ScanScreen() {
         onReadiness={toggleReadiness}
       />
 
-      <div className="scan__stage">
+      <div className={`scan__stage${noCamera ? ' scan__stage--no-camera' : ''}`}>
         <Suspense fallback={<div className="camera" />}>
           <CameraView
             paused={flow.fastLane ? flow.lane.stoppedBy !== null : flow.shown !== null}
@@ -157,7 +171,7 @@ export function ScanScreen() {
             inputRef={manualInput}
             exitMode={exitMode}
             onSubmit={submitManual}
-            onEscape={() => setSearchOpen(false)}
+            onEscape={closeSearch}
           />
         )}
         <div className="scan__controls" data-testid="scan-controls">
@@ -175,20 +189,7 @@ export function ScanScreen() {
               <span className="visually-hidden">{t('scanSearch')}</span>
             </button>
           )}
-          <fieldset className="mode-switch" data-testid="door-mode">
-            <legend className="visually-hidden">{t('doorModeLabel')}</legend>
-            {(['entry', 'exit'] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                className={`mode-switch__option mode-switch__option--${mode}`}
-                aria-pressed={flow.mode === mode}
-                onClick={() => setMode(mode)}
-              >
-                {t(mode === 'entry' ? 'doorModeEntry' : 'doorModeExit')}
-              </button>
-            ))}
-          </fieldset>
+          <ModeSwitch mode={flow.mode} />
           <LaneToggle />
           <ScanMenu status={status} now={now} storage={storage} onReadiness={openReadiness} />
         </div>
@@ -200,3 +201,25 @@ export function ScanScreen() {
     </div>
   );
 }
+
+const setMode = (doorMode: DoorMode) => appStore.getState().setSettings({ doorMode });
+
+/** Entry or exit. Memoised: the scan screen renders again for each verdict; this changes with the mode. */
+const ModeSwitch = memo(function ModeSwitch({ mode: current }: { mode: DoorMode }) {
+  return (
+    <fieldset className="mode-switch" data-testid="door-mode">
+      <legend className="visually-hidden">{t('doorModeLabel')}</legend>
+      {(['entry', 'exit'] as const).map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          className={`mode-switch__option mode-switch__option--${mode}`}
+          aria-pressed={current === mode}
+          onClick={() => setMode(mode)}
+        >
+          {t(mode === 'entry' ? 'doorModeEntry' : 'doorModeExit')}
+        </button>
+      ))}
+    </fieldset>
+  );
+});

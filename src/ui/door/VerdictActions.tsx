@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useRef } from 'react';
 import { canAdmitAnyway, canRecordExit, type Verdict } from '../../domain/verdict';
 import { t, tn } from '../i18n/t';
 import { afterPaint } from '../shared/after-paint';
@@ -39,9 +39,9 @@ interface Props extends VerdictActionProps {
 /**
  * A verdict's buttons, "Next scan" last and focused once the verdict is painted (Enter or a
  * scanner's read moves on); taking back someone else's admission, or one past its time, asks for
- * a supervisor.
+ * a supervisor. Memoised: the verdict draws again when its answers arrive, its buttons need not.
  */
-export function VerdictActions({
+export const VerdictActions = memo(function VerdictActions({
   verdict,
   toAdmit,
   confirming,
@@ -131,4 +131,4 @@ export function VerdictActions({
       {gate.pad}
     </div>
   );
-}
+});

@@ -95,5 +95,9 @@ export function useBadgePrinter(): BadgePrinter {
     [layout, print],
   );
 
-  return { mode, layout, print, admitted, testPrint };
+  // One object while nothing in it changes: a verdict's Print button is memoised on it.
+  return useMemo(
+    () => ({ mode, layout, print, admitted, testPrint }),
+    [mode, layout, print, admitted, testPrint],
+  );
 }

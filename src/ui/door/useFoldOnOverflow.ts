@@ -1,13 +1,17 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * A part of a verdict that folds to one line while the verdict's body overflows (a short
  * screen), until staff tap it open: the verdict and its buttons stay in view without scrolling.
  * Measured before paint, so a short screen never flashes the whole part; and only when what it
- * shows (`content`) changes, not on every render: reading the height lays the page out there and
- * then, and the verdict re-renders as the door's status moves. With nothing to fold (`enabled`
- * false: most verdicts have no answers, and every verdict until its answers arrive) nothing is
- * measured, so the verdict's own commit does not lay the page out.
+ * shows (`content`) changes, not on every render. Measured in the frame's own layout, not by
+ * reading the height in the commit: a ResizeObserver's first report comes after the frame has
+ * laid the verdict out and before it paints, so the verdict is laid out once, in its frame,
+ * instead of there and then in the commit (and again if anything changes before the frame).
+ * A fold found there is drawn at once (flushSync), and the frame lays out again before it
+ * paints. With nothing to fold (`enabled` false: most verdicts have no answers, and every
+ * verdict until its answers arrive) nothing is measured.
  */
 export function useFoldOnOverflow(
   body: RefObject<HTMLElement | null>,
@@ -21,7 +25,19 @@ export function useFoldOnOverflow(
   useLayoutEffect(() => {
     const el = body.current;
     if (!enabled || !el || folded || opened) return;
-    if (el.scrollHeight > el.clientHeight + 1) setFolded(true);
+    const overflows = () => el.scrollHeight > el.clientHeight + 1;
+    // Without ResizeObserver (a test's DOM): measured here, as before.
+    if (typeof ResizeObserver === 'undefined') {
+      if (overflows()) setFolded(true);
+      return;
+    }
+    // One report per content: the first, once the frame has laid the body out.
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      if (overflows()) flushSync(() => setFolded(true));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, [content, enabled, folded, opened]);
   return {
     folded: folded && !opened,

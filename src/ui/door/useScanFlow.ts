@@ -167,6 +167,9 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
   );
 
   const dismiss = useCallback(() => send({ type: 'dismissed' }), [send]);
+  // The same functions from render to render: the verdict (ScanFlowVerdict.tsx) is memoised on them.
+  const hold = useCallback(() => send({ type: 'held' }), [send]);
+  const sighting = useCallback((text: string) => guard.current.sighting(text, performance.now()), []);
 
   const shown = view.shown;
   const undo = useCallback(async () => {
@@ -281,13 +284,13 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     exit,
     mode: doorMode,
     /** A camera read while the camera is paused: the code stays "in view". */
-    sighting: (text: string) => guard.current.sighting(text, performance.now()),
+    sighting,
     dismiss,
     undo,
     admitAnyway,
     admitOrder,
     undoOrder,
     /** Keeps the verdict up while staff use its buttons. */
-    hold: () => send({ type: 'held' }),
+    hold,
   };
 }

@@ -1,0 +1,83 @@
+import { expect, type Page, test } from './fixtures/sealed';
+import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
+
+// A verdict is drawn over the scan screen without drawing the screen beneath it again: its
+// controls (the search field, the fast-lane switch) are not rendered again for a verdict, its
+// dismissal or the status a check-in moves, which React would show by setting their inputs'
+// attributes afresh. And a verdict too long for a short screen still folds its answers to one
+// line before they are painted, measured in the frame's own layout.
+
+/** Records in the page every attribute set on an input of the scan screen from now on. */
+function watchInputAttributes(page: Page) {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { inputAttributes: string[] }).inputAttributes = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target as Element;
+        if (target.tagName === 'INPUT' && !target.closest('.verdict'))
+          seen.push(`${target.getAttribute('type') ?? 'text'} ${record.attributeName}`);
+      }
+    }).observe(document.querySelector('.scan')!, { subtree: true, attributes: true });
+  });
+}
+
+const inputAttributes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { inputAttributes: string[] }).inputAttributes);
+
+test('a verdict and its dismissal set nothing on the scan screen inputs beneath it', async ({
+  context,
+  baseURL,
+}) => {
+  const service = new CheckinService(baseURL!);
+  const [first, second] = await service.freshTickets(MAIN_LIST, 2);
+  const { page, door } = await joinedDoor(context, 'Redraw door', { autoReturnSeconds: 0 });
+  // A door without a camera shows the search field at once, beside the fast-lane switch.
+  await expect(page.getByLabel('Ticket code, reference or name')).toBeVisible();
+  const insideBefore = Number(await page.locator('.scan__inside-count').textContent());
+  await watchInputAttributes(page);
+
+  for (const ticket of [first!, second!]) {
+    await door.wedgeScan(ticket.slug);
+    await door.expectVerdict('admitted');
+    await expect(door.verdict()).toContainText(ticket.reference);
+    await door.nextScan();
+  }
+  // The check-ins sent: the status line has moved with them (one more inside, all sent).
+  await expect(page.getByTestId('pending')).toContainText('All sent', { timeout: 20_000 });
+  await expect(page.locator('.scan__inside-count')).toHaveText(String(insideBefore + 2));
+  expect(await inputAttributes(page)).toEqual([]);
+});
+
+test('on a short screen a verdict folds its answers to one line before they are painted', async ({
+  context,
+  baseURL,
+}) => {
+  const service = new CheckinService(baseURL!);
+  // An order's first ticket: its order's list and its holder's answers make a long verdict.
+  const [order] = await service.freshOrders(MAIN_LIST);
+  await context.addInitScript(() => {
+    // Whether the answers' whole list was still on screen after a frame was painted.
+    const painted: boolean[] = [];
+    (window as unknown as { answersPainted: boolean[] }).answersPainted = painted;
+    new MutationObserver(() => {
+      const list = document.querySelector('.verdict dl.verdict__answers:not([data-seen])');
+      if (!list) return;
+      list.setAttribute('data-seen', '');
+      requestAnimationFrame(() => setTimeout(() => painted.push(list.isConnected)));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const { page, door } = await joinedDoor(context, 'Short door', { autoReturnSeconds: 0 });
+  await page.setViewportSize({ width: 320, height: 480 });
+  await door.wedgeScan(order![0]!.slug);
+  await door.expectVerdict('admitted');
+  const folded = door.verdict().getByRole('button', { name: /^Answers, tap to show all/ });
+  await expect(folded).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next scan' })).toBeInViewport();
+  expect(
+    await page.evaluate(() => (window as unknown as { answersPainted: boolean[] }).answersPainted),
+  ).not.toContain(true);
+  // A tap opens them.
+  await folded.click();
+  await expect(door.verdict().locator('dl.verdict__answers')).toBeVisible();
+});
