@@ -132,6 +132,13 @@ try {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
     const marks = await coldStart(page, codes[run]!);
+    // LONG=1: on until the whole list has loaded, as the phone bench's first restart goes on
+    // (its longest task after a restart may come after the verdict).
+    if (process.env.LONG)
+      await page
+        .getByTestId('progress')
+        .filter({ hasText: `/ ${TICKETS} in` })
+        .waitFor({ state: 'attached', timeout: 120_000 });
     const unlock = await page.evaluate(() => (window as unknown as { __unlock: object }).__unlock);
     const anchor = await page.evaluate(() => performance.mark('cold-anchor').startTime);
     const appMarks = await page.evaluate(() => [
@@ -308,7 +315,7 @@ try {
         .filter((t) => t.start >= toTrace(marks.scanScreen))
         .map((t) => ({ t, cpu: ((t.end - t.start) * t.onCpu) / 1000 }))
         .sort((a, b) => b.cpu - a.cpu)
-        .slice(0, 3);
+        .slice(0, process.env.LONG ? 6 : 3);
       for (const { t, cpu } of after) {
         const inside = own
           .filter((e) => e.ts >= t.start && e.ts + (e.dur ?? 0) <= t.end)
