@@ -75,32 +75,16 @@ function engineWorker() {
     void remote.configure(engineSettings(state));
   });
   running = { remote, online };
-  // Which server this is can wait for the page's start: its reader (and its schema library) is
-  // loaded, compiled and run when the page is next idle, not before the first screen, which
-  // on a phone-class CPU it held back by about 100 ms. What it tells (a relay's addresses, a
-  // mirror's shorter sync) concerns syncs to come, and a join asks for it itself.
-  whenIdle(() =>
-    servedBy().then((info) => {
-      if (info?.mode !== 'relay') return;
-      // Lists joined through this relay keep the service's own address, for when the relay is down.
-      if (info.upstreamCheckinUrl)
-        void remote.commands.learnRelay(thisServerCheckinUrl(), info.upstreamCheckinUrl);
-      if (!info.mirror) return;
-      syncCapMs = MIRROR_SYNC_MS;
-      void remote.configure(engineSettings(appStore.getState()));
-    }),
-  );
+  void servedBy().then((info) => {
+    if (info?.mode !== 'relay') return;
+    // Lists joined through this relay keep the service's own address, for when the relay is down.
+    if (info.upstreamCheckinUrl)
+      void remote.commands.learnRelay(thisServerCheckinUrl(), info.upstreamCheckinUrl);
+    if (!info.mirror) return;
+    syncCapMs = MIRROR_SYNC_MS;
+    void remote.configure(engineSettings(appStore.getState()));
+  });
   return running;
-}
-
-/** The longest the server's description waits for an idle page. */
-const IDLE_WITHIN_MS = 2000;
-
-/** Runs `work` when the page is next idle, at the latest `IDLE_WITHIN_MS` from now. */
-function whenIdle(work: () => unknown) {
-  if (typeof requestIdleCallback === 'function')
-    requestIdleCallback(() => void work(), { timeout: IDLE_WITHIN_MS });
-  else setTimeout(() => void work(), IDLE_WITHIN_MS / 4);
 }
 
 let started = false;
