@@ -48,7 +48,8 @@ export function withCompileHint(code: string): string {
 
 /**
  * `startModules`: the modules the entry loads at once by a dynamic import (the app itself).
- * Added once the bundle is minified (the minifier drops comments); every chunk's file name is
+ * Added once the bundle is minified (the minifier drops comments) and Vite has put its preload
+ * list in front (V8 reads the hint only as the file's first line); every chunk's file name is
  * hashed with the hint too, so a hinted file never takes the name of the same chunk built
  * without it (a cache keeps a file by its name).
  */
@@ -58,23 +59,27 @@ export function compileHints(startModules: readonly RegExp[]): Plugin {
     apply: 'build',
     enforce: 'post',
     augmentChunkHash: () => COMPILE_HINT,
-    generateBundle(_, bundle) {
-      const chunks = Object.values(bundle).flatMap((item) =>
-        item.type === 'chunk'
-          ? [
-              {
-                fileName: item.fileName,
-                isEntry: item.isEntry,
-                moduleIds: item.moduleIds,
-                imports: item.imports,
-              },
-            ]
-          : [],
-      );
-      for (const fileName of startChunks(chunks, startModules)) {
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.code = withCompileHint(chunk.code);
-      }
+    generateBundle: {
+      // After Vite's own, which puts its preload list (`const __vite__mapDeps=...`) in front.
+      order: 'post',
+      handler(_, bundle) {
+        const chunks = Object.values(bundle).flatMap((item) =>
+          item.type === 'chunk'
+            ? [
+                {
+                  fileName: item.fileName,
+                  isEntry: item.isEntry,
+                  moduleIds: item.moduleIds,
+                  imports: item.imports,
+                },
+              ]
+            : [],
+        );
+        for (const fileName of startChunks(chunks, startModules)) {
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.code = withCompileHint(chunk.code);
+        }
+      },
     },
   };
 }
