@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/compile-hints';
 import { linguiCatalogues } from './scripts/lingui-catalogues';
 import { LANGUAGE_CACHE } from './src/pwa/keep-language';
 import { LOCALES, SOURCE_LOCALE } from './src/domain/locales';
@@ -24,6 +25,8 @@ export default defineConfig({
     // Fast Refresh.
     react(),
     linguiCatalogues(),
+    // The chunks a door's start runs, compiled whole when they load (scripts/compile-hints.ts).
+    compileHints([/\/src\/app-main\.tsx$/]),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',

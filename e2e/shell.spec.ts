@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures/sealed';
 import { ShellPage } from './page-models/shell-page';
 
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
 test.describe('app shell', () => {
   test('loads the door screen and navigates between the sections', async ({ page }) => {
     const shell = new ShellPage(page);
@@ -62,6 +64,26 @@ test.describe('app shell', () => {
       const res = await request.get(icon.src);
       expect(res.headers()['content-type']).toBe('image/png');
     }
+  });
+
+  test('serves the scripts a start runs with the compile hint, and the later ones without', async ({
+    request,
+  }) => {
+    // scripts/compile-hints.ts: V8 compiles every function of these when they load.
+    const hinted = async (path: string) => (await (await request.get(path)).text()).startsWith(HINT);
+    const html = await (await request.get('/')).text();
+    const entry = html.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+    expect(entry).toBeTruthy();
+    expect(await hinted(entry!)).toBe(true);
+    // The app the entry loads at once, and a chunk loaded only for the organiser's screens.
+    const entryCode = await (await request.get(entry!)).text();
+    const app = entryCode.match(/assets\/app-main-[\w-]+\.js/)?.[0];
+    expect(app).toBeTruthy();
+    expect(await hinted(`/${app}`)).toBe(true);
+    const appCode = await (await request.get(`/${app}`)).text();
+    const organiser = appCode.match(/assets\/OrganiserHome-[\w-]+\.js/)?.[0];
+    expect(organiser).toBeTruthy();
+    expect(await hinted(`/${organiser}`)).toBe(false);
   });
 
   test('activates the service worker and reloads offline', async ({ page, context }) => {

@@ -10,7 +10,7 @@ import type { HostCpuMeasure } from './host-cpu-score';
 import { describeFunctions, functionsIn } from './phone-functions';
 import { median } from './phone-calibration';
 import { describeShares, type Multipliers, PHONES, phoneMultipliers, type SimResult } from './phone-sim';
-import { longestPageTask, onPhones, type Recording } from './phone-trace';
+import { longestPageTask, longestPageTaskWhere, onPhones, type Recording } from './phone-trace';
 
 type PhoneName = keyof typeof PHONES;
 export type Phones = Record<PhoneName, Multipliers>;
@@ -162,4 +162,15 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
       `ms (${PHONES[name].name} phone: the page's longest task from the scan screen's first frame, its CPU time scaled; ${runsSaid}; target: none over 50 ms)`,
     );
   }
+  // Which task it was: each run's longest, where it began and what posted it.
+  console.log(
+    `# longest-task-after-${when}: each run's longest page task (host CPU ms, ms after the scan screen's first frame, posted from): ${tasksFrom
+      .map((r, i) => {
+        const where = longestPageTaskWhere(r.recording, r.longTasksFrom!.at);
+        return where
+          ? `run ${i}: ${where.cpuMs.toFixed(1)} ms at +${where.afterMs.toFixed(0)} ms (${where.postedFrom})`
+          : `run ${i}: none`;
+      })
+      .join('; ')}`,
+  );
 }

@@ -167,3 +167,38 @@ export function longestPageTask(recording: Recording, fromMs: number, multiplier
           longest = Math.max(longest, ((task.end - task.start) * task.onCpu * multiplier) / 1000);
   return longest;
 }
+
+/**
+ * Where the page main thread's longest task from `fromMs` on was, for a `#` line: its start after
+ * `fromMs` (ms), its CPU time on this host (ms), and where Chromium posted it from (the nested
+ * task's source, e.g. a timer, a message, a frame), since the bench's trace has no timeline events.
+ */
+export function longestPageTaskWhere(
+  recording: Recording,
+  fromMs: number,
+): { afterMs: number; cpuMs: number; postedFrom: string } | null {
+  const from = recording.clock.toTrace(fromMs);
+  let longest: { start: number; end: number; cpu: number; key: string } | null = null;
+  for (const thread of recording.threads)
+    if (thread.kind === 'page')
+      for (const task of thread.tasks) {
+        const cpu = (task.end - task.start) * task.onCpu;
+        if (task.start >= from && (!longest || cpu > longest.cpu))
+          longest = { start: task.start, end: task.end, cpu, key: thread.key ?? '' };
+      }
+  if (!longest) return null;
+  const { start, end, key } = longest;
+  const posted = recording.events.find(
+    (e) =>
+      `${e.pid}:${e.tid}` === key &&
+      e.ts >= start &&
+      e.ts < end &&
+      typeof (e.args as { src_func?: unknown } | undefined)?.src_func === 'string',
+  );
+  const args = posted?.args as { src_file?: string; src_func?: string } | undefined;
+  return {
+    afterMs: (start - from) / 1000,
+    cpuMs: longest.cpu / 1000,
+    postedFrom: args ? `${args.src_file?.split('/').pop()}:${args.src_func}` : 'unknown',
+  };
+}
