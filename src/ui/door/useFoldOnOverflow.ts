@@ -31,12 +31,16 @@ export function useFoldOnOverflow(
       if (overflows()) setFolded(true);
       return;
     }
-    // One report per content: the first, once the frame has laid the body out.
+    // The first report comes once the frame has laid the body out; later ones when the body
+    // (a screen turned or resized) or what is in it changes size, until it folds: a body that
+    // comes to overflow after its first layout folds then too.
     const observer = new ResizeObserver(() => {
+      if (!overflows()) return;
       observer.disconnect();
-      if (overflows()) flushSync(() => setFolded(true));
+      flushSync(() => setFolded(true));
     });
     observer.observe(el);
+    for (const child of el.children) observer.observe(child);
     return () => observer.disconnect();
   }, [content, enabled, folded, opened]);
   return {
