@@ -31,10 +31,10 @@ export interface SealedPageCodesRow {
 }
 export type StoredPageCodesRow = PageCodesRow | SealedPageCodesRow;
 
-/** One page's codes in memory. */
+/** One page's codes in memory: the sorted keys, viewed once (a keyed read searches them all). */
 export interface PageCodes {
   page: number;
-  codes: ArrayBuffer;
+  keys: Uint32Array;
 }
 
 /** FNV-1a over the code's UTF-16 units: fast, and spread well enough for a per-page filter. */
@@ -66,8 +66,7 @@ export function pageCodes(resource: Resource, items: readonly unknown[]): ArrayB
 }
 
 /** Whether a page's sorted keys hold `key` (a binary search). */
-export function holds(codes: ArrayBuffer, key: number): boolean {
-  const keys = new Uint32Array(codes);
+export function holds(keys: Uint32Array, key: number): boolean {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {

@@ -2,7 +2,8 @@
 // its codes and the progress that records it are written in one transaction (a resumed download
 // never skips or loses a page); pages of tickets and answers, and ticket pages' codes, are sealed
 // before that transaction and opened after each read (seal/sealed-rows.ts), so no transaction
-// waits on crypto, and a page costs one seal and one open whatever its size, never one a ticket.
+// waits on crypto, and a page costs one seal and one open whatever its size, never one a ticket
+// (a ticket page is framed inside its seal, seal/page-frame.ts: its load still parses it whole).
 // Check-in pages are plain: reading them never waits for the passcode.
 import { type CheckinDatabase, pageRange } from './database';
 import { readSyncState } from './local-copy';
