@@ -32,35 +32,44 @@ function keysOf(ticket: RemoteTicket): [number, number, number] {
   return [slugKey(ticket.slug), referenceKey(ticket.reference), order === null ? 0 : orderKey(order)];
 }
 
-/** A page's tickets framed: the bytes to seal. */
+/** Any character UTF-8 writes in more than one byte. */
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * A page's tickets framed: the bytes to seal. Each ticket is stringified alone; a page of ASCII
+ * (its JSON's length is its bytes') is encoded in one go, any other a ticket at a time.
+ */
 export function frameTickets(items: readonly RemoteTicket[]): Uint8Array {
   const n = items.length;
   const jsons = items.map((item) => JSON.stringify(item));
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
+  const text = `[${jsons.join(',')}]`;
+  const ascii = !NOT_ASCII.test(text);
   // UTF-8 is at most three bytes a UTF-16 unit; the frame is cut to what was written.
-  let room = bodyAt + n + 2;
-  for (const json of jsons) room += 3 * json.length;
-  const buffer = new ArrayBuffer(room);
+  const buffer = new ArrayBuffer(bodyAt + (ascii ? 1 : 3) * text.length);
   const words = new Uint32Array(buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
   const bytes = new Uint8Array(buffer);
   words[0] = FRAME_V1;
   words[1] = n;
-  let at = bodyAt;
-  bytes[at++] = 0x5b; // [
+  if (ascii) encoder.encodeInto(text, bytes.subarray(bodyAt));
+  else bytes[bodyAt] = 0x5b; // [
+  let at = 1;
   for (let i = 0; i < n; i++) {
-    if (i > 0) bytes[at++] = 0x2c; // ,
-    const { written } = encoder.encodeInto(jsons[i]!, bytes.subarray(at));
+    if (i > 0 && !ascii) bytes[bodyAt + at - 1] = 0x2c; // ,
+    const length = ascii
+      ? jsons[i]!.length
+      : encoder.encodeInto(jsons[i]!, bytes.subarray(bodyAt + at)).written;
     const entry = HEADER_WORDS + ENTRY_WORDS * i;
     const [slug, reference, order] = keysOf(items[i]!);
-    words[entry] = at - bodyAt;
-    words[entry + 1] = at - bodyAt + written;
+    words[entry] = at;
+    words[entry + 1] = at + length;
     words[entry + 2] = slug;
     words[entry + 3] = reference;
     words[entry + 4] = order;
-    at += written;
+    at += length + 1;
   }
-  bytes[at++] = 0x5d; // ]
-  return bytes.subarray(0, at);
+  if (!ascii) bytes[bodyAt + at - 1] = 0x5d; // ]
+  return bytes.subarray(0, bodyAt + (ascii ? text.length : at));
 }
 
 /** A page's items opened, for reading them all or a few by key. */
