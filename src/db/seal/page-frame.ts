@@ -33,7 +33,7 @@ function keysOf(ticket: RemoteTicket): [number, number, number] {
 }
 
 /** Any character UTF-8 writes in more than one byte. */
-const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * A page's tickets framed: the bytes to seal. Each ticket is stringified alone; a page of ASCII
