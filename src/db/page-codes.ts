@@ -52,15 +52,40 @@ export const orderKey = (order: string) => codeHash(`order:${order}`);
 /** A ticket id as a check-in page's key (ids are whole numbers; a wrap only costs a read). */
 export const ticketIdKey = (id: number) => id >>> 0;
 
-/** The sorted keys of one page's items. Answers have none: no verdict reads them. */
-export function pageCodes(resource: Resource, items: readonly unknown[]): ArrayBuffer {
+/** Each ticket's keys, three a ticket: slug, reference, order (0 where `ordered` says none). */
+export interface TicketKeys {
+  keys: Uint32Array;
+  ordered: Uint8Array;
+}
+
+/** The keys of a page's tickets, in page order: computed once for its codes and its frame. */
+export function ticketKeys(tickets: readonly RemoteTicket[]): TicketKeys {
+  const keys = new Uint32Array(3 * tickets.length);
+  const ordered = new Uint8Array(tickets.length);
+  tickets.forEach((t, i) => {
+    keys[3 * i] = slugKey(t.slug);
+    keys[3 * i + 1] = referenceKey(t.reference);
+    const order = orderReferenceOf(t);
+    if (order === null) return;
+    keys[3 * i + 2] = orderKey(order);
+    ordered[i] = 1;
+  });
+  return { keys, ordered };
+}
+
+/**
+ * The sorted keys of one page's items (`tickets`: its tickets' keys, if computed already).
+ * Answers have none: no verdict reads them.
+ */
+export function pageCodes(resource: Resource, items: readonly unknown[], tickets?: TicketKeys): ArrayBuffer {
   const keys: number[] = [];
-  if (resource === 'tickets')
-    for (const t of items as RemoteTicket[]) {
-      keys.push(slugKey(t.slug), referenceKey(t.reference));
-      const order = orderReferenceOf(t);
-      if (order !== null) keys.push(orderKey(order));
+  if (resource === 'tickets') {
+    const { keys: each, ordered } = tickets ?? ticketKeys(items as RemoteTicket[]);
+    for (let i = 0; i < ordered.length; i++) {
+      keys.push(each[3 * i]!, each[3 * i + 1]!);
+      if (ordered[i]) keys.push(each[3 * i + 2]!);
     }
+  }
   if (resource === 'checkins') for (const c of items as RemoteCheckin[]) keys.push(ticketIdKey(c.ticketId));
   return Uint32Array.from(keys).sort().buffer as ArrayBuffer;
 }

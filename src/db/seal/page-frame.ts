@@ -15,8 +15,7 @@
 // words (the item's JSON start and end in the body, its slug, reference and order keys; 0 for
 // no order), then the body.
 import type { RemoteTicket } from '../../api/schemas';
-import { orderReferenceOf } from '../../domain/order';
-import { orderKey, referenceKey, slugKey } from '../page-codes';
+import { type TicketKeys, ticketKeys } from '../page-codes';
 
 /** Word 0 of a frame: byte 0 is 0 on either byte order, so never the `[` of a JSON page. */
 const FRAME_V1 = 0x0100_0100;
@@ -26,20 +25,20 @@ const ENTRY_WORDS = 5;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The keys `holding` finds an item by, as the page's codes index it. */
-function keysOf(ticket: RemoteTicket): [number, number, number] {
-  const order = orderReferenceOf(ticket);
-  return [slugKey(ticket.slug), referenceKey(ticket.reference), order === null ? 0 : orderKey(order)];
-}
-
 /** Any character UTF-8 writes in more than one byte. */
 const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * A page's tickets framed: the bytes to seal. Each ticket is stringified alone; a page of ASCII
- * (its JSON's length is its bytes') is encoded in one go, any other a ticket at a time.
+ * (its JSON's length is its bytes') is encoded in one go, any other a ticket at a time. `tickets`:
+ * their keys, when the page's codes computed them already.
  */
-export function frameTickets(items: readonly RemoteTicket[]): Uint8Array {
+export function frameTickets(
+  items: readonly RemoteTicket[],
+  tickets: TicketKeys = ticketKeys(items),
+): Uint8Array {
+  // The keys `holding` finds an item by, as the page's codes index it (0: no order).
+  const { keys } = tickets;
   const n = items.length;
   const jsons = items.map((item) => JSON.stringify(item));
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
@@ -60,12 +59,11 @@ export function frameTickets(items: readonly RemoteTicket[]): Uint8Array {
       ? jsons[i]!.length
       : encoder.encodeInto(jsons[i]!, bytes.subarray(bodyAt + at)).written;
     const entry = HEADER_WORDS + ENTRY_WORDS * i;
-    const [slug, reference, order] = keysOf(items[i]!);
     words[entry] = at;
     words[entry + 1] = at + length;
-    words[entry + 2] = slug;
-    words[entry + 3] = reference;
-    words[entry + 4] = order;
+    words[entry + 2] = keys[3 * i]!;
+    words[entry + 3] = keys[3 * i + 1]!;
+    words[entry + 4] = keys[3 * i + 2]!;
     at += length + 1;
   }
   if (!ascii) bytes[bodyAt + at - 1] = 0x5d; // ]

@@ -13,7 +13,7 @@
 //   a list opens (seal-copy.ts), so a plain row there was put by something other than this app.
 import type { RemoteAnswer, RemoteTicket } from '../../api/schemas';
 import { orderReferenceOf } from '../../domain/order';
-import type { PageCodes, PageCodesRow, StoredPageCodesRow } from '../page-codes';
+import type { PageCodes, PageCodesRow, StoredPageCodesRow, TicketKeys } from '../page-codes';
 import type {
   AuditRow,
   CorrectionRow,
@@ -62,8 +62,11 @@ const needed = (box: SealBox | null): SealBox => {
   return box;
 };
 
-/** A page as stored; `box` may be null for a page of check-ins (kept plain). */
-export async function sealPage(box: SealBox | null, row: PageRow): Promise<StoredPageRow> {
+/**
+ * A page as stored; `box` may be null for a page of check-ins (kept plain). `keys`: a ticket
+ * page's keys, when its codes computed them already (page-codes.ts).
+ */
+export async function sealPage(box: SealBox | null, row: PageRow, keys?: TicketKeys): Promise<StoredPageRow> {
   if (!sealsPages(row.resource)) return row;
   const { listSlug, resource, page, items } = row;
   return {
@@ -73,7 +76,7 @@ export async function sealPage(box: SealBox | null, row: PageRow): Promise<Store
     sealed:
       resource === 'tickets'
         ? await needed(box).sealBytes(
-            frameTickets(items as RemoteTicket[]),
+            frameTickets(items as RemoteTicket[], keys),
             pagePlace(listSlug, resource, page),
           )
         : await needed(box).seal(items, pagePlace(listSlug, resource, page)),
