@@ -25,49 +25,91 @@ const ENTRY_WORDS = 5;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Any character UTF-8 writes in more than one byte. */
-const NOT_ASCII = /[\u0080-\uffff]/;
+const OPEN = 0x7b; // {
+const QUOTE = 0x22; // "
+const COMMA = 0x2c; // ,
+const BRACKET = 0x5b; // [
 
 /**
- * A page's tickets framed: the bytes to seal. Each ticket is stringified alone; a page of ASCII
- * (its JSON's length is its bytes') is encoded in one go, any other a ticket at a time. `tickets`:
- * their keys, when the page's codes computed them already.
+ * Where each item of a JSON array of objects starts, in its UTF-8 bytes: a `{` after the `[` or a
+ * `,` and before a `"`. No string holds that (a `"` in a string is escaped), so these are the
+ * array's objects and any object nested in an array inside them; null unless exactly `n` are
+ * found (an item with such a nesting, or an empty object: the caller frames item by item).
+ */
+function itemStarts(body: Uint8Array, n: number): Uint32Array | null {
+  const starts = new Uint32Array(n);
+  let found = 0;
+  for (let at = body.indexOf(OPEN); at !== -1; at = body.indexOf(OPEN, at + 1)) {
+    const before = body[at - 1];
+    if ((before !== COMMA && before !== BRACKET) || body[at + 1] !== QUOTE) continue;
+    if (found === n) return null;
+    starts[found++] = at;
+  }
+  return found === n ? starts : null;
+}
+
+/**
+ * A page's tickets framed: the bytes to seal. The page is stringified and encoded as one JSON
+ * value, as before frames, and each ticket's bytes found in it (`itemStarts`); should that not
+ * hold, each ticket is stringified and encoded alone. `tickets`: their keys, when the page's
+ * codes computed them already.
  */
 export function frameTickets(
   items: readonly RemoteTicket[],
   tickets: TicketKeys = ticketKeys(items),
 ): Uint8Array {
-  // The keys `holding` finds an item by, as the page's codes index it (0: no order).
-  const { keys } = tickets;
+  const n = items.length;
+  const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
+  const body = encoder.encode(JSON.stringify(items));
+  const written = body.byteLength;
+  const starts = itemStarts(body, n);
+  if (!starts) return frameEach(items, tickets);
+  const buffer = new ArrayBuffer(bodyAt + written);
+  const bytes = new Uint8Array(buffer);
+  bytes.set(body, bodyAt);
+  const words = new Uint32Array(buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
+  words[0] = FRAME_V1;
+  words[1] = n;
+  for (let i = 0; i < n; i++) {
+    // An item ends before the `,` of the next, the last before the `]`.
+    const end = i + 1 < n ? starts[i + 1]! - 1 : written - 1;
+    entry(words, tickets, i, starts[i]!, end);
+  }
+  return bytes;
+}
+
+/** An item's entry: where its JSON starts and ends in the body, and its keys (0: no order). */
+function entry(words: Uint32Array, { keys }: TicketKeys, i: number, start: number, end: number) {
+  const at = HEADER_WORDS + ENTRY_WORDS * i;
+  words[at] = start;
+  words[at + 1] = end;
+  words[at + 2] = keys[3 * i]!;
+  words[at + 3] = keys[3 * i + 1]!;
+  words[at + 4] = keys[3 * i + 2]!;
+}
+
+/** The frame made item by item: each ticket stringified and encoded alone. */
+function frameEach(items: readonly RemoteTicket[], tickets: TicketKeys): Uint8Array {
   const n = items.length;
   const jsons = items.map((item) => JSON.stringify(item));
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
-  const text = `[${jsons.join(',')}]`;
-  const ascii = !NOT_ASCII.test(text);
-  // UTF-8 is at most three bytes a UTF-16 unit; the frame is cut to what was written.
-  const buffer = new ArrayBuffer(bodyAt + (ascii ? 1 : 3) * text.length);
+  let room = bodyAt + n + 2;
+  for (const json of jsons) room += 3 * json.length;
+  const buffer = new ArrayBuffer(room);
   const words = new Uint32Array(buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
   const bytes = new Uint8Array(buffer);
   words[0] = FRAME_V1;
   words[1] = n;
-  if (ascii) encoder.encodeInto(text, bytes.subarray(bodyAt));
-  else bytes[bodyAt] = 0x5b; // [
-  let at = 1;
+  let at = bodyAt;
+  bytes[at++] = BRACKET;
   for (let i = 0; i < n; i++) {
-    if (i > 0 && !ascii) bytes[bodyAt + at - 1] = 0x2c; // ,
-    const length = ascii
-      ? jsons[i]!.length
-      : encoder.encodeInto(jsons[i]!, bytes.subarray(bodyAt + at)).written;
-    const entry = HEADER_WORDS + ENTRY_WORDS * i;
-    words[entry] = at;
-    words[entry + 1] = at + length;
-    words[entry + 2] = keys[3 * i]!;
-    words[entry + 3] = keys[3 * i + 1]!;
-    words[entry + 4] = keys[3 * i + 2]!;
-    at += length + 1;
+    if (i > 0) bytes[at++] = COMMA;
+    const { written } = encoder.encodeInto(jsons[i]!, bytes.subarray(at));
+    entry(words, tickets, i, at - bodyAt, at - bodyAt + written);
+    at += written;
   }
-  if (!ascii) bytes[bodyAt + at - 1] = 0x5d; // ]
-  return bytes.subarray(0, bodyAt + (ascii ? text.length : at));
+  bytes[at++] = 0x5d; // ]
+  return bytes.subarray(0, at);
 }
 
 /** A page's items opened, for reading them all or a few by key. */

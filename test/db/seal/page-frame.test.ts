@@ -79,6 +79,18 @@ describe('a framed page of tickets', () => {
     );
   });
 
+  it('frames tickets one by one when their JSON nests objects in arrays', () => {
+    const odd = [
+      { ...page[0]!, extra: [{ id: 1 }, { id: 2 }] },
+      page[1]!,
+      { ...page[2]!, firstName: ',{"id":3}' },
+    ] as RemoteTicket[];
+    const opened = openedPlain<RemoteTicket>(frameTickets(odd));
+    expect(opened.holding([slugKey(page[1]!.slug)])).toEqual([page[1]]);
+    expect(opened.holding([slugKey(page[2]!.slug)])).toEqual([odd[2]]);
+    expect(openedPlain(frameTickets(odd)).all()).toEqual(odd);
+  });
+
   it('is sealed whole, bound to its page: no name in the stored bytes, moved it does not open', async () => {
     const row = (await sealPage(box, {
       listSlug: LIST,
