@@ -18,7 +18,7 @@ import type { RemoteTicket } from '../../api/schemas';
 import { type TicketKeys, ticketKeys } from '../page-codes';
 
 /** Word 0 of a frame: byte 0 is 0 on either byte order, so never the `[` of a JSON page. */
-const FRAME_V1 = 0x0100_0100;
+const FRAME_V1 = 0x0001_0000;
 const HEADER_WORDS = 2;
 const ENTRY_WORDS = 5;
 
