@@ -8,7 +8,10 @@
 // when the list's codes are read; a scan's reads are asked for in one read-only transaction a
 // step, and what they bring is opened after it (a transaction cannot wait on crypto); tickets
 // changed since are found through their code's keyed digest. A scan's reads are kept for the
-// scan (scan-reads.ts), so its order's read finds most of what it needs already read.
+// scan (scan-reads.ts), so its order's read finds most of what it needs already read. A page of
+// tickets is opened once and only the tickets whose keys match are parsed (seal/page-frame.ts;
+// a page sealed before frames is parsed whole): a hash may match more, and every ticket found
+// is checked against the code itself, as before.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, pageRange } from './database';
@@ -26,6 +29,7 @@ import type { CheckinRow, Resource, TicketRow } from './rows';
 import {
   ask,
   changedKey,
+  itemsHolding,
   itemsOn,
   type ScanReads,
   scanReads,
@@ -108,8 +112,29 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return stored && openCodeIndex(db, stored);
 }
 
-const pagesHolding = (codes: PageCodes[], keys: number[]) =>
-  codes.filter((row) => keys.some((key) => holds(row.codes, key))).map((row) => row.page);
+/** The pages, in page order, whose codes hold one of `keys`; each key's pages kept for the scan. */
+function pagesHolding(reads: ScanReads, resource: Resource, codes: PageCodes[], keys: number[]): number[] {
+  const found = new Set<number>();
+  for (const key of keys) {
+    const memo = `${resource}:${key}`;
+    let pages = reads.holding.get(memo);
+    if (!pages) {
+      pages = [];
+      for (const row of codes) if (holds(row.keys, key)) pages.push(row.page);
+      reads.holding.set(memo, pages);
+    }
+    for (const page of pages) found.add(page);
+  }
+  return keys.length > 1 ? [...found].sort((a, b) => a - b) : [...found];
+}
+
+/** A code's keyed digest (sealed-rows.ts), computed once a scan. */
+function digestOf(reads: ScanReads, kind: string, code: string, digest: () => Promise<string>) {
+  const memo = `${kind}|${code}`;
+  const kept = reads.digests.get(memo) ?? digest();
+  reads.digests.set(memo, kept);
+  return kept;
+}
 
 const named = (query: CodeQuery) => {
   if (query.kind === 'slug') return (t: RemoteTicket) => t.slug === query.slug;
@@ -123,11 +148,19 @@ const keyOf = (query: CodeQuery) => {
   return referenceKey(query.reference);
 };
 
+const orderDigestOf = (box: SealBox, reads: ScanReads, order: string) =>
+  digestOf(reads, 'order', order, () => orderDigest(box, order));
+
 /** The tickets table's index for the query, and the code's digest it holds. */
-async function changedIndex(box: SealBox, query: CodeQuery): Promise<[string, string]> {
-  if (query.kind === 'slug') return ['[listSlug+slug]', await slugDigest(box, query.slug)];
-  if (query.kind === 'order') return ['[listSlug+order]', await orderDigest(box, query.order)];
-  return ['[listSlug+reference]', await referenceDigest(box, query.reference)];
+async function changedIndex(box: SealBox, reads: ScanReads, query: CodeQuery): Promise<[string, string]> {
+  if (query.kind === 'slug')
+    return ['[listSlug+slug]', await digestOf(reads, 'slug', query.slug, () => slugDigest(box, query.slug))];
+  if (query.kind === 'order') return ['[listSlug+order]', await orderDigestOf(box, reads, query.order)];
+  const { reference } = query;
+  return [
+    '[listSlug+reference]',
+    await digestOf(reads, 'reference', reference.toUpperCase(), () => referenceDigest(box, reference)),
+  ];
 }
 
 /**
@@ -142,14 +175,17 @@ async function orderReads(
 ): Promise<Wanted> {
   const orders = [...new Set(tickets.map(orderReferenceOf).filter((o) => o !== null))];
   if (orders.length === 0) return {};
-  const pages = pagesHolding(codes.tickets, orders.map(orderKey));
+  const pages = pagesHolding(reads, 'tickets', codes.tickets, orders.map(orderKey));
   const known = pages.filter((page) => reads.pages.has(`tickets:${page}`));
-  const mates = (await itemsOn<RemoteTicket>(reads, 'tickets', known))
+  const mates = (await itemsHolding<RemoteTicket>(reads, 'tickets', known, orders.map(orderKey)))
     .filter((t) => orders.includes(orderReferenceOf(t) ?? ''))
     .map((t) => t.id);
   const changed = await Promise.all(
     orders.map(
-      async (order): Promise<[string, string]> => ['[listSlug+order]', await orderDigest(box, order)],
+      async (order): Promise<[string, string]> => [
+        '[listSlug+order]',
+        await orderDigestOf(box, reads, order),
+      ],
     ),
   );
   return {
@@ -157,7 +193,7 @@ async function orderReads(
     changed,
     byId: mates,
     checkinsOf: mates,
-    checkinPages: pagesHolding(codes.checkins, mates.map(ticketIdKey)),
+    checkinPages: pagesHolding(reads, 'checkins', codes.checkins, mates.map(ticketIdKey)),
   };
 }
 
@@ -174,17 +210,18 @@ export async function readByCode(
 ): Promise<KeyedFacts> {
   const box = await db.seal.box();
   const matches = named(query);
-  const [index, digest] = await changedIndex(box, query);
+  const [index, digest] = await changedIndex(box, reads, query);
   const opened = (row: Parameters<typeof openTicket>[1]): Promise<TicketRow> =>
     openTicket(box, row).then((ticket) => ({ ...ticket, listSlug }));
   // Each step's reads are asked for together, in one read-only transaction: a restart's first
   // verdict waits for two turns of the database, not one a read (and the list's load is
   // waiting on this scan meanwhile). First the pages the code can be on, and the tickets stored
   // since the first download under the code's digest.
-  const ticketPages = pagesHolding(codes.tickets, [keyOf(query)]);
+  const key = keyOf(query);
+  const ticketPages = pagesHolding(reads, 'tickets', codes.tickets, [key]);
   await ask(db, listSlug, box, reads, { ticketPages, changed: [[index, digest]] });
   const [onPages, changed] = await Promise.all([
-    itemsOn<RemoteTicket>(reads, 'tickets', ticketPages),
+    itemsHolding<RemoteTicket>(reads, 'tickets', ticketPages, [key]),
     Promise.all((reads.changed.get(changedKey(index, digest)) ?? []).map(opened)),
   ]);
   const fromPages = onPages.filter(matches);
@@ -197,7 +234,7 @@ export async function readByCode(
   const wanted = new Set(ids);
   const have = new Set(found.map((t) => t.id));
   const newerIds = ids.filter((id) => !have.has(id));
-  const checkinPages = pagesHolding(codes.checkins, ids.map(ticketIdKey));
+  const checkinPages = pagesHolding(reads, 'checkins', codes.checkins, ids.map(ticketIdKey));
   // The order's reads join this transaction when a ticket's code was asked: then reading the
   // order (keyed-lookup.ts) mostly finds them all read.
   const order = query.kind === 'order' ? {} : await orderReads(box, codes, reads, [...fromPages, ...found]);

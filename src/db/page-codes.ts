@@ -31,10 +31,10 @@ export interface SealedPageCodesRow {
 }
 export type StoredPageCodesRow = PageCodesRow | SealedPageCodesRow;
 
-/** One page's codes in memory. */
+/** One page's codes in memory: the sorted keys, viewed once (a keyed read searches them all). */
 export interface PageCodes {
   page: number;
-  codes: ArrayBuffer;
+  keys: Uint32Array;
 }
 
 /** FNV-1a over the code's UTF-16 units: fast, and spread well enough for a per-page filter. */
@@ -52,22 +52,46 @@ export const orderKey = (order: string) => codeHash(`order:${order}`);
 /** A ticket id as a check-in page's key (ids are whole numbers; a wrap only costs a read). */
 export const ticketIdKey = (id: number) => id >>> 0;
 
-/** The sorted keys of one page's items. Answers have none: no verdict reads them. */
-export function pageCodes(resource: Resource, items: readonly unknown[]): ArrayBuffer {
+/** Each ticket's keys, three a ticket: slug, reference, order (0 where `ordered` says none). */
+export interface TicketKeys {
+  keys: Uint32Array;
+  ordered: Uint8Array;
+}
+
+/** The keys of a page's tickets, in page order: computed once for its codes and its frame. */
+export function ticketKeys(tickets: readonly RemoteTicket[]): TicketKeys {
+  const keys = new Uint32Array(3 * tickets.length);
+  const ordered = new Uint8Array(tickets.length);
+  tickets.forEach((t, i) => {
+    keys[3 * i] = slugKey(t.slug);
+    keys[3 * i + 1] = referenceKey(t.reference);
+    const order = orderReferenceOf(t);
+    if (order === null) return;
+    keys[3 * i + 2] = orderKey(order);
+    ordered[i] = 1;
+  });
+  return { keys, ordered };
+}
+
+/**
+ * The sorted keys of one page's items (`tickets`: its tickets' keys, if computed already).
+ * Answers have none: no verdict reads them.
+ */
+export function pageCodes(resource: Resource, items: readonly unknown[], tickets?: TicketKeys): ArrayBuffer {
   const keys: number[] = [];
-  if (resource === 'tickets')
-    for (const t of items as RemoteTicket[]) {
-      keys.push(slugKey(t.slug), referenceKey(t.reference));
-      const order = orderReferenceOf(t);
-      if (order !== null) keys.push(orderKey(order));
+  if (resource === 'tickets') {
+    const { keys: each, ordered } = tickets ?? ticketKeys(items as RemoteTicket[]);
+    for (let i = 0; i < ordered.length; i++) {
+      keys.push(each[3 * i]!, each[3 * i + 1]!);
+      if (ordered[i]) keys.push(each[3 * i + 2]!);
     }
+  }
   if (resource === 'checkins') for (const c of items as RemoteCheckin[]) keys.push(ticketIdKey(c.ticketId));
   return Uint32Array.from(keys).sort().buffer as ArrayBuffer;
 }
 
 /** Whether a page's sorted keys hold `key` (a binary search). */
-export function holds(codes: ArrayBuffer, key: number): boolean {
-  const keys = new Uint32Array(codes);
+export function holds(keys: Uint32Array, key: number): boolean {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {

@@ -2,18 +2,27 @@
 // the scan. Guarantees: each `ask` runs every read the scan still lacks in one read-only
 // transaction, and none when it lacks nothing; a read kept here answers exactly what the same
 // read asked again would have answered in this scan's transactions (rows are kept as the
-// database gave them, in its order; pages opened once); nothing is kept beyond the scan but
-// opened first-download pages, which never change once the download finished (the caller
-// decides how long it keeps them). A transaction is the keyed read's largest cost after opening
-// a page: a scan of an order's ticket asks for the ticket, then its order, and the order's reads
-// are mostly known once the ticket's page is open, so they join the ticket's second transaction.
+// database gave them, in its order; pages opened once, a ticket page's tickets parsed only as
+// they are asked for, seal/page-frame.ts); nothing is kept beyond the scan but opened
+// first-download pages, which never change once the download finished (the caller decides how
+// long it keeps them), and each code's digest and pages are computed once a scan. A transaction
+// is the keyed read's largest cost after opening a page: a scan of an order's ticket asks for
+// the ticket, then its order, and the order's reads are mostly known once the ticket's page is
+// open, so they join the ticket's second transaction. The reads go straight to IndexedDB (one
+// read-only transaction of plain gets), not through Dexie, whose wrapping of each request and
+// promise cost the phone's worker more than the reads themselves.
 import type { CheckinDatabase } from './database';
 import type { CheckinRow, Resource, StoredPageRow, StoredTicketRow } from './rows';
+import type { OpenedPage } from './seal/page-frame';
 import type { SealBox } from './seal/seal-box';
-import { openPage } from './seal/sealed-rows';
+import { openPageLazily } from './seal/sealed-rows';
 
-/** Opened first-download pages by `<resource>:<page>`: the one part a caller may keep longer. */
-export type PageReads = Map<string, Promise<unknown[]>>;
+/**
+ * Opened first-download pages by `<resource>:<page>`: the one part a caller may keep longer. A
+ * page of tickets is kept as its opened frame (seal/page-frame.ts): its tickets are parsed as
+ * they are asked for, and kept.
+ */
+export type PageReads = Map<string, Promise<OpenedPage<unknown>>>;
 
 export interface ScanReads {
   pages: PageReads;
@@ -23,6 +32,10 @@ export interface ScanReads {
   byId: Map<number, StoredTicketRow | undefined>;
   /** Stored check-ins by ticket id, in the database's order. */
   checkinsOf: Map<number, CheckinRow[]>;
+  /** Keyed digests of codes (the box's `digest` input): a scan asks for its order's twice. */
+  digests: Map<string, Promise<string>>;
+  /** Pages whose codes hold a key, by `<resource>:<key>`: the same keys are asked for each step. */
+  holding: Map<string, number[]>;
 }
 
 /** A scan's reads, starting from pages already opened (`pages`, kept by the caller, if any). */
@@ -31,6 +44,8 @@ export const scanReads = (pages: PageReads = new Map()): ScanReads => ({
   changed: new Map(),
   byId: new Map(),
   checkinsOf: new Map(),
+  digests: new Map(),
+  holding: new Map(),
 });
 
 /** Reads a step wants; `ask` fetches only those the scan does not hold yet. */
@@ -47,6 +62,27 @@ const pageKey = (resource: Resource, page: number) => `${resource}:${page}`;
 export const changedKey = (index: string, digest: string) => `${index}|${digest}`;
 
 const unique = <T>(items: T[]) => [...new Set(items)];
+
+/** The database's own connection, opened if Dexie has not opened it yet. */
+async function backend(db: CheckinDatabase): Promise<IDBDatabase> {
+  if (!db.isOpen()) await db.open();
+  return db.backendDB();
+}
+
+/**
+ * Requests made together in one read-only IndexedDB transaction, their results once all have
+ * come. Straight on IndexedDB, not through Dexie: a scan's reads are a handful of gets, and
+ * Dexie's promise zones and request wrappers cost the phone's worker more than the reads do.
+ */
+function readTogether(idb: IDBDatabase, requests: (tx: IDBTransaction) => IDBRequest[][]) {
+  return new Promise<unknown[][]>((resolve, reject) => {
+    const tx = idb.transaction(['pages', 'tickets', 'checkins'], 'readonly');
+    const made = requests(tx);
+    tx.oncomplete = () => resolve(made.map((group) => group.map((request) => request.result)));
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new DOMException('The read was aborted', 'AbortError'));
+  });
+}
 
 /** Fetches what `reads` lacks of `want` in one read-only transaction, then opens the pages read. */
 export async function ask(
@@ -67,36 +103,33 @@ export async function ask(
     .sort((a, b) => a - b);
   if (ticketPages.length + checkinPages.length + changed.length + byId.length + checkinsOf.length === 0)
     return;
-  const pagesOf = (resource: Resource, pages: number[]): Promise<(StoredPageRow | undefined)[]> =>
-    pages.length === 0
-      ? Promise.resolve([])
-      : db.pages.bulkGet(pages.map((page) => [listSlug, resource, page] as [string, string, number]));
-  const [ticketRows, checkinRows, changedRows, byIdRows, storedCheckins] = await db.transaction(
-    'r',
-    db.pages,
-    db.tickets,
-    db.checkins,
-    () =>
-      Promise.all([
-        pagesOf('tickets', ticketPages),
-        pagesOf('checkins', checkinPages),
-        Promise.all(
-          changed.map(([index, digest]) => db.tickets.where(index).equals([listSlug, digest]).toArray()),
-        ),
-        byId.length === 0 ? [] : db.tickets.bulkGet(byId.map((id) => [listSlug, id] as [string, number])),
-        checkinsOf.length === 0
-          ? []
-          : db.checkins
-              .where('[listSlug+ticketId]')
-              .anyOf(checkinsOf.map((id) => [listSlug, id]))
-              .toArray(),
-      ]),
-  );
+  const [ticketRows, checkinRows, changedRows, byIdRows, storedCheckins] = (await readTogether(
+    await backend(db),
+    (tx) => {
+      const pages = tx.objectStore('pages');
+      const tickets = tx.objectStore('tickets');
+      const byTicket = tx.objectStore('checkins').index('[listSlug+ticketId]');
+      return [
+        ticketPages.map((page) => pages.get([listSlug, 'tickets', page])),
+        checkinPages.map((page) => pages.get([listSlug, 'checkins', page])),
+        changed.map(([index, digest]) => tickets.index(index).getAll([listSlug, digest])),
+        byId.map((id) => tickets.get([listSlug, id])),
+        // One read a ticket, in id order: the rows come as one read of them all gives them.
+        checkinsOf.map((id) => byTicket.getAll([listSlug, id])),
+      ];
+    },
+  )) as [
+    (StoredPageRow | undefined)[],
+    (StoredPageRow | undefined)[],
+    StoredTicketRow[][],
+    (StoredTicketRow | undefined)[],
+    CheckinRow[][],
+  ];
   // Opened after the transaction: opening waits on crypto, and a transaction cannot.
   const keep = (resource: Resource, pages: number[], rows: (StoredPageRow | undefined)[]) =>
     pages.forEach((page, i) => {
       const row = rows[i];
-      reads.pages.set(pageKey(resource, page), row ? openPage(box, row) : Promise.resolve([]));
+      reads.pages.set(pageKey(resource, page), row ? openPageLazily(box, row) : Promise.resolve(none));
     });
   keep('tickets', ticketPages, ticketRows);
   keep('checkins', checkinPages, checkinRows);
@@ -106,24 +139,41 @@ export async function ask(
   byId.forEach((id, i) => {
     reads.byId.set(id, byIdRows[i]);
   });
-  for (const id of checkinsOf) reads.checkinsOf.set(id, []);
-  for (const row of storedCheckins) reads.checkinsOf.get(row.ticketId)?.push(row);
+  checkinsOf.forEach((id, i) => {
+    reads.checkinsOf.set(id, storedCheckins[i]!);
+  });
 }
 
-/** The opened items of `pages` (each asked for before); each becomes the most recently used. */
+const none: OpenedPage<unknown> = { all: () => [], holding: () => [] };
+
+/** The opened `pages` (each asked for before); each becomes the most recently used. */
+const openedOn = (reads: ScanReads, resource: Resource, pages: number[]) =>
+  Promise.all(
+    pages.map((page) => {
+      const key = pageKey(resource, page);
+      const opened = reads.pages.get(key);
+      if (!opened) return none;
+      reads.pages.delete(key);
+      reads.pages.set(key, opened);
+      return opened;
+    }),
+  );
+
+/** The opened items of `pages` (each asked for before), all of them, in page order. */
 export const itemsOn = async <T>(reads: ScanReads, resource: Resource, pages: number[]) =>
-  (
-    await Promise.all(
-      pages.map((page) => {
-        const key = pageKey(resource, page);
-        const items = reads.pages.get(key);
-        if (!items) return [];
-        reads.pages.delete(key);
-        reads.pages.set(key, items);
-        return items;
-      }),
-    )
-  ).flat() as T[];
+  (await openedOn(reads, resource, pages)).flatMap((opened) => opened.all()) as T[];
+
+/**
+ * The items of `pages` that may have one of `keys` (page-codes.ts) as a code, in page order:
+ * every one that has, perhaps more (the caller checks the code itself). A framed page parses
+ * only those.
+ */
+export const itemsHolding = async <T>(
+  reads: ScanReads,
+  resource: Resource,
+  pages: number[],
+  keys: number[],
+) => (await openedOn(reads, resource, pages)).flatMap((opened) => opened.holding(keys)) as T[];
 
 /** Drops all but the `limit` pages used last. */
 export function keepRecent(pages: PageReads, limit: number): void {

@@ -2,11 +2,13 @@
 // its codes and the progress that records it are written in one transaction (a resumed download
 // never skips or loses a page); pages of tickets and answers, and ticket pages' codes, are sealed
 // before that transaction and opened after each read (seal/sealed-rows.ts), so no transaction
-// waits on crypto, and a page costs one seal and one open whatever its size, never one a ticket.
+// waits on crypto, and a page costs one seal and one open whatever its size, never one a ticket
+// (a ticket page is framed inside its seal, seal/page-frame.ts: its load still parses it whole).
 // Check-in pages are plain: reading them never waits for the passcode.
 import { type CheckinDatabase, pageRange } from './database';
 import { readSyncState } from './local-copy';
-import { pageCodes } from './page-codes';
+import type { RemoteTicket } from '../api/schemas';
+import { pageCodes, ticketKeys } from './page-codes';
 import type { PageRow, Resource } from './rows';
 import type { SealBox } from './seal/seal-box';
 import { openPage, sealCodes, sealPage, sealsPages } from './seal/sealed-rows';
@@ -27,9 +29,11 @@ export async function storeFirstPage(
   const box = await boxFor(db, resource);
   // Hashed and sealed before the transaction: it must not hold IndexedDB's turn while it
   // computes, and a WebCrypto answer comes in a later task, after the transaction has committed.
-  const codes = { listSlug, resource, page, codes: pageCodes(resource, items) };
+  // A ticket's keys are computed once, for the page's codes and its frame (seal/page-frame.ts).
+  const keys = resource === 'tickets' ? ticketKeys(items as RemoteTicket[]) : undefined;
+  const codes = { listSlug, resource, page, codes: pageCodes(resource, items, keys) };
   const [row, codesRow] = await Promise.all([
-    sealPage(box, { listSlug, resource, page, items }),
+    sealPage(box, { listSlug, resource, page, items }, keys),
     sealCodes(box, codes),
   ]);
   await db.transaction('rw', db.pages, db.pageCodes, db.syncState, async () => {

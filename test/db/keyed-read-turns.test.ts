@@ -5,6 +5,7 @@ import { readCodeIndex } from '../../src/db/keyed-read';
 import { saveList, upsertTickets } from '../../src/db/local-copy';
 import { recordCheckin } from '../../src/db/outbox';
 import { itemsOn, keepRecent, type PageReads, scanReads } from '../../src/db/scan-reads';
+import { openedItems } from '../../src/db/seal/page-frame';
 import { storeFirstPage } from '../../src/db/stored-pages';
 import { parseScannedCode } from '../../src/domain/scan-code';
 import { keyedScan } from '../../src/sync/scan/keyed-lookup';
@@ -32,7 +33,7 @@ describe('a keyed read of a ticket with an order', () => {
   it("asks the database twice: the order's reads join the ticket's", async () => {
     const db = await copy();
     const codes = (await readCodeIndex(db, LIST))!;
-    const turns = vi.spyOn(db, 'transaction');
+    const turns = vi.spyOn(db.backendDB(), 'transaction');
     const keyed = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(10).slug));
     expect(keyed?.ticket?.id).toBe(10);
     expect(new Set(keyed?.facts.tickets.map((t) => t.id))).toEqual(new Set([10, 11]));
@@ -75,9 +76,11 @@ describe('pages kept from one keyed scan to the next while the list loads', () =
       now: T0 + 9500,
       clientId: 'c',
     });
-    const pageReads = vi.spyOn(db.pages, 'bulkGet');
+    const opened = new Map(pages);
+    expect(opened.get('tickets:1')).toBeDefined();
     const second = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(11).slug), pages);
-    expect(pageReads).not.toHaveBeenCalled();
+    // Its page is the one the first scan opened, not read or opened again.
+    expect(pages.get('tickets:1')).toBe(opened.get('tickets:1'));
     expect(second?.ticket?.id).toBe(11);
     expect(new Set(second?.facts.checkins.map((c) => c.ticketId))).toEqual(new Set([10, 11]));
     db.close();
@@ -85,7 +88,9 @@ describe('pages kept from one keyed scan to the next while the list loads', () =
 
   it('keeps only the pages used last', async () => {
     const reads = scanReads(
-      new Map(Array.from({ length: 5 }, (_, i) => [`tickets:${i}`, Promise.resolve([i])])),
+      new Map(
+        Array.from({ length: 5 }, (_, i) => [`tickets:${i}`, Promise.resolve(openedItems<unknown>([i]))]),
+      ),
     );
     await itemsOn(reads, 'tickets', [0]);
     keepRecent(reads.pages, 3);

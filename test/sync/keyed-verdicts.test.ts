@@ -4,7 +4,8 @@
 // since the download, another list's rows, and an expired list; then the engine as the app runs
 // it, restarted offline with its list's load held midway.
 import { describe, expect, it } from 'vitest';
-import type { CheckinDatabase } from '../../src/db/database';
+import { type CheckinDatabase, pageRange } from '../../src/db/database';
+import { openPage } from '../../src/db/seal/sealed-rows';
 import { readCodeIndex } from '../../src/db/keyed-read';
 import { patchSyncState, saveList, upsertCheckins, upsertTickets } from '../../src/db/local-copy';
 import { storeFirstPage } from '../../src/db/stored-pages';
@@ -99,14 +100,39 @@ function codesToTry() {
   return [...codes, 'ti_pRENAMED0008abcdefghij', 'ti_pNOWHERE0000000000000', 'ZZZZ-9', 'O000'];
 }
 
+/**
+ * The list's ticket pages sealed as before frames (src/db/seal/page-frame.ts): their items one
+ * JSON value. A door updated with its copy kept reads them as they are, never downloaded again.
+ */
+async function sealedBeforeFrames(db: CheckinDatabase) {
+  const box = await db.seal.box();
+  const rows = await db.pages
+    .where('[listSlug+resource+page]')
+    .between(...pageRange(LIST, 'tickets'))
+    .toArray();
+  for (const row of rows) {
+    const items = await openPage(box, row);
+    const place = `pages|${row.listSlug}|${row.resource}|${row.page}`;
+    await db.pages.put({
+      listSlug: row.listSlug,
+      resource: row.resource,
+      page: row.page,
+      sealed: await box.seal(items, place),
+    });
+  }
+  expect(rows).toHaveLength(3);
+}
+
 describe('a verdict from a keyed read', () => {
-  for (const [name, expiresAt] of [
-    ['an open list', null],
-    ['an expired list', NOW - 1],
+  for (const [name, expiresAt, before] of [
+    ['an open list', null, false],
+    ['an expired list', NOW - 1, false],
+    ['an open list, its pages sealed before frames', null, true],
   ] as const)
     it(`equals the verdict from the whole list in memory, for every code (${name})`, async () => {
       const db = freshDb();
       await copyWithHistory(db, expiresAt);
+      if (before) await sealedBeforeFrames(db);
       const list = (await db.lists.get(LIST))!;
       const index = await loadListIndex(db, LIST);
       const codes = (await readCodeIndex(db, LIST))!;

@@ -5,13 +5,15 @@
 //   another row throws `SealBroken` when read there, never gives another ticket's data.
 // - A page is sealed as one value (one seal and one open a page, never one a ticket: a
 //   100,000-ticket list is a thousand of them); a ticket or answer changed since is sealed alone.
+//   A page of tickets is framed inside its seal (page-frame.ts), so a keyed read opens the page
+//   once and parses only the tickets it wants; a page sealed before frames opens as before.
 // - Codes an index needs are kept as the box's keyed digests, each with its own prefix, so equal
 //   digests say nothing across kinds of code and nothing without the key.
 // - A reader of a sealed table refuses a plain row (`SealBroken`): the copy is sealed whole before
 //   a list opens (seal-copy.ts), so a plain row there was put by something other than this app.
 import type { RemoteAnswer, RemoteTicket } from '../../api/schemas';
 import { orderReferenceOf } from '../../domain/order';
-import type { PageCodes, PageCodesRow, StoredPageCodesRow } from '../page-codes';
+import type { PageCodes, PageCodesRow, StoredPageCodesRow, TicketKeys } from '../page-codes';
 import type {
   AuditRow,
   CorrectionRow,
@@ -27,6 +29,7 @@ import type {
   StoredPageRow,
   StoredTicketRow,
 } from '../rows';
+import { frameTickets, type OpenedPage, openedItems, openedPlain } from './page-frame';
 import { type SealBox, SealBroken } from './seal-box';
 
 /** Whether a stored row holds its personal data sealed. */
@@ -59,15 +62,24 @@ const needed = (box: SealBox | null): SealBox => {
   return box;
 };
 
-/** A page as stored; `box` may be null for a page of check-ins (kept plain). */
-export async function sealPage(box: SealBox | null, row: PageRow): Promise<StoredPageRow> {
+/**
+ * A page as stored; `box` may be null for a page of check-ins (kept plain). `keys`: a ticket
+ * page's keys, when its codes computed them already (page-codes.ts).
+ */
+export async function sealPage(box: SealBox | null, row: PageRow, keys?: TicketKeys): Promise<StoredPageRow> {
   if (!sealsPages(row.resource)) return row;
   const { listSlug, resource, page, items } = row;
   return {
     listSlug,
     resource,
     page,
-    sealed: await needed(box).seal(items, pagePlace(listSlug, resource, page)),
+    sealed:
+      resource === 'tickets'
+        ? await needed(box).sealBytes(
+            frameTickets(items as RemoteTicket[], keys),
+            pagePlace(listSlug, resource, page),
+          )
+        : await needed(box).seal(items, pagePlace(listSlug, resource, page)),
   };
 }
 
@@ -79,7 +91,21 @@ export async function openPage<T>(box: SealBox | null, row: StoredPageRow): Prom
     return (row as PageRow).items as T[];
   }
   if (!isSealed(row)) throw new SealBroken(place);
-  return needed(box).open<T[]>(row.sealed, place);
+  return openedPlain<T>(await needed(box).openBytes(row.sealed, place)).all();
+}
+
+/**
+ * A stored page opened for a keyed read: the seal opened once, its items parsed as they are
+ * asked for (a framed page's one by one, page-frame.ts; any other page's all at once).
+ */
+export async function openPageLazily<T>(box: SealBox | null, row: StoredPageRow): Promise<OpenedPage<T>> {
+  const place = pagePlace(row.listSlug, row.resource, row.page);
+  if (!sealsPages(row.resource)) {
+    if (isSealed(row)) throw new SealBroken(place);
+    return openedItems((row as PageRow).items as T[]);
+  }
+  if (!isSealed(row)) throw new SealBroken(place);
+  return openedPlain<T>(await needed(box).openBytes(row.sealed, place));
 }
 
 /** A page's codes as stored: sealed for ticket pages (their codes confirm a guessed reference). */
@@ -94,12 +120,15 @@ export async function openCodes(box: SealBox | null, row: StoredPageCodesRow): P
   const place = codesPlace(row.listSlug, row.resource, row.page);
   if (row.resource !== 'tickets') {
     if (isSealed(row)) throw new SealBroken(place);
-    return { page: row.page, codes: (row as PageCodesRow).codes };
+    return { page: row.page, keys: new Uint32Array((row as PageCodesRow).codes) };
   }
   if (!isSealed(row)) throw new SealBroken(place);
   const bytes = await needed(box).openBytes(row.sealed, place);
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return { page: row.page, codes: (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer };
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return {
+    page: row.page,
+    keys: new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4),
+  };
 }
 
 // Records changed since the first download.

@@ -54,7 +54,10 @@ export function functionsIn(
 }
 
 /** "page: a 12 ms, b 8 ms; worker: ..." (host ms), the largest `top` of each. */
-export function describeFunctions(byKind: Map<string, Map<string, number>>, top = 8): string {
+export function describeFunctions(
+  byKind: Map<string, Map<string, number>>,
+  top = Number(process.env.BENCH_TRACE_TOP ?? 8),
+): string {
   return [...byKind]
     .map(
       ([kind, fns]) =>
