@@ -4,7 +4,6 @@
 import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { DoorEngine, SyncStatus } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
-import { afterPaint } from '../shared/after-paint';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
 export type { DoorEngine };
@@ -30,77 +29,21 @@ function useDoorRuntime(): DoorRuntime {
  * The engine's status as screens draw it. A new status (published many times a second while a
  * list downloads or syncs) renders in a transition: React draws an urgent update first, so a
  * verdict is never queued behind a status line, and a status render a verdict interrupts is
- * done again after it. And it renders after the next paint, the latest of a frame's statuses
- * once: a scan's own status (its check-in waiting to send, one more inside) comes from the
- * worker right behind its verdict, and drawn at once it made the verdict's frame lay out and
- * restyle the screen beneath the verdict too, and the whole screen rather than the verdict's
- * layer. Screens may show a status a frame late; never a verdict.
+ * done again after it. Screens may show a status a frame late; never a verdict.
  */
 export function useDoorStatus(): SyncStatus {
   useDoorRuntime().engine();
   const [status, setStatus] = useState(() => appStore.getState().sync);
   useEffect(() => {
+    const publish = (next: SyncStatus) => startTransition(() => setStatus(next));
     // A status published between the first render and this subscription.
-    startTransition(() => setStatus(appStore.getState().sync));
-    return onPacedStatus(setStatus);
+    publish(appStore.getState().sync);
+    return appStore.subscribe((state, before) => {
+      if (state.sync !== before.sync) publish(state.sync);
+    });
   }, []);
   return status;
 }
-
-/**
- * The statuses screens draw, one a frame at most, after its paint: every screen's hook is told
- * in the same task, so they render together (one render, as when each was told at once).
- */
-const pacedListeners = new Set<(status: SyncStatus) => void>();
-let pacedWaiting: (() => void) | null = null;
-let pacedUnsubscribe: (() => void) | null = null;
-
-function onPacedStatus(listener: (status: SyncStatus) => void): () => void {
-  pacedListeners.add(listener);
-  pacedUnsubscribe ??= appStore.subscribe((state, before) => {
-    if (state.sync === before.sync || pacedWaiting) return;
-    pacedWaiting = afterPaintOrSoon(() => {
-      pacedWaiting = null;
-      const status = appStore.getState().sync;
-      startTransition(() => {
-        for (const each of pacedListeners) each(status);
-      });
-    });
-  });
-  return () => {
-    pacedListeners.delete(listener);
-    if (pacedListeners.size > 0) return;
-    pacedUnsubscribe?.();
-    pacedUnsubscribe = null;
-    pacedWaiting?.();
-    pacedWaiting = null;
-  };
-}
-
-/**
- * `afterPaint`, or a moment later at most: a page with no frames to paint (a hidden tab) still
- * draws its status when it shows again, and a test's DOM without animation frames draws it too.
- */
-function afterPaintOrSoon(work: () => void): () => void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cancelPaint();
-    window.clearTimeout(fallback);
-    work();
-  };
-  const cancelPaint = typeof requestAnimationFrame === 'function' ? afterPaint(once) : () => undefined;
-  const fallback = window.setTimeout(once, STATUS_LATEST_MS);
-  return () => {
-    done = true;
-    cancelPaint();
-    window.clearTimeout(fallback);
-  };
-}
-
-/** A status waits for the next paint this long at most (no frame comes in a hidden tab). */
-const STATUS_LATEST_MS = 250;
 
 export function useDoorEngine(): DoorEngine {
   return useDoorRuntime().engine();
