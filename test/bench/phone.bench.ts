@@ -8,7 +8,7 @@
 // heap, the first search and the list's size on disk.
 // `node --import tsx test/bench/phone-throttled.ts` is the same door on a CDP-throttled page.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -124,7 +124,20 @@ const doorOptions = {
 // the join and at the end; the figures are printed once all three are in.
 const hostMeasures = [await hostCpuScore(priority.executablePath)];
 const figures: PhoneFigure[] = [];
-const print = (figure: PhoneFigure) => figures.push(figure);
+const print = (figure: PhoneFigure) => {
+  figures.push(figure);
+  // BENCH_DUMP=folder: a p95 figure's trace over its stretches and the stretches, for a diagnosis.
+  if (process.env.BENCH_DUMP && figure.p95) {
+    const { clock, events } = figure.recording;
+    const spans = figure.spans.map(([from, to]) => [clock.toTrace(from), clock.toTrace(to)]);
+    const first = spans[0]![0]! - 50_000;
+    const last = spans.at(-1)![1]! + 50_000;
+    writeFileSync(
+      join(process.env.BENCH_DUMP, `${figure.name}.json`),
+      JSON.stringify({ spans, pid: clock.pid, events: events.filter((e) => e.ts >= first && e.ts <= last) }),
+    );
+  }
+};
 
 try {
   // 1. A phone joins the list, then scans online right after.

@@ -10,7 +10,7 @@ import type { HostCpuMeasure } from './host-cpu-score';
 import { describeFunctions, functionsIn } from './phone-functions';
 import { median } from './phone-calibration';
 import { describeShares, type Multipliers, PHONES, phoneMultipliers, type SimResult } from './phone-sim';
-import { longestPageTask, longestPageTaskWhere, onPhones, type Recording } from './phone-trace';
+import { longestPageTask, longestPageTaskWhere, onPhones, type Recording, tasksIn } from './phone-trace';
 
 type PhoneName = keyof typeof PHONES;
 export type Phones = Record<PhoneName, Multipliers>;
@@ -107,6 +107,26 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
           .map(([t, ms]) => `${t} ${ms.toFixed(1)} ms`)
           .join(', ')}`,
       );
+    }
+    // Each scan in the order it was made: a p95 made of the first scans after a restart is
+    // a warm-up, one spread through the run is not.
+    if (figure.p95)
+      console.log(
+        `# ${full}: each stretch in order, ms: ${results.map((r) => r[name].ms.toFixed(0)).join(' ')}`,
+      );
+    // BENCH_TASKS: the tasks of the median stretch and of the slowest, thread by thread.
+    if (figure.p95 && process.env.BENCH_TASKS && name === 'mid') {
+      const order = results.map((r, i) => [r.mid.ms, i] as const).sort((a, b) => a[0] - b[0]);
+      const spans = runs.flatMap((run) => run.spans.map((span) => [run.recording, span] as const));
+      for (const [label, at] of [
+        ['median', order[Math.floor(order.length / 2)]![1]],
+        ['slowest', order.at(-1)![1]],
+      ] as const) {
+        const [recording, [fromMs, toMs]] = spans[at]!;
+        console.log(
+          `# ${full}: the ${label} stretch (scan ${at + 1}), its tasks:\n#   ${tasksIn(recording, fromMs, toMs).join('\n#   ')}`,
+        );
+      }
     }
     // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
     const slowest = percentile(

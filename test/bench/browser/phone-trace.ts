@@ -42,7 +42,12 @@ export async function startPhoneTrace(context: BrowserContext, page: Page, profi
   );
   const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
   await session.send('Tracing.start', {
-    categories: [...CATEGORIES, ...(profile ? [PROFILER] : [])].join(','),
+    // BENCH_CATEGORIES: more of them for a diagnosis (they cost CPU: figures are not compared).
+    categories: [
+      ...CATEGORIES,
+      ...(profile ? [PROFILER] : []),
+      ...(process.env.BENCH_CATEGORIES ? process.env.BENCH_CATEGORIES.split(',') : []),
+    ].join(','),
     transferMode: 'ReportEvents',
   });
   return {
@@ -201,4 +206,35 @@ export function longestPageTaskWhere(
     cpuMs: longest.cpu / 1000,
     postedFrom: args ? `${args.src_file?.split('/').pop()}:${args.src_func}` : 'unknown',
   };
+}
+
+/**
+ * Every thread's tasks in a stretch, in order, for a `#` line (BENCH_TASKS): where each began
+ * after the stretch's start and its CPU time (ms, this host), its thread, and what posted it.
+ */
+export function tasksIn(recording: Recording, fromMs: number, toMs: number): string[] {
+  const from = recording.clock.toTrace(fromMs);
+  const to = recording.clock.toTrace(toMs);
+  const out: { start: number; text: string }[] = [];
+  for (const thread of recording.threads) {
+    if (thread.kind === 'server') continue;
+    for (const task of thread.tasks) {
+      if (task.end <= from || task.start >= to) continue;
+      const cpu = ((task.end - task.start) * task.onCpu) / 1000;
+      if (cpu < 0.05) continue;
+      const posted = recording.events.find(
+        (e) =>
+          `${e.pid}:${e.tid}` === thread.key &&
+          e.ts >= task.start &&
+          e.ts < task.end &&
+          typeof (e.args as { src_func?: unknown } | undefined)?.src_func === 'string',
+      );
+      const args = posted?.args as { src_file?: string; src_func?: string } | undefined;
+      out.push({
+        start: task.start,
+        text: `+${((task.start - from) / 1000).toFixed(1)} ${thread.name.split('/').pop()} ${cpu.toFixed(2)}ms ${args ? `${args.src_file?.split('/').pop()}:${args.src_func}` : ''}`,
+      });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start).map((t) => t.text);
 }
