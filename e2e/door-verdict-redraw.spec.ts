@@ -89,3 +89,41 @@ test('on a short screen a verdict folds its answers to one line before they are 
   await folded.click();
   await expect(door.verdict().locator('dl.verdict__answers')).toBeVisible();
 });
+
+test('a verdict and the counts it moves are drawn together, in one render', async ({ context, baseURL }) => {
+  const service = new CheckinService(baseURL!);
+  const [ticket] = await service.freshTickets(MAIN_LIST, 1);
+  const { page, door } = await joinedDoor(context, 'Counts door', { autoReturnSeconds: 0 });
+  // Offline, the check-in waits in the outbox: only the scan moves the status line.
+  await context.setOffline(true);
+  await expect(page.getByTestId('door-status')).toContainText('Offline');
+  const insideBefore = Number(await page.locator('.scan__inside-count').textContent());
+  const pendingBefore = await page.getByTestId('pending').textContent();
+  // What the screen showed after each change React made to it (an observer's callback runs
+  // once a commit's changes are all in), from now on.
+  await page.evaluate(() => {
+    const drawn: { verdict: boolean; inside: string | null; pending: string | null }[] = [];
+    (window as unknown as { drawn: typeof drawn }).drawn = drawn;
+    new MutationObserver(() =>
+      drawn.push({
+        verdict: document.querySelector('[data-testid="verdict"]') !== null,
+        inside: document.querySelector('.scan__inside-count')?.textContent ?? null,
+        pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
+      }),
+    ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await door.wedgeScan(ticket!.slug);
+  await door.expectVerdict('admitted');
+  await expect(page.locator('.scan__inside-count')).toHaveText(String(insideBefore + 1));
+  const drawn = await page.evaluate(
+    () =>
+      (window as unknown as { drawn: { verdict: boolean; inside: string | null; pending: string | null }[] })
+        .drawn,
+  );
+  const first = drawn.findIndex((state) => state.verdict);
+  // The verdict's first frame already counts the guest in and the check-in waiting to be sent,
+  // and no frame before it did.
+  expect(drawn[first]).toMatchObject({ inside: String(insideBefore + 1) });
+  expect(drawn[first]!.pending).not.toBe(pendingBefore);
+  expect(drawn.slice(0, first).map((state) => state.inside)).not.toContain(String(insideBefore + 1));
+});

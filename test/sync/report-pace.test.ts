@@ -94,4 +94,29 @@ describe('paced status reports', () => {
     advance(0);
     expect(sent).toEqual(['p1', 'done', 'checked-in']);
   });
+
+  it('hands the report held to a reply once: it is not sent again, and counts as sent for the pace', () => {
+    const { report, sent, advance } = pacedOnManualClock<string>((s) => s.startsWith('p'));
+    expect(report.take()).toBeNull();
+    report('counts 1');
+    report('counts 2');
+    // A decision's reply takes the newest, in the task that made it.
+    expect(report.take()).toBe('counts 2');
+    expect(report.take()).toBeNull();
+    advance(1000);
+    expect(sent).toEqual([]);
+    // Progress right after a reply took a report waits out the pace, as after a report sent.
+    report('counts 3');
+    expect(report.take()).toBe('counts 3');
+    report('p1');
+    advance(0);
+    expect(sent).toEqual([]);
+    advance(100);
+    expect(sent).toEqual(['p1']);
+    // A progress report taken is not sent when its pace ends either.
+    report('p2');
+    expect(report.take()).toBe('p2');
+    advance(200);
+    expect(sent).toEqual(['p1']);
+  });
 });

@@ -6,7 +6,9 @@
 //   `{ ok: false, reason }` value, never a throw), and each waiting, in the worker, for the
 //   engine the page's `init` starts, so the page may call before the worker is ready;
 // - status, worker to page: the whole `SyncStatus` after every change, through `DoorHost.report`
-//   (paced: at most ten a second while a list downloads);
+//   (paced: at most ten a second while a list downloads); a decision's answer (a scan's verdict,
+//   an undo) carries instead the status it left, if not yet reported (`Decided`), so the page
+//   draws the verdict and the counts it moved in one render;
 // - the built-in demo service's requests, worker to page (`DoorHost.builtInFetch`), since that
 //   service lives in the page;
 // - what only the page can tell a door's report to the fleet (`DoorHost.deviceFacts`: battery,
@@ -109,6 +111,33 @@ type Asked<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promis
 /** The commands, as the worker answers them and the page calls them. */
 export type DoorCommands = { [K in DoorCommandName]: Asked<SyncEngine[K]> };
 
+/** The decisions: commands whose answer carries the status they left (`Decided`). */
+export const DECISIONS = [
+  'scan',
+  'admit',
+  'admitAnyway',
+  'exitScan',
+  'exit',
+  'typed',
+  'admitOrder',
+  'undo',
+  'undoAll',
+] as const satisfies readonly DoorCommandName[];
+export type DecisionName = (typeof DECISIONS)[number];
+
+/** A decision's answer as it crosses, with the status it left when not yet reported. */
+export interface Decided<T> {
+  answer: T;
+  status: SyncStatus | null;
+}
+
+/** The commands as they cross: the decisions' answers carry their status. */
+export type WireCommands = {
+  [K in DoorCommandName]: K extends DecisionName
+    ? (...args: Parameters<DoorCommands[K]>) => Promise<Decided<Awaited<ReturnType<DoorCommands[K]>>>>
+    : DoorCommands[K];
+};
+
 /** The door's worker, as the page holds it. */
 export interface DoorWorker {
   /** Starts the engine (once; a second call changes nothing). It syncs only on `start`. */
@@ -117,7 +146,7 @@ export interface DoorWorker {
   /** Which door made each check-in of a list, as far as this device knows; starts no sync. */
   doorNames(listSlug: string): Promise<Map<string, string>>;
   /** The engine's commands; each waits for `init`. */
-  commands: DoorCommands & ProxyMarked;
+  commands: WireCommands & ProxyMarked;
 }
 
 /** The door's commands as the page holds them: every call goes to the worker. */

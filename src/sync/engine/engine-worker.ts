@@ -11,7 +11,7 @@ import { createTransport, type FetchLike } from '../../api/http';
 import { CheckinDatabase } from '../../db/database';
 import { doorNamesOnThisDevice } from '../../db/door-names';
 import { LOCKED } from '../../domain/door-roles';
-import type { DoorCommands, DoorHost, DoorSettings, DoorWorker } from './door-protocol';
+import type { Decided, DoorHost, DoorSettings, DoorWorker, SyncStatus, WireCommands } from './door-protocol';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { systemClock } from '../clock';
 import { pacedReports } from '../status/report-pace';
@@ -76,6 +76,7 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
   const warm = early?.name === initial.databaseName && (await early.opened) ? early : null;
   if (early && !warm) early.database.close();
   db = warm?.database ?? new CheckinDatabase(initial.databaseName);
+  reportTo = (status) => void host.report(status);
   engine = createSyncEngine({
     db,
     warm: warm?.warm,
@@ -97,19 +98,32 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
     doorsFor: (serverUrl) => createDoorsClient(serverUrl, network),
     appVersion: initial.appVersion,
     deviceFacts: () => host.deviceFacts(),
-    report: pacedReports(
-      (status) => void host.report(status),
-      systemClock,
-      REPORT_PACE_MS,
-      // Only a download's progress comes in bursts; every other change shows at once.
-      (status) => status.download !== null,
-    ),
+    report: reports,
   });
   engineMade(engine);
 }
 
+/** Where status reports go once the page's init has given its host. */
+let reportTo: (status: SyncStatus) => void = () => {};
+const reports = pacedReports(
+  (status: SyncStatus) => reportTo(status),
+  systemClock,
+  REPORT_PACE_MS,
+  // Only a download's progress comes in bursts; every other change shows at once.
+  (status) => status.download !== null,
+);
+
+/**
+ * A decision's answer with the status it left, taken from the pace in the task that answers:
+ * the page applies both at once, so the verdict and the counts it moved are one render there.
+ */
+const decided = async <T>(answer: Promise<T>): Promise<Decided<T>> => {
+  const value = await answer;
+  return { answer: value, status: reports.take() };
+};
+
 /** Each command as the page sends it, answered by the engine once it is made. */
-const commands: DoorCommands = {
+const commands: WireCommands = {
   start: async (...args) => (await started).start(...args),
   choosePasscode: async (...args) => (await started).choosePasscode(...args),
   unlock: async (...args) => (await started).unlock(...args),
@@ -118,15 +132,15 @@ const commands: DoorCommands = {
   joinByCode: async (...args) => (await started).joinByCode(...args),
   dismissFarewell: async (...args) => (await started).dismissFarewell(...args),
   open: async (...args) => (await started).open(...args),
-  scan: async (...args) => (await started).scan(...args),
-  admit: async (...args) => (await started).admit(...args),
-  admitAnyway: async (...args) => (await started).admitAnyway(...args),
-  exitScan: async (...args) => (await started).exitScan(...args),
-  exit: async (...args) => (await started).exit(...args),
-  typed: async (...args) => (await started).typed(...args),
-  admitOrder: async (...args) => (await started).admitOrder(...args),
-  undo: async (...args) => (await started).undo(...args),
-  undoAll: async (...args) => (await started).undoAll(...args),
+  scan: async (...args) => decided((await started).scan(...args)),
+  admit: async (...args) => decided((await started).admit(...args)),
+  admitAnyway: async (...args) => decided((await started).admitAnyway(...args)),
+  exitScan: async (...args) => decided((await started).exitScan(...args)),
+  exit: async (...args) => decided((await started).exit(...args)),
+  typed: async (...args) => decided((await started).typed(...args)),
+  admitOrder: async (...args) => decided((await started).admitOrder(...args)),
+  undo: async (...args) => decided((await started).undo(...args)),
+  undoAll: async (...args) => decided((await started).undoAll(...args)),
   dismissParked: async (...args) => (await started).dismissParked(...args),
   badgesFor: async (...args) => (await started).badgesFor(...args),
   find: async (...args) => (await started).find(...args),

@@ -9,15 +9,23 @@
 // Only reports `paced` says are progress are held longer: one after a quiet spell goes at the
 // end of its task; within `ms` of the last one sent they wait, and only the newest of them goes
 // when the spell ends. A status is always whole, so a report held back is one superseded, never
-// one lost; reports go in the order made.
+// one lost; reports go in the order made. `take` hands over the report held, if any, for a
+// reply to carry (a decision's answer brings the status it left, door-protocol.ts): it is then
+// not sent again, and counts as sent for the pace.
 import type { Clock } from '../clock';
+
+export interface PacedReports<T> {
+  (value: T): void;
+  /** The report held now, taken from the pace (not sent by it); null when none is held. */
+  take(): T | null;
+}
 
 export function pacedReports<T>(
   send: (value: T) => void,
   clock: Clock,
   ms: number,
   paced: (value: T) => boolean,
-): (value: T) => void {
+): PacedReports<T> {
   let sentAt = Number.NEGATIVE_INFINITY;
   let held: { value: T } | null = null;
   let timer: { handle: unknown; due: number } | null = null;
@@ -29,7 +37,7 @@ export function pacedReports<T>(
     sentAt = clock.now();
     send(value);
   };
-  return (value) => {
+  const report = (value: T) => {
     held = { value };
     // Progress waits out the pace; anything else only for the end of this task.
     const now = clock.now();
@@ -39,4 +47,14 @@ export function pacedReports<T>(
     if (timer) clock.clearTimeout(timer.handle);
     timer = { handle: clock.setTimeout(flush, due - now), due };
   };
+  const take = (): T | null => {
+    if (timer) clock.clearTimeout(timer.handle);
+    timer = null;
+    if (!held) return null;
+    const { value } = held;
+    held = null;
+    sentAt = clock.now();
+    return value;
+  };
+  return Object.assign(report, { take });
 }

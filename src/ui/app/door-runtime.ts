@@ -4,7 +4,14 @@
 // DoorRuntimeContext (src/ui/hooks/useDoor.ts), and the page never opens the database itself.
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
-import type { DoorEngine, DoorHost, DoorWorker } from '../../sync/engine/door-protocol';
+import {
+  DECISIONS,
+  type DecisionName,
+  type DoorEngine,
+  type DoorHost,
+  type DoorWorker,
+  type WireCommands,
+} from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
@@ -99,11 +106,40 @@ const doorStarted = {
   },
 };
 
+/**
+ * The commands as screens call them. A decision's answer brings the status it left
+ * (door-protocol.ts): that status is the store's before the answer reaches the screen, in the
+ * same task, so React draws the verdict and the counts it moved in one render.
+ */
+function answering(remote: Comlink.Remote<WireCommands>): DoorEngine {
+  const decisions = new Set<string>(DECISIONS);
+  const wrapped = new Map<string, unknown>();
+  return new Proxy(remote, {
+    get(target, name, receiver) {
+      const command = Reflect.get(target, name, receiver);
+      if (typeof name !== 'string' || !decisions.has(name)) return command;
+      let decide = wrapped.get(name);
+      if (!decide) {
+        decide = async (...args: unknown[]) => {
+          const { answer, status } = await (target[name as DecisionName] as (...a: unknown[]) => Promise<{
+            answer: unknown;
+            status: Parameters<DoorHost['report']>[0] | null;
+          }>)(...args);
+          if (status) host.report(status);
+          return answer;
+        };
+        wrapped.set(name, decide);
+      }
+      return decide;
+    },
+  }) as unknown as DoorEngine;
+}
+
 let engine: DoorEngine | null = null;
 function doorEngine(): DoorEngine {
   if (engine) return engine;
   // Calls made before the worker is ready wait for it there.
-  const created = engineWorker().remote.commands;
+  const created = answering(engineWorker().remote.commands);
   // The flag is also read every few seconds: Firefox left a page loaded while offline without
   // an `online` event when the network came back, and its check-ins waited forever.
   // The worker may have started earlier, for the door names of a report.

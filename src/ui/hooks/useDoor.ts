@@ -26,16 +26,20 @@ function useDoorRuntime(): DoorRuntime {
 }
 
 /**
- * The engine's status as screens draw it. A new status (published many times a second while a
- * list downloads or syncs) renders in a transition: React draws an urgent update first, so a
- * verdict is never queued behind a status line, and a status render a verdict interrupts is
- * done again after it. Screens may show a status a frame late; never a verdict.
+ * The engine's status as screens draw it. A download's progress (published many times a second
+ * while a list downloads) renders in a transition: React draws an urgent update first, so a
+ * verdict is never queued behind a progress line, and a progress render a verdict interrupts is
+ * done again after it. Any other status (an admission's counts, an error, a send) renders as
+ * an update of its own lane: one that comes with a verdict (the engine publishes it at the end
+ * of the task that answered the scan) is drawn in the verdict's own render, not in a second
+ * render of the whole screen after it.
  */
 export function useDoorStatus(): SyncStatus {
   useDoorRuntime().engine();
   const [status, setStatus] = useState(() => appStore.getState().sync);
   useEffect(() => {
-    const publish = (next: SyncStatus) => startTransition(() => setStatus(next));
+    const publish = (next: SyncStatus) =>
+      next.download !== null ? startTransition(() => setStatus(next)) : setStatus(next);
     // A status published between the first render and this subscription.
     publish(appStore.getState().sync);
     return appStore.subscribe((state, before) => {
