@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
 import {
   DECISIONS,
+  type Decided,
   type DecisionName,
   type DoorEngine,
   type DoorHost,
@@ -121,10 +122,8 @@ function answering(remote: Comlink.Remote<WireCommands>): DoorEngine {
       let decide = wrapped.get(name);
       if (!decide) {
         decide = async (...args: unknown[]) => {
-          const { answer, status } = await (target[name as DecisionName] as (...a: unknown[]) => Promise<{
-            answer: unknown;
-            status: Parameters<DoorHost['report']>[0] | null;
-          }>)(...args);
+          const ask = target[name as DecisionName] as (...a: unknown[]) => Promise<Decided<unknown>>;
+          const { answer, status } = await ask(...args);
           if (status) host.report(status);
           return answer;
         };
