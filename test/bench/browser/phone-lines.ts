@@ -118,10 +118,16 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     if (figure.p95 && process.env.BENCH_TASKS && name === 'mid') {
       const order = results.map((r, i) => [r.mid.ms, i] as const).sort((a, b) => a[0] - b[0]);
       const spans = runs.flatMap((run) => run.spans.map((span) => [run.recording, span] as const));
+      // BENCH_TASKS=1,3: those scans too (counted from 1).
+      const asked = process.env.BENCH_TASKS.split(',')
+        .map(Number)
+        .filter((n) => n >= 1 && n <= results.length)
+        .map((n) => [`asked`, n - 1] as const);
       for (const [label, at] of [
-        ['median', order[Math.floor(order.length / 2)]![1]],
-        ['slowest', order.at(-1)![1]],
-      ] as const) {
+        ['median', order[Math.floor(order.length / 2)]![1]] as const,
+        ['slowest', order.at(-1)![1]] as const,
+        ...asked,
+      ]) {
         const [recording, [fromMs, toMs]] = spans[at]!;
         console.log(
           `# ${full}: the ${label} stretch (scan ${at + 1}), its tasks:\n#   ${tasksIn(recording, fromMs, toMs).join('\n#   ')}`,
