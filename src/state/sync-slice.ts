@@ -14,7 +14,14 @@ export function createSyncSlice(set: (partial: Pick<SyncSlice, 'sync'>) => void)
   };
 }
 
-/** The engine's `report` port over any store holding the sync slice. */
-export function syncReporter(store: { getState(): Pick<SyncSlice, 'setSyncStatus'> }) {
-  return (status: SyncStatus) => store.getState().setSyncStatus(status);
+/**
+ * The engine's `report` port over any store holding the sync slice. A status older than the one
+ * held (by its revision) is dropped: reports and decisions' answers cross by two ways, and one
+ * overtaken on its way must not put back what the door said before.
+ */
+export function syncReporter(store: { getState(): SyncSlice }) {
+  return (status: SyncStatus) => {
+    const state = store.getState();
+    if (status.revision > state.sync.revision) state.setSyncStatus(status);
+  };
 }

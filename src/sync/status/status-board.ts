@@ -1,5 +1,6 @@
 // The door's status as the screens see it, and how storage failures reach it. Guarantees: every
-// change goes out whole through `report`, in order; a storage failure (full, unavailable)
+// change goes out whole through `report`, in order, each with a revision one higher than the
+// last (so a reader can tell an older status from a newer one); a storage failure (full, unavailable)
 // becomes a status value, never a throw into the screens; any other error is a fault and is
 // thrown on.
 import type { Failure, Result } from '../../domain/result';
@@ -25,7 +26,7 @@ export function createStatusBoard(
 ): StatusBoard {
   let status: SyncStatus = { ...initialSyncStatus, online };
   const publish = (patch: Partial<SyncStatus>) => {
-    status = { ...status, ...patch };
+    status = { ...status, ...patch, revision: status.revision + 1 };
     report?.(status);
   };
   const storageTrouble = (failure: Failure) => {
@@ -52,7 +53,7 @@ export function createStatusBoard(
       }
     },
     reset() {
-      status = { ...initialSyncStatus, online: status.online };
+      status = { ...initialSyncStatus, online: status.online, revision: status.revision + 1 };
       report?.(status);
     },
   };

@@ -122,6 +122,12 @@ export interface SyncStatus {
    * (service-clock.ts); null before an answer gave one (the built-in demo service gives none).
    */
   clockOffsetMs: number | null;
+  /**
+   * Which of the engine's statuses this is: each one it publishes counts one more
+   * (status-board.ts). A status reaches the page in a report or in a decision's answer, two
+   * ways whose order is not kept: the page drops one older than the status it has.
+   */
+  revision: number;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -150,6 +156,7 @@ export const initialSyncStatus: SyncStatus = {
   seal: 'locked',
   farewell: null,
   clockOffsetMs: null,
+  revision: 0,
 };
 
 /** Who a ticket is, as the screens say it; null when the open list does not hold it (yet). */
