@@ -126,17 +126,20 @@ const hostMeasures = [await hostCpuScore(priority.executablePath)];
 const figures: PhoneFigure[] = [];
 const print = (figure: PhoneFigure) => {
   figures.push(figure);
-  // BENCH_DUMP=folder: a p95 figure's trace over its stretches and the stretches, for a diagnosis.
-  if (process.env.BENCH_DUMP && figure.p95) {
-    const { clock, events } = figure.recording;
-    const spans = figure.spans.map(([from, to]) => [clock.toTrace(from), clock.toTrace(to)]);
-    const first = spans[0]![0]! - 50_000;
-    const last = spans.at(-1)![1]! + 50_000;
-    writeFileSync(
-      join(process.env.BENCH_DUMP, `${figure.name}.json`),
-      JSON.stringify({ spans, pid: clock.pid, events: events.filter((e) => e.ts >= first && e.ts <= last) }),
-    );
-  }
+  // BENCH_DUMP=folder: each run's trace over its stretches and the stretches, for a diagnosis
+  // (test/bench/trace-tree.ts reads them).
+  if (process.env.BENCH_DUMP)
+    for (const [i, run] of (figure.runs ?? [figure]).entries()) {
+      const { clock, events } = run.recording;
+      const spans = run.spans.map(([from, to]) => [clock.toTrace(from), clock.toTrace(to)]);
+      if (!spans.length) continue;
+      const first = spans[0]![0]! - 50_000;
+      const last = spans.at(-1)![1]! + 50_000;
+      writeFileSync(
+        join(process.env.BENCH_DUMP, `${figure.name}${figure.runs ? `-${i}` : ''}.json`),
+        JSON.stringify({ spans, pid: clock.pid, events: events.filter((e) => e.ts >= first && e.ts <= last) }),
+      );
+    }
 };
 
 try {
