@@ -11,6 +11,7 @@
 import type { CheckinDatabase } from './database';
 import type { AuditRow, SealedAuditRow } from './rows';
 import { openAudit, sealAudit } from './seal/sealed-rows';
+import { addStraight } from './straight-writes';
 
 // The row types live with the other rows, where the schema names them; the actions stay
 // importable from here, beside recordAudit, which takes them.
@@ -40,7 +41,9 @@ export async function recordAudit(db: CheckinDatabase, entry: AuditEntry): Promi
     const row: AuditRow = { ticketReference: null, reason: null, ...entry, id: newId() };
     const box = db.seal.current();
     if (box) {
-      await db.audit.add(await sealAudit(box, row));
+      // Straight on IndexedDB (straight-writes.ts): one follows every admission.
+      const sealed = await sealAudit(box, row);
+      await addStraight(db, [['audit', sealed]], () => db.audit.add(sealed));
       return true;
     }
     await db.transaction('rw', db.audit, db.plainTables, async () => {

@@ -6,6 +6,7 @@ import type { Failure } from '../domain/result';
 import type { CheckinDatabase } from './database';
 import { pendingCheckinRow } from './checkin-row';
 import { leaveAttempt, readAttempt, writeAttempt } from './outbox-attempt';
+import { addStraight } from './straight-writes';
 import type { CheckinRow, OutboxRow } from './rows';
 
 export interface NewCheckin {
@@ -40,10 +41,19 @@ function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRo
 
 export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
   const { checkin, row } = pendingCheckin(input);
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
-    await db.checkins.add(checkin);
-    await db.outbox.add(row);
-  });
+  // Straight on IndexedDB: a scan's verdict waits for this write (straight-writes.ts).
+  await addStraight(
+    db,
+    [
+      ['checkins', checkin],
+      ['outbox', row],
+    ],
+    () =>
+      db.transaction('rw', db.checkins, db.outbox, async () => {
+        await db.checkins.add(checkin);
+        await db.outbox.add(row);
+      }),
+  );
   return checkin;
 }
 

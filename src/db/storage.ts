@@ -1,6 +1,7 @@
-// Storage failures as values. Every write goes through one Dexie transaction, so a failure
-// (quota exceeded, IndexedDB missing in a private window) rolls back whole: nothing is left
-// half-written, and the caller gets `storage-full` or `storage-unavailable` to show.
+// Storage failures as values. Every write goes through one transaction (Dexie's, or one made
+// straight on IndexedDB: straight-writes.ts), so a failure (quota exceeded, IndexedDB missing in
+// a private window) rolls back whole: nothing is left half-written, and the caller gets
+// `storage-full` or `storage-unavailable` to show.
 import { fail, ok, type Failure, type Result } from '../domain/result';
 import { CheckinDatabase } from './database';
 

@@ -1,7 +1,7 @@
 // Roles at the engine and the audit log: a locked door cannot override or erase, a supervisor
 // can, and every change lands in the audit log, whose rows go with the list. The real mock
 // service in process, fake-indexeddb, the engine as the app runs it.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readAudit } from '../../src/db/audit-log';
 import { type DoorAccess, OWN_UNDO_MS, SUPERVISOR_UNLOCK_MS } from '../../src/domain/door-roles';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
@@ -35,6 +35,10 @@ async function roleDevice(access: DoorAccess) {
 }
 
 const DOOR: DoorAccess = { supervisorPinSet: true, supervisorUntil: null };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('roles at the engine', () => {
   it('refuses "admit anyway" to a locked door and records it, with the reason, for a supervisor', async () => {
@@ -199,8 +203,13 @@ describe('the audit log', () => {
   it('never fails a check-in when the audit row cannot be written, and counts the loss', async () => {
     const { setup, engine, db } = await roleDevice({ supervisorPinSet: false, supervisorUntil: null });
     // The audit table refuses every write, as a full disk would.
-    db.audit.hook('creating', () => {
-      throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+    const add = IDBObjectStore.prototype.add;
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['add']>
+    ) {
+      if (this.name === 'audit') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return add.apply(this, args);
     });
     const outcome = await engine.scan(setup.tickets[2]!.slug);
     expect(outcome).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });

@@ -373,8 +373,15 @@ describe('storage failures', () => {
     const { setup, engine, device } = await setupDevice();
     await engine.join(LIST);
     await engine.syncNow();
-    const spy = vi.spyOn(device.db.outbox, 'add').mockImplementation(() => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    // The outbox's store refuses its row, as a full disk would; the check-in's add comes first.
+    const add = IDBObjectStore.prototype.add;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['add']>
+    ) {
+      if (this.name === 'outbox')
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return add.apply(this, args);
     });
     const scan = await engine.scan(setup.tickets[0]!.slug);
     expect(scan).toMatchObject({ ok: false, reason: 'storage-full' });

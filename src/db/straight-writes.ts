@@ -1,0 +1,44 @@
+// Rows added straight on IndexedDB, for the writes a verdict waits for (a scan's admission) and
+// those that follow every scan (its audit row). Guarantees:
+// - the rows go in one read-write transaction, all asked for at once, and the promise settles
+//   once it has committed or aborted: all the rows or none (an add refused, or one that throws
+//   as it is asked for, aborts the whole transaction), and a refusal rejects with IndexedDB's
+//   own error, whose name storage.ts reads (`QuotaExceededError`, `ConstraintError`, ...);
+// - the commit is counted (commit-count.ts) in the transaction's `complete` event, before the
+//   caller resumes, as a write through Dexie is;
+// - a database Dexie has not opened, or has closed, is written through Dexie (`viaDexie`), which
+//   opens it or refuses as it does for every other write: a closed copy is never opened here.
+// Dexie's transaction (its promise zones, its request wrappers, one add awaited after another)
+// cost the phone's worker more than the two adds themselves, once a scan.
+import type { CheckinDatabase } from './database';
+
+/** One row to add: its table, and the row as it is stored. */
+export type Addition = readonly [table: string, row: object];
+
+export async function addStraight(
+  db: CheckinDatabase,
+  additions: readonly Addition[],
+  viaDexie: () => Promise<unknown>,
+): Promise<void> {
+  if (!db.isOpen()) {
+    await viaDexie();
+    return;
+  }
+  const idb = db.backendDB();
+  const tables = [...new Set(additions.map(([table]) => table))];
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction(tables, 'readwrite');
+    tx.oncomplete = () => {
+      db.commits.committed(tables);
+      resolve();
+    };
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));
+    try {
+      for (const [table, row] of additions) tx.objectStore(table).add(row);
+    } catch (error) {
+      // Rows asked for before this one must not commit without it.
+      tx.onabort = () => reject(error);
+      tx.abort();
+    }
+  });
+}
