@@ -137,7 +137,11 @@ const print = (figure: PhoneFigure) => {
       const last = spans.at(-1)![1]! + 50_000;
       writeFileSync(
         join(process.env.BENCH_DUMP, `${figure.name}${figure.runs ? `-${i}` : ''}.json`),
-        JSON.stringify({ spans, pid: clock.pid, events: events.filter((e) => e.ts >= first && e.ts <= last) }),
+        JSON.stringify({
+          spans,
+          pid: clock.pid,
+          events: events.filter((e) => e.ts >= first && e.ts <= last),
+        }),
       );
     }
 };
