@@ -197,7 +197,9 @@ test.describe('ready before doors open, with a new version waiting', () => {
 
   test.beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'readiness-dist-'));
-    await cp('dist', dist, { recursive: true });
+    // The build the run serves (DIST_DIR, as the suite's own servers take it), copied: this
+    // journey changes its service worker.
+    await cp(process.env.DIST_DIR ?? 'dist', dist, { recursive: true });
     const data = await mkdtemp(join(tmpdir(), 'readiness-data-'));
     server = await startServer({ DIST_DIR: dist, MOCK_DATA_DIR: data, MOCK_SEED: 'demo' });
   });
