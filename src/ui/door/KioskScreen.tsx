@@ -14,6 +14,7 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 import { useCameraView } from './camera-view-chunk';
+import type { CameraPhase } from './CameraView';
 import { PrintBadgeButton } from './PrintBadgeButton';
 import { noteKioskOpen } from '../../state/readiness';
 import { cameraSigns, useReadinessChecks } from './useReadiness';
@@ -42,6 +43,10 @@ export function KioskScreen() {
   const flow = useScanFlow({ mode: 'entry', wholeOrders: false });
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
+  // Without a camera the prompt takes the picture's place (door.css `.kiosk--no-camera`): a class,
+  // not `.kiosk:has(.camera[data-phase="failed"])`, which had every change under the kiosk
+  // (each result) restyle the whole screen.
+  const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
   useWedgeScanner(flow.wedge, !unlocking);
   // The device faces attendees while this screen is open: its readiness asks for a PIN (the
   // door's reports carry it; attendees are shown none of it).
@@ -80,7 +85,10 @@ export function KioskScreen() {
   const shown = flow.shown;
   const tone = shown ? verdictTone(shown.verdict) : null;
   return (
-    <div className={`kiosk${tone ? ` kiosk--${tone} kiosk--result` : ''}`} data-testid="kiosk">
+    <div
+      className={`kiosk${tone ? ` kiosk--${tone} kiosk--result` : cameraPhase === 'failed' ? ' kiosk--no-camera' : ''}`}
+      data-testid="kiosk"
+    >
       <div className="kiosk__bar">
         <button type="button" className="button kiosk__exit" onClick={() => setUnlocking(true)}>
           {t('kioskExit')}
@@ -96,6 +104,7 @@ export function KioskScreen() {
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
+            onPhase={setCameraPhase}
             onTrouble={cameraSigns.onTrouble}
             onPicture={cameraSigns.onPicture}
           />
