@@ -229,14 +229,16 @@ for (const theme of THEMES) {
     await atEverySize(page, async (size) => {
       await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
       await expect(kiosk.getByRole('button', { name: 'Try the camera again' })).toHaveCount(0);
-      // No camera here: the prompt takes the picture's place, in the middle of what is below the bar.
-      const bar = (await page.locator('.kiosk__bar').boundingBox())!;
-      const screen = (await kiosk.boundingBox())!;
-      const prompt = (await message.boundingBox())!;
-      const middle = (bar.y + bar.height + screen.y + screen.height) / 2;
-      expect(Math.abs(prompt.y + prompt.height / 2 - middle), `${size} kiosk prompt centred`).toBeLessThan(
-        40,
-      );
+      // No camera here: once the camera has given up, the prompt takes the picture's place, in
+      // the middle of what is below the bar.
+      await expect(kiosk.locator('.camera')).toHaveAttribute('data-phase', 'failed');
+      const offCentre = async () => {
+        const bar = (await page.locator('.kiosk__bar').boundingBox())!;
+        const screen = (await kiosk.boundingBox())!;
+        const prompt = (await message.boundingBox())!;
+        return Math.abs(prompt.y + prompt.height / 2 - (bar.y + bar.height + screen.y + screen.height) / 2);
+      };
+      await expect.poll(offCentre, { message: `${size} kiosk prompt centred` }).toBeLessThan(40);
       await expectOnScreen(page, page.getByRole('button', { name: 'Exit kiosk' }), `${size} exit kiosk`);
       await shot(page, `${prefix}kiosk`);
     });
