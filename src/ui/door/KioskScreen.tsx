@@ -44,8 +44,8 @@ export function KioskScreen() {
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   // Without a camera the prompt takes the picture's place (door.css `.kiosk--no-camera`): a class,
-  // not `.kiosk:has(.camera[data-phase="failed"])`, which had every change under the kiosk
-  // (each result) restyle the whole screen.
+  // not `.kiosk:has(.camera[data-phase="failed"])`, with which every change under the kiosk
+  // (each result) restyles the whole screen.
   const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
   useWedgeScanner(flow.wedge, !unlocking);
   // The device faces attendees while this screen is open: its readiness asks for a PIN (the
