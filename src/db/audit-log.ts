@@ -43,7 +43,7 @@ export async function recordAudit(db: CheckinDatabase, entry: AuditEntry): Promi
     if (box) {
       // Straight on IndexedDB (straight-writes.ts): one follows every admission.
       const sealed = await sealAudit(box, row);
-      await addStraight(db, [['audit', sealed]], () => db.audit.add(sealed));
+      await addStraight(db, [['audit', sealed]]);
       return true;
     }
     await db.transaction('rw', db.audit, db.plainTables, async () => {

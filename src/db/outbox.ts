@@ -42,18 +42,10 @@ function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRo
 export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
   const { checkin, row } = pendingCheckin(input);
   // Straight on IndexedDB: a scan's verdict waits for this write (straight-writes.ts).
-  await addStraight(
-    db,
-    [
-      ['checkins', checkin],
-      ['outbox', row],
-    ],
-    () =>
-      db.transaction('rw', db.checkins, db.outbox, async () => {
-        await db.checkins.add(checkin);
-        await db.outbox.add(row);
-      }),
-  );
+  await addStraight(db, [
+    ['checkins', checkin],
+    ['outbox', row],
+  ]);
   return checkin;
 }
 

@@ -6,8 +6,9 @@
 //   own error, whose name storage.ts reads (`QuotaExceededError`, `ConstraintError`, ...);
 // - the commit is counted (commit-count.ts) in the transaction's `complete` event, before the
 //   caller resumes, as a write through Dexie is;
-// - a database Dexie has not opened, or has closed, is written through Dexie (`viaDexie`), which
-//   opens it or refuses as it does for every other write: a closed copy is never opened here.
+// - a database Dexie has not opened, or has closed, gets the same rows in one Dexie
+//   transaction, which opens it or refuses as it does for every other write: a closed copy is
+//   never opened here.
 // Dexie's transaction (its promise zones, its request wrappers, one add awaited after another)
 // cost the phone's worker more than the two adds themselves, once a scan.
 import type { CheckinDatabase } from './database';
@@ -15,17 +16,15 @@ import type { CheckinDatabase } from './database';
 /** One row to add: its table, and the row as it is stored. */
 export type Addition = readonly [table: string, row: object];
 
-export async function addStraight(
-  db: CheckinDatabase,
-  additions: readonly Addition[],
-  viaDexie: () => Promise<unknown>,
-): Promise<void> {
+export async function addStraight(db: CheckinDatabase, additions: readonly Addition[]): Promise<void> {
+  const tables = [...new Set(additions.map(([table]) => table))];
   if (!db.isOpen()) {
-    await viaDexie();
+    await db.transaction('rw', tables, async () => {
+      for (const [table, row] of additions) await db.table(table).add(row);
+    });
     return;
   }
   const idb = db.backendDB();
-  const tables = [...new Set(additions.map(([table]) => table))];
   await new Promise<void>((resolve, reject) => {
     const tx = idb.transaction(tables, 'readwrite');
     tx.oncomplete = () => {
