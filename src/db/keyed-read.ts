@@ -45,7 +45,10 @@ import type { SealBox } from './seal/seal-box';
 import { openCodes, openTicket, orderDigest, referenceDigest, slugDigest } from './seal/sealed-rows';
 import { sliceOf } from './seal/sealed-slices';
 
-/** The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page. */
+/**
+ * The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page, half
+ * as much again for a sliced ticket page (each key's item beside it).
+ */
 export interface CodeIndex {
   tickets: PageCodes[];
   checkins: PageCodes[];
