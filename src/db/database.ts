@@ -18,6 +18,7 @@ import type {
   StoredAnswerRow,
   StoredAuditRow,
   StoredCorrectionRow,
+  SealedSliceRow,
   StoredPageRow,
   StoredTicketRow,
   SyncStateRow,
@@ -25,7 +26,15 @@ import type {
 } from './rows';
 
 /** The tables that hold personal data, sealed (src/db/seal/sealed-rows.ts). */
-export const SEALED_TABLES = ['pages', 'pageCodes', 'tickets', 'answers', 'audit', 'corrections'] as const;
+export const SEALED_TABLES = [
+  'pages',
+  'pageSlices',
+  'pageCodes',
+  'tickets',
+  'answers',
+  'audit',
+  'corrections',
+] as const;
 export type SealedTable = (typeof SEALED_TABLES)[number];
 
 /** A table that may still hold plain rows (src/db/seal/seal-copy.ts seals them, then drops this row). */
@@ -36,6 +45,7 @@ export interface PlainTableRow {
 export class CheckinDatabase extends Dexie {
   lists!: Table<ListRow, string>;
   pages!: Table<StoredPageRow, [string, string, number]>;
+  pageSlices!: Table<SealedSliceRow, [string, string, number, number]>;
   tickets!: Table<StoredTicketRow, [string, number]>;
   checkins!: Table<CheckinRow, [string, string]>;
   answers!: Table<StoredAnswerRow, [string, number]>;
@@ -114,6 +124,13 @@ export class CheckinDatabase extends Dexie {
         tickets: '[listSlug+id], [listSlug+slug], [listSlug+reference], [listSlug+order]',
       })
       .upgrade((tx) => tx.table('plainTables').bulkPut(SEALED_TABLES.map((table) => ({ table }))));
+    // Version 7: a ticket page kept as slices of a hundred tickets, each sealed on its own
+    // (src/db/seal/sealed-slices.ts), and its codes saying which item each code is on: a scan's
+    // keyed read reads and opens the slice its code is in, not the whole page (handing a whole
+    // page over is about a third of the worker's time a scan). Pages stored whole keep their rows
+    // and are read as they are (a door upgraded mid-event keeps working offline); nothing is
+    // downloaded again.
+    this.version(7).stores({ pageSlices: '[listSlug+resource+page+slice]' });
   }
 }
 
@@ -127,4 +144,11 @@ export const pageRange = (slug: string, resource: string) =>
   [
     [slug, resource, Dexie.minKey],
     [slug, resource, Dexie.maxKey],
+  ] as const;
+
+/** Every slice of one page (pageSlices' key is the page's, then the slice's place in it). */
+export const sliceRange = (slug: string, resource: string, page: number) =>
+  [
+    [slug, resource, page, Dexie.minKey],
+    [slug, resource, page, Dexie.maxKey],
   ] as const;

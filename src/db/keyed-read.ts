@@ -8,16 +8,19 @@
 // when the list's codes are read; a scan's reads are asked for in one read-only transaction a
 // step, and what they bring is opened after it (a transaction cannot wait on crypto); tickets
 // changed since are found through their code's keyed digest. A scan's reads are kept for the
-// scan (scan-reads.ts), so its order's read finds most of what it needs already read. A page of
-// tickets is opened once and only the tickets whose keys match are parsed (seal/page-frame.ts;
-// a page sealed before frames is parsed whole): a hash may match more, and every ticket found
-// is checked against the code itself, as before.
+// scan (scan-reads.ts), so its order's read finds most of what it needs already read. A ticket
+// page stored as slices has its codes say which item each key is on, and only the slices those
+// items are in are read and opened (seal/sealed-slices.ts); a ticket page stored whole is read
+// whole. Either is opened once and only the tickets whose keys match are parsed
+// (seal/page-frame.ts; a page sealed before frames is parsed whole): a hash may match more, and
+// every ticket found is checked against the code itself.
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { serviceCheckinRow } from './checkin-row';
 import { type CheckinDatabase, pageRange } from './database';
 import { orderReferenceOf } from '../domain/order';
 import {
   holds,
+  itemsUnder,
   orderKey,
   type PageCodes,
   referenceKey,
@@ -31,6 +34,8 @@ import {
   changedKey,
   itemsHolding,
   itemsOn,
+  type PagePart,
+  partKey,
   type ScanReads,
   scanReads,
   storedCheckinsOf,
@@ -38,8 +43,12 @@ import {
 } from './scan-reads';
 import type { SealBox } from './seal/seal-box';
 import { openCodes, openTicket, orderDigest, referenceDigest, slugDigest } from './seal/sealed-rows';
+import { sliceOf } from './seal/sealed-slices';
 
-/** The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page. */
+/**
+ * The codes of every stored page of a list's tickets and check-ins, opened: about 8 KB a page, half
+ * as much again for a sliced ticket page (each key's item beside it).
+ */
 export interface CodeIndex {
   tickets: PageCodes[];
   checkins: PageCodes[];
@@ -112,21 +121,35 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return stored && openCodeIndex(db, stored);
 }
 
-/** The pages, in page order, whose codes hold one of `keys`; each key's pages kept for the scan. */
-function pagesHolding(reads: ScanReads, resource: Resource, codes: PageCodes[], keys: number[]): number[] {
-  const found = new Set<number>();
+/** Where `key` may be on one page: the slices its items are in, or the page when it is whole. */
+function partsOf(row: PageCodes, key: number): PagePart[] {
+  if (!row.items) return holds(row.keys, key) ? [{ page: row.page }] : [];
+  const slices = [...new Set(itemsUnder(row, key).map(sliceOf))];
+  return slices.map((slice) => ({ page: row.page, slice }));
+}
+
+const inOrder = (a: PagePart, b: PagePart) => a.page - b.page || (a.slice ?? 0) - (b.slice ?? 0);
+
+/**
+ * The pages and slices, in page order, whose codes hold one of `keys`; each key's kept for the
+ * scan. Check-in pages are never sliced: theirs are whole pages.
+ */
+function partsHolding(reads: ScanReads, resource: Resource, codes: PageCodes[], keys: number[]): PagePart[] {
+  const found = new Map<string, PagePart>();
   for (const key of keys) {
     const memo = `${resource}:${key}`;
-    let pages = reads.holding.get(memo);
-    if (!pages) {
-      pages = [];
-      for (const row of codes) if (holds(row.keys, key)) pages.push(row.page);
-      reads.holding.set(memo, pages);
+    let parts = reads.holding.get(memo);
+    if (!parts) {
+      parts = codes.flatMap((row) => partsOf(row, key));
+      reads.holding.set(memo, parts);
     }
-    for (const page of pages) found.add(page);
+    for (const part of parts) found.set(partKey(resource, part), part);
   }
-  return keys.length > 1 ? [...found].sort((a, b) => a - b) : [...found];
+  return keys.length > 1 ? [...found.values()].sort(inOrder) : [...found.values()];
 }
+
+const pagesHolding = (reads: ScanReads, codes: PageCodes[], keys: number[]): number[] =>
+  partsHolding(reads, 'checkins', codes, keys).map((part) => part.page);
 
 /** A code's keyed digest (sealed-rows.ts), computed once a scan. */
 function digestOf(reads: ScanReads, kind: string, code: string, digest: () => Promise<string>) {
@@ -175,8 +198,8 @@ async function orderReads(
 ): Promise<Wanted> {
   const orders = [...new Set(tickets.map(orderReferenceOf).filter((o) => o !== null))];
   if (orders.length === 0) return {};
-  const pages = pagesHolding(reads, 'tickets', codes.tickets, orders.map(orderKey));
-  const known = pages.filter((page) => reads.pages.has(`tickets:${page}`));
+  const pages = partsHolding(reads, 'tickets', codes.tickets, orders.map(orderKey));
+  const known = pages.filter((part) => reads.pages.has(partKey('tickets', part)));
   const mates = (await itemsHolding<RemoteTicket>(reads, 'tickets', known, orders.map(orderKey)))
     .filter((t) => orders.includes(orderReferenceOf(t) ?? ''))
     .map((t) => t.id);
@@ -193,7 +216,7 @@ async function orderReads(
     changed,
     byId: mates,
     checkinsOf: mates,
-    checkinPages: pagesHolding(reads, 'checkins', codes.checkins, mates.map(ticketIdKey)),
+    checkinPages: pagesHolding(reads, codes.checkins, mates.map(ticketIdKey)),
   };
 }
 
@@ -218,7 +241,7 @@ export async function readByCode(
   // waiting on this scan meanwhile). First the pages the code can be on, and the tickets stored
   // since the first download under the code's digest.
   const key = keyOf(query);
-  const ticketPages = pagesHolding(reads, 'tickets', codes.tickets, [key]);
+  const ticketPages = partsHolding(reads, 'tickets', codes.tickets, [key]);
   await ask(db, listSlug, box, reads, { ticketPages, changed: [[index, digest]] });
   const [onPages, changed] = await Promise.all([
     itemsHolding<RemoteTicket>(reads, 'tickets', ticketPages, [key]),
@@ -234,7 +257,7 @@ export async function readByCode(
   const wanted = new Set(ids);
   const have = new Set(found.map((t) => t.id));
   const newerIds = ids.filter((id) => !have.has(id));
-  const checkinPages = pagesHolding(reads, 'checkins', codes.checkins, ids.map(ticketIdKey));
+  const checkinPages = pagesHolding(reads, codes.checkins, ids.map(ticketIdKey));
   // The order's reads join this transaction when a ticket's code was asked: then reading the
   // order (keyed-lookup.ts) mostly finds them all read.
   const order = query.kind === 'order' ? {} : await orderReads(box, codes, reads, [...fromPages, ...found]);

@@ -177,12 +177,17 @@ export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<v
 
 /** Every row of one list, deleted within the caller's transaction over all tables. */
 export async function wipeListRows(db: CheckinDatabase, listSlug: string): Promise<void> {
-  for (const resource of ['tickets', 'checkins', 'answers'] as const)
+  for (const resource of ['tickets', 'checkins', 'answers'] as const) {
     for (const table of [db.pages, db.pageCodes])
       await table
         .where('[listSlug+resource+page]')
         .between(...pageRange(listSlug, resource))
         .delete();
+    await db.pageSlices
+      .where('[listSlug+resource+page+slice]')
+      .between(...pageRange(listSlug, resource))
+      .delete();
+  }
   for (const table of [
     db.tickets,
     db.checkins,

@@ -9,6 +9,10 @@
 // page's items for the code itself, so a collision costs one more page read, never a wrong ticket.
 // A ticket page's hashes are unkeyed, so they would confirm a guessed reference: they are stored
 // sealed (src/db/seal/sealed-rows.ts) and opened into memory once, when a list's codes are read.
+// A ticket page stored as slices (src/db/seal/sealed-slices.ts) has, beside each sorted key, the
+// index of the item it came from (16 bits: a page holds far fewer than 65,536 items), so a keyed
+// read reads only the slice that item is in; its row is marked `sliced`, a mark bound into the
+// seal's place (it cannot be flipped to read a sliced page as whole, or the other way round).
 import type { RemoteCheckin, RemoteTicket } from '../api/schemas';
 import { orderReferenceOf } from '../domain/order';
 import type { Resource, Sealed } from './rows';
@@ -20,6 +24,8 @@ export interface PageCodesRow {
   page: number;
   /** Sorted, as a Uint32Array's buffer: structured clone copies it whole, with no per-item cost. */
   codes: ArrayBuffer;
+  /** A sliced ticket page's: each key's item in the page, a Uint16Array's buffer parallel to `codes`. */
+  items?: ArrayBuffer;
 }
 
 /** A ticket page's codes as stored: the sorted keys' bytes, sealed as one value. */
@@ -28,6 +34,8 @@ export interface SealedPageCodesRow {
   resource: Resource;
   page: number;
   sealed: Sealed;
+  /** The page is stored as slices and the sealed value holds each key's item too. */
+  sliced?: true;
 }
 export type StoredPageCodesRow = PageCodesRow | SealedPageCodesRow;
 
@@ -35,6 +43,8 @@ export type StoredPageCodesRow = PageCodesRow | SealedPageCodesRow;
 export interface PageCodes {
   page: number;
   keys: Uint32Array;
+  /** A sliced page's: the item each key came from, parallel to `keys`. */
+  items?: Uint16Array;
 }
 
 /** FNV-1a over the code's UTF-16 units: fast, and spread well enough for a per-page filter. */
@@ -90,8 +100,30 @@ export function pageCodes(resource: Resource, items: readonly unknown[], tickets
   return Uint32Array.from(keys).sort().buffer as ArrayBuffer;
 }
 
-/** Whether a page's sorted keys hold `key` (a binary search). */
-export function holds(keys: Uint32Array, key: number): boolean {
+/**
+ * A ticket page's keys sorted, each with the item it came from (`slicedCodes`): the codes of a
+ * page stored as slices.
+ */
+export function slicedCodes({ keys: each, ordered }: TicketKeys): { codes: ArrayBuffer; items: ArrayBuffer } {
+  const keys: number[] = [];
+  const from: number[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    keys.push(each[3 * i]!, each[3 * i + 1]!);
+    from.push(i, i);
+    if (ordered[i]) {
+      keys.push(each[3 * i + 2]!);
+      from.push(i);
+    }
+  }
+  const order = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]! || from[a]! - from[b]!);
+  return {
+    codes: Uint32Array.from(order, (at) => keys[at]!).buffer as ArrayBuffer,
+    items: Uint16Array.from(order, (at) => from[at]!).buffer as ArrayBuffer,
+  };
+}
+
+/** Where `key` is, or would be, in sorted `keys`: the first place holding `key` or more. */
+function lowerBound(keys: Uint32Array, key: number): number {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
@@ -99,5 +131,20 @@ export function holds(keys: Uint32Array, key: number): boolean {
     if (keys[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
-  return lo < keys.length && keys[lo] === key;
+  return lo;
+}
+
+/** Whether a page's sorted keys hold `key` (a binary search). */
+export function holds(keys: Uint32Array, key: number): boolean {
+  const at = lowerBound(keys, key);
+  return at < keys.length && keys[at] === key;
+}
+
+/** The items of a sliced page (`codes.items`) whose codes hash to `key`, ascending. */
+export function itemsUnder(codes: PageCodes, key: number): number[] {
+  const found: number[] = [];
+  if (!codes.items) return found;
+  for (let at = lowerBound(codes.keys, key); at < codes.keys.length && codes.keys[at] === key; at++)
+    found.push(codes.items[at]!);
+  return found.sort((a, b) => a - b);
 }

@@ -105,6 +105,19 @@ export interface SealedPageRow {
 export type StoredPageRow = PageRow | SealedPageRow;
 
 /**
+ * A hundred tickets of a first-download page, sealed on their own (src/db/seal/sealed-slices.ts):
+ * a ticket page is stored as its slices, so a keyed read opens a hundred tickets, not a thousand.
+ */
+export interface SealedSliceRow {
+  listSlug: string;
+  resource: Resource;
+  page: number;
+  /** The slice's place in its page: its first item is the page's item `slice * 100`. */
+  slice: number;
+  sealed: Sealed;
+}
+
+/**
  * A ticket changed since the first download, as stored: what its indexes need, as keyed digests
  * (slug, upper-cased reference, order reference), and the ticket itself sealed.
  */

@@ -2,7 +2,7 @@
 // the scan. Guarantees: each `ask` runs every read the scan still lacks in one read-only
 // transaction, and none when it lacks nothing; a read kept here answers exactly what the same
 // read asked again would have answered in this scan's transactions (rows are kept as the
-// database gave them, in its order; pages opened once, a ticket page's tickets parsed only as
+// database gave them, in its order; pages and slices opened once, their tickets parsed only as
 // they are asked for, seal/page-frame.ts); nothing is kept beyond the scan but opened
 // first-download pages, which never change once the download finished (the caller decides how
 // long it keeps them), and each code's digest and pages are computed once a scan. A transaction
@@ -12,15 +12,25 @@
 // read-only transaction of plain gets), not through Dexie, whose wrapping of each request and
 // promise cost the phone's worker more than the reads themselves.
 import type { CheckinDatabase } from './database';
-import type { CheckinRow, Resource, StoredPageRow, StoredTicketRow } from './rows';
+import type { CheckinRow, Resource, SealedSliceRow, StoredPageRow, StoredTicketRow } from './rows';
 import type { OpenedPage } from './seal/page-frame';
 import type { SealBox } from './seal/seal-box';
 import { openPageLazily } from './seal/sealed-rows';
+import { openSlice } from './seal/sealed-slices';
 
 /**
- * Opened first-download pages by `<resource>:<page>`: the one part a caller may keep longer. A
- * page of tickets is kept as its opened frame (seal/page-frame.ts): its tickets are parsed as
- * they are asked for, and kept.
+ * Where a keyed read finds first-download items: a page stored whole, or one slice of a page
+ * stored as slices (seal/sealed-slices.ts).
+ */
+export interface PagePart {
+  page: number;
+  slice?: number;
+}
+
+/**
+ * Opened first-download pages and slices by `partKey`: the one part a caller may keep longer.
+ * Tickets are kept as their opened frame (seal/page-frame.ts): parsed as they are asked for, and
+ * kept.
  */
 export type PageReads = Map<string, Promise<OpenedPage<unknown>>>;
 
@@ -34,8 +44,8 @@ export interface ScanReads {
   checkinsOf: Map<number, CheckinRow[]>;
   /** Keyed digests of codes (the box's `digest` input): a scan asks for its order's twice. */
   digests: Map<string, Promise<string>>;
-  /** Pages whose codes hold a key, by `<resource>:<key>`: the same keys are asked for each step. */
-  holding: Map<string, number[]>;
+  /** Pages and slices whose codes hold a key, by `<resource>:<key>`: the same keys are asked for each step. */
+  holding: Map<string, PagePart[]>;
 }
 
 /** A scan's reads, starting from pages already opened (`pages`, kept by the caller, if any). */
@@ -50,7 +60,7 @@ export const scanReads = (pages: PageReads = new Map()): ScanReads => ({
 
 /** Reads a step wants; `ask` fetches only those the scan does not hold yet. */
 export interface Wanted {
-  ticketPages?: number[];
+  ticketPages?: PagePart[];
   checkinPages?: number[];
   /** `[index, digest]` of the tickets table. */
   changed?: [string, string][];
@@ -58,7 +68,9 @@ export interface Wanted {
   checkinsOf?: number[];
 }
 
-const pageKey = (resource: Resource, page: number) => `${resource}:${page}`;
+/** A page's or a slice's key in `PageReads`. */
+export const partKey = (resource: Resource, { page, slice }: PagePart) =>
+  slice === undefined ? `${resource}:${page}` : `${resource}:${page}/${slice}`;
 export const changedKey = (index: string, digest: string) => `${index}|${digest}`;
 
 const unique = <T>(items: T[]) => [...new Set(items)];
@@ -76,7 +88,7 @@ async function backend(db: CheckinDatabase): Promise<IDBDatabase> {
  */
 function readTogether(idb: IDBDatabase, requests: (tx: IDBTransaction) => IDBRequest[][]) {
   return new Promise<unknown[][]>((resolve, reject) => {
-    const tx = idb.transaction(['pages', 'tickets', 'checkins'], 'readonly');
+    const tx = idb.transaction(['pages', 'pageSlices', 'tickets', 'checkins'], 'readonly');
     const made = requests(tx);
     tx.oncomplete = () => resolve(made.map((group) => group.map((request) => request.result)));
     tx.onerror = () => reject(tx.error);
@@ -92,25 +104,32 @@ export async function ask(
   reads: ScanReads,
   want: Wanted,
 ): Promise<void> {
-  const ticketPages = unique(want.ticketPages ?? []).filter((p) => !reads.pages.has(pageKey('tickets', p)));
+  const ticketParts = [
+    ...new Map((want.ticketPages ?? []).map((part) => [partKey('tickets', part), part])).entries(),
+  ].filter(([key]) => !reads.pages.has(key));
   const checkinPages = unique(want.checkinPages ?? []).filter(
-    (p) => !reads.pages.has(pageKey('checkins', p)),
+    (page) => !reads.pages.has(partKey('checkins', { page })),
   );
   const changed = (want.changed ?? []).filter(([i, d]) => !reads.changed.has(changedKey(i, d)));
   const byId = unique(want.byId ?? []).filter((id) => !reads.byId.has(id));
   const checkinsOf = unique(want.checkinsOf ?? [])
     .filter((id) => !reads.checkinsOf.has(id))
     .sort((a, b) => a - b);
-  if (ticketPages.length + checkinPages.length + changed.length + byId.length + checkinsOf.length === 0)
+  if (ticketParts.length + checkinPages.length + changed.length + byId.length + checkinsOf.length === 0)
     return;
   const [ticketRows, checkinRows, changedRows, byIdRows, storedCheckins] = (await readTogether(
     await backend(db),
     (tx) => {
       const pages = tx.objectStore('pages');
+      const slices = tx.objectStore('pageSlices');
       const tickets = tx.objectStore('tickets');
       const byTicket = tx.objectStore('checkins').index('[listSlug+ticketId]');
       return [
-        ticketPages.map((page) => pages.get([listSlug, 'tickets', page])),
+        ticketParts.map(([, { page, slice }]) =>
+          slice === undefined
+            ? pages.get([listSlug, 'tickets', page])
+            : slices.get([listSlug, 'tickets', page, slice]),
+        ),
         checkinPages.map((page) => pages.get([listSlug, 'checkins', page])),
         changed.map(([index, digest]) => tickets.index(index).getAll([listSlug, digest])),
         byId.map((id) => tickets.get([listSlug, id])),
@@ -119,20 +138,21 @@ export async function ask(
       ];
     },
   )) as [
-    (StoredPageRow | undefined)[],
+    (StoredPageRow | SealedSliceRow | undefined)[],
     (StoredPageRow | undefined)[],
     StoredTicketRow[][],
     (StoredTicketRow | undefined)[],
     CheckinRow[][],
   ];
   // Opened after the transaction: opening waits on crypto, and a transaction cannot.
-  const keep = (resource: Resource, pages: number[], rows: (StoredPageRow | undefined)[]) =>
-    pages.forEach((page, i) => {
-      const row = rows[i];
-      reads.pages.set(pageKey(resource, page), row ? openPageLazily(box, row) : Promise.resolve(none));
-    });
-  keep('tickets', ticketPages, ticketRows);
-  keep('checkins', checkinPages, checkinRows);
+  const keep = (key: string, row: StoredPageRow | SealedSliceRow | undefined) => {
+    reads.pages.set(
+      key,
+      !row ? Promise.resolve(none) : 'slice' in row ? openSlice(box, row) : openPageLazily(box, row),
+    );
+  };
+  for (const [i, [key]] of ticketParts.entries()) keep(key, ticketRows[i]);
+  for (const [i, page] of checkinPages.entries()) keep(partKey('checkins', { page }), checkinRows[i]);
   changed.forEach(([index, digest], i) => {
     reads.changed.set(changedKey(index, digest), changedRows[i]!);
   });
@@ -146,11 +166,11 @@ export async function ask(
 
 const none: OpenedPage<unknown> = { all: () => [], holding: () => [] };
 
-/** The opened `pages` (each asked for before); each becomes the most recently used. */
-const openedOn = (reads: ScanReads, resource: Resource, pages: number[]) =>
+/** The opened `parts` (each asked for before); each becomes the most recently used. */
+const openedOn = (reads: ScanReads, resource: Resource, parts: PagePart[]) =>
   Promise.all(
-    pages.map((page) => {
-      const key = pageKey(resource, page);
+    parts.map((part) => {
+      const key = partKey(resource, part);
       const opened = reads.pages.get(key);
       if (!opened) return none;
       reads.pages.delete(key);
@@ -161,19 +181,25 @@ const openedOn = (reads: ScanReads, resource: Resource, pages: number[]) =>
 
 /** The opened items of `pages` (each asked for before), all of them, in page order. */
 export const itemsOn = async <T>(reads: ScanReads, resource: Resource, pages: number[]) =>
-  (await openedOn(reads, resource, pages)).flatMap((opened) => opened.all()) as T[];
+  (
+    await openedOn(
+      reads,
+      resource,
+      pages.map((page) => ({ page })),
+    )
+  ).flatMap((opened) => opened.all()) as T[];
 
 /**
- * The items of `pages` that may have one of `keys` (page-codes.ts) as a code, in page order:
- * every one that has, perhaps more (the caller checks the code itself). A framed page parses
- * only those.
+ * The items of `parts` that may have one of `keys` (page-codes.ts) as a code, in their order:
+ * every one that has, perhaps more (the caller checks the code itself). A framed page or slice
+ * parses only those.
  */
 export const itemsHolding = async <T>(
   reads: ScanReads,
   resource: Resource,
-  pages: number[],
+  parts: PagePart[],
   keys: number[],
-) => (await openedOn(reads, resource, pages)).flatMap((opened) => opened.holding(keys)) as T[];
+) => (await openedOn(reads, resource, parts)).flatMap((opened) => opened.holding(keys)) as T[];
 
 /** Drops all but the `limit` pages used last. */
 export function keepRecent(pages: PageReads, limit: number): void {

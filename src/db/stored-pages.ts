@@ -1,21 +1,28 @@
 // The first download's pages in the local copy, and their codes. Guarantees: a downloaded page,
 // its codes and the progress that records it are written in one transaction (a resumed download
-// never skips or loses a page); pages of tickets and answers, and ticket pages' codes, are sealed
-// before that transaction and opened after each read (seal/sealed-rows.ts), so no transaction
-// waits on crypto, and a page costs one seal and one open whatever its size, never one a ticket
-// (a ticket page is framed inside its seal, seal/page-frame.ts: its load still parses it whole).
-// Check-in pages are plain: reading them never waits for the passcode.
-import { type CheckinDatabase, pageRange } from './database';
+// never skips or loses a page), and a page stored again replaces what it was (its old slices or
+// whole row are deleted in that transaction); pages of tickets and answers, and ticket pages'
+// codes, are sealed before that transaction and opened after each read (seal/sealed-rows.ts),
+// so no transaction waits on crypto. A page of tickets is stored as slices of a hundred, each
+// sealed on its own (seal/sealed-slices.ts), and its codes say which item each code is on, so a
+// scan's keyed read opens one slice; a page of answers is one seal. A ticket page stored whole
+// (before slices) is read as it is. Check-in pages are plain: reading them never waits for the
+// passcode.
+import { type CheckinDatabase, pageRange, sliceRange } from './database';
 import { readSyncState } from './local-copy';
 import type { RemoteTicket } from '../api/schemas';
-import { pageCodes, ticketKeys } from './page-codes';
-import type { PageRow, Resource } from './rows';
+import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from './page-codes';
+import type { PageRow, Resource, SealedSliceRow, StoredPageRow } from './rows';
 import type { SealBox } from './seal/seal-box';
 import { openPage, sealCodes, sealPage, sealsPages } from './seal/sealed-rows';
+import { openSlice, sealSlices } from './seal/sealed-slices';
 
 /** The open box when `resource`'s pages are sealed; none is waited for otherwise. */
 const boxFor = (db: CheckinDatabase, resource: Resource): Promise<SealBox | null> =>
   sealsPages(resource) ? db.seal.box() : Promise.resolve(null);
+
+/** Whether a resource's pages are stored as slices: tickets, which a scan reads by key. */
+const slicesPages = (resource: Resource) => resource === 'tickets';
 
 /** Stores one first-download page, its codes (page-codes.ts) and its progress, together. */
 export async function storeFirstPage(
@@ -29,18 +36,31 @@ export async function storeFirstPage(
   const box = await boxFor(db, resource);
   // Hashed and sealed before the transaction: it must not hold IndexedDB's turn while it
   // computes, and a WebCrypto answer comes in a later task, after the transaction has committed.
-  // A ticket's keys are computed once, for the page's codes and its frame (seal/page-frame.ts).
-  const keys = resource === 'tickets' ? ticketKeys(items as RemoteTicket[]) : undefined;
-  const codes = { listSlug, resource, page, codes: pageCodes(resource, items, keys) };
-  const [row, codesRow] = await Promise.all([
-    sealPage(box, { listSlug, resource, page, items }, keys),
+  // A ticket's keys are computed once, for the page's codes and its slices' frames.
+  const keys = slicesPages(resource) ? ticketKeys(items as RemoteTicket[]) : undefined;
+  const codes: PageCodesRow = keys
+    ? { listSlug, resource, page, ...slicedCodes(keys) }
+    : { listSlug, resource, page, codes: pageCodes(resource, items) };
+  const [row, slices, codesRow] = await Promise.all([
+    keys ? null : sealPage(box, { listSlug, resource, page, items }),
+    keys ? sealSlices(box!, listSlug, resource, page, items as RemoteTicket[], keys) : [],
     sealCodes(box, codes),
   ]);
-  await db.transaction('rw', db.pages, db.pageCodes, db.syncState, async () => {
+  const tables = [db.pages, db.pageSlices, db.pageCodes, db.syncState];
+  await db.transaction('rw', tables, async () => {
     const state = await readSyncState(db, listSlug, resource);
     const done = new Set(state.firstDownload?.done ?? []);
     done.add(page);
-    await db.pages.put(row);
+    if (row) await db.pages.put(row);
+    else {
+      // Stored again (a download started over): nothing of what the page was may stay.
+      await db.pages.delete([listSlug, resource, page]);
+      await db.pageSlices
+        .where('[listSlug+resource+page+slice]')
+        .between(...sliceRange(listSlug, resource, page))
+        .delete();
+      await db.pageSlices.bulkPut(slices);
+    }
     await db.pageCodes.put(codesRow);
     await db.syncState.put({
       ...state,
@@ -55,10 +75,52 @@ export async function storeFirstPage(
  */
 const PAGES_PER_READ = 2;
 
+/** The stored pages of a resource in page order, and which of them are stored as slices. */
+async function storedPages(db: CheckinDatabase, listSlug: string, resource: Resource) {
+  const range = pageRange(listSlug, resource);
+  const [whole, slices] = await Promise.all([
+    db.pages
+      .where('[listSlug+resource+page]')
+      .between(...range)
+      .primaryKeys(),
+    slicesPages(resource)
+      ? db.pageSlices
+          .where('[listSlug+resource+page+slice]')
+          .between(...range)
+          .primaryKeys()
+      : [],
+  ]);
+  const sliced = new Set(slices.map((key) => key[2]));
+  const pages = [...new Set([...whole.map((key) => key[2]), ...sliced])].sort((a, b) => a - b);
+  return { pages, sliced };
+}
+
+/** The opened items of `pages`' rows, whole and sliced, by page (slices in their order). */
+async function openedPages<T>(
+  box: SealBox | null,
+  whole: StoredPageRow[],
+  slices: SealedSliceRow[],
+): Promise<Map<number, T[]>> {
+  const [pages, parts] = await Promise.all([
+    Promise.all(whole.map((row) => openPage<T>(box, row))),
+    Promise.all(slices.map((row) => openSlice<T>(box!, row))),
+  ]);
+  const items = new Map<number, T[]>();
+  for (const [i, row] of whole.entries()) items.set(row.page, pages[i]!);
+  for (const [i, row] of slices.entries()) {
+    const opened = parts[i]!.all();
+    const kept = items.get(row.page);
+    if (kept) kept.push(...opened);
+    else items.set(row.page, [...opened]);
+  }
+  return items;
+}
+
 /**
  * Calls `onPage` for each stored page of a resource, in page order, opened. Pages are read a few
- * at a time, each batch in one range read, and `onPage` may take its turn (it is awaited);
- * `beforeRead` is awaited before each read is asked for (a scan in flight holds it there).
+ * at a time, each batch in one range read (one of whole pages, one of slices), and `onPage` may
+ * take its turn (it is awaited); `beforeRead` is awaited before each read is asked for (a scan in
+ * flight holds it there).
  */
 export async function readPages<T>(
   db: CheckinDatabase,
@@ -68,20 +130,31 @@ export async function readPages<T>(
   beforeRead: () => Promise<void> = async () => {},
 ): Promise<void> {
   const box = await boxFor(db, resource);
-  const keys = await db.pages
-    .where('[listSlug+resource+page]')
-    .between(...pageRange(listSlug, resource))
-    .primaryKeys();
-  for (let at = 0; at < keys.length; at += PAGES_PER_READ) {
-    const batch = keys.slice(at, at + PAGES_PER_READ);
+  const { pages, sliced } = await storedPages(db, listSlug, resource);
+  for (let at = 0; at < pages.length; at += PAGES_PER_READ) {
+    const batch = pages.slice(at, at + PAGES_PER_READ);
+    const [first, last] = [batch[0]!, batch.at(-1)!];
     await beforeRead();
-    const rows = await db.pages
-      .where('[listSlug+resource+page]')
-      .between(batch[0]!, batch.at(-1)!, true, true)
-      .toArray();
-    // Opened together: the box's work for the second runs while the first's JSON is read.
-    const opened = await Promise.all(rows.map((row) => openPage<T>(box, row)));
-    for (const [i, row] of rows.entries()) await onPage(opened[i]!, row.page);
+    const [whole, slices] = await Promise.all([
+      batch.some((page) => !sliced.has(page))
+        ? db.pages
+            .where('[listSlug+resource+page]')
+            .between([listSlug, resource, first], [listSlug, resource, last], true, true)
+            .toArray()
+        : [],
+      batch.some((page) => sliced.has(page))
+        ? db.pageSlices
+            .where('[listSlug+resource+page+slice]')
+            .between(sliceRange(listSlug, resource, first)[0], sliceRange(listSlug, resource, last)[1])
+            .toArray()
+        : [],
+    ]);
+    // Opened together: the box's work for one runs while another's JSON is read.
+    const opened = await openedPages<T>(box, whole, slices);
+    for (const page of batch) {
+      const items = opened.get(page);
+      if (items) await onPage(items, page);
+    }
   }
 }
 

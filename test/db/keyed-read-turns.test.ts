@@ -77,10 +77,11 @@ describe('pages kept from one keyed scan to the next while the list loads', () =
       clientId: 'c',
     });
     const opened = new Map(pages);
-    expect(opened.get('tickets:1')).toBeDefined();
+    // Tickets 10 and 11 are the first slice of page 1 (seal/sealed-slices.ts).
+    expect(opened.get('tickets:1/0')).toBeDefined();
     const second = await keyedScan(db, LIST, codes, parseScannedCode(remoteTicket(11).slug), pages);
-    // Its page is the one the first scan opened, not read or opened again.
-    expect(pages.get('tickets:1')).toBe(opened.get('tickets:1'));
+    // Its slice is the one the first scan opened, not read or opened again.
+    expect(pages.get('tickets:1/0')).toBe(opened.get('tickets:1/0'));
     expect(second?.ticket?.id).toBe(11);
     expect(new Set(second?.facts.checkins.map((c) => c.ticketId))).toEqual(new Set([10, 11]));
     db.close();

@@ -1,11 +1,11 @@
-// A page of tickets as it is sealed (sealed-rows.ts): framed, so that a keyed read parses the
-// one ticket it wants, not the page's hundred. Guarantees:
-// - The frame is the plaintext: it is sealed whole, as one value bound to its page's place, as
-//   the page's JSON was before. What it adds (where each ticket's JSON starts and ends, and the
-//   page-codes.ts keys of its slug, reference and order) is sealed with it and is never stored
-//   or kept anywhere plain.
-// - The frame's body is the page's items as one JSON array, byte for byte what
-//   `JSON.stringify(items)` gives: the whole page is read as before (one decode, one parse).
+// Tickets as they are sealed, a slice of a page (sealed-slices.ts) or a page stored whole
+// (sealed-rows.ts): framed, so that a keyed read parses the one ticket it wants, not the
+// hundred. Guarantees:
+// - The frame is the plaintext: it is sealed whole, as one value bound to its slice's or page's
+//   place. What it adds (where each ticket's JSON starts and ends, and the page-codes.ts keys of
+//   its slug, reference and order) is sealed with it and is never stored or kept anywhere plain.
+// - The frame's body is its items as one JSON array, byte for byte what `JSON.stringify(items)`
+//   gives: read whole, it is one decode and one parse.
 // - A page sealed before frames (its plaintext the JSON array itself) still opens: a frame
 //   starts with a zero byte, which no JSON text does. Its items are parsed whole, as before.
 // - `holding(keys)` answers every item whose slug, reference or order has one of `keys` (a hash

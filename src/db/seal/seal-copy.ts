@@ -48,6 +48,8 @@ const sealer =
 
 const SEALERS: Record<SealedTable, Sealer> = {
   pages: sealer<PageRow>(sealPage, (row) => sealsPages(row.resource)),
+  // Slices are written sealed only (stored-pages.ts): none was ever kept plain.
+  pageSlices: async () => null,
   pageCodes: sealer<PageCodesRow>(sealCodes, (row) => row.resource === 'tickets'),
   tickets: sealer<TicketRow>((box, { listSlug, ...ticket }) => sealTicket(box, listSlug, ticket)),
   answers: sealer<AnswerRow>((box, { listSlug, ...answer }) => sealAnswer(box, listSlug, answer)),

@@ -3,10 +3,11 @@
 // Guarantees:
 // - Each sealed value's place is its row's identity (table, list, key): a value moved to
 //   another row throws `SealBroken` when read there, never gives another ticket's data.
-// - A page is sealed as one value (one seal and one open a page, never one a ticket: a
-//   100,000-ticket list is a thousand of them); a ticket or answer changed since is sealed alone.
-//   A page of tickets is framed inside its seal (page-frame.ts), so a keyed read opens the page
-//   once and parses only the tickets it wants; a page sealed before frames opens as before.
+// - A page of answers is sealed as one value (one seal and one open a page, never one an item);
+//   a page of tickets as slices of a hundred (sealed-slices.ts), each framed inside its seal
+//   (page-frame.ts), so a keyed read opens one slice and parses only the tickets it wants; a
+//   ticket page stored whole, framed or not, opens as it is. A ticket or answer changed since
+//   is sealed alone.
 // - Codes an index needs are kept as the box's keyed digests, each with its own prefix, so equal
 //   digests say nothing across kinds of code and nothing without the key.
 // - A reader of a sealed table refuses a plain row (`SealBroken`): the copy is sealed whole before
@@ -40,7 +41,10 @@ export const isSealed = (row: object): row is { sealed: Uint8Array } =>
 export const sealsPages = (resource: Resource) => resource !== 'checkins';
 
 const pagePlace = (slug: string, resource: string, page: number) => `pages|${slug}|${resource}|${page}`;
-const codesPlace = (slug: string, resource: string, page: number) => `pageCodes|${slug}|${resource}|${page}`;
+// A sliced page's codes (their items with them) are sealed to a place of their own: the mark
+// cannot be flipped, nor one kind of codes read as the other.
+const codesPlace = (slug: string, resource: string, page: number, sliced = false) =>
+  `pageCodes|${slug}|${resource}|${page}${sliced ? '|sliced' : ''}`;
 const ticketPlace = (slug: string, id: number) => `tickets|${slug}|${id}`;
 const answerPlace = (slug: string, id: number) => `answers|${slug}|${id}`;
 const auditPlace = (row: { listSlug: string; at: number; id: string }) =>
@@ -108,16 +112,27 @@ export async function openPageLazily<T>(box: SealBox | null, row: StoredPageRow)
   return openedPlain<T>(await needed(box).openBytes(row.sealed, place));
 }
 
-/** A page's codes as stored: sealed for ticket pages (their codes confirm a guessed reference). */
+/**
+ * A page's codes as stored: sealed for ticket pages (their codes confirm a guessed reference). A
+ * sliced page's (`items` given) hold its keys' bytes, then their items' bytes, and are marked.
+ */
 export async function sealCodes(box: SealBox | null, row: PageCodesRow): Promise<StoredPageCodesRow> {
   if (row.resource !== 'tickets') return row;
-  const { listSlug, resource, page, codes } = row;
-  const sealed = await needed(box).sealBytes(new Uint8Array(codes), codesPlace(listSlug, resource, page));
-  return { listSlug, resource, page, sealed };
+  const { listSlug, resource, page, codes, items } = row;
+  if (!items) {
+    const sealed = await needed(box).sealBytes(new Uint8Array(codes), codesPlace(listSlug, resource, page));
+    return { listSlug, resource, page, sealed };
+  }
+  const bytes = new Uint8Array(codes.byteLength + items.byteLength);
+  bytes.set(new Uint8Array(codes));
+  bytes.set(new Uint8Array(items), codes.byteLength);
+  const sealed = await needed(box).sealBytes(bytes, codesPlace(listSlug, resource, page, true));
+  return { listSlug, resource, page, sealed, sliced: true };
 }
 
 export async function openCodes(box: SealBox | null, row: StoredPageCodesRow): Promise<PageCodes> {
-  const place = codesPlace(row.listSlug, row.resource, row.page);
+  const sliced = 'sliced' in row && row.sliced === true;
+  const place = codesPlace(row.listSlug, row.resource, row.page, sliced);
   if (row.resource !== 'tickets') {
     if (isSealed(row)) throw new SealBroken(place);
     return { page: row.page, keys: new Uint32Array((row as PageCodesRow).codes) };
@@ -125,10 +140,12 @@ export async function openCodes(box: SealBox | null, row: StoredPageCodesRow): P
   if (!isSealed(row)) throw new SealBroken(place);
   const bytes = await needed(box).openBytes(row.sealed, place);
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
-  return {
-    page: row.page,
-    keys: new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4),
-  };
+  // Four bytes a key, and two more for its item when sliced.
+  const n = aligned.byteLength / (sliced ? 6 : 4);
+  if (!Number.isInteger(n)) throw new SealBroken(place);
+  const keys = new Uint32Array(aligned.buffer, aligned.byteOffset, n);
+  if (!sliced) return { page: row.page, keys };
+  return { page: row.page, keys, items: new Uint16Array(aligned.buffer, aligned.byteOffset + 4 * n, n) };
 }
 
 // Records changed since the first download.

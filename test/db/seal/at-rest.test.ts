@@ -165,6 +165,7 @@ describe('the door’s copy at rest', () => {
     // Every table the copy uses was written to (so each was searched with something in it).
     for (const table of [
       'pages',
+      'pageSlices',
       'pageCodes',
       'tickets',
       'answers',

@@ -11,6 +11,7 @@ import { SealBroken, sealBoxOf } from '../../../src/db/seal/seal-box';
 import { readPages, storeFirstPage } from '../../../src/db/stored-pages';
 import { freshDb, LIST, unlockedDb } from '../../sync/support';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../copy-rows';
+import { asWholePages } from '../whole-pages';
 
 const PAGE = 4;
 const OTHER = 'chk_potherlist000000000000';
@@ -34,11 +35,26 @@ async function twoPages(db: CheckinDatabase, slug = LIST) {
 const bySlug = (id: number) => ({ kind: 'slug', slug: remoteTicket(id).slug }) as const;
 
 describe('a sealed value moved to another row', () => {
-  it("a ticket page's, put in another page's row, does not open: no keyed read answers from it", async () => {
+  it("a ticket page's slice, put in another page's slice, does not open: no keyed read answers from it", async () => {
     const db = freshDb();
     await twoPages(db);
     const codes = (await readCodeIndex(db, LIST))!;
-    // Ticket 1 is read from its own page as ever.
+    // Ticket 1 is read from its own slice as ever.
+    expect((await readByCode(db, LIST, codes, bySlug(1))).tickets.map((t) => t.id)).toEqual([1]);
+    const [one, two] = await db.pageSlices.bulkGet([
+      [LIST, 'tickets', 1, 0],
+      [LIST, 'tickets', 2, 0],
+    ]);
+    await db.pageSlices.put({ ...one!, sealed: two!.sealed });
+    await expect(readByCode(db, LIST, codes, bySlug(1))).rejects.toBeInstanceOf(SealBroken);
+    await expect(readPages(db, LIST, 'tickets', () => undefined)).rejects.toBeInstanceOf(SealBroken);
+  });
+
+  it("a ticket page stored whole (before slices), put in another page's row, does not open", async () => {
+    const db = freshDb();
+    await twoPages(db);
+    await asWholePages(db, LIST);
+    const codes = (await readCodeIndex(db, LIST))!;
     expect((await readByCode(db, LIST, codes, bySlug(1))).tickets.map((t) => t.id)).toEqual([1]);
     const [one, two] = await db.pages.bulkGet([
       [LIST, 'tickets', 1],
@@ -49,12 +65,12 @@ describe('a sealed value moved to another row', () => {
     await expect(readPages(db, LIST, 'tickets', () => undefined)).rejects.toBeInstanceOf(SealBroken);
   });
 
-  it("a page of one list, put in another list's row of the same page, does not open", async () => {
+  it("a slice of one list, put in another list's row of the same slice, does not open", async () => {
     const db = freshDb();
     await twoPages(db);
     await twoPages(db, OTHER);
-    const theirs = await db.pages.get([OTHER, 'tickets', 1]);
-    await db.pages.put({ ...theirs!, listSlug: LIST });
+    const theirs = await db.pageSlices.get([OTHER, 'tickets', 1, 0]);
+    await db.pageSlices.put({ ...theirs!, listSlug: LIST });
     await expect(readPages(db, LIST, 'tickets', () => undefined)).rejects.toBeInstanceOf(SealBroken);
   });
 
