@@ -16,7 +16,8 @@ const apiPaths = [/^\/v3(\/|$)/, /^\/checkin(\/|$)/, /^\/__mock(\/|$)/, /^\/__se
 const CATALOGUE = /\/src\/ui\/i18n\/messages\/(door|organiser)\/([a-z]{2})\.json$/;
 const otherLocales = LOCALES.filter((locale) => locale !== SOURCE_LOCALE).join(',');
 
-// The camera's module is fetched with the camera view's chunk, run only when the camera starts
+// The preload lists of lazy imports: the camera's module is fetched with the camera view's chunk
+// (run only when the camera starts), and no list names a chunk its importer has already loaded
 // (scripts/preload-with.ts).
 const cameraPreload = preloadWith([
   { host: /\/src\/ui\/door\/CameraView\.tsx$/, also: /\/src\/scanner\/camera\.ts$/ },
