@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints';
 import { linguiCatalogues } from './scripts/lingui-catalogues';
+import { preloadWith } from './scripts/preload-with';
 import { LANGUAGE_CACHE } from './src/pwa/keep-language';
 import { LOCALES, SOURCE_LOCALE } from './src/domain/locales';
 
@@ -14,6 +15,13 @@ const apiPaths = [/^\/v3(\/|$)/, /^\/checkin(\/|$)/, /^\/__mock(\/|$)/, /^\/__se
 // (dots: a hash never holds one) so the service worker can tell them apart.
 const CATALOGUE = /\/src\/ui\/i18n\/messages\/(door|organiser)\/([a-z]{2})\.json$/;
 const otherLocales = LOCALES.filter((locale) => locale !== SOURCE_LOCALE).join(',');
+
+// The preload lists of lazy imports: the camera's module is fetched with the camera view's chunk
+// (run only when the camera starts), and no list names a chunk its importer has already loaded
+// (scripts/preload-with.ts).
+const cameraPreload = preloadWith([
+  { host: /\/src\/ui\/door\/CameraView\.tsx$/, also: /\/src\/scanner\/camera\.ts$/ },
+]);
 
 export default defineConfig({
   define: {
@@ -27,6 +35,7 @@ export default defineConfig({
     linguiCatalogues(),
     // The chunks a door's start runs, compiled whole when they load (scripts/compile-hints.ts).
     compileHints([/\/src\/app-main\.tsx$/]),
+    cameraPreload.plugin,
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -76,6 +85,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    modulePreload: { resolveDependencies: cameraPreload.resolveDependencies },
     rollupOptions: {
       // @zxing/library's and @zxing/browser's modules only define classes, but their indexes
       // re-export every format's reader and writer and the bundler cannot tell that they have no

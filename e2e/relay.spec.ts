@@ -12,6 +12,7 @@ import { type BrowserContext, expect, test } from './fixtures/sealed';
 import { type RunningServer, killHard, startServerProcess } from '../test/server/server-process';
 import { mirroredList, relayEnv, serviceEnv, stopAll, UPSTREAM_TOKEN } from './fixtures/relay-pair';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
+import { ShellPage } from './page-models/shell-page';
 
 let root: string;
 let upstream: RunningServer;
@@ -72,6 +73,35 @@ test('a door joins through the relay, admits by wedge, and the service has the c
 
   expect(seen.length).toBeGreaterThan(5);
   expect(seen.filter((url) => url.startsWith(upstream.origin))).toEqual([]);
+  await context.close();
+});
+
+test('a door restarted offline asks its server nothing until it is back online, then knows its relay', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: relay.origin });
+  const { page, door } = await joinedDoor(context, 'Offline relay door');
+  await new ShellPage(page).waitForServiceWorkerControl();
+  const health = page.getByTestId('door-health');
+  await expect(health).toContainText('relay reaches the ticketing service', { timeout: 15_000 });
+  const asked: string[] = [];
+  context.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/__service' || /\/service-info-[^/]*\.js$/.test(path)) asked.push(path);
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await door.expectScanScreen();
+  await expect(page.getByTestId('connection')).toContainText('Offline');
+  // A few of the door's own offline checks (every 3 s) go by: nothing asks which server this is.
+  await page.waitForTimeout(4_000);
+  expect(asked).toEqual([]);
+  await expect(health).not.toContainText('relay reaches the ticketing service');
+
+  await context.setOffline(false);
+  await expect(health).toContainText('relay reaches the ticketing service', { timeout: 15_000 });
+  expect(asked).toContain('/__service');
   await context.close();
 });
 

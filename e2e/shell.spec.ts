@@ -86,6 +86,21 @@ test.describe('app shell', () => {
     expect(await hinted(`/${organiser}`)).toBe(false);
   });
 
+  test('fetches the camera’s module with the camera view’s chunk, before any camera starts', async ({
+    page,
+  }) => {
+    // scripts/preload-with.ts: preloaded (fetched, not run) when the door's screens load.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const chunk = new URL(request.url()).pathname.match(/^\/assets\/(CameraView|camera)-[\w-]+\.js$/)?.[1];
+      if (chunk) asked.push(chunk);
+    });
+    await page.goto('/');
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
+    await expect.poll(() => asked.slice().sort()).toEqual(['CameraView', 'camera']);
+    await expect(page.locator('link[rel="modulepreload"][href*="/assets/camera-"]')).toHaveCount(1);
+  });
+
   test('activates the service worker and reloads offline', async ({ page, context }) => {
     const shell = new ShellPage(page);
     await shell.open('/');

@@ -394,7 +394,36 @@ try {
           .join(', ')}`,
       );
     }
-    if (process.env.PROFILE) profileLines(events, mark.pid, threads, from, to);
+    if (process.env.PROFILE) {
+      profileLines(events, mark.pid, threads, from, to);
+      // The page's longest module evaluation (the app chunk and what it imports, at its top
+      // level) alone: what its own task runs, by function.
+      const evaluation = events
+        .filter((e) => e.pid === mark.pid && e.name === 'v8.evaluateModule' && e.ts >= from && e.ts <= to)
+        .filter((e) => threads.some((t) => t.key === `${e.pid}:${e.tid}` && t.kind === 'page'))
+        .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))[0];
+      // With V8COMPILE=1, V8's runtime call stats of that evaluation (its C++ work by kind, µs).
+      const stats = (evaluation?.args as Record<string, unknown> | undefined)?.['runtime-call-stats'] as
+        | Record<string, [number, number]>
+        | undefined;
+      if (stats)
+        console.log(
+          `# evaluation runtime call stats (count, ms): ${Object.entries(stats)
+            .sort((a, b) => b[1][1] - a[1][1])
+            .slice(0, 25)
+            .map(([k, [n, us]]) => `${k} ${n} ${(us / 1000).toFixed(1)}`)
+            .join(', ')}`,
+        );
+      if (evaluation)
+        profileLines(
+          events,
+          mark.pid,
+          threads,
+          evaluation.ts,
+          evaluation.ts + (evaluation.dur ?? 0),
+          'evaluation',
+        );
+    }
     // Every script compile in the page's process, with the code cache's part.
     const compiles = events.filter(
       (e) =>
@@ -426,6 +455,7 @@ function profileLines(
   threads: ReturnType<typeof threadsOf>,
   from: number,
   to: number,
+  label = 'profile',
 ) {
   interface Node {
     id: number;
@@ -483,7 +513,8 @@ function profileLines(
         .slice(0, n)
         .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
         .join(', ');
-    console.log(`# profile ${kind} self: ${top(self, 45)}`);
-    console.log(`# profile ${kind} total: ${top(total, 60)}`);
+    if (label !== 'profile' && kind !== 'page') continue;
+    console.log(`# ${label} ${kind} self: ${top(self, 45)}`);
+    console.log(`# ${label} ${kind} total: ${top(total, 60)}`);
   }
 }

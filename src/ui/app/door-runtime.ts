@@ -20,6 +20,7 @@ import type { DoorRuntime } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
 import { DOOR_DATABASE } from '../../platform/database-names';
+import { onceOnline } from '../../platform/once-online';
 import { isDoorAddress, takeDoorWorker } from './door-worker';
 import { deviceFacts } from './device-facts';
 
@@ -83,14 +84,18 @@ function engineWorker() {
     void remote.configure(engineSettings(state));
   });
   running = { remote, online };
-  void servedBy().then((info) => {
-    if (info?.mode !== 'relay') return;
-    // Lists joined through this relay keep the service's own address, for when the relay is down.
-    if (info.upstreamCheckinUrl)
-      void remote.commands.learnRelay(thisServerCheckinUrl(), info.upstreamCheckinUrl);
-    if (!info.mirror) return;
-    syncCapMs = MIRROR_SYNC_MS;
-    void remote.configure(engineSettings(appStore.getState()));
+  // Which server this is can only be answered online: a door that starts offline asks once it
+  // is back, not at its start, where the request (and its chunk) could only fail.
+  onceOnline(() => {
+    void servedBy().then((info) => {
+      if (info?.mode !== 'relay') return;
+      // Lists joined through this relay keep the service's own address, for when the relay is down.
+      if (info.upstreamCheckinUrl)
+        void remote.commands.learnRelay(thisServerCheckinUrl(), info.upstreamCheckinUrl);
+      if (!info.mirror) return;
+      syncCapMs = MIRROR_SYNC_MS;
+      void remote.configure(engineSettings(appStore.getState()));
+    });
   });
   return running;
 }

@@ -3,6 +3,8 @@
 // screen or the kiosk first renders, so they mount with their camera at once: loaded a render
 // later, its evaluation and layout would fall in the middle of a restart's first verdict and
 // hold its reply about 40 ms at a phone's speed (test/bench/cold-marks.ts, BENCH_THROTTLE=4).
+// The camera's own module comes along in the same import's preload list (scripts/preload-with.ts):
+// fetched now, run when the camera starts.
 import { type ComponentType, lazy, memo, useState } from 'react';
 import type { CameraView as CameraViewFunction } from './CameraView';
 

@@ -1,6 +1,6 @@
 // Which server this page came from, asked once per page load (it does not change while the page
 // is open): the Node server's description, or null for a static host, Vite's dev server or no
-// network. The door reads it to join a real list's typed address through the relay.
+// network; an empty answer while the browser is offline is not kept, so it is asked again. The door reads it to join a real list's typed address through the relay.
 import type { ServiceInfo } from '../../api/service-info';
 
 /**
@@ -16,14 +16,22 @@ let asked: Promise<ServiceInfo | null> | null = null;
 let known: ServiceInfo | null | undefined;
 
 export function servedBy(): Promise<ServiceInfo | null> {
+  if (asked) return asked;
+  const offline = !navigator.onLine;
   // A chunk that cannot load (offline before the service worker cached it) means "not known".
-  asked ??= readServiceInfo()
+  const asking = readServiceInfo()
     .catch(() => null)
     .then((info) => {
+      // No answer while offline says nothing of the server: asked again next time, not kept.
+      if (info === null && offline) {
+        if (asked === asking) asked = null;
+        return null;
+      }
       known = info;
       return info;
     });
-  return asked;
+  asked = asking;
+  return asking;
 }
 
 /** The answer if it has come (undefined while asking). */

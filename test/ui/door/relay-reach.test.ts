@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ServiceInfo } from '../../../src/api/service-info';
+import type { OnlineSignal } from '../../../src/platform/once-online';
+import { RELAY_REACH_REFRESH_MS, watchRelayReach } from '../../../src/ui/door/relay-reach';
+
+const relay = (reachable: boolean): ServiceInfo => ({
+  origin: 'http://relay.test',
+  doorOrigin: 'http://relay.test',
+  reachableFromNetwork: true,
+  mode: 'relay',
+  upstreamCheckinUrl: 'https://service.test/checkin',
+  upstreams: [{ api: 'checkin', origin: 'https://service.test', reachable }],
+});
+
+/** A page on a relay, on a network the test switches, with its timers moved by hand. */
+function page(online: boolean, info: ServiceInfo | null = relay(true)) {
+  const listeners = new Set<() => void>();
+  const ticks = new Map<number, Set<() => void>>();
+  const signal: OnlineSignal = {
+    isOnline: () => online,
+    onOnline(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    every(ms, tick) {
+      const set = ticks.get(ms) ?? new Set();
+      ticks.set(ms, set.add(tick));
+      return () => set.delete(tick);
+    },
+  };
+  const sources = {
+    signal,
+    servedBy: vi.fn(async () => info),
+    readServiceInfo: vi.fn(async () => info),
+  };
+  return {
+    sources,
+    setOnline(value: boolean) {
+      online = value;
+      if (value) for (const listener of [...listeners]) listener();
+    },
+    setInfo(next: ServiceInfo | null) {
+      info = next;
+    },
+    tick(ms: number) {
+      for (const tick of [...(ticks.get(ms) ?? [])]) tick();
+    },
+    listening: () => listeners.size + [...ticks.values()].reduce((n, set) => n + set.size, 0),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('watchRelayReach', () => {
+  it('online on a relay: asks which server this is, then the relay, and reports its reach', async () => {
+    const p = page(true);
+    const report = vi.fn();
+    watchRelayReach(report, p.sources);
+    await settle();
+    expect(p.sources.servedBy).toHaveBeenCalledTimes(1);
+    expect(p.sources.readServiceInfo).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenLastCalledWith(true);
+  });
+
+  it('started offline: asks nothing until the browser is online, then asks', async () => {
+    const p = page(false);
+    const report = vi.fn();
+    watchRelayReach(report, p.sources);
+    await settle();
+    expect(p.sources.servedBy).not.toHaveBeenCalled();
+    expect(p.sources.readServiceInfo).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
+    p.setOnline(true);
+    await settle();
+    expect(p.sources.servedBy).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenLastCalledWith(true);
+  });
+
+  it('offline later: the refresh asks nothing and the reach is not known; back online it asks at once', async () => {
+    const p = page(true);
+    const report = vi.fn();
+    watchRelayReach(report, p.sources);
+    await settle();
+    p.setOnline(false);
+    p.tick(RELAY_REACH_REFRESH_MS);
+    await settle();
+    expect(p.sources.readServiceInfo).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenLastCalledWith(null);
+    p.setInfo(relay(false));
+    p.setOnline(true);
+    await settle();
+    expect(p.sources.readServiceInfo).toHaveBeenCalledTimes(2);
+    expect(report).toHaveBeenLastCalledWith(false);
+  });
+
+  it('not a relay: the relay is never asked; stopped, nothing is left listening', async () => {
+    const p = page(true, null);
+    const report = vi.fn();
+    const stop = watchRelayReach(report, p.sources);
+    await settle();
+    p.tick(RELAY_REACH_REFRESH_MS);
+    expect(p.sources.readServiceInfo).not.toHaveBeenCalled();
+    expect(report).not.toHaveBeenCalled();
+    stop();
+    expect(p.listening()).toBe(0);
+
+    const q = page(true);
+    const stopped = watchRelayReach(report, q.sources);
+    await settle();
+    stopped();
+    expect(q.listening()).toBe(0);
+  });
+});
