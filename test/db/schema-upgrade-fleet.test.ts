@@ -2,39 +2,14 @@
 // written by the schema of version 4, opens with today's code (version 7) with every row as it
 // was, unsent check-ins included, and the two new tables empty. A list joined by its slug is
 // not a door of the fleet: it reads as one the organiser cannot revoke.
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { CheckinDatabase } from '../../src/db/database';
 import type { OutboxRow } from '../../src/db/rows';
 import { summary } from '../../src/sync/open-list/open-list-state';
 import { listRow, remoteTicket, T0 } from './copy-rows';
+import { OldSchema } from './old-schemas';
 
 const LIST = 'chk_pupgradefleet000000000';
-
-/** The schema as version 4 left it (src/db/database.ts before version 5), frozen here. */
-class VersionFour extends Dexie {
-  constructor(name: string) {
-    super(name);
-    this.version(1).stores({
-      lists: 'slug',
-      pages: '[listSlug+resource+page]',
-      tickets: '[listSlug+id]',
-      checkins: '[listSlug+key], [listSlug+uuid]',
-      answers: '[listSlug+id]',
-      questions: '[listSlug+id]',
-      outbox: '++seq, listSlug, &id, checkinKey',
-      syncState: '[listSlug+resource]',
-      conflicts: '[listSlug+ticketId]',
-    });
-    this.version(2).stores({ corrections: '[listSlug+at+code]' });
-    this.version(3).stores({ audit: '[listSlug+at+id]' });
-    this.version(4).stores({
-      pageCodes: '[listSlug+resource+page]',
-      tickets: '[listSlug+id], [listSlug+slug]',
-      checkins: '[listSlug+key], [listSlug+uuid], [listSlug+ticketId]',
-    });
-  }
-}
 
 const queued = (n: number, ticketId: number): OutboxRow => ({
   id: `out-${n}`,
@@ -54,7 +29,7 @@ const queued = (n: number, ticketId: number): OutboxRow => ({
 describe("a version 4 database opened by today's code", () => {
   it('keeps every row, unsent check-ins included, and adds the fleet’s tables empty', async () => {
     const name = `upgrade-fleet-${Math.random()}`;
-    const old = new VersionFour(name);
+    const old = new OldSchema(name, 4);
     await old.table('lists').put(listRow(LIST));
     await old.table('tickets').put({ ...remoteTicket(7), listSlug: LIST });
     await old.table('outbox').bulkAdd([queued(1, 7), queued(2, 8)]);

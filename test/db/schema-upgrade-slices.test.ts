@@ -2,7 +2,6 @@
 // by the schema of version 6 (ticket pages sealed whole), opens with today's code (version 7)
 // with every row as it was and no slice, and answers every scan offline from its whole pages;
 // a page downloaded again is stored as slices in place of its whole row.
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { readByCode, readCodeIndex } from '../../src/db/keyed-read';
 import { patchSyncState, saveList } from '../../src/db/local-copy';
@@ -10,37 +9,7 @@ import { readPages, storeFirstPage } from '../../src/db/stored-pages';
 import { freshDb, LIST, unlockedDb } from '../sync/support';
 import { listRow, remoteCheckin, remoteTicket, T0 } from './copy-rows';
 import { storeWholePage } from './whole-pages';
-
-/** The schema as version 6 left it (src/db/database.ts before version 7), frozen here. */
-class VersionSix extends Dexie {
-  constructor(name: string) {
-    super(name);
-    this.version(1).stores({
-      lists: 'slug',
-      pages: '[listSlug+resource+page]',
-      tickets: '[listSlug+id]',
-      checkins: '[listSlug+key], [listSlug+uuid]',
-      answers: '[listSlug+id]',
-      questions: '[listSlug+id]',
-      outbox: '++seq, listSlug, &id, checkinKey',
-      syncState: '[listSlug+resource]',
-      conflicts: '[listSlug+ticketId]',
-    });
-    this.version(2).stores({ corrections: '[listSlug+at+code]' });
-    this.version(3).stores({ audit: '[listSlug+at+id]' });
-    this.version(4).stores({
-      pageCodes: '[listSlug+resource+page]',
-      tickets: '[listSlug+id], [listSlug+slug]',
-      checkins: '[listSlug+key], [listSlug+uuid], [listSlug+ticketId]',
-    });
-    this.version(5).stores({ tallies: 'listSlug', farewells: 'deviceId' });
-    this.version(6).stores({
-      keyring: 'id',
-      plainTables: 'table',
-      tickets: '[listSlug+id], [listSlug+slug], [listSlug+reference], [listSlug+order]',
-    });
-  }
-}
+import { OldSchema } from './old-schemas';
 
 const PAGE = 150;
 const ticketsOf = (page: number) =>
@@ -54,7 +23,7 @@ async function writtenByVersionSix(name: string) {
   await storeFirstPage(made, LIST, 'checkins', 1, [remoteCheckin(1, 160)], 1);
   for (const resource of ['tickets', 'checkins', 'answers'] as const)
     await patchSyncState(made, LIST, resource, { cursor: T0, firstDownload: null });
-  const old = new VersionSix(name);
+  const old = new OldSchema(name, 6);
   const tables: Record<string, unknown[]> = {};
   for (const table of old.tables) {
     tables[table.name] = await made.table(table.name).toArray();

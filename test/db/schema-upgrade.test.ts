@@ -4,7 +4,6 @@
 // keeps its progress, and the page codes the old pages lack are made as the list next loads.
 // Its personal rows stay plain until the door's passcode is chosen and they are sealed in place
 // (test/db/seal/seal-copy.test.ts).
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { CheckinDatabase, SEALED_TABLES } from '../../src/db/database';
 import { sealPlainCopy } from '../../src/db/seal/seal-copy';
@@ -14,28 +13,9 @@ import type { CheckinRow, OutboxRow, SyncStateRow } from '../../src/db/rows';
 import { loadListIndex } from '../../src/sync/open-list/open-list';
 import { TEST_BOX } from '../sync/support';
 import { listRow, remoteCheckin, remoteTicket, T0 } from './copy-rows';
+import { OldSchema } from './old-schemas';
 
 const LIST = 'chk_pupgrade00000000000000';
-
-/** The schema as version 3 left it (src/db/database.ts before version 4), frozen here. */
-class VersionThree extends Dexie {
-  constructor(name: string) {
-    super(name);
-    this.version(1).stores({
-      lists: 'slug',
-      pages: '[listSlug+resource+page]',
-      tickets: '[listSlug+id]',
-      checkins: '[listSlug+key], [listSlug+uuid]',
-      answers: '[listSlug+id]',
-      questions: '[listSlug+id]',
-      outbox: '++seq, listSlug, &id, checkinKey',
-      syncState: '[listSlug+resource]',
-      conflicts: '[listSlug+ticketId]',
-    });
-    this.version(2).stores({ corrections: '[listSlug+at+code]' });
-    this.version(3).stores({ audit: '[listSlug+at+id]' });
-  }
-}
 
 const PAGE = 50;
 const syncState = (resource: string, over: Partial<SyncStateRow>): SyncStateRow => ({
@@ -74,7 +54,7 @@ const outboxRow = (n: number, ticketId: number, state: OutboxRow['state']): Outb
 
 /** A device mid-way through its first download, having scanned meanwhile. */
 async function writtenByVersionThree(name: string) {
-  const old = new VersionThree(name);
+  const old = new OldSchema(name, 3);
   // Tickets: pages 1, 2 and 4 of 5 stored (four fetched at once, the third still in flight).
   const ticketPages = [1, 2, 4].map((page) => ({
     listSlug: LIST,

@@ -3,7 +3,6 @@
 // none, since no passcode is chosen yet; once one is, every plain row is sealed in place (nothing
 // downloaded again, nothing unsent lost) and the list opens as ever, offline. A pass killed
 // midway leaves each row plain or sealed, and the next unlock finishes it.
-import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { RemoteAnswer } from '../../../src/api/schemas';
 import { readAudit } from '../../../src/db/audit-log';
@@ -21,37 +20,12 @@ import { fillListIndex } from '../../../src/sync/open-list/open-list';
 import { BASE, clientOver, manualClock } from '../../sync/support';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../copy-rows';
 import { found, serialized, storedText } from './stored-bytes';
+import { OldSchema } from '../old-schemas';
 
 const LIST = 'chk_psealupgrade000000000000';
 const PAGE = 20;
 const PAGES = 4;
 const PASSCODE = 'east door 7 passcode';
-
-/** The schema as version 5 left it (src/db/database.ts before version 6), frozen here. */
-class VersionFive extends Dexie {
-  constructor(name: string) {
-    super(name);
-    this.version(1).stores({
-      lists: 'slug',
-      pages: '[listSlug+resource+page]',
-      tickets: '[listSlug+id]',
-      checkins: '[listSlug+key], [listSlug+uuid]',
-      answers: '[listSlug+id]',
-      questions: '[listSlug+id]',
-      outbox: '++seq, listSlug, &id, checkinKey',
-      syncState: '[listSlug+resource]',
-      conflicts: '[listSlug+ticketId]',
-    });
-    this.version(2).stores({ corrections: '[listSlug+at+code]' });
-    this.version(3).stores({ audit: '[listSlug+at+id]' });
-    this.version(4).stores({
-      pageCodes: '[listSlug+resource+page]',
-      tickets: '[listSlug+id], [listSlug+slug]',
-      checkins: '[listSlug+key], [listSlug+uuid], [listSlug+ticketId]',
-    });
-    this.version(5).stores({ tallies: 'listSlug', farewells: 'deviceId' });
-  }
-}
 
 const answer = (id: number, ticketId: number, response: string): RemoteAnswer => ({
   id,
@@ -112,7 +86,7 @@ const needles = () => [
 
 /** A door's copy as version 5 kept it: a complete list, changes since, unsent check-ins, notes. */
 async function writtenByVersionFive(name: string) {
-  const old = new VersionFive(name);
+  const old = new OldSchema(name, 5);
   const tickets = Array.from({ length: PAGES }, (_, p) =>
     Array.from({ length: PAGE }, (_, i) => remoteTicket(p * PAGE + i + 1)),
   );
@@ -236,7 +210,7 @@ describe('a copy kept before sealing', () => {
     const name = `seal-upgrade-${Math.random()}`;
     await writtenByVersionFive(name);
     // The control: the byte search finds the plain copy's names where version 5 kept them.
-    const before = new VersionFive(name);
+    const before = new OldSchema(name, 5);
     const plain = new Map(
       await Promise.all(before.tables.map(async (t) => [t.name, serialized(await t.toArray())] as const)),
     );
