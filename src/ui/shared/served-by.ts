@@ -1,6 +1,7 @@
 // Which server this page came from, asked once per page load (it does not change while the page
 // is open): the Node server's description, or null for a static host, Vite's dev server or no
-// network; an empty answer while the browser is offline is not kept, so it is asked again. The door reads it to join a real list's typed address through the relay.
+// network; an empty answer while the browser is offline is not kept, so it is asked again. The
+// door reads it to join a real list's typed address through the relay.
 import type { ServiceInfo } from '../../api/service-info';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServiceInfo } from '../../../src/api/service-info';
-import type { OnlineSignal } from '../../../src/platform/once-online';
 import { RELAY_REACH_REFRESH_MS, watchRelayReach } from '../../../src/ui/door/relay-reach';
+import { fakeNetwork } from '../../platform/fake-network';
 
 const relay = (reachable: boolean): ServiceInfo => ({
   origin: 'http://relay.test',
@@ -14,38 +14,20 @@ const relay = (reachable: boolean): ServiceInfo => ({
 
 /** A page on a relay, on a network the test switches, with its timers moved by hand. */
 function page(online: boolean, info: ServiceInfo | null = relay(true)) {
-  const listeners = new Set<() => void>();
-  const ticks = new Map<number, Set<() => void>>();
-  const signal: OnlineSignal = {
-    isOnline: () => online,
-    onOnline(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    every(ms, tick) {
-      const set = ticks.get(ms) ?? new Set();
-      ticks.set(ms, set.add(tick));
-      return () => set.delete(tick);
-    },
-  };
+  const net = fakeNetwork(online);
   const sources = {
-    signal,
+    signal: net.signal,
     servedBy: vi.fn(async () => info),
     readServiceInfo: vi.fn(async () => info),
   };
   return {
     sources,
-    setOnline(value: boolean) {
-      online = value;
-      if (value) for (const listener of [...listeners]) listener();
-    },
+    setOnline: (value: boolean) => net.setOnline(value),
     setInfo(next: ServiceInfo | null) {
       info = next;
     },
-    tick(ms: number) {
-      for (const tick of [...(ticks.get(ms) ?? [])]) tick();
-    },
-    listening: () => listeners.size + [...ticks.values()].reduce((n, set) => n + set.size, 0),
+    tick: (ms: number) => net.elapse(ms),
+    listening: net.listening,
   };
 }
 
