@@ -121,11 +121,18 @@ export async function readCodeIndex(db: CheckinDatabase, listSlug: string): Prom
   return stored && openCodeIndex(db, stored);
 }
 
-/** Where `key` may be on one page: the slices its items are in, or the page when it is whole. */
-function partsOf(row: PageCodes, key: number): PagePart[] {
-  if (!row.items) return holds(row.keys, key) ? [{ page: row.page }] : [];
-  const slices = [...new Set(itemsUnder(row, key).map(sliceOf))];
-  return slices.map((slice) => ({ page: row.page, slice }));
+/**
+ * Where `key` may be on one page, added to `into`: the slices its items are in, or the page when
+ * it is whole. A page without the key (nearly every one: a scan asks this of each of the list's
+ * pages) costs one binary search and allocates nothing.
+ */
+function addPartsOf(row: PageCodes, key: number, into: PagePart[]): void {
+  if (!holds(row.keys, key)) return;
+  if (!row.items) {
+    into.push({ page: row.page });
+    return;
+  }
+  for (const slice of new Set(itemsUnder(row, key).map(sliceOf))) into.push({ page: row.page, slice });
 }
 
 const inOrder = (a: PagePart, b: PagePart) => a.page - b.page || (a.slice ?? 0) - (b.slice ?? 0);
@@ -140,7 +147,8 @@ function partsHolding(reads: ScanReads, resource: Resource, codes: PageCodes[], 
     const memo = `${resource}:${key}`;
     let parts = reads.holding.get(memo);
     if (!parts) {
-      parts = codes.flatMap((row) => partsOf(row, key));
+      parts = [];
+      for (const row of codes) addPartsOf(row, key, parts);
       reads.holding.set(memo, parts);
     }
     for (const part of parts) found.set(partKey(resource, part), part);

@@ -8,7 +8,7 @@
 // (452 KB); a QR code's reader alone is a fraction of that to fetch and compile.
 // The reading itself (which binarizer first) is read-code.ts's.
 import { luminance } from './frame-pixels';
-import { readCode, readThroughEach } from './read-code';
+import { binarizeThroughTheRest, readCode } from './read-code';
 import { type FrameBuffers, planeToLuma, videoFrameLuma } from './video-frame-pixels';
 
 /** A frame the page drew on a canvas: RGBA (the buffer is transferred, not copied). */
@@ -47,15 +47,15 @@ export interface FrameRead {
 const buffers: FrameBuffers = {};
 
 /**
- * The warm-up beyond the read the page asked for: the code read through every binarizer (the
- * global one reads it, so the hybrid one would otherwise be compiled on the first frame that
- * needs it), and the halving of a camera's Y plane run once, so its code is compiled too. Rounds
- * of it at a frame's size, for the JIT to optimise the loops, do not pay: measured in Chromium,
- * 11 ms more of this host's time while the camera opens, for a first frame read in 6.2 ms
- * instead of 6.6.
+ * The warm-up beyond the read the page asked for: the code binarized by the binarizers that read
+ * did not go through (the global one reads it, so the hybrid one would otherwise be compiled on
+ * the first frame that needs it), and the halving of a camera's Y plane run once, so its code is
+ * compiled too. Rounds of it at a frame's size, for the JIT to optimise the loops, do not pay:
+ * measured in Chromium, 11 ms more of this host's time while the camera opens, for a first frame
+ * read in 6.2 ms instead of 6.6.
  */
 function warmUp(gray: Uint8ClampedArray, width: number, height: number) {
-  readThroughEach(gray, width, height);
+  binarizeThroughTheRest(gray, width, height);
   // A camera frame's copy is a Uint8Array: the plane given as one.
   const plane = new Uint8Array(gray.buffer, gray.byteOffset, gray.length);
   planeToLuma(plane, width, height, width, { limitedRange: true, half: true, flip: false });

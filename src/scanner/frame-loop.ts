@@ -93,6 +93,8 @@ export function frameLoop(
   let attempts = 0;
   const tick = async (mine: number) => {
     timer = undefined;
+    // Halted (or halted and resumed) between being asked for and running: the loop asked since goes on.
+    if (mine !== generation || !running) return;
     let text: string | null = null;
     let read = false;
     try {
@@ -128,7 +130,10 @@ export function frameLoop(
     if (running || stopped) return;
     running = true;
     const mine = ++generation;
-    timer = window.setTimeout(() => void tick(mine), 0);
+    // The first attempt at once, not behind a timer: the camera has just started (or woken), and
+    // the frame in view goes to the worker before the page's work on the camera's start (its
+    // state drawn, its cameras listed), which would otherwise run first and hold it back.
+    queueMicrotask(() => void tick(mine));
   };
   decode();
   return {

@@ -60,13 +60,13 @@ export function readCode(
 }
 
 /**
- * Reads `gray` through every binarizer, whichever reads: the decoder's warm-up, so each one's
- * code is compiled (and run enough for the JIT to take up its loops) before the first camera
- * frame, not on it. The text the last one read, or null.
+ * The decoder's warm-up beyond its first read: each binarizer after the first (which that read
+ * went through) binarizes `gray` once, so its code is compiled before the first camera frame
+ * that needs it, not on it. Only the binarizing: the detector and the decoder behind it are the
+ * ones the first read ran, and reading the code again through each would spend the worker's
+ * time while the camera's first frame may already wait behind it.
  */
-export function readThroughEach(gray: Uint8ClampedArray, width: number, height: number): string | null {
+export function binarizeThroughTheRest(gray: Uint8ClampedArray, width: number, height: number): void {
   const source = new RGBLuminanceSource(gray, width, height);
-  let text: string | null = null;
-  for (const Binarizer of BINARIZERS) text = readWith(source, Binarizer) ?? text;
-  return text;
+  for (const Binarizer of BINARIZERS.slice(1)) new Binarizer(source).getBlackMatrix();
 }

@@ -151,7 +151,15 @@ const print = (figure: PhoneFigure) => {
         JSON.stringify({
           spans,
           pid: clock.pid,
-          events: events.filter((e) => e.ts >= first && e.ts <= last),
+          // The threads' names, and the sampler's profile whole (its nodes come in chunks from the
+          // start): stacks by time.
+          events: events.filter(
+            (e) =>
+              (e.ts >= first && e.ts <= last) ||
+              e.ph === 'M' ||
+              e.name === 'Profile' ||
+              e.name === 'ProfileChunk',
+          ),
         }),
       );
     }

@@ -15,6 +15,8 @@ const PROBLEM_TEXT: Record<CameraProblem, MessageKey> = {
 
 /** How often a running camera is checked for a track that ended without saying so. */
 const LOST_CHECK_MS = 2000;
+/** The longest the camera's start waits for its first picture read before listing the cameras. */
+const FIRST_PICTURE_WAIT_MS = 1000;
 
 interface Props {
   /** Paused while a verdict is on screen, so the same ticket is not read underneath it. */
@@ -114,6 +116,14 @@ export function CameraView({
     let retry: number | undefined;
     setTorch(false);
     setIdle(false);
+    // The camera's first picture read: what the camera's start waits for (a second at most once
+    // it runs) before its work that is no hurry, so that work does not take the page's time
+    // while the first frame, maybe a guest's code, is being read.
+    let pictured: () => void = () => {};
+    let pictureWait: number | undefined;
+    const firstPicture = new Promise<void>((resolve) => {
+      pictured = resolve;
+    });
     (async () => {
       const camera = await import('../../scanner/camera');
       try {
@@ -130,6 +140,7 @@ export function CameraView({
             if (!cancelled) restart();
           },
           onPicture: () => {
+            pictured();
             if (!cancelled) pictureHandler.current?.();
           },
         });
@@ -137,7 +148,12 @@ export function CameraView({
         failures.current = 0;
         activeAt.current = Date.now();
         setState({ phase: 'running', session });
+        // Which cameras there are (the switch) and the one chosen (settings) are no hurry.
+        pictureWait = window.setTimeout(pictured, FIRST_PICTURE_WAIT_MS);
+        await firstPicture;
+        if (cancelled) return;
         setCameraCount((await camera.listCameras()).length);
+        if (cancelled) return;
         if (session.deviceId && session.deviceId !== wantedDevice.current)
           deviceChosen.current(session.deviceId);
       } catch (error) {
@@ -152,6 +168,7 @@ export function CameraView({
     return () => {
       cancelled = true;
       window.clearTimeout(retry);
+      window.clearTimeout(pictureWait);
       session?.stop();
     };
   }, [attempt]);
