@@ -5,7 +5,7 @@
 //   starts offline spends its start on the list, not on requests that must fail;
 // - coming online is heard from the `online` event and, because Firefox left a page loaded
 //   offline without that event when the network came back, from the flag read every few seconds.
-// The browser's flag, event and timer come in through `OnlineSignal`, so tests drive them.
+// The browser's flag, events and timer come in through `OnlineSignal`, so tests drive them.
 
 /** What the runtime says of the network. */
 export interface OnlineSignal {
@@ -13,6 +13,8 @@ export interface OnlineSignal {
   isOnline(): boolean;
   /** Calls `listener` at each `online` event; returns its removal. */
   onOnline(listener: () => void): () => void;
+  /** Calls `listener` at each `offline` event; returns its removal. */
+  onOffline(listener: () => void): () => void;
   /** Calls `tick` every `ms` milliseconds; returns its stop. */
   every(ms: number, tick: () => void): () => void;
 }
@@ -23,6 +25,10 @@ export const browserOnline: OnlineSignal = {
   onOnline(listener) {
     window.addEventListener('online', listener);
     return () => window.removeEventListener('online', listener);
+  },
+  onOffline(listener) {
+    window.addEventListener('offline', listener);
+    return () => window.removeEventListener('offline', listener);
   },
   every(ms, tick) {
     const timer = setInterval(tick, ms);

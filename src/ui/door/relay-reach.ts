@@ -2,7 +2,8 @@
 // time. What it guarantees:
 // - nothing is asked while the browser is offline: not which server this is (asked once it is
 //   online, src/platform/once-online.ts), nor the relay's word, which could only fail;
-// - offline, the reach is not known (null): the relay's last word is not shown as current;
+// - offline, the reach is not known (null): the relay's last word is not shown as current, from
+//   the moment the browser says it went offline, not from the next refresh;
 // - on a page that did not come from a relay, the relay is never asked.
 import type { ServiceInfo } from '../../api/service-info';
 import { browserOnline, type OnlineSignal, onceOnline } from '../../platform/once-online';
@@ -21,7 +22,7 @@ const pageSources: RelayReachSources = { servedBy, readServiceInfo, signal: brow
 
 /**
  * Reports the relay's reach (null: not a relay, no answer, or offline) now and every 30 s, and
- * at once when the browser comes back online; the returned function stops it.
+ * at once when the browser goes offline or comes back online; the returned function stops it.
  */
 export function watchRelayReach(
   report: (reach: boolean | null) => void,
@@ -43,6 +44,7 @@ export function watchRelayReach(
         stops.push(
           sources.signal.every(RELAY_REACH_REFRESH_MS, () => void read()),
           sources.signal.onOnline(() => void read()),
+          sources.signal.onOffline(() => void read()),
         );
       });
     }, sources.signal),

@@ -75,6 +75,18 @@ describe('watchRelayReach', () => {
     expect(report).toHaveBeenLastCalledWith(false);
   });
 
+  it('going offline: the reach is not known at once, before the next refresh, and the relay is not asked', async () => {
+    const p = page(true);
+    const report = vi.fn();
+    watchRelayReach(report, p.sources);
+    await settle();
+    expect(report).toHaveBeenLastCalledWith(true);
+    p.setOnline(false);
+    await settle();
+    expect(report).toHaveBeenLastCalledWith(null);
+    expect(p.sources.readServiceInfo).toHaveBeenCalledTimes(1);
+  });
+
   it('not a relay: the relay is never asked; stopped, nothing is left listening', async () => {
     const p = page(true, null);
     const report = vi.fn();
