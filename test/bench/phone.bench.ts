@@ -36,18 +36,17 @@ import { workerDevtools } from './browser/worker-devtools';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = process.env.BENCH_PORT ?? '48120';
 const SCANS = 50;
-// Five of each: on a shared host one run in three or four lands far from the rest, and the median
-// of three moved by up to 30 % between two runs of the bench.
+// Five restarts: on a shared host one run in three or four lands far from the rest, and the
+// median of three moved by up to 30 % between two runs of the bench.
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
-// Seven camera runs and five first searches: the figures whose medians of five and three moved
-// most between a quiet and a loaded run of the bench (x1.3-1.4 and x1.2), single runs of them
-// spreading by a factor of two within one run of the bench.
-const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 7);
-// Three of each of the figures a single run gave before (the join's download and its online
-// scans, the offline scans after a restart, the first search, now five): one run of each moved by 20-40 %
-// from one run of the bench to the next on a quiet host, more than load did.
+// Three joins and three restarts' scans: one run of each moved by 20-40 % from one run of the
+// bench to the next on a quiet host, more than load did.
 const JOIN_RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 3);
 const SCAN_RUNS = Math.min(COLD_RUNS, Number(process.env.BENCH_SCAN_RUNS ?? 3));
+// Seven camera runs and five first searches: with five and three, theirs were the medians that
+// moved most between a quiet and a loaded run of the bench (x1.3-1.4 and x1.2), single runs of
+// them spreading by a factor of two within one run of the bench.
+const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 7);
 const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 5);
 /** A first search: two letters, the fewest it answers to, so the most tickets to rank. */
 const SEARCH = 'ma';
