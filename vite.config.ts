@@ -82,6 +82,9 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // Workers as ES modules (both are created with `type: 'module'`): the sync worker loads its
+  // engine as a chunk of its own by a dynamic import (src/sync/engine/engine-worker.ts).
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,
