@@ -83,8 +83,12 @@ export default defineConfig({
     }),
   ],
   // Workers as ES modules (both are created with `type: 'module'`): the sync worker loads its
-  // engine as a chunk of its own by a dynamic import (src/sync/engine/engine-worker.ts).
-  worker: { format: 'es' },
+  // engine as a chunk of its own by a dynamic import (src/sync/engine/engine-worker.ts), and that
+  // chunk is compiled whole when it loads, so its code cache holds all it runs.
+  worker: {
+    format: 'es',
+    plugins: () => [compileHints([/\/src\/sync\/engine\/engine-main\.ts$/], { entries: false })],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
