@@ -80,6 +80,8 @@ test.describe('app shell', () => {
     const app = entryCode.match(/assets\/app-main-[\w-]+\.js/)?.[0];
     expect(app).toBeTruthy();
     expect(await hinted(`/${app}`)).toBe(true);
+    // Fetched beside the entry, not after it has run (scripts/preload-app.ts).
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${app}">`);
     const appCode = await (await request.get(`/${app}`)).text();
     const organiser = appCode.match(/assets\/OrganiserHome-[\w-]+\.js/)?.[0];
     expect(organiser).toBeTruthy();
