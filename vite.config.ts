@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/compile-hints';
 import { linguiCatalogues } from './scripts/lingui-catalogues';
+import { preloadApp } from './scripts/preload-app';
 import { preloadWith } from './scripts/preload-with';
 import { LANGUAGE_CACHE } from './src/pwa/keep-language';
 import { LOCALES, SOURCE_LOCALE } from './src/domain/locales';
@@ -36,6 +37,8 @@ export default defineConfig({
     // The chunks a door's start runs, compiled whole when they load (scripts/compile-hints.ts).
     compileHints([/\/src\/app-main\.tsx$/]),
     cameraPreload.plugin,
+    // The app's chunks named in the HTML, fetched beside the first module (scripts/preload-app.ts).
+    preloadApp(/\/src\/app-main\.tsx$/),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -82,6 +85,13 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // Workers as ES modules (both are created with `type: 'module'`): the sync worker loads its
+  // engine as a chunk of its own by a dynamic import (src/sync/engine/engine-worker.ts), and that
+  // chunk is compiled whole when it loads, so its code cache holds all it runs.
+  worker: {
+    format: 'es',
+    plugins: () => [compileHints([/\/src\/sync\/engine\/engine-main\.ts$/], { entries: false })],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -80,10 +80,24 @@ test.describe('app shell', () => {
     const app = entryCode.match(/assets\/app-main-[\w-]+\.js/)?.[0];
     expect(app).toBeTruthy();
     expect(await hinted(`/${app}`)).toBe(true);
+    // Fetched beside the entry, not after it has run (scripts/preload-app.ts).
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${app}">`);
     const appCode = await (await request.get(`/${app}`)).text();
     const organiser = appCode.match(/assets\/OrganiserHome-[\w-]+\.js/)?.[0];
     expect(organiser).toBeTruthy();
     expect(await hinted(`/${organiser}`)).toBe(false);
+    // The sync worker's engine, loaded by the worker's script (src/sync/engine/engine-worker.ts),
+    // found through the entry's chunk that starts the worker; that script itself is not hinted.
+    const doorWorker = entryCode.match(/door-worker-[\w-]+\.js/)?.[0];
+    expect(doorWorker).toBeTruthy();
+    const doorWorkerCode = await (await request.get(`/assets/${doorWorker}`)).text();
+    const workerScript = doorWorkerCode.match(/assets\/engine-worker-[\w-]+\.js/)?.[0];
+    expect(workerScript).toBeTruthy();
+    const workerCode = await (await request.get(`/${workerScript}`)).text();
+    const engine = workerCode.match(/engine-main-[\w-]+\.js/)?.[0];
+    expect(engine).toBeTruthy();
+    expect(workerCode.startsWith(HINT)).toBe(false);
+    expect(await hinted(`/assets/${engine}`)).toBe(true);
   });
 
   test('fetches the camera’s module with the camera view’s chunk, before any camera starts', async ({

@@ -6,9 +6,12 @@
 // restart found only the functions run while the module evaluated in that cache and compiled
 // React's and the door's render functions again on the page's main thread, about a fifth of the
 // page's CPU time before the first verdict (test/bench/cold-start-timeline.ts, V8COMPILE=1).
-// Chunks loaded later (the camera, the organiser's screens, languages, the workers) are left
-// to V8's own lazy compiling: most of their functions are never called at a start. Browsers
-// without the hint read a comment.
+// The door's sync worker is built apart (vite.config.ts `worker.plugins`): there only the
+// engine's chunk and what it imports are marked, not the worker's own few lines nor the camera's
+// decoder worker; the engine's code cache (see src/sync/engine/engine-worker.ts) then holds
+// every function the worker runs to its first verdict. Chunks loaded later (the camera, the
+// organiser's screens, languages, the decoder) are left to V8's own lazy compiling: most of
+// their functions are never called at a start. Browsers without the hint read a comment.
 import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -23,10 +26,15 @@ export interface ChunkGraphNode {
 }
 
 /**
- * The file names of the chunks a start runs: every entry chunk, the chunk holding one of
- * `startModules` (loaded by the entry's dynamic import), and everything they import statically.
+ * The file names of the chunks a start runs: every entry chunk (unless `entries` is false), the
+ * chunk holding one of `startModules` (loaded by the entry's dynamic import), and everything they
+ * import statically.
  */
-export function startChunks(chunks: readonly ChunkGraphNode[], startModules: readonly RegExp[]): Set<string> {
+export function startChunks(
+  chunks: readonly ChunkGraphNode[],
+  startModules: readonly RegExp[],
+  entries = true,
+): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const found = new Set<string>();
   const visit = (fileName: string) => {
@@ -36,7 +44,7 @@ export function startChunks(chunks: readonly ChunkGraphNode[], startModules: rea
     for (const next of chunk.imports) visit(next);
   };
   for (const chunk of chunks)
-    if (chunk.isEntry || chunk.moduleIds.some((id) => startModules.some((m) => m.test(id))))
+    if ((entries && chunk.isEntry) || chunk.moduleIds.some((id) => startModules.some((m) => m.test(id))))
       visit(chunk.fileName);
   return found;
 }
@@ -47,13 +55,14 @@ export function withCompileHint(code: string): string {
 }
 
 /**
- * `startModules`: the modules the entry loads at once by a dynamic import (the app itself).
+ * `startModules`: the modules the entry loads at once by a dynamic import (the app itself);
+ * `entries: false` marks only their chunks and what those import, not the build's entries.
  * Added once the bundle is minified (the minifier drops comments) and Vite has put its preload
  * list in front (V8 reads the hint only as the file's first line); every chunk's file name is
  * hashed with the hint too, so a hinted file never takes the name of the same chunk built
  * without it (a cache keeps a file by its name).
  */
-export function compileHints(startModules: readonly RegExp[]): Plugin {
+export function compileHints(startModules: readonly RegExp[], { entries = true } = {}): Plugin {
   return {
     name: 'compile-hints',
     apply: 'build',
@@ -75,7 +84,7 @@ export function compileHints(startModules: readonly RegExp[]): Plugin {
               ]
             : [],
         );
-        for (const fileName of startChunks(chunks, startModules)) {
+        for (const fileName of startChunks(chunks, startModules, entries)) {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.code = withCompileHint(chunk.code);
         }

@@ -2,6 +2,7 @@
 // personal data. The kiosk PIN is kept only as a salted hash (src/platform/pin-hash.ts).
 import { isLocale, type Locale } from '../domain/locales';
 import { isPinHash, type PinHash } from '../platform/pin-hash';
+import { readSavedSettings as readSaved, SETTINGS_KEY as KEY, savedLanguage } from './saved-settings';
 
 export type Theme = 'dark' | 'light';
 /** 'auto' follows the browser's preferred languages (src/domain/locales.ts). */
@@ -53,19 +54,6 @@ export const DEFAULT_SETTINGS: Settings = {
   badges: 'off',
 };
 
-const KEY = 'venue-checkin.settings';
-
-function readSaved(): Record<string, unknown> | null {
-  try {
-    const saved = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? 'null') as unknown;
-    return typeof saved === 'object' && saved !== null && !Array.isArray(saved)
-      ? (saved as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 export function loadSettings(): Settings {
   const saved = readSaved();
   if (!saved) return { ...DEFAULT_SETTINGS };
@@ -77,8 +65,7 @@ export function loadSettings(): Settings {
     supervisorPin: isPinHash(saved.supervisorPin) ? saved.supervisorPin : null,
     fastLane: saved.fastLane === true,
     badges: saved.badges === 'ask' || saved.badges === 'always' ? saved.badges : 'off',
-    // Saved before there was a choice ('en' was the only language, written by default): follow the device.
-    language: 'kioskLanguage' in saved && isLocale(saved.language) ? saved.language : 'auto',
+    language: savedLanguage(saved),
     kioskLanguage: isLocale(saved.kioskLanguage) ? saved.kioskLanguage : 'staff',
   };
 }

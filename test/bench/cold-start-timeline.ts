@@ -7,7 +7,7 @@
 // figures for the same stretch (so a change can be looked at without the whole phone bench).
 //   BENCH_PORT=44510 node --import tsx test/bench/cold-start-timeline.ts [restarts]
 // DIST=<a built dist> skips the build (an A/B of two trees' builds on one bench).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -150,6 +150,8 @@ try {
     await cdp.send('Tracing.end');
     await complete;
     await context.close();
+    // TRACE_OUT=<prefix>: each restart's raw trace events as JSON, for what this script does not print.
+    if (process.env.TRACE_OUT) writeFileSync(`${process.env.TRACE_OUT}-${run}.json`, JSON.stringify(events));
     const mark = events.find((e) => e.name === 'cold-anchor');
     if (!mark) throw new Error('no anchor in the trace');
     const toTrace = (ms: number) => mark.ts + (ms - anchor) * 1000;

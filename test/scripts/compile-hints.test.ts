@@ -47,6 +47,16 @@ describe('the chunks a start runs', () => {
       expect(start.has(later)).toBe(false);
   });
 
+  it('without the entries, are the start modules’ chunks and what they import (the sync worker)', () => {
+    expect([...startChunks(BUILD, [/\/src\/app-main\.tsx$/], false)].sort()).toEqual([
+      'assets/app-main.js',
+      'assets/badge-words.js',
+      'assets/jsx-runtime.js',
+      'assets/preload-helper.js',
+    ]);
+    expect(startChunks(BUILD, [/\/src\/nowhere\.tsx$/], false).size).toBe(0);
+  });
+
   it('are the entry alone when the app is not found', () => {
     expect([...startChunks(BUILD, [/\/src\/nowhere\.tsx$/])].sort()).toEqual([
       'assets/database-names.js',

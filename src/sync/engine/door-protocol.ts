@@ -1,5 +1,5 @@
 // The door's protocol: everything the page and the door's worker say to each other, in one
-// place. The worker (engine-worker.ts) implements `DoorWorker`; the page (src/ui/app/
+// place. The worker (engine-main.ts) implements `DoorWorker`; the page (src/ui/app/
 // door-runtime.ts) holds it through Comlink, typed end to end, and offers the worker a
 // `DoorHost`. Three kinds of message cross:
 // - commands, page to worker: `DoorCommands`, each answering asynchronously (a failure as a

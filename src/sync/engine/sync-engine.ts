@@ -1,5 +1,5 @@
 // The door device's sync engine: the one object the door screens drive. In the app it runs in
-// a worker (engine-worker.ts) and the screens call it through a proxy, every call async.
+// a worker (engine-main.ts) and the screens call it through a proxy, every call async.
 //
 //   const opened = await openCheckinDatabase();     // Result: 'storage-unavailable' in a private window
 //   const clientFor = (baseUrl) => createCheckinClient(createTransport({ baseUrl, fetch: (r) => fetch(r) }));

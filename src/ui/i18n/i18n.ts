@@ -1,16 +1,11 @@
 // The one Lingui instance and the loading of its catalogues. Each language and area (door,
 // organiser) is its own chunk, fetched only when that language is chosen: the door's entry
 // holds no messages at all, and the organiser's arrive with the organiser screens.
-import { type Messages, setupI18n } from '@lingui/core';
+import { setupI18n } from '@lingui/core';
 import { direction, formattingTag, type Locale, SOURCE_LOCALE } from '../../domain/locales';
+import { type Area, catalogueLoaders as loaders } from './catalogues';
 
-export type Area = 'door' | 'organiser';
-
-// One dynamic import per file: the build makes each its own chunk (named in vite.config.ts).
-const loaders: Record<Area, Record<string, () => Promise<Messages>>> = {
-  door: import.meta.glob<Messages>('./messages/door/*.json', { import: 'default' }),
-  organiser: import.meta.glob<Messages>('./messages/organiser/*.json', { import: 'default' }),
-};
+export type { Area } from './catalogues';
 
 export const i18n = setupI18n();
 const wanted = new Set<Area>(['door']);
