@@ -19,6 +19,9 @@ const SIZES = [
   [1366, 900],
 ] as const;
 
+/** The build the run serves (DIST_DIR, as the suite's own servers take it). */
+const BUILT = process.env.DIST_DIR ?? 'dist';
+
 let root: string;
 let server: RunningServer;
 
@@ -26,7 +29,7 @@ test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'organiser-sign-in-'));
   server = await startServerProcess({
     MOCK_DATA_DIR: join(root, 'data'),
-    DIST_DIR: 'dist',
+    DIST_DIR: BUILT,
     MOCK_SEED: 'demo',
   });
 });
@@ -135,7 +138,7 @@ test('a server listening on the venue network tells the organiser which address 
 }) => {
   const exposed = await startServerProcess({
     MOCK_DATA_DIR: join(root, 'exposed'),
-    DIST_DIR: 'dist',
+    DIST_DIR: BUILT,
     MOCK_SEED: 'demo',
     HOST: '0.0.0.0',
   });

@@ -13,7 +13,9 @@ test.describe('update flow', () => {
 
   test.beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'checkin-dist-'));
-    await cp('dist', dist, { recursive: true });
+    // The build the run serves (DIST_DIR, as the suite's own servers take it), copied: this
+    // journey rewrites its service worker.
+    await cp(process.env.DIST_DIR ?? 'dist', dist, { recursive: true });
     const data = await mkdtemp(join(tmpdir(), 'checkin-data-'));
     server = await startServer({ DIST_DIR: dist, MOCK_DATA_DIR: data, MOCK_SEED: 'empty' });
   });
