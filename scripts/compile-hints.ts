@@ -13,6 +13,7 @@
 // organiser's screens, languages, the decoder) are left to V8's own lazy compiling: most of
 // their functions are never called at a start. Browsers without the hint read a comment.
 import type { Plugin } from 'vite';
+import { builtChunks } from './built-chunks';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -72,18 +73,7 @@ export function compileHints(startModules: readonly RegExp[], { entries = true }
       // After Vite's own, which puts its preload list (`const __vite__mapDeps=...`) in front.
       order: 'post',
       handler(_, bundle) {
-        const chunks = Object.values(bundle).flatMap((item) =>
-          item.type === 'chunk'
-            ? [
-                {
-                  fileName: item.fileName,
-                  isEntry: item.isEntry,
-                  moduleIds: item.moduleIds,
-                  imports: item.imports,
-                },
-              ]
-            : [],
-        );
+        const chunks = builtChunks(bundle);
         for (const fileName of startChunks(chunks, startModules, entries)) {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.code = withCompileHint(chunk.code);

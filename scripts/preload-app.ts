@@ -7,16 +7,10 @@
 // order of a start stays as it was. Vite's own links (the first module's static imports) are
 // kept and not named twice.
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { type BuiltChunk, builtChunks } from './built-chunks';
 
-export interface AppChunk {
-  fileName: string;
-  isEntry: boolean;
-  moduleIds: readonly string[];
-  /** File names of the chunks it imports statically. */
-  imports: readonly string[];
-  /** File names of the stylesheets it loads with it. */
-  css: readonly string[];
-}
+/** A chunk of the build, as this plan reads it. */
+export type AppChunk = BuiltChunk;
 
 /** The app's chunk (the one holding `app`), what it imports statically, and their stylesheets. */
 export function appPreloads(
@@ -46,19 +40,7 @@ export function preloadApp(app: RegExp): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).flatMap((item) =>
-          item.type === 'chunk'
-            ? [
-                {
-                  fileName: item.fileName,
-                  isEntry: item.isEntry,
-                  moduleIds: item.moduleIds,
-                  imports: item.imports,
-                  css: [...(item.viteMetadata?.importedCss ?? [])],
-                },
-              ]
-            : [],
-        );
+        const chunks = builtChunks(ctx.bundle);
         const { scripts, styles } = appPreloads(chunks, app);
         const named = (fileName: string) => html.includes(`/${fileName}"`);
         const tags: HtmlTagDescriptor[] = [

@@ -14,6 +14,7 @@
 //   resolves each and adds a preload link for a module the page holds, inside the task that
 //   runs the app's code at a start.
 import type { Plugin } from 'vite';
+import { builtChunks } from './built-chunks';
 
 export interface PreloadPair {
   /** A module of the chunk whose dynamic import brings the other along. */
@@ -99,12 +100,7 @@ export function preloadWith(pairs: readonly PreloadPair[]): {
       generateBundle: {
         order: 'pre',
         handler(_, bundle) {
-          const chunks = Object.values(bundle).flatMap((item) =>
-            item.type === 'chunk'
-              ? [{ fileName: item.fileName, moduleIds: item.moduleIds, imports: item.imports }]
-              : [],
-          );
-          plan = preloadPlan(chunks, pairs);
+          plan = preloadPlan(builtChunks(bundle), pairs);
         },
       },
     },
