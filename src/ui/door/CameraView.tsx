@@ -50,7 +50,8 @@ export type CameraPhase = 'starting' | 'running' | 'paused' | 'failed';
 
 type CameraState =
   | { phase: 'starting'; restarting: boolean }
-  | { phase: 'running'; session: CameraSession }
+  // askedFor: the camera asked for at the start, which may be gone and replaced by the rear one.
+  | { phase: 'running'; session: CameraSession; askedFor: string | null }
   | { phase: 'failed'; problem: CameraProblem };
 
 export function CameraView({
@@ -124,13 +125,14 @@ export function CameraView({
     const firstPicture = new Promise<void>((resolve) => {
       pictured = resolve;
     });
+    const askedFor = wantedDevice.current;
     (async () => {
       const camera = await import('../../scanner/camera');
       try {
         if (!video.current) return;
         session = await camera.startCamera({
           video: video.current,
-          deviceId: wantedDevice.current,
+          deviceId: askedFor,
           onCode: (text) => {
             markActive();
             if (!pausedRef.current) codeHandler.current(text);
@@ -147,7 +149,7 @@ export function CameraView({
         if (cancelled) return session.stop();
         failures.current = 0;
         activeAt.current = Date.now();
-        setState({ phase: 'running', session });
+        setState({ phase: 'running', session, askedFor });
         // Which cameras there are (the switch) and the one chosen (settings) are no hurry.
         pictureWait = window.setTimeout(pictured, FIRST_PICTURE_WAIT_MS);
         await firstPicture;
@@ -174,11 +176,15 @@ export function CameraView({
   }, [attempt]);
 
   const session = state.phase === 'running' ? state.session : null;
+  const askedFor = state.phase === 'running' ? state.askedFor : null;
 
-  // Another camera chosen (here or in settings): the running one gives way to it.
+  // Another camera chosen (here or in settings): the running one gives way to it. The camera
+  // asked for at the start does not count: when it was gone the rear one runs, and is saved
+  // only after the first picture; restarting for it meanwhile would restart forever.
   useEffect(() => {
-    if (session && deviceId && deviceId !== session.deviceId) setAttempt((n) => n + 1);
-  }, [deviceId, session]);
+    if (session && deviceId && deviceId !== askedFor && deviceId !== session.deviceId)
+      setAttempt((n) => n + 1);
+  }, [deviceId, session, askedFor]);
 
   useEffect(() => {
     if (!session) return;
