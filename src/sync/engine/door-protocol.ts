@@ -8,7 +8,8 @@
 // - status, worker to page: the whole `SyncStatus` after every change, through `DoorHost.report`
 //   (paced: at most ten a second while a list downloads); a decision's answer (a scan's verdict,
 //   an undo) carries instead the status it left, if not yet reported (`Decided`), so the page
-//   draws the verdict and the counts it moved in one render;
+//   draws the verdict and the counts it moved in one render; the start's answer carries the
+//   whole status, so the page knows the seal and the lists before it shows a door screen;
 // - the built-in demo service's requests, worker to page (`DoorHost.builtInFetch`), since that
 //   service lives in the page;
 // - what only the page can tell a door's report to the fleet (`DoorHost.deviceFacts`: battery,
@@ -111,8 +112,12 @@ type Asked<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promis
 /** The commands, as the worker answers them and the page calls them. */
 export type DoorCommands = { [K in DoorCommandName]: Asked<SyncEngine[K]> };
 
-/** The decisions: commands whose answer carries the status they left (`Decided`). */
-export const DECISIONS = [
+/**
+ * Commands whose answer carries the status they left (`Decided`): the decisions, and the start
+ * (the page then knows where the seal stands before it shows a screen behind it).
+ */
+export const WITH_STATUS = [
+  'start',
   'scan',
   'admit',
   'admitAnyway',
@@ -123,7 +128,7 @@ export const DECISIONS = [
   'undo',
   'undoAll',
 ] as const satisfies readonly DoorCommandName[];
-export type DecisionName = (typeof DECISIONS)[number];
+export type WithStatusName = (typeof WITH_STATUS)[number];
 
 /** A decision's answer as it crosses, with the status it left when not yet reported. */
 export interface Decided<T> {
@@ -133,7 +138,7 @@ export interface Decided<T> {
 
 /** The commands as they cross: the decisions' answers carry their status. */
 export type WireCommands = {
-  [K in DoorCommandName]: K extends DecisionName
+  [K in DoorCommandName]: K extends WithStatusName
     ? (...args: Parameters<DoorCommands[K]>) => Promise<Decided<Awaited<ReturnType<DoorCommands[K]>>>>
     : DoorCommands[K];
 };

@@ -125,7 +125,14 @@ const decided = async <T>(answer: Promise<T>): Promise<Decided<T>> => {
 
 /** Each command as the page sends it, answered by the engine once it is made. */
 const commands: WireCommands = {
-  start: async (...args) => (await started).start(...args),
+  // Always the whole status, not only one still held: a report already sent crosses on the
+  // host's port, which keeps no order with this answer's.
+  start: async (...args) => {
+    const engine = await started;
+    await engine.start(...args);
+    reports.take();
+    return { answer: undefined, status: engine.status() };
+  },
   choosePasscode: async (...args) => (await started).choosePasscode(...args),
   unlock: async (...args) => (await started).unlock(...args),
   learnRelay: async (...args) => (await started).learnRelay(...args),

@@ -5,9 +5,9 @@
 import * as Comlink from 'comlink';
 import { embeddedFetch } from '../../api/embedded-service';
 import {
-  DECISIONS,
+  WITH_STATUS,
   type Decided,
-  type DecisionName,
+  type WithStatusName,
   type DoorEngine,
   type DoorHost,
   type DoorWorker,
@@ -113,21 +113,22 @@ const doorStarted = {
 };
 
 /**
- * The commands as screens call them. A decision's answer brings the status it left
- * (door-protocol.ts): that status is the store's before the answer reaches the screen, in the
- * same task, so React draws the verdict and the counts it moved in one render.
+ * The commands as screens call them. A decision's answer (and the start's) brings the status
+ * it left (door-protocol.ts): that status is the store's before the answer reaches the screen,
+ * in the same task, so React draws the verdict and the counts it moved in one render, and no
+ * door screen shows before the seal is known.
  */
 function answering(remote: Comlink.Remote<WireCommands>): DoorEngine {
-  const decisions = new Set<string>(DECISIONS);
+  const withStatus = new Set<string>(WITH_STATUS);
   const wrapped = new Map<string, unknown>();
   return new Proxy(remote, {
     get(target, name, receiver) {
       const command = Reflect.get(target, name, receiver);
-      if (typeof name !== 'string' || !decisions.has(name)) return command;
+      if (typeof name !== 'string' || !withStatus.has(name)) return command;
       let decide = wrapped.get(name);
       if (!decide) {
         decide = async (...args: unknown[]) => {
-          const ask = target[name as DecisionName] as (...a: unknown[]) => Promise<Decided<unknown>>;
+          const ask = target[name as WithStatusName] as (...a: unknown[]) => Promise<Decided<unknown>>;
           const { answer, status } = await ask(...args);
           if (status) host.report(status);
           return answer;

@@ -2,7 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { DeviceStorage } from '../../pwa/device-storage';
 import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
-import { useDoorStarted, useDoorStatus } from '../hooks/useDoor';
+import { useAppStore } from '../../state/use-app-store';
+import { useDoorStarted } from '../hooks/useDoor';
 import { t } from '../i18n/t';
 import { InsecureAddress } from './InsecureAddress';
 import { PasscodeChoice } from './PasscodeChoice';
@@ -30,7 +31,14 @@ export function SealedDoor({ children, kiosk = false }: { children: ReactNode; k
 
 function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: boolean; home: boolean }) {
   const started = useDoorStarted();
-  const { seal, lists, list } = useDoorStatus();
+  // Read from the store as it stands at this render, as `started` is: the start's status is in
+  // the store before `started` turns, and a copy kept in state (useDoorStatus) would be drawn a
+  // render late, showing the door's screens a moment before the unlock screen.
+  const { seal, lists, list } = useAppStore((s) => ({
+    seal: s.sync.seal,
+    lists: s.sync.lists,
+    list: s.sync.list,
+  }));
   // Wiped from the unlock screen: what is left, until the app starts afresh.
   const [left, setLeft] = useState<DeviceStorage | null>(null);
   if (left) return <ForgetDeviceResult left={left} />;
