@@ -115,6 +115,26 @@ test.describe('app shell', () => {
     await expect(page.locator('link[rel="modulepreload"][href*="/assets/camera-"]')).toHaveCount(1);
   });
 
+  test('fetches the app’s stylesheet once: its preload is the one the app uses', async ({ page }) => {
+    // The preload's credentials mode is the stylesheet link's (Vite's, crossorigin): where they
+    // differ the browser keeps the preload unused and fetches the stylesheet a second time.
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/assets\/[\w-]+\.css$/.test(path)) fetched.push(path);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
+    await expect(page.locator('link[rel="stylesheet"][href*="/assets/app-main-"]')).toHaveCount(1);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched).toEqual([...new Set(fetched)]);
+    expect(warnings).toEqual([]);
+  });
+
   test('activates the service worker and reloads offline', async ({ page, context }) => {
     const shell = new ShellPage(page);
     await shell.open('/');

@@ -55,7 +55,9 @@ export function preloadApp(app: RegExp): Plugin {
             .filter((fileName) => !named(fileName))
             .map((fileName) => ({
               tag: 'link',
-              attrs: { rel: 'preload', as: 'style', href: `/${fileName}` },
+              // In the credentials mode of the stylesheet link Vite adds (crossorigin), or
+              // the browser leaves the preload unused and fetches the sheet again.
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` },
               injectTo: 'head' as const,
             })),
         ];
