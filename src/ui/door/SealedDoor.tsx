@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { DeviceStorage } from '../../pwa/device-storage';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
 import { useAppStore } from '../../state/use-app-store';
 import { useDoorStarted } from '../hooks/useDoor';
@@ -29,16 +30,25 @@ export function SealedDoor({ children, kiosk = false }: { children: ReactNode; k
   );
 }
 
+const NO_TITLES: readonly string[] = [];
+
+/** The locked door's lists by title, the open one first: that is the one it opens once unlocked. */
+function lockedTitles({ list, lists }: SyncStatus): string[] {
+  return list
+    ? [list.title, ...lists.filter((l) => l.slug !== list.slug).map((l) => l.title)]
+    : lists.map((l) => l.title);
+}
+
 function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: boolean; home: boolean }) {
   const started = useDoorStarted();
   // Read from the store as it stands at this render, as `started` is: the start's status is in
   // the store before `started` turns, and a copy kept in state (useDoorStatus) would be drawn a
-  // render late, showing the door's screens a moment before the unlock screen.
-  const { seal, lists, list } = useAppStore((s) => ({
-    seal: s.sync.seal,
-    lists: s.sync.lists,
-    list: s.sync.list,
-  }));
+  // render late, showing the door's screens a moment before the unlock screen. Only what this
+  // check decides by is read, so a decision's status (its counts) renders nothing here: a
+  // render of its own would draw the counts a moment before their verdict.
+  const seal = useAppStore((s) => s.sync.seal);
+  const listCount = useAppStore((s) => s.sync.lists.length);
+  const titles = useAppStore((s) => (s.sync.seal === 'locked' ? lockedTitles(s.sync) : NO_TITLES));
   // Wiped from the unlock screen: what is left, until the app starts afresh.
   const [left, setLeft] = useState<DeviceStorage | null>(null);
   if (left) return <ForgetDeviceResult left={left} />;
@@ -54,14 +64,8 @@ function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: bool
       </p>
     );
   if (seal === 'unavailable') return <InsecureAddress />;
-  if (lists.length === 0) return <>{children}</>;
-  if (seal === 'locked') {
-    // The open list first: that is the one the door opens once unlocked.
-    const titles = list
-      ? [list.title, ...lists.filter((l) => l.slug !== list.slug).map((l) => l.title)]
-      : lists.map((l) => l.title);
-    return <UnlockScreen titles={titles} forgot={!kiosk} onForgotten={setLeft} />;
-  }
+  if (listCount === 0) return <>{children}</>;
+  if (seal === 'locked') return <UnlockScreen titles={titles} forgot={!kiosk} onForgotten={setLeft} />;
   if (seal === 'none') return <PasscodeChoice purpose="upgrade" onChosen={() => undefined} />;
   return <>{children}</>;
 }
