@@ -103,6 +103,18 @@ test('the camera fills every size, controls in reach', async ({ baseURL }) => {
   await door.nameDevice('Scan screen');
   await door.joinByTyping(MAIN_LIST);
   await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
+  // The camera used is saved once its first picture is read, with the whole of the page's
+  // settings: waited for here, or that save could land after a look written below and undo it.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (key) => JSON.parse(localStorage.getItem(key) ?? '{}').cameraDeviceId ?? null,
+          SETTINGS,
+        ),
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
 
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
