@@ -9,12 +9,9 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { type BuiltChunk, builtChunks } from './built-chunks';
 
-/** A chunk of the build, as this plan reads it. */
-export type AppChunk = BuiltChunk;
-
 /** The app's chunk (the one holding `app`), what it imports statically, and their stylesheets. */
 export function appPreloads(
-  chunks: readonly AppChunk[],
+  chunks: readonly BuiltChunk[],
   app: RegExp,
 ): { scripts: string[]; styles: string[] } {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

@@ -1,6 +1,7 @@
 // The page's HTML names the app's chunks and stylesheets, and nothing loaded only later.
 import { describe, expect, it } from 'vitest';
-import { type AppChunk, appPreloads } from '../../scripts/preload-app';
+import type { BuiltChunk } from '../../scripts/built-chunks';
+import { appPreloads } from '../../scripts/preload-app';
 
 const chunk = (
   fileName: string,
@@ -8,11 +9,11 @@ const chunk = (
   moduleIds: string[] = [],
   css: string[] = [],
   isEntry = false,
-) => ({ fileName, imports, moduleIds, css, isEntry }) satisfies AppChunk;
+) => ({ fileName, imports, moduleIds, css, isEntry }) satisfies BuiltChunk;
 
 // The shape of the app's build: the entry loads the app by a dynamic import; the app and the
 // organiser's screens share chunks; the camera and a language come later.
-const BUILD: AppChunk[] = [
+const BUILD: BuiltChunk[] = [
   chunk('assets/index.js', ['assets/door-worker.js'], ['/app/src/main.ts'], [], true),
   chunk('assets/door-worker.js'),
   chunk(

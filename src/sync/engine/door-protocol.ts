@@ -130,13 +130,13 @@ export const WITH_STATUS = [
 ] as const satisfies readonly DoorCommandName[];
 export type WithStatusName = (typeof WITH_STATUS)[number];
 
-/** A decision's answer as it crosses, with the status it left when not yet reported. */
+/** An answer as it crosses (a decision's, the start's), with the status it left. */
 export interface Decided<T> {
   answer: T;
   status: SyncStatus | null;
 }
 
-/** The commands as they cross: the decisions' answers carry their status. */
+/** The commands as they cross: those `WITH_STATUS` answer with their status. */
 export type WireCommands = {
   [K in DoorCommandName]: K extends WithStatusName
     ? (...args: Parameters<DoorCommands[K]>) => Promise<Decided<Awaited<ReturnType<DoorCommands[K]>>>>
