@@ -205,3 +205,26 @@ test('without a camera the screen is ready for a hand scanner, the search field 
   await expect(page.getByTestId('scan-controls').getByRole('button', { name: 'Search' })).toHaveCount(0);
   await shot(page, 'scan-no-camera');
 });
+
+test('two tabs of one door keep what each other chose', async ({ context }) => {
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Two tabs');
+  await door.joinByTyping(MAIN_LIST);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  // The light theme chosen in a second tab reaches the scan screen in the first, unreloaded.
+  const other = await context.newPage();
+  await other.goto('/settings');
+  await other.getByLabel('Light (for sunlight)').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  // Exit mode chosen in the first tab is saved beside the light theme, not over it.
+  await page.getByTestId('scan-controls').locator('.mode-switch__option--exit').click();
+  await expect(page.getByTestId('exit-mode')).toBeVisible();
+  const saved = await other.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), SETTINGS);
+  expect(saved).toMatchObject({ theme: 'light', doorMode: 'exit' });
+  await other.reload();
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(other.getByLabel('Light (for sunlight)')).toBeChecked();
+});

@@ -4,6 +4,7 @@ import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
 import { dropLeftoverKeys } from './state/dropped-keys';
 import { migratePlainPin } from './state/kiosk-pin';
+import { SETTINGS_KEY } from './state/saved-settings';
 import { App } from './ui/app/App';
 import { bootDoor } from './ui/app/door-runtime';
 import { activateLocale } from './ui/i18n/i18n';
@@ -15,6 +16,11 @@ import './ui/app/app.css';
 // Before the first render: the kiosk stays locked while a PIN saved in digits is hashed.
 void migratePlainPin(appStore);
 dropLeftoverKeys();
+
+// Settings another tab of the app saved (a kiosk tab beside the staff screens) apply here too.
+window.addEventListener('storage', (event) => {
+  if (event.key === SETTINGS_KEY) appStore.getState().reloadSettings();
+});
 
 const worker = registerServiceWorker({
   onUpdateWaiting: () => appStore.getState().setShell({ updateWaiting: true }),

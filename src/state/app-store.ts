@@ -33,6 +33,8 @@ export interface AppState extends SyncSlice, ReadinessSlice {
   settings: SettingsSlice;
   setShell(patch: Partial<ShellSlice>): void;
   setSettings(patch: Partial<SettingsSlice>): void;
+  /** Another tab saved settings: this page takes them up. */
+  reloadSettings(): void;
 }
 
 export function createAppStore() {
@@ -50,11 +52,8 @@ export function createAppStore() {
     },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),
-    setSettings: (patch) => {
-      const settings = { ...get().settings, ...patch };
-      set({ settings });
-      saveSettings(settings);
-    },
+    setSettings: (patch) => set({ settings: saveSettings(patch, get().settings) }),
+    reloadSettings: () => set({ settings: loadSettings() }),
   }));
 }
 

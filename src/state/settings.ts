@@ -76,10 +76,18 @@ export function readPlainPin(): string | null {
   return typeof pin === 'string' && /^\d{4,8}$/.test(pin) ? pin : null;
 }
 
-export function saveSettings(settings: Settings): void {
+/**
+ * Saves a change onto the settings as they are stored now, not as this page last read them:
+ * another tab of the app (the kiosk beside the staff screens) may have saved its own change
+ * meanwhile, and writing this page's whole copy would undo it. Returns the settings as saved,
+ * or, when nothing can be read back from storage, `inMemory` with the change.
+ */
+export function saveSettings(patch: Partial<Settings>, inMemory: Settings): Settings {
+  const settings = { ...(readSaved() === null ? inMemory : loadSettings()), ...patch };
   try {
     globalThis.localStorage?.setItem(KEY, JSON.stringify(settings));
   } catch {
     // Private windows may refuse storage; the setting still applies for this visit.
   }
+  return settings;
 }

@@ -25,3 +25,48 @@ describe('the fast-lane and camera settings', () => {
     expect(loadSettings().fastLane).toBe(false);
   });
 });
+
+describe('saving a setting', () => {
+  function storage() {
+    const items = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+    });
+    return items;
+  }
+
+  it("keeps what another tab saved meanwhile, and this tab's own change", async () => {
+    const items = storage();
+    const { createAppStore } = await import('../../src/state/app-store');
+    const { SETTINGS_KEY } = await import('../../src/state/saved-settings');
+    const kioskTab = createAppStore();
+    const staffTab = createAppStore();
+    kioskTab.getState().setSettings({ kioskLanguage: 'fr' });
+    staffTab.getState().setSettings({ cameraDeviceId: 'rear-camera-id' });
+    expect(JSON.parse(items.get(SETTINGS_KEY)!)).toMatchObject({
+      kioskLanguage: 'fr',
+      cameraDeviceId: 'rear-camera-id',
+    });
+    expect(staffTab.getState().settings).toMatchObject({
+      kioskLanguage: 'fr',
+      cameraDeviceId: 'rear-camera-id',
+    });
+    kioskTab.getState().reloadSettings();
+    expect(kioskTab.getState().settings.cameraDeviceId).toBe('rear-camera-id');
+  });
+
+  it('still applies a change for this visit where storage refuses it', async () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    const { createAppStore } = await import('../../src/state/app-store');
+    const store = createAppStore();
+    store.getState().setSettings({ fastLane: true });
+    store.getState().setSettings({ doorMode: 'exit' });
+    expect(store.getState().settings).toMatchObject({ fastLane: true, doorMode: 'exit' });
+  });
+});

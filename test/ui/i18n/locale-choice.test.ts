@@ -2,7 +2,7 @@
 // chosen (kept across reloads in the device settings), and the kiosk's separately.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formattingTag, negotiateLocale } from '../../../src/domain/locales';
-import { loadSettings, saveSettings, DEFAULT_SETTINGS } from '../../../src/state/settings';
+import { loadSettings, saveSettings } from '../../../src/state/settings';
 import { kioskLocale, staffLocale } from '../../../src/ui/i18n/chosen-locale';
 
 const KEY = 'venue-checkin.settings';
@@ -36,7 +36,7 @@ describe('the device’s language', () => {
 describe('the language settings', () => {
   it('follow the browser until a language is chosen, and keep the choice across a reload', () => {
     expect(loadSettings().language).toBe('auto');
-    saveSettings({ ...DEFAULT_SETTINGS, language: 'nl', kioskLanguage: 'ar' });
+    saveSettings({ language: 'nl', kioskLanguage: 'ar' }, loadSettings());
     const reloaded = loadSettings();
     expect(reloaded.language).toBe('nl');
     expect(reloaded.kioskLanguage).toBe('ar');
