@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from './fixtures/sealed';
-import { LOCALES, type Locale } from '../src/domain/locales';
+import { formattingTag, LOCALES, type Locale } from '../src/domain/locales';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { expectOnScreen } from './fixtures/on-screen';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
@@ -160,6 +160,23 @@ LOCALES.forEach((locale, index) => {
     await expect(page.getByRole('heading', { level: 1, name: door.searchTitle })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(admitted.reference) })).toBeVisible();
     await fitsBothSizes(page, locale, page.getByRole('link', { name: door.back, exact: true }), 'search');
+
+    // The stats screen's times in the language's conventions, as every other screen's: "18:30"
+    // in German on a browser set to American English, not "06:30 PM".
+    await page.goto('/door/stats');
+    const times = page.locator('.arrivals__time');
+    await expect(times.first()).toBeVisible();
+    const tag = formattingTag(locale, await page.evaluate(() => [...navigator.languages]));
+    const unlike = await times.evaluateAll((shown, tag) => {
+      const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' });
+      const day = new Date();
+      day.setHours(0, 0, 0, 0);
+      const quarters = new Set(
+        Array.from({ length: 96 }, (_, i) => clock.format(day.getTime() + i * 900_000)),
+      );
+      return shown.map((el) => el.textContent ?? '').filter((text) => !quarters.has(text));
+    }, tag);
+    expect(unlike, `times not in ${tag}'s conventions`).toEqual([]);
 
     // The kiosk in its own language; the attendee's welcome.
     await page.goto('/door/kiosk');

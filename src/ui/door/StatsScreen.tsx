@@ -1,8 +1,7 @@
+import { formatClock } from '../format';
 import { t } from '../i18n/t';
 import { ScreenHead } from './ScreenHead';
 import { useDoorEngine, useDoorStatus, useEngineAnswer } from '../hooks/useDoor';
-
-const quarter = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 function Bar({ percent, label }: { percent: number; label: string }) {
   return (
@@ -91,7 +90,7 @@ export function StatsScreen() {
               <tbody>
                 {stats.flow.slice(-24).map((q) => (
                   <tr key={q.start}>
-                    <th scope="row">{quarter.format(q.start)}</th>
+                    <th scope="row">{formatClock(q.start)}</th>
                     <td>{q.entries}</td>
                     <td>{q.exits}</td>
                     <td>{q.inside}</td>
@@ -108,7 +107,7 @@ export function StatsScreen() {
             <ol className="arrivals">
               {stats.arrivals.slice(-24).map((a) => (
                 <li key={a.start}>
-                  <span className="arrivals__time">{quarter.format(a.start)}</span>
+                  <span className="arrivals__time">{formatClock(a.start)}</span>
                   <Bar percent={(a.count / peak) * 100} label={String(a.count)} />
                   <span>{a.count}</span>
                 </li>
