@@ -103,8 +103,9 @@ test('the camera fills every size, controls in reach', async ({ baseURL }) => {
   await door.nameDevice('Scan screen');
   await door.joinByTyping(MAIN_LIST);
   await expect(page.getByTestId('list-incomplete')).toHaveCount(0, { timeout: 30_000 });
-  // The camera used is saved once its first picture is read, with the whole of the page's
-  // settings: waited for here, or that save could land after a look written below and undo it.
+  // The camera used is saved once its first picture is read: waited for, so the looks written
+  // below go in after it (a save keeps what is stored, src/state/settings.ts; the wait keeps
+  // this test's order fixed whatever that save finds).
   await expect
     .poll(
       () =>
