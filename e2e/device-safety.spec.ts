@@ -256,8 +256,10 @@ test.describe('device safety', () => {
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export unsent as CSV' }).click();
     await download;
-    await context.setOffline(false);
+    // Confirmed while still offline: back online first, the check-ins could be sent before the
+    // click, and the button would then read "Forget everything".
     await anyway.click();
+    await context.setOffline(false);
 
     const result = page.getByRole('dialog', { name: 'This device’s data is forgotten' });
     // Deleting may wait a few seconds on the service worker and other tabs (bounded).
@@ -289,5 +291,60 @@ test.describe('device safety', () => {
     expect(await page.evaluate(() => localStorage.getItem('venue-checkin.organiser.connection'))).toBeNull();
     await page.goto('/door/lists');
     await expect(page.locator('.list-entry')).toHaveCount(0);
+  });
+
+  test("forgetting the device's data in one tab leaves nothing on another tab's screen", async ({
+    context,
+  }) => {
+    const { page, door } = await joinedDoor(context, 'Two-tab wipe');
+    await door.expectListComplete();
+    // A guest found by name on the first tab: the list is in that tab's memory.
+    await door.typeCode('Martin');
+    await expect(page.getByText(/@example\.com/).first()).toBeVisible();
+
+    // What the first tab's page stores from here on is noted: once told, it writes nothing.
+    await page.evaluate(() => {
+      const noted: string[] = [];
+      (window as unknown as { stored: string[] }).stored = noted;
+      const note = <T extends object>(target: T, name: keyof T & string) => {
+        const original = target[name] as (...args: unknown[]) => unknown;
+        Object.assign(target, {
+          [name](this: unknown, ...args: unknown[]) {
+            noted.push(`${name} ${String(args[0])}`);
+            return original.apply(this, args);
+          },
+        });
+      };
+      note(caches, 'open');
+      note(indexedDB, 'open');
+      note(Storage.prototype, 'setItem');
+    });
+
+    const other = await context.newPage();
+    await other.goto('/settings');
+    await other.getByRole('button', { name: 'Forget this device’s data' }).click();
+    const dialog = other.getByRole('dialog', { name: 'Forget everything on this device?' });
+    await dialog.getByRole('button', { name: 'Forget everything', exact: true }).click();
+    const result = other.getByRole('dialog', { name: 'This device’s data is forgotten' });
+    await expect(result).toContainText('nothing is left', { timeout: 30_000 });
+
+    // The first tab says so, and shows no guest, list or status of the door any more.
+    const erased = page.getByTestId('erased-elsewhere');
+    await expect(erased).toContainText('It was forgotten in another tab of this app.');
+    await expect(page.getByText(/@example\.com/)).toHaveCount(0);
+    await expect(page.getByTestId('door-status')).toHaveCount(0);
+    await expect(page.getByLabel('Ticket code, reference or name')).toHaveCount(0);
+    // Nothing came back from the first tab either: its engine stopped without opening the
+    // deleted database again, and its page stored nothing once told (a language kept offline
+    // by a screen mounted afresh would make a cache while the other tab counts).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { stored: string[] }).stored)).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual([]);
+    await checkDialog(page, 'erased-elsewhere');
+
+    await erased.getByRole('button', { name: 'Start again' }).click();
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible({
+      timeout: 20_000,
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { closeEmbeddedService } from './api/embedded-service';
+import { onDeviceErasedElsewhere } from './pwa/device-erasure';
 import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './state/app-store';
 import { dropLeftoverKeys } from './state/dropped-keys';
 import { migratePlainPin } from './state/kiosk-pin';
 import { SETTINGS_KEY } from './state/saved-settings';
 import { App } from './ui/app/App';
-import { bootDoor } from './ui/app/door-runtime';
+import { bootDoor, stopDoor } from './ui/app/door-runtime';
 import { activateLocale } from './ui/i18n/i18n';
 import { staffLocale } from './ui/i18n/chosen-locale';
 import './ui/app/app.css';
@@ -20,6 +22,13 @@ dropLeftoverKeys();
 // Settings another tab of the app saved (a kiosk tab beside the staff screens) apply here too.
 window.addEventListener('storage', (event) => {
   if (event.key === SETTINGS_KEY) appStore.getState().reloadSettings();
+});
+
+// Another tab forgot this device's data: this one lets go of what it holds and says so.
+onDeviceErasedElsewhere(() => {
+  stopDoor();
+  void closeEmbeddedService();
+  appStore.getState().erasedElsewhere();
 });
 
 const worker = registerServiceWorker({

@@ -65,6 +65,16 @@ export class CheckinDatabase extends Dexie {
   /** The writes committed so far, by table (commit-count.ts): set up before the database opens. */
   readonly commits: CommitCount;
 
+  /** Deleted by another tab: never opened again by this connection (see the constructor). */
+  private deletedElsewhere = false;
+
+  /** Dexie's open, refused once another tab has deleted the database (nor does it auto-open). */
+  override open() {
+    if (this.deletedElsewhere)
+      return Dexie.Promise.reject(new Dexie.DatabaseClosedError('Deleted by another tab of the app'));
+    return super.open();
+  }
+
   constructor(name: string, options?: DexieOptions) {
     // Nothing here is observed (no liveQuery: the worker owns the database and reports what
     // changed itself), so Dexie's change tracking is off: it noted every key each write put and,
@@ -73,6 +83,16 @@ export class CheckinDatabase extends Dexie {
     super(name, { cache: 'disabled', ...options });
     this.unuse({ stack: 'dbcore', name: 'Observability' });
     this.commits = countCommits(this);
+    // Another tab deleting this database ("Forget this device's data"): let go for good. Dexie's
+    // own answer closes it to be opened again on next use, and the next sync step or scan here
+    // would then make an empty database in the deleted one's place. An upgrade (a new version
+    // in another tab) keeps Dexie's answer.
+    this.on('versionchange', (event: IDBVersionChangeEvent) => {
+      if (event.newVersion !== null) return;
+      this.deletedElsewhere = true;
+      this.close({ disableAutoOpen: true });
+      return false;
+    });
     this.version(1).stores({
       lists: 'slug',
       // First-download pages, whole; later changes land in the per-record tables below.

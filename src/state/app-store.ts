@@ -4,6 +4,7 @@
 import { createStore } from 'zustand/vanilla';
 import { loadSettings, type Settings, saveSettings } from './settings';
 import { createReadinessSlice, type ReadinessSlice } from './readiness-slice';
+import { initialSyncStatus } from '../sync/engine/door-protocol';
 import { createSyncSlice, type SyncSlice } from './sync-slice';
 
 export type { Theme } from './settings';
@@ -24,6 +25,8 @@ export interface ShellSlice {
   joined: { title: string; door: string | null } | null;
   /** The organiser's last "which door is this?" staff have tapped away (the status's `identify`). */
   identifySeen: number | null;
+  /** Another tab of the app erased this device's data (src/pwa/device-erasure.ts). */
+  erasedElsewhere: boolean;
 }
 
 export type SettingsSlice = Settings;
@@ -35,6 +38,11 @@ export interface AppState extends SyncSlice, ReadinessSlice {
   setSettings(patch: Partial<SettingsSlice>): void;
   /** Another tab saved settings: this page takes them up. */
   reloadSettings(): void;
+  /**
+   * Another tab erased this device's data: the door's status (list titles, the last verdict's
+   * guest) is dropped, and no report from the stopped engine takes its place.
+   */
+  erasedElsewhere(): void;
 }
 
 export function createAppStore() {
@@ -49,11 +57,17 @@ export function createAppStore() {
       supervisorUntil: null,
       joined: null,
       identifySeen: null,
+      erasedElsewhere: false,
     },
     settings: loadSettings(),
     setShell: (patch) => set({ shell: { ...get().shell, ...patch } }),
     setSettings: (patch) => set({ settings: saveSettings(patch, get().settings) }),
     reloadSettings: () => set({ settings: loadSettings() }),
+    erasedElsewhere: () =>
+      set({
+        sync: { ...initialSyncStatus, revision: Number.POSITIVE_INFINITY },
+        shell: { ...get().shell, erasedElsewhere: true, joined: null },
+      }),
   }));
 }
 

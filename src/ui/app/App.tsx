@@ -21,6 +21,7 @@ import { SupervisorOnly } from '../door/SupervisorGate';
 import { TicketScreen } from '../door/TicketScreen';
 import { DoorRuntimeContext } from '../hooks/useDoor';
 import { SettingsScreen } from '../settings/SettingsScreen';
+import { ErasedElsewhere } from './ErasedElsewhere';
 import { Layout } from './Layout';
 import { doorRuntime } from './door-runtime';
 import { NotFound } from './NotFound';
@@ -46,12 +47,16 @@ export function App({ onUpdate }: { onUpdate(): void }) {
   const theme = useAppStore((s) => s.settings.theme);
   const staff = useAppStore((s) => staffLocale(s.settings));
   const kiosk = useAppStore((s) => kioskLocale(s.settings));
+  const erased = useAppStore((s) => s.shell.erasedElsewhere);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', theme === 'dark' ? '#0b0f14' : '#f7f8fa');
   }, [theme]);
+  // In the language already active, outside a LocaleScope: one mounted now would keep its
+  // language's chunks offline, making a cache while the other tab counts what is left.
+  if (erased) return <ErasedElsewhere />;
   return (
     // The door's runtime (its engine in a worker) reaches every screen through this context.
     <DoorRuntimeContext.Provider value={doorRuntime}>

@@ -51,7 +51,7 @@ const engineSettings = (state: ReturnType<typeof appStore.getState>) => ({
 });
 
 /** `online`: what the engine was told at its start, for the page to follow from. */
-let running: { remote: Comlink.Remote<DoorWorker>; online: boolean } | null = null;
+let running: { remote: Comlink.Remote<DoorWorker>; online: boolean; worker: Worker } | null = null;
 
 /** The worker, started on first use; its engine is built but does not sync until `start()`. */
 function engineWorker() {
@@ -83,7 +83,7 @@ function engineWorker() {
       return;
     void remote.configure(engineSettings(state));
   });
-  running = { remote, online };
+  running = { remote, online, worker };
   // Which server this is can only be answered online: a door that starts offline asks once it
   // is back, not at its start, where the request (and its chunk) could only fail.
   onceOnline(() => {
@@ -178,6 +178,15 @@ function doorEngine(): DoorEngine {
  */
 export function bootDoor(pathname: string) {
   if (isDoorAddress(pathname)) doorEngine();
+}
+
+/**
+ * Another tab erased this device's data: the door's worker goes, with the list it holds in
+ * memory and its database connection (src/db/database.ts lets go of the deleted database too).
+ * Nothing starts it again in this page; the person starts the app again.
+ */
+export function stopDoor() {
+  running?.worker.terminate();
 }
 
 export const doorRuntime: DoorRuntime = {

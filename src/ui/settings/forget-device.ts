@@ -1,8 +1,10 @@
 // "Forget this device's data", in order: the sync engine deletes its database (after its
-// unsent-check-in guard), the built-in service closes its own, then everything else this
-// origin keeps is erased, and what is left is counted again from the browser itself.
+// unsent-check-in guard), the app's other tabs are told (src/pwa/device-erasure.ts), the
+// built-in service closes its own, then everything else this origin keeps is erased, and what
+// is left is counted again from the browser itself.
 import { closeEmbeddedService } from '../../api/embedded-service';
 import type { Result } from '../../domain/result';
+import { announceDeviceErased } from '../../pwa/device-erasure';
 import { type DeviceStorage, eraseDeviceStorage, inspectDeviceStorage } from '../../pwa/device-storage';
 import type { DoorEngine } from '../hooks/useDoor';
 
@@ -12,6 +14,9 @@ export async function forgetDevice(
 ): Promise<Result<DeviceStorage>> {
   const wiped = await engine.wipeDevice({ confirmed });
   if (!wiped.ok) return wiped;
+  // Other tabs of the app let go of their database connections and the list they hold in
+  // memory, so the erase below is not held back and nothing of the list stays on their screens.
+  announceDeviceErased();
   try {
     await closeEmbeddedService();
     await eraseDeviceStorage();
