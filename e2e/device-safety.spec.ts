@@ -191,6 +191,28 @@ test.describe('device safety', () => {
     await context.setOffline(false);
   });
 
+  test('a list forgotten in one tab goes from the door in another at once', async ({ context, baseURL }) => {
+    const [guest] = await new CheckinService(baseURL!).freshTickets(MAIN_LIST, 1);
+    const { page, door } = await joinedDoor(context, 'Kiosk tab');
+    await door.expectListComplete();
+    await door.typeCode(guest!.reference);
+    await expect(page.getByText(guest!.reference).first()).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto('/door/lists');
+    const entry = other.locator('.list-entry');
+    const title = (await entry.locator('strong').textContent())!;
+    await entry.getByRole('button', { name: `Forget ${title}` }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'Forget list' }).click();
+    await expect(other.getByTestId('lists-message')).toContainText(`Forgot ${title}`);
+
+    // The first tab holds no list any more: it asks for one, and finds no guest of the old one.
+    await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
+    await expect(page.getByText(guest!.reference)).toHaveCount(0);
+    await page.goto('/door/lists');
+    await expect(page.locator('.list-entry')).toHaveCount(0);
+  });
+
   test('forgetting a list with nothing unsent says so before and after', async ({ context, baseURL }) => {
     const total = (await new CheckinService(baseURL!).tickets(MAIN_LIST)).length;
     const { page } = await joinedDoor(context, 'Quiet door');

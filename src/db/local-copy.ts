@@ -68,6 +68,19 @@ export const saveList = (db: CheckinDatabase, row: ListRow) =>
     const door = row.door ?? (await db.lists.get(row.slug))?.door;
     await db.lists.put(door ? { ...row, door } : row);
   });
+/**
+ * Stores a pull's new row of a list still joined, as `saveList` does; answers false, and stores
+ * nothing, for a list forgotten meanwhile (here or in another tab): a pull never brings a
+ * forgotten list back.
+ */
+export const refreshList = (db: CheckinDatabase, row: ListRow) =>
+  db.transaction('rw', db.lists, async () => {
+    const before = await db.lists.get(row.slug);
+    if (!before) return false;
+    const door = row.door ?? before.door;
+    await db.lists.put(door ? { ...row, door } : row);
+    return true;
+  });
 export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
 export const allLists = (db: CheckinDatabase) => db.lists.toArray();
 

@@ -4,6 +4,7 @@ import { createListIndex } from '../../src/sync/index/list-index';
 import { loadListIndex } from '../../src/sync/open-list/open-list';
 import { downloadAll } from '../../src/sync/pull/download-all';
 import { pullSince } from '../../src/sync/pull/pull-since';
+import { forgetList } from '../../src/sync/lists/forget-list';
 import { joinList } from '../../src/sync/lists/join-list';
 import { BASE, clientOver, doorService, freshDb, LIST } from './support';
 
@@ -14,16 +15,37 @@ async function joined(tickets: number) {
   const db = freshDb();
   const requests: string[] = [];
   let failOn: ((url: URL) => boolean) | null = null;
+  let beforeAnswer: ((url: URL) => Promise<void>) | null = null;
   const fetch = async (request: Request) => {
     const url = new URL(request.url);
     requests.push(`${request.method} ${url.pathname.replace(LIST, 'L')}${url.search}`);
     if (failOn?.(url)) throw new TypeError('Failed to fetch');
-    return setup.service.handle(request);
+    const answer = await setup.service.handle(request);
+    await beforeAnswer?.(url);
+    return answer;
   };
   const clientFor = clientOver(fetch);
   const join = await joinList(db, clientFor, { code: LIST, defaultBaseUrl: BASE, now: NOW_MS });
   expect(join.ok).toBe(true);
-  return { ...setup, db, api: clientFor(BASE), requests, failWhen: (f: typeof failOn) => (failOn = f) };
+  return {
+    ...setup,
+    db,
+    api: clientFor(BASE),
+    requests,
+    failWhen: (f: typeof failOn) => (failOn = f),
+    meanwhile: (f: typeof beforeAnswer) => (beforeAnswer = f),
+  };
+}
+
+/** Every row of the local copy that names the list, by table. */
+async function rowsOf(db: ReturnType<typeof freshDb>, slug: string) {
+  const counts: Record<string, number> = {};
+  for (const table of db.tables) {
+    const rows = (await table.toArray()) as { slug?: string; listSlug?: string }[];
+    const n = rows.filter((r) => r.slug === slug || r.listSlug === slug).length;
+    if (n > 0) counts[table.name] = n;
+  }
+  return counts;
 }
 
 describe('pulling a list into the local copy', () => {
@@ -253,5 +275,35 @@ describe('pulling a list into the local copy', () => {
     expect(result.ok && result.value.errors).toEqual({});
     expect(asked).toEqual(['checkins 1', 'checkins 2']);
     expect(index.counts()).toMatchObject({ tickets: 1000, checkedIn: 1000 });
+  });
+
+  it('never brings back a list forgotten (here or in another tab), whenever the forget lands', async () => {
+    // Forgotten between two pulls: its sync state went with it, and the next pull would have
+    // been a first download of the whole list again.
+    const { db, api, requests } = await joined(300);
+    expect((await pullSince(db, api, { listSlug: LIST, now: NOW_MS })).ok).toBe(true);
+    expect(await rowsOf(db, LIST)).toMatchObject({ lists: 1, syncState: 3 });
+    expect((await forgetList(db, LIST, { confirmed: true })).ok).toBe(true);
+    requests.length = 0;
+    const after = await pullSince(db, api, { listSlug: LIST, now: NOW_MS + 1000 });
+    expect(!after.ok && after.reason).toBe('no-list');
+    expect(requests).toEqual([]);
+    expect(await rowsOf(db, LIST)).toEqual({});
+  });
+
+  it("never brings back a list forgotten while the pull waited for the list's own answer", async () => {
+    for (const first of [true, false]) {
+      const { db, api, meanwhile } = await joined(300);
+      if (!first) expect((await pullSince(db, api, { listSlug: LIST, now: NOW_MS })).ok).toBe(true);
+      meanwhile(async (url) => {
+        if (url.pathname.endsWith(`/checkin_lists/${LIST}`)) {
+          meanwhile(null);
+          expect((await forgetList(db, LIST, { confirmed: true })).ok).toBe(true);
+        }
+      });
+      const pulled = await pullSince(db, api, { listSlug: LIST, now: NOW_MS + 1000 });
+      expect(!pulled.ok && pulled.reason).toBe('no-list');
+      expect(await rowsOf(db, LIST)).toEqual({});
+    }
   });
 });

@@ -15,6 +15,7 @@ import { LOCKED } from '../../domain/door-roles';
 import type { Decided, DoorHost, DoorSettings, DoorWorker, SyncStatus, WireCommands } from './door-protocol';
 import { createSyncEngine, type SyncEngine } from './sync-engine';
 import { systemClock } from '../clock';
+import { broadcastForgottenLists } from '../lists/forgotten-elsewhere';
 import { pacedReports } from '../status/report-pace';
 import { readWarmCodes, type WarmCodes } from '../open-list/warm-start';
 
@@ -100,6 +101,7 @@ async function startEngine(host: Comlink.Remote<DoorHost & Comlink.ProxyMarked>,
     appVersion: initial.appVersion,
     deviceFacts: () => host.deviceFacts(),
     report: reports,
+    forgottenLists: broadcastForgottenLists(),
   });
   engineMade(engine);
 }

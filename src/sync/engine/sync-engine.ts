@@ -60,6 +60,7 @@ import { type Clock, systemClock } from '../clock';
 import { newClientId } from '../scan/door-lookup';
 import { createDoorScan } from '../scan/door-scan';
 import { createDoorWrites } from '../writes/door-writes';
+import type { ForgottenLists } from '../lists/forgotten-elsewhere';
 import { createListCare } from '../lists/list-care';
 import { createListReads } from '../open-list/list-reads';
 import type { fillListIndex } from '../open-list/open-list';
@@ -104,6 +105,8 @@ export interface SyncEngineOptions {
   appVersion?: string;
   /** What only the page can tell a report (battery, storage, a waiting update, readiness). */
   deviceFacts?: () => Promise<DeviceFacts>;
+  /** Lists forgotten, said to and heard from the app's other tabs (forgotten-elsewhere.ts). */
+  forgottenLists?: ForgottenLists;
 }
 
 export type { ScanOutcome } from '../scan/door-scan';
@@ -202,7 +205,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     directFor: relayLearning.directFor,
     role,
     sealed: () => seal.ready(),
+    forgotten: options.forgottenLists,
   });
+  // A read that fails here (storage gone) shows at the next step of the engine that needs it.
+  options.forgottenLists?.listen((slug) => void care.forgottenElsewhere(slug).catch(() => undefined));
   const fleet = createFleetDoor({
     db,
     state,

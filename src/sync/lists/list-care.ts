@@ -17,6 +17,7 @@ import { type AuditCsvWords, auditCsv } from '../audit/audit-csv';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import { countUnsent, forgetList, type ListFacts, unsentCsv } from './forget-list';
+import type { ForgottenLists } from './forgotten-elsewhere';
 import { joinList } from './join-list';
 import { loadListIndex } from '../open-list/open-list';
 import type { OpenListState } from '../open-list/open-list-state';
@@ -39,6 +40,8 @@ export interface ListCareDeps {
   role: () => DoorRole;
   /** Settles once the door's copy is open and sealed whole (a plain copy's sealing finished). */
   sealed: () => Promise<Result<void>>;
+  /** The app's other tabs, told of a list forgotten here (forgotten-elsewhere.ts). */
+  forgotten?: Pick<ForgottenLists, 'announce'>;
 }
 
 export function createListCare(deps: ListCareDeps) {
@@ -102,9 +105,19 @@ export function createListCare(deps: ListCareDeps) {
         ticketId: null,
         reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent check-ins, ${before.unsentEnds} unsent exits or undos`,
       });
+      deps.forgotten?.announce(slug);
       if (state.current()?.list.slug === slug) state.close();
       await state.refresh();
       return ok(before);
+    },
+    /**
+     * Another tab of the app forgot a list: its copy here goes from memory (the open list, its
+     * search) and the screens follow. A list joined again meanwhile stays.
+     */
+    async forgottenElsewhere(slug: string): Promise<void> {
+      if (await readList(db, slug)) return;
+      if (state.current()?.list.slug === slug) state.close();
+      await state.refresh();
     },
     async unsentByList(): Promise<ListFacts[]> {
       const out: ListFacts[] = [];

@@ -6,11 +6,11 @@
 import type { CheckinClient } from '../../api/checkin-client';
 import type { CheckinDatabase } from '../../db/database';
 import { listRowFrom } from '../../db/list-row';
-import { patchSyncState, readList, readSyncState, saveList } from '../../db/local-copy';
+import { patchSyncState, readList, readSyncState, refreshList } from '../../db/local-copy';
 import { readPages, storeFirstPage } from '../../db/stored-pages';
 import type { Resource } from '../../db/rows';
 import { stored } from '../../db/storage';
-import { ok, type Result } from '../../domain/result';
+import { fail, ok, type Result } from '../../domain/result';
 import {
   applyToIndex,
   DEFAULT_MARGIN_MS,
@@ -32,21 +32,17 @@ export async function downloadAll(
   options: PullOptions,
 ): Promise<Result<PullReport>> {
   const { listSlug, marginMs = DEFAULT_MARGIN_MS, concurrency = 4, index } = options;
+  // Only a list joined (its row stored first) is downloaded: one forgotten meanwhile, here or in
+  // another tab, is not brought back.
+  const list = await readList(db, listSlug);
+  if (!list) return fail('no-list');
   const remote = await api.getList(listSlug);
   if (!remote.ok) return remote;
-  const list = await readList(db, listSlug);
   const saved = await stored(() =>
-    saveList(
-      db,
-      listRowFrom(
-        remote.value,
-        list?.baseUrl ?? api.baseUrl,
-        list?.joinedAt ?? options.now,
-        list?.directBaseUrl,
-      ),
-    ),
+    refreshList(db, listRowFrom(remote.value, list.baseUrl, list.joinedAt, list.directBaseUrl)),
   );
   if (!saved.ok) return saved;
+  if (!saved.value) return fail('no-list');
   const tasks: { resource: Resource; page: number; total: number }[] = [];
   const serverStart = new Map<Resource, number | null>();
   const resumed = new Set<Resource>();
@@ -124,6 +120,6 @@ export async function downloadAll(
       failures: 0,
     });
   }
-  if (remote.value.questionsCount > 0 || !list) await pullQuestions(db, api, listSlug);
+  if (remote.value.questionsCount > 0) await pullQuestions(db, api, listSlug);
   return ok({ checkins: [], answersChanged: true, errors });
 }

@@ -13,7 +13,7 @@ import type { CheckinClient } from '../../api/checkin-client';
 import { fail, ok, type Result } from '../../domain/result';
 import { listRowFrom } from '../../db/list-row';
 import type { CheckinDatabase } from '../../db/database';
-import { patchSyncState, readList, readSyncState, saveList } from '../../db/local-copy';
+import { patchSyncState, readList, readSyncState, refreshList } from '../../db/local-copy';
 import type { CheckinRow, Resource, SyncStateRow } from '../../db/rows';
 import { stored } from '../../db/storage';
 
@@ -107,8 +107,9 @@ export async function pullSince(
     const remote = await api.getList(listSlug, since);
     if (!remote.ok) return remote;
     const row = listRowFrom(remote.value, list.baseUrl, list.joinedAt, list.directBaseUrl);
-    const saved = await stored(() => saveList(db, row));
+    const saved = await stored(() => refreshList(db, row));
     if (!saved.ok) return saved;
+    if (!saved.value) return fail('no-list');
     if (row.questionsCount !== list.questionsCount) {
       report.answersChanged = true;
       const questions = await pullQuestions(db, api, listSlug);

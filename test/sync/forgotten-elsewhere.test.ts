@@ -1,0 +1,90 @@
+// Two tabs of the app on one device: two sync engines over one database. A list forgotten in
+// one goes from the other's memory (its search, its verdicts) and is never synced back into the
+// database by it, whether the other tab heard of the forget or not.
+import { describe, expect, it } from 'vitest';
+import type { ForgottenLists } from '../../src/sync/lists/forgotten-elsewhere';
+import { doorEngineOn, doorService, fetchOver, LIST, manualClock, unlockedDb } from './support';
+
+/** Two tabs' channels: what one says, the other hears (a channel is not handed its own). */
+function channelPair(): [ForgottenLists, ForgottenLists] {
+  const ears: ((slug: string) => void)[] = [];
+  const tab = (me: number): ForgottenLists => ({
+    announce: (slug) => queueMicrotask(() => ears[1 - me]?.(slug)),
+    listen: (heard) => {
+      ears[me] = heard;
+    },
+  });
+  return [tab(0), tab(1)];
+}
+
+/** The rows of the copy that name the list, by table. */
+async function rowsOf(db: ReturnType<typeof unlockedDb>, slug: string) {
+  const counts: Record<string, number> = {};
+  for (const table of db.tables) {
+    const rows = (await table.toArray()) as { slug?: string; listSlug?: string }[];
+    const n = rows.filter((r) => r.slug === slug || r.listSlug === slug).length;
+    if (n > 0) counts[table.name] = n;
+  }
+  return counts;
+}
+
+async function twoTabs(heard: boolean) {
+  const setup = await doorService(40);
+  const name = `two-tabs-${Math.random()}`;
+  const [kioskEars, staffEars] = channelPair();
+  const clock = manualClock();
+  const fetch = fetchOver(setup.service);
+  const kiosk = await doorEngineOn(unlockedDb(name), fetch, {
+    clock,
+    ...(heard ? { forgottenLists: kioskEars } : {}),
+  });
+  const staff = await doorEngineOn(unlockedDb(name), fetch, { clock, forgottenLists: staffEars });
+  expect((await kiosk.join(LIST)).ok).toBe(true);
+  await kiosk.syncNow();
+  await staff.start();
+  expect(staff.status().list?.slug).toBe(LIST);
+  return { setup, kiosk, staff, db: unlockedDb(name), clock };
+}
+
+describe('a list forgotten in another tab', () => {
+  it('goes from this tab at once: no list open, no guest found or admitted', async () => {
+    const { setup, kiosk, staff, db } = await twoTabs(true);
+    const guest = setup.tickets[0]!;
+    expect((await kiosk.search(guest.reference)).length).toBe(1);
+
+    expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
+    await expect.poll(() => kiosk.status().list).toBeNull();
+    expect(kiosk.status().lists).toEqual([]);
+    expect(await kiosk.search(guest.reference)).toEqual([]);
+    expect(await kiosk.scan(guest.slug)).toMatchObject({ ok: false, reason: 'no-list' });
+
+    await kiosk.syncNow();
+    expect(await rowsOf(db, LIST)).toEqual({});
+    await Promise.all([kiosk.stop(), staff.stop()]);
+  });
+
+  it('is not synced back by a tab that never heard of it', async () => {
+    const { kiosk, staff, db, clock } = await twoTabs(false);
+    expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
+    await clock.advance(60_000);
+    await kiosk.syncNow();
+    expect(await rowsOf(db, LIST)).toEqual({});
+    await Promise.all([kiosk.stop(), staff.stop()]);
+  });
+});
+
+describe('the channel between tabs', () => {
+  it("hands a forgotten list's slug to every other tab's engine, not back to its own", async () => {
+    const { broadcastForgottenLists } = await import('../../src/sync/lists/forgotten-elsewhere');
+    const name = `forgotten-${Math.random()}`;
+    const here = broadcastForgottenLists(name)!;
+    const there = broadcastForgottenLists(name)!;
+    const heardHere: string[] = [];
+    const heardThere: string[] = [];
+    here.listen((slug) => heardHere.push(slug));
+    there.listen((slug) => heardThere.push(slug));
+    here.announce(LIST);
+    await expect.poll(() => heardThere).toEqual([LIST]);
+    expect(heardHere).toEqual([]);
+  });
+});
