@@ -188,8 +188,8 @@ export async function wipeList(db: CheckinDatabase, listSlug: string): Promise<v
   await db.transaction('rw', db.tables, () => wipeListRows(db, listSlug));
 }
 
-/** Every row of one list, deleted within the caller's transaction over all tables. */
-export async function wipeListRows(db: CheckinDatabase, listSlug: string): Promise<void> {
+/** A list's first-download pages, with their codes and slices, within the caller's transaction. */
+async function deleteListPages(db: CheckinDatabase, listSlug: string): Promise<void> {
   for (const resource of ['tickets', 'checkins', 'answers'] as const) {
     for (const table of [db.pages, db.pageCodes])
       await table
@@ -201,6 +201,30 @@ export async function wipeListRows(db: CheckinDatabase, listSlug: string): Promi
       .between(...pageRange(listSlug, resource))
       .delete();
   }
+}
+
+/**
+ * What a pull stored of a list forgotten while it ran (here or in another tab), deleted in one
+ * transaction that first looks for the list's row: a list joined again meanwhile keeps it all.
+ * Answers whether the list was gone. Its check-ins and outbox stay as they are: they name no
+ * attendee, and an unsent row goes only with a forget the person confirmed.
+ */
+export async function dropForgottenPull(db: CheckinDatabase, listSlug: string): Promise<boolean> {
+  return db.transaction('rw', db.tables, async () => {
+    if (await db.lists.get(listSlug)) return false;
+    await deleteListPages(db, listSlug);
+    for (const table of [db.tickets, db.answers, db.questions, db.syncState])
+      await table
+        .where(table.schema.primKey.name)
+        .between(...listRange(listSlug))
+        .delete();
+    return true;
+  });
+}
+
+/** Every row of one list, deleted within the caller's transaction over all tables. */
+export async function wipeListRows(db: CheckinDatabase, listSlug: string): Promise<void> {
+  await deleteListPages(db, listSlug);
   for (const table of [
     db.tickets,
     db.checkins,

@@ -306,4 +306,23 @@ describe('pulling a list into the local copy', () => {
       expect(await rowsOf(db, LIST)).toEqual({});
     }
   });
+
+  it('leaves nothing of a list forgotten while its pages came, first download or pull since', async () => {
+    for (const first of [true, false]) {
+      const { db, api, meanwhile } = await joined(2300);
+      if (!first) expect((await pullSince(db, api, { listSlug: LIST, now: NOW_MS })).ok).toBe(true);
+      // The forget lands while the tickets' first page (or their changes since) is on its way.
+      meanwhile(async (url) => {
+        if (url.pathname.endsWith(`/checkin_lists/${LIST}/tickets`)) {
+          meanwhile(null);
+          expect((await forgetList(db, LIST, { confirmed: true })).ok).toBe(true);
+        }
+      });
+      const pulled = await pullSince(db, api, { listSlug: LIST, now: NOW_MS + 1000, concurrency: 1 });
+      expect(!pulled.ok && pulled.reason).toBe('no-list');
+      // Check-ins name no attendee (ids and times): a pull's own stay, as an unsent one would.
+      const { checkins: _, ...left } = await rowsOf(db, LIST);
+      expect(left).toEqual({});
+    }
+  });
 });

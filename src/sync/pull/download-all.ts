@@ -7,6 +7,7 @@ import type { CheckinClient } from '../../api/checkin-client';
 import type { CheckinDatabase } from '../../db/database';
 import { listRowFrom } from '../../db/list-row';
 import { patchSyncState, readList, readSyncState, refreshList } from '../../db/local-copy';
+import { forgottenMeanwhile } from './forgotten-meanwhile';
 import { readPages, storeFirstPage } from '../../db/stored-pages';
 import type { Resource } from '../../db/rows';
 import { stored } from '../../db/storage';
@@ -91,6 +92,8 @@ export async function downloadAll(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  const gone = await forgottenMeanwhile(db, listSlug);
+  if (gone) return gone;
   const storage = Object.values(errors).find(
     (e) => e.reason === 'storage-full' || e.reason === 'storage-unavailable',
   );

@@ -14,6 +14,7 @@ import { fail, ok, type Result } from '../../domain/result';
 import { listRowFrom } from '../../db/list-row';
 import type { CheckinDatabase } from '../../db/database';
 import { patchSyncState, readList, readSyncState, refreshList } from '../../db/local-copy';
+import { forgottenMeanwhile } from './forgotten-meanwhile';
 import type { CheckinRow, Resource, SyncStateRow } from '../../db/rows';
 import { stored } from '../../db/storage';
 
@@ -138,5 +139,7 @@ export async function pullSince(
       }
     }),
   );
+  const gone = await forgottenMeanwhile(db, listSlug);
+  if (gone) return gone;
   return ok(report);
 }
