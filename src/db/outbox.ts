@@ -6,6 +6,7 @@ import type { Failure } from '../domain/result';
 import type { CheckinDatabase } from './database';
 import { pendingCheckinRow } from './checkin-row';
 import { leaveAttempt, readAttempt, writeAttempt } from './outbox-attempt';
+import { mustBeListed } from './list-gone';
 import { addStraight } from './straight-writes';
 import type { CheckinRow, OutboxRow } from './rows';
 
@@ -42,10 +43,14 @@ function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRo
 export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
   const { checkin, row } = pendingCheckin(input);
   // Straight on IndexedDB: a scan's verdict waits for this write (straight-writes.ts).
-  await addStraight(db, [
-    ['checkins', checkin],
-    ['outbox', row],
-  ]);
+  await addStraight(
+    db,
+    [
+      ['checkins', checkin],
+      ['outbox', row],
+    ],
+    { whileListed: input.listSlug },
+  );
   return checkin;
 }
 
@@ -58,7 +63,8 @@ export async function recordCheckins(
   inputs: readonly NewCheckin[],
 ): Promise<CheckinRow[]> {
   const pending = inputs.map(pendingCheckin);
-  await db.transaction('rw', db.checkins, db.outbox, async () => {
+  await db.transaction('rw', db.checkins, db.outbox, db.lists, async () => {
+    for (const slug of new Set(inputs.map((i) => i.listSlug))) await mustBeListed(db, slug);
     await db.checkins.bulkAdd(pending.map((p) => p.checkin));
     await db.outbox.bulkAdd(pending.map((p) => p.row));
   });
@@ -109,7 +115,8 @@ export async function recordUndos(
   undos: readonly { checkinKey: string; clientId: string; known?: CheckinRow }[],
   input: { now: number; deviceName: string },
 ): Promise<UndoOutcome[]> {
-  return db.transaction('rw', db.checkins, db.outbox, db.syncState, async () => {
+  return db.transaction('rw', db.checkins, db.outbox, db.syncState, db.lists, async () => {
+    await mustBeListed(db, listSlug);
     const outcomes: UndoOutcome[] = [];
     for (const { checkinKey, clientId, known } of undos)
       outcomes.push(await undoOne(db, listSlug, checkinKey, { ...input, clientId }, known));
@@ -151,7 +158,8 @@ export async function recordExits(
   active: readonly CheckinRow[],
   input: { now: number; deviceName: string; newId: () => string },
 ): Promise<CheckinRow[]> {
-  return db.transaction('rw', db.checkins, db.outbox, async () => {
+  return db.transaction('rw', db.checkins, db.outbox, db.lists, async () => {
+    await mustBeListed(db, listSlug);
     const ended: CheckinRow[] = [];
     for (const known of active) {
       const key = known.key;

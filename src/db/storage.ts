@@ -30,6 +30,8 @@ function names(error: unknown): string[] {
 /** The storage failure behind an error, or null when it is a programming fault. */
 export function storageFailure(error: unknown): Failure | null {
   const seen = names(error);
+  // A write for a list another tab forgot meanwhile (list-gone.ts): nothing was written.
+  if (seen.includes('ListGoneError')) return fail('no-list');
   if (seen.some((n) => FULL.has(n))) return fail('storage-full');
   if (seen.some((n) => UNAVAILABLE.has(n))) return fail('storage-unavailable', { detail: seen[0] ?? '' });
   return null;

@@ -8,18 +8,27 @@
 //   caller resumes, as a write through Dexie is;
 // - a database Dexie has not opened, or has closed, gets the same rows in one Dexie
 //   transaction, which opens it or refuses as it does for every other write: a closed copy is
-//   never opened here.
+//   never opened here;
+// - `whileListed`: the rows go only while that list's row stands, read in the same transaction
+//   (list-gone.ts); otherwise nothing is written and the promise rejects with ListGoneError.
 // Dexie's transaction (its promise zones, its request wrappers, one add awaited after another)
 // cost the phone's worker more than the two adds themselves, once a scan.
 import type { CheckinDatabase } from './database';
+import { ListGoneError, mustBeListed } from './list-gone';
 
 /** One row to add: its table, and the row as it is stored. */
 export type Addition = readonly [table: string, row: object];
 
-export async function addStraight(db: CheckinDatabase, additions: readonly Addition[]): Promise<void> {
-  const tables = [...new Set(additions.map(([table]) => table))];
+export async function addStraight(
+  db: CheckinDatabase,
+  additions: readonly Addition[],
+  { whileListed }: { whileListed?: string } = {},
+): Promise<void> {
+  const written = [...new Set(additions.map(([table]) => table))];
+  const tables = whileListed === undefined ? written : [...new Set([...written, 'lists'])];
   if (!db.isOpen()) {
     await db.transaction('rw', tables, async () => {
+      if (whileListed !== undefined) await mustBeListed(db, whileListed);
       for (const [table, row] of additions) await db.table(table).add(row);
     });
     return;
@@ -27,8 +36,17 @@ export async function addStraight(db: CheckinDatabase, additions: readonly Addit
   const idb = db.backendDB();
   await new Promise<void>((resolve, reject) => {
     const tx = idb.transaction(tables, 'readwrite');
+    if (whileListed !== undefined) {
+      // Asked first, so answered before any add is carried out; an abort undoes the adds anyway.
+      const listed = tx.objectStore('lists').count(whileListed);
+      listed.onsuccess = () => {
+        if (listed.result > 0) return;
+        tx.onabort = () => reject(new ListGoneError(whileListed));
+        tx.abort();
+      };
+    }
     tx.oncomplete = () => {
-      db.commits.committed(tables);
+      db.commits.committed(written);
       resolve();
     };
     tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));

@@ -15,6 +15,13 @@ import {
   requeueUnanswered,
 } from '../../src/db/outbox';
 import { freshDb, LIST } from '../sync/support';
+import { listRow } from './copy-rows';
+
+/** A door's database with the list joined: check-ins are written only for a list it holds. */
+async function listed(db: ReturnType<typeof freshDb>) {
+  await db.lists.put(listRow(LIST));
+  return db;
+}
 
 const AT = Date.parse('2026-05-01T18:00:00Z');
 let serial = 0;
@@ -36,7 +43,7 @@ const recordUndo = async (db: ReturnType<typeof freshDb>, listSlug: string, chec
 
 describe('the outbox', () => {
   it('holds a check-in made offline as pending, with one queued row to send', async () => {
-    const db = freshDb();
+    const db = await listed(freshDb());
     const checkin = await recordCheckin(db, admission(7));
     expect(checkin).toMatchObject({ key: localKey(checkin.clientId!), status: 'pending', uuid: null });
     expect(await db.checkins.get([LIST, checkin.key])).toEqual(checkin);
@@ -46,7 +53,7 @@ describe('the outbox', () => {
   });
 
   it('an undo of a check-in that never left the device leaves nothing to send', async () => {
-    const db = freshDb();
+    const db = await listed(freshDb());
     const checkin = await recordCheckin(db, admission(7));
     expect(await recordUndo(db, LIST, checkin.key)).toBe('cancelled');
     expect(await readOutbox(db, LIST)).toEqual([]);
@@ -54,7 +61,7 @@ describe('the outbox', () => {
   });
 
   it('an undo of a check-in whose request went unanswered waits for it, never cancelling it here', async () => {
-    const db = freshDb();
+    const db = await listed(freshDb());
     const checkin = await recordCheckin(db, admission(7));
     const [row] = await readOutbox(db, LIST);
     await markSending(db, LIST, [row!], AT);
@@ -72,7 +79,7 @@ describe('the outbox', () => {
   });
 
   it('"undo these N" takes back a whole order in one go, by the rules of a single undo', async () => {
-    const db = freshDb();
+    const db = await listed(freshDb());
     const [sent, queued, parked] = await recordCheckins(db, [admission(1), admission(2), admission(3)]);
     const rows = await readOutbox(db, LIST);
     await markSending(db, LIST, [rows[0]!], AT);
@@ -95,7 +102,7 @@ describe('the outbox', () => {
   });
 
   it('dismissing a refused check-in removes it and its row; anything not parked stays', async () => {
-    const db = freshDb();
+    const db = await listed(freshDb());
     const [kept, refused] = await recordCheckins(db, [admission(1), admission(2)]);
     const rows = await readOutbox(db, LIST);
     await park(db, rows[1]!, fail('rejected', { status: 400 }));

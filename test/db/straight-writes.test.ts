@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordCheckin, readOutbox } from '../../src/db/outbox';
 import { addStraight } from '../../src/db/straight-writes';
 import { freshDb, LIST } from '../sync/support';
+import { listRow } from './copy-rows';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -78,6 +79,8 @@ describe('rows added straight on IndexedDB', () => {
 
   it('writes a database not yet open through Dexie, and never opens one closed', async () => {
     const db = freshDb('straight');
+    await db.lists.put(listRow(LIST));
+    db.close({ disableAutoOpen: false });
     const first = await recordCheckin(db, {
       listSlug: LIST,
       ticketId: 4,

@@ -63,6 +63,19 @@ describe('a list forgotten in another tab', () => {
     await Promise.all([kiosk.stop(), staff.stop()]);
   });
 
+  it('admits no one from it in a tab that has not heard yet: the scan says the list is gone', async () => {
+    const { setup, kiosk, staff, db } = await twoTabs(false);
+    expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
+    // The kiosk still holds the list in memory (the word is on its way): its verdict would be
+    // an admission, but the check-in could never be sent, its list gone.
+    const guest = setup.tickets[0]!;
+    expect(await kiosk.scan(guest.slug)).toMatchObject({ ok: false, reason: 'no-list' });
+    expect(await rowsOf(db, LIST)).toEqual({});
+    // The refused write was word enough: the kiosk's door lets the list go.
+    await expect.poll(() => kiosk.status().list).toBeNull();
+    await Promise.all([kiosk.stop(), staff.stop()]);
+  });
+
   it('is not synced back by a tab that never heard of it', async () => {
     const { kiosk, staff, db, clock } = await twoTabs(false);
     expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);

@@ -7,7 +7,7 @@
 // knows the organiser revoked it, every write is refused (`revoked`): what it held still goes,
 // nothing new is added. The judging (may this ticket go in?) is door-scan.ts's: these only record
 // what was decided.
-import { fail, ok, type Result } from '../../domain/result';
+import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { AuditAction } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
 import { readCheckin } from '../../db/local-copy';
@@ -51,6 +51,18 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     clientId: deps.newId(),
   });
 
+  /**
+   * A write that went nowhere: a storage failure is shown; a list forgotten in another tab
+   * meanwhile (the write found its row gone, db/list-gone.ts) goes from this door too, as the
+   * word from that tab would have made it go.
+   */
+  function writeRefused(failure: Failure) {
+    state.board.storageTrouble(failure);
+    if (failure.reason !== 'no-list') return;
+    state.close();
+    void state.refresh().catch(state.board.storageTroubleOrThrow);
+  }
+
   /** Records an admission already decided (a scan's, or "Admit anyway"). */
   async function checkIn(
     ticketId: number,
@@ -64,7 +76,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const input = newCheckin(list.slug, ticketId, clock.now());
     const row = await stored(() => recordCheckin(db, input));
     if (!row.ok) {
-      state.board.storageTrouble(row);
+      writeRefused(row);
       return row;
     }
     index.putCheckins([row.value]);
@@ -85,7 +97,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
     const rows = await stored(() => recordCheckins(db, inputs));
     if (!rows.ok) {
-      state.board.storageTrouble(rows);
+      writeRefused(rows);
       return rows;
     }
     index.putCheckins(rows.value);
@@ -119,7 +131,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
       newId: deps.newId,
     });
     if (!ended.ok) {
-      state.board.storageTrouble(ended);
+      writeRefused(ended);
       return ended;
     }
     if (ended.value.length > 0)
@@ -170,7 +182,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
         ? ok([] as UndoOutcome[])
         : await stored(() => recordUndos(db, list.slug, undos, { now, deviceName: deps.deviceName() }));
     if (!outcomes.ok) {
-      state.board.storageTrouble(outcomes);
+      writeRefused(outcomes);
       return outcomes;
     }
     const byKey = new Map(undos.map((u, i) => [u.checkinKey, outcomes.value[i]!]));
