@@ -3,7 +3,7 @@
 // database by it, whether the other tab heard of the forget or not.
 import { describe, expect, it } from 'vitest';
 import type { ForgottenLists } from '../../src/sync/lists/forgotten-elsewhere';
-import { doorEngineOn, doorService, fetchOver, LIST, manualClock, unlockedDb } from './support';
+import { doorEngineOn, doorService, fetchOver, LIST, manualClock, rowsOf, unlockedDb } from './support';
 
 /** Two tabs' channels: what one says, the other hears (a channel is not handed its own). */
 function channelPair(): [ForgottenLists, ForgottenLists] {
@@ -15,17 +15,6 @@ function channelPair(): [ForgottenLists, ForgottenLists] {
     },
   });
   return [tab(0), tab(1)];
-}
-
-/** The rows of the copy that name the list, by table. */
-async function rowsOf(db: ReturnType<typeof unlockedDb>, slug: string) {
-  const counts: Record<string, number> = {};
-  for (const table of db.tables) {
-    const rows = (await table.toArray()) as { slug?: string; listSlug?: string }[];
-    const n = rows.filter((r) => r.slug === slug || r.listSlug === slug).length;
-    if (n > 0) counts[table.name] = n;
-  }
-  return counts;
 }
 
 async function twoTabs(heard: boolean) {

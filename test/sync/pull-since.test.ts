@@ -6,7 +6,7 @@ import { downloadAll } from '../../src/sync/pull/download-all';
 import { pullSince } from '../../src/sync/pull/pull-since';
 import { forgetList } from '../../src/sync/lists/forget-list';
 import { joinList } from '../../src/sync/lists/join-list';
-import { BASE, clientOver, doorService, freshDb, LIST } from './support';
+import { BASE, clientOver, doorService, freshDb, LIST, rowsOf } from './support';
 
 const NOW_MS = Date.parse('2026-06-15T12:00:00.000Z');
 
@@ -35,17 +35,6 @@ async function joined(tickets: number) {
     failWhen: (f: typeof failOn) => (failOn = f),
     meanwhile: (f: typeof beforeAnswer) => (beforeAnswer = f),
   };
-}
-
-/** Every row of the local copy that names the list, by table. */
-async function rowsOf(db: ReturnType<typeof freshDb>, slug: string) {
-  const counts: Record<string, number> = {};
-  for (const table of db.tables) {
-    const rows = (await table.toArray()) as { slug?: string; listSlug?: string }[];
-    const n = rows.filter((r) => r.slug === slug || r.listSlug === slug).length;
-    if (n > 0) counts[table.name] = n;
-  }
-  return counts;
 }
 
 describe('pulling a list into the local copy', () => {

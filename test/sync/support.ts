@@ -31,6 +31,17 @@ export function unlockedDb(name: string): CheckinDatabase {
 let dbSerial = 0;
 export const freshDb = (name = 'door') => unlockedDb(`${name}-${++dbSerial}-${Math.random()}`);
 
+/** The rows of a door's copy that name the list (by its slug), counted by table. */
+export async function rowsOf(db: CheckinDatabase, slug: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of db.tables) {
+    const rows = (await table.toArray()) as { slug?: string; listSlug?: string }[];
+    const n = rows.filter((r) => r.slug === slug || r.listSlug === slug).length;
+    if (n > 0) counts[table.name] = n;
+  }
+  return counts;
+}
+
 /** `duplicates`: what the service does with a second active check-in of a ticket (MOCK_DUPLICATE_CHECKINS). */
 export function serviceOver(
   persistence = memoryPersistence(),
