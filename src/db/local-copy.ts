@@ -58,29 +58,29 @@ export async function patchSyncState(
   });
 }
 
+/** `joined`: only over a stored row. Answers whether the row was stored. */
+const putList = (db: CheckinDatabase, row: ListRow, { joined }: { joined: boolean }) =>
+  db.transaction('rw', db.lists, async () => {
+    const before = await db.lists.get(row.slug);
+    if (joined && !before) return false;
+    const door = row.door ?? before?.door;
+    await db.lists.put(door ? { ...row, door } : row);
+    return true;
+  });
+
 /**
  * Stores a list's row. What the service never sends (the list's membership of the fleet) is kept
  * from the stored row when the new one lacks it, read in the same transaction: a pull's rewrite
  * of the list can never undo a revocation learnt meanwhile.
  */
-export const saveList = (db: CheckinDatabase, row: ListRow) =>
-  db.transaction('rw', db.lists, async () => {
-    const door = row.door ?? (await db.lists.get(row.slug))?.door;
-    await db.lists.put(door ? { ...row, door } : row);
-  });
+export const saveList = (db: CheckinDatabase, row: ListRow) => putList(db, row, { joined: false });
 /**
  * Stores a pull's new row of a list still joined, as `saveList` does; answers false, and stores
  * nothing, for a list forgotten meanwhile (here or in another tab): a pull never brings a
  * forgotten list back.
  */
-export const refreshList = (db: CheckinDatabase, row: ListRow) =>
-  db.transaction('rw', db.lists, async () => {
-    const before = await db.lists.get(row.slug);
-    if (!before) return false;
-    const door = row.door ?? before.door;
-    await db.lists.put(door ? { ...row, door } : row);
-    return true;
-  });
+export const refreshList = (db: CheckinDatabase, row: ListRow) => putList(db, row, { joined: true });
+
 export const readList = (db: CheckinDatabase, slug: string) => db.lists.get(slug);
 export const allLists = (db: CheckinDatabase) => db.lists.toArray();
 

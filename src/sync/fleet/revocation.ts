@@ -142,8 +142,7 @@ export function createRevocation(deps: RevocationDeps) {
         ticketId: null,
         reason: `${list.title}: revoked by the organiser; ${farewell.sent} check-ins sent first`,
       });
-      if (state.current()?.list.slug === slug) state.close();
-      await state.refresh();
+      await state.letGo(slug);
       publish({ farewell: shown(farewell) });
       return true;
     });

@@ -106,8 +106,7 @@ export function createListCare(deps: ListCareDeps) {
         reason: `${before.title}: ${before.tickets} tickets, ${before.checkins} checked in, ${before.unsent} unsent check-ins, ${before.unsentEnds} unsent exits or undos`,
       });
       deps.forgotten?.announce(slug);
-      if (state.current()?.list.slug === slug) state.close();
-      await state.refresh();
+      await state.letGo(slug);
       return ok(before);
     },
     /**
@@ -115,9 +114,7 @@ export function createListCare(deps: ListCareDeps) {
      * search) and the screens follow. A list joined again meanwhile stays.
      */
     async forgottenElsewhere(slug: string): Promise<void> {
-      if (await readList(db, slug)) return;
-      if (state.current()?.list.slug === slug) state.close();
-      await state.refresh();
+      if (!(await readList(db, slug))) await state.letGo(slug);
     },
     async unsentByList(): Promise<ListFacts[]> {
       const out: ListFacts[] = [];

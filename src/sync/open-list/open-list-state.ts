@@ -210,6 +210,11 @@ export function createOpenListState({
     return ok(summary(list));
   }
 
+  function close() {
+    machine.close();
+    answers = null;
+  }
+
   return {
     /** The status the screens see, and how storage failures reach it. */
     board,
@@ -247,9 +252,14 @@ export function createOpenListState({
       // Its load ends with this same object: the row it carries must be the new one then too.
       if (opening?.list.slug === row.slug) opening.list = row;
     },
-    close() {
-      machine.close();
-      answers = null;
+    close,
+    /**
+     * A list gone from the device (forgotten here or in another tab, revoked, found gone by a
+     * write or a pull): closed if it is the one open, and the lists read again for the screens.
+     */
+    async letGo(slug: string) {
+      if (machine.current()?.list.slug === slug) close();
+      await refresh();
     },
     stopped: () => stopped,
     setStopped(value: boolean) {

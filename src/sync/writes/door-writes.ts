@@ -56,11 +56,9 @@ export function createDoorWrites(deps: DoorWritesDeps) {
    * meanwhile (the write found its row gone, db/list-gone.ts) goes from this door too, as the
    * word from that tab would have made it go.
    */
-  function writeRefused(failure: Failure) {
+  function writeRefused(failure: Failure, listSlug: string) {
     state.board.storageTrouble(failure);
-    if (failure.reason !== 'no-list') return;
-    state.close();
-    void state.refresh().catch(state.board.storageTroubleOrThrow);
+    if (failure.reason === 'no-list') void state.letGo(listSlug).catch(state.board.storageTroubleOrThrow);
   }
 
   /** Records an admission already decided (a scan's, or "Admit anyway"). */
@@ -76,7 +74,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const input = newCheckin(list.slug, ticketId, clock.now());
     const row = await stored(() => recordCheckin(db, input));
     if (!row.ok) {
-      writeRefused(row);
+      writeRefused(row, list.slug);
       return row;
     }
     index.putCheckins([row.value]);
@@ -97,7 +95,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
     const rows = await stored(() => recordCheckins(db, inputs));
     if (!rows.ok) {
-      writeRefused(rows);
+      writeRefused(rows, list.slug);
       return rows;
     }
     index.putCheckins(rows.value);
@@ -131,7 +129,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
       newId: deps.newId,
     });
     if (!ended.ok) {
-      writeRefused(ended);
+      writeRefused(ended, list.slug);
       return ended;
     }
     if (ended.value.length > 0)
@@ -182,7 +180,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
         ? ok([] as UndoOutcome[])
         : await stored(() => recordUndos(db, list.slug, undos, { now, deviceName: deps.deviceName() }));
     if (!outcomes.ok) {
-      writeRefused(outcomes);
+      writeRefused(outcomes, list.slug);
       return outcomes;
     }
     const byKey = new Map(undos.map((u, i) => [u.checkinKey, outcomes.value[i]!]));
