@@ -206,7 +206,14 @@ test.describe('device safety', () => {
     await other.getByRole('dialog').getByRole('button', { name: 'Forget list' }).click();
     await expect(other.getByTestId('lists-message')).toContainText(`Forgot ${title}`);
 
-    // The first tab holds no list any more: it asks for one, and finds no guest of the old one.
+    // The first tab holds no list any more: it says why, then asks for one, and finds no guest
+    // of the old one.
+    const told = page.getByTestId('forgotten-elsewhere');
+    await expect(told.getByRole('heading', { name: `${title} was forgotten` })).toBeVisible();
+    await expect(told).toContainText('It was forgotten in another tab of this app.');
+    await expect(page.getByText(guest!.reference)).toHaveCount(0);
+    await checkDialog(page, 'list-forgotten-elsewhere');
+    await told.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible();
     await expect(page.getByText(guest!.reference)).toHaveCount(0);
     await page.goto('/door/lists');

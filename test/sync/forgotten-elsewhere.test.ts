@@ -40,15 +40,31 @@ describe('a list forgotten in another tab', () => {
     const { setup, kiosk, staff, db } = await twoTabs(true);
     const guest = setup.tickets[0]!;
     expect((await kiosk.search(guest.reference)).length).toBe(1);
+    const title = kiosk.status().list!.title;
 
     expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
     await expect.poll(() => kiosk.status().list).toBeNull();
     expect(kiosk.status().lists).toEqual([]);
+    // The kiosk says why its list went; the tab that forgot it knows.
+    expect(kiosk.status().forgottenElsewhere).toEqual({ listTitle: title });
+    expect(staff.status().forgottenElsewhere).toBeNull();
     expect(await kiosk.search(guest.reference)).toEqual([]);
     expect(await kiosk.scan(guest.slug)).toMatchObject({ ok: false, reason: 'no-list' });
 
     await kiosk.syncNow();
     expect(await rowsOf(db, LIST)).toEqual({});
+    kiosk.dismissForgottenElsewhere();
+    expect(kiosk.status().forgottenElsewhere).toBeNull();
+    await Promise.all([kiosk.stop(), staff.stop()]);
+  });
+
+  it('says so until a list is opened again', async () => {
+    const { kiosk, staff } = await twoTabs(true);
+    expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
+    await expect.poll(() => kiosk.status().forgottenElsewhere).not.toBeNull();
+    expect((await kiosk.join(LIST)).ok).toBe(true);
+    expect(kiosk.status().list?.slug).toBe(LIST);
+    expect(kiosk.status().forgottenElsewhere).toBeNull();
     await Promise.all([kiosk.stop(), staff.stop()]);
   });
 

@@ -79,6 +79,7 @@ export type DoorCommandName =
   | 'join'
   | 'joinByCode'
   | 'dismissFarewell'
+  | 'dismissForgottenElsewhere'
   | 'open'
   | 'scan'
   | 'admit'

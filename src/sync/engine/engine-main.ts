@@ -141,6 +141,7 @@ const commands: WireCommands = {
   join: async (...args) => (await started).join(...args),
   joinByCode: async (...args) => (await started).joinByCode(...args),
   dismissFarewell: async (...args) => (await started).dismissFarewell(...args),
+  dismissForgottenElsewhere: async () => (await started).dismissForgottenElsewhere(),
   open: async (...args) => (await started).open(...args),
   scan: async (...args) => decided((await started).scan(...args)),
   admit: async (...args) => decided((await started).admit(...args)),

@@ -35,6 +35,7 @@
 //   await engine.badgesFor(ticketIds)               // what to print on the badges of tickets inside; each print audited
 //   await engine.auditLog()  engine.exportAudit(slug) // what changed at this door (audit-log.ts), and as CSV with the unsent
 //   await engine.dismissFarewell(deviceId)          // staff read why a revoked list went
+//   engine.dismissForgottenElsewhere()              // staff read that another tab forgot the open list
 //   engine.stop()
 //
 // Status goes out through `report(status: SyncStatus)` (see sync-status.ts) after every change;
@@ -288,6 +289,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
     report: fleet.report,
     async dismissFarewell(deviceId: string): Promise<void> {
       await fleet.dismissFarewell(deviceId);
+    },
+    /** Staff have read that another tab forgot the list open here. */
+    dismissForgottenElsewhere(): void {
+      state.board.publish({ forgottenElsewhere: null });
     },
     open: choice.open,
     lists: () => state.board.status().lists,

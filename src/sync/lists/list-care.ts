@@ -111,10 +111,14 @@ export function createListCare(deps: ListCareDeps) {
     },
     /**
      * Another tab of the app forgot a list: its copy here goes from memory (the open list, its
-     * search) and the screens follow. A list joined again meanwhile stays.
+     * search) and the screens follow, saying why when it was the list open here (staff would
+     * otherwise find the join screen in its place). A list joined again meanwhile stays.
      */
     async forgottenElsewhere(slug: string): Promise<void> {
-      if (!(await readList(db, slug))) await state.letGo(slug);
+      if (await readList(db, slug)) return;
+      const open = state.current()?.list;
+      if (open?.slug === slug) state.board.publish({ forgottenElsewhere: { listTitle: open.title } });
+      await state.letGo(slug);
     },
     async unsentByList(): Promise<ListFacts[]> {
       const out: ListFacts[] = [];

@@ -187,6 +187,7 @@ export function createOpenListState({
     loading.ready = load(loading, options.background === true);
     if (options.background) bulk.holdForRestart();
     const fresh = {
+      forgottenElsewhere: null,
       errors: {},
       download: null,
       conflicts: [],

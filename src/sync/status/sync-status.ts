@@ -118,6 +118,11 @@ export interface SyncStatus {
   /** A revoked list that went, until staff have read why. */
   farewell: Farewell | null;
   /**
+   * The open list, when another tab of the app forgot it (forgotten-elsewhere.ts), until staff
+   * have read so or open a list; never stored: a tab started afterwards never had the list open.
+   */
+  forgottenElsewhere: { listTitle: string } | null;
+  /**
    * The service's clock less this device's, from the `Date` of its last answers
    * (service-clock.ts); null before an answer gave one (the built-in demo service gives none).
    */
@@ -155,6 +160,7 @@ export const initialSyncStatus: SyncStatus = {
   identify: null,
   seal: 'locked',
   farewell: null,
+  forgottenElsewhere: null,
   clockOffsetMs: null,
   revision: 0,
 };

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { t } from '../i18n/t';
 import { FarewellScreen } from './FarewellScreen';
+import { ForgottenElsewhereScreen } from './ForgottenElsewhereScreen';
 import { JoinScreen } from './JoinScreen';
 import { ScanScreen } from './ScanScreen';
 import { useVerdictRehearsed, VerdictRehearsal } from './VerdictRehearsal';
@@ -26,6 +27,9 @@ export function DoorHome() {
   if (status.list) return <ScanScreen />;
   // A revoked list went: why, before anything else.
   if (status.farewell) return <FarewellScreen farewell={status.farewell} />;
+  // The list open here was forgotten in another tab: why, before the join screen in its place.
+  if (status.forgottenElsewhere)
+    return <ForgottenElsewhereScreen listTitle={status.forgottenElsewhere.listTitle} />;
   // And while a person types or scans the list's code.
   return (
     <>
