@@ -36,23 +36,18 @@ import { workerDevtools } from './browser/worker-devtools';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = process.env.BENCH_PORT ?? '48120';
 const SCANS = 50;
-// Nine restarts: on a shared host one run in three or four lands far from the rest; the median
-// of three moved by up to 30 % between two runs of the bench, and the median of five still
-// missed 20 % between a quiet and a loaded run in three pairs of seven (each restart's offline
-// p95 ranging over 22-46 ms within one run of the bench).
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 9);
-// Three joins, and every restart's scans: one run of each moved by 20-40 % from one run of the
-// bench to the next on a quiet host, more than load did. With three restarts' scans the
-// mid-tier's offline p95 still moved by x1.22 between a quiet and a loaded run (each run's p95
-// is about its third-slowest scan of fifty); the scans after the other two restarts cost a few
-// seconds.
-const JOIN_RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 3);
-const SCAN_RUNS = Math.min(COLD_RUNS, Number(process.env.BENCH_SCAN_RUNS ?? 9));
-// Seven camera runs and five first searches: with five and three, theirs were the medians that
-// moved most between a quiet and a loaded run of the bench (x1.3-1.4 and x1.2), single runs of
-// them spreading by a factor of two within one run of the bench.
-const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 7);
-const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 5);
+// Eighteen restarts, five joins, thirteen camera runs and nine first searches (about 4.5 min a
+// run). Each core of a shared host runs the same work up to three times slower from one
+// fraction of a second to the next, and keeps that speed for about a second
+// (test/bench/host-noise.ts), whatever the load: a figure whose runs last about a second moves
+// with it. With half these counts a quiet and a loaded run agreed within 20 % on every phone
+// figure in 4 pairs of 12; with these, in 3 of 4 (docs/benchmarks.md, the twelfth sitting).
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 18);
+// Every restart's scans are timed (each run's p95 is about its third-slowest scan of fifty).
+const JOIN_RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 5);
+const SCAN_RUNS = Math.min(COLD_RUNS, Number(process.env.BENCH_SCAN_RUNS ?? 18));
+const CAMERA_RUNS = Number(process.env.BENCH_CAMERA_RUNS ?? 13);
+const SEARCH_RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 9);
 /** A first search: two letters, the fewest it answers to, so the most tickets to rank. */
 const SEARCH = 'ma';
 const line = (name: string, value: number | string, unit: string) =>
