@@ -6,6 +6,11 @@
 // on this host, the wall time to the verdict (the unthrottled figure), and B / A.
 //   DIST_A=<dist> DIST_B=<dist> BENCH_PORT=44510 node --import tsx test/bench/cold-start-ab.ts [restarts]
 // (uses BENCH_PORT and the port after it; build each tree with `npx vite build --outDir <dist>`)
+// AB_SCANS=<n>: after each restart's first verdict, n more scans by wedge (Enter to verdict, as
+// the phone bench's offline p95 times them): each build's p95 and its first scans' mean on both
+// phones, and the page's longest task from the scan screen's first frame to the last verdict;
+// with AB_TASKS=1 every thread's tasks in the first run's first scans, and with BENCH_TRACE=1
+// (sampled; build unminified: `--minify false`) each of those scans' time by function.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +19,11 @@ import { killHard, type RunningServer, startServerProcess } from '../server/serv
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { hostCpuScore } from './browser/host-cpu-score';
 import { median } from './browser/phone-calibration';
-import { coldStart, openDoor, watchJoin } from './browser/phone-door';
+import { coldStart, firstFrameAt, openDoor, scanSpans, watchJoin } from './browser/phone-door';
 import { PHONES, phoneMultipliers } from './browser/phone-sim';
-import { onPhones } from './browser/phone-trace';
+import { describeFunctions, functionsIn } from './browser/phone-functions';
+import { longestPageTask, onPhones, tasksIn } from './browser/phone-trace';
+import { wedgeScansToVerdict } from './browser/wedge-scans';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 48122);
@@ -26,6 +33,9 @@ const RUNS = Number(process.argv[2] ?? 5);
  * module's code cache only from a script's second start on, and reads it from the third.
  */
 const WARM = Number(process.env.AB_WARM ?? 0);
+const SCANS = Number(process.env.AB_SCANS ?? 0);
+/** The first scans after a restart's first verdict: the ones a warm-up would change. */
+const FIRST = 5;
 const builds = { A: process.env.DIST_A, B: process.env.DIST_B };
 if (!builds.A || !builds.B) throw new Error('DIST_A and DIST_B: two built dist folders');
 
@@ -36,6 +46,15 @@ interface Variant {
   dataDir: string;
   codes: string[];
   results: { mid: number; low: number; page: number; worker: number; wall: number }[];
+  scans: ScanRun[];
+}
+
+/** One restart's scans after its first verdict, simulated on both phones (ms each). */
+interface ScanRun {
+  mid: number[];
+  low: number[];
+  longestMid: number;
+  longestLow: number;
 }
 
 const variants: Variant[] = [];
@@ -53,14 +72,18 @@ try {
       },
       240_000,
     );
-    variants.push({ name, server, profile, dataDir, codes: [], results: [] });
+    variants.push({ name, server, profile, dataDir, codes: [], results: [], scans: [] });
   }
   for (const v of variants) {
     const listUrl = `${v.server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
     // The same tickets for both builds (the same seed), each restart's from a page of its own.
-    for (let page = 3; v.codes.length < RUNS + WARM; page += 7) {
+    // Pages drawn across the list, each once (37 steps apart, wrapping), while there are enough.
+    const first = (await (await fetch(`${listUrl}/tickets?page=1`)).json()) as { slug: string }[];
+    const pages = Math.ceil(TICKETS / first.length);
+    for (let n = 0; v.codes.length < (RUNS + WARM) * (1 + SCANS); n++) {
+      const page = 1 + ((2 + n * 37) % pages);
       const tickets = (await (await fetch(`${listUrl}/tickets?page=${page}`)).json()) as { slug: string }[];
-      v.codes.push(tickets[17]!.slug);
+      v.codes.push(tickets[(17 + n) % tickets.length]!.slug);
     }
     const door = await openDoor({
       profile: v.profile,
@@ -105,7 +128,26 @@ try {
         executablePath: '/usr/bin/chromium',
         offline: true,
       });
-      const marks = await coldStart(door.page, v.codes[run + WARM]!);
+      const codes = v.codes.slice((run + WARM) * (1 + SCANS), (run + WARM + 1) * (1 + SCANS));
+      const marks = await coldStart(door.page, codes[0]!);
+      let spans: [number, number][] = [];
+      if (SCANS > 0) {
+        // Dismissed by plain evaluates, as the phone bench does (no Playwright script in the page).
+        await door.page.evaluate(() =>
+          (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click(),
+        );
+        await door.page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const look = () =>
+                document.querySelector('[data-testid="verdict"]') === null ? resolve() : setTimeout(look, 50);
+              look();
+            }),
+        );
+        await wedgeScansToVerdict(door.page, codes.slice(1), 'enter');
+        spans = await scanSpans(door.page);
+      }
+      const frame = SCANS > 0 ? await firstFrameAt(door.page) : 0;
       const recording = await door.finish();
       await door.context.close();
       if (run < 0) continue;
@@ -122,6 +164,45 @@ try {
               sum + (Math.max(0, Math.min(to, task.end) - Math.max(from, task.start)) * task.onCpu) / 1000,
             0,
           );
+      if (SCANS > 0) {
+        const scans = spans.map(([from, to]) => onPhones(recording, from, to, phones));
+        v.scans.push({
+          mid: scans.map((scan) => scan.mid.ms),
+          low: scans.map((scan) => scan.low.ms),
+          longestMid: frame ? longestPageTask(recording, frame, phones.mid.page) : 0,
+          longestLow: frame ? longestPageTask(recording, frame, phones.low.page) : 0,
+        });
+        console.log(
+          `# run ${run} ${v.name} scans, low-tier: ${scans.map((scan) => scan.low.ms.toFixed(0)).join(' ')}`,
+        );
+        // AB_TASKS=1: every thread's tasks in the first scans and a later one, the first run's.
+        if (process.env.AB_TASKS && run === 0)
+          for (const at of [0, 1, 2, 3, 4, 20].filter((n) => n < spans.length))
+            console.log(
+              `# run 0 ${v.name} scan ${at}:\n#   ${tasksIn(recording, ...spans[at]!).join('\n#   ')}`,
+            );
+        // BENCH_TRACE=1 (sampled): where the first scans' time went by function, against later ones.
+        if (process.env.BENCH_TRACE)
+          for (const at of [0, 1, 2, 3, 4, 5, 20, 21].filter((n) => n < spans.length))
+            console.log(
+              `# run ${run} ${v.name} functions, scan ${at}: ${describeFunctions(functionsIn(recording, [spans[at]!]))}`,
+            );
+        // Where the first scans' phone time went against the rest's, by thread (low-tier, means).
+        const byThread = (part: typeof scans) => {
+          const sums = new Map<string, number>();
+          for (const scan of part)
+            for (const [name, ms] of scan.low.byThread)
+              sums.set(name, (sums.get(name) ?? 0) + ms / part.length);
+          return [...sums]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 4)
+            .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+            .join(', ');
+        };
+        console.log(
+          `# run ${run} ${v.name} low-tier by thread: first ${FIRST}: ${byThread(scans.slice(0, FIRST))}; the rest: ${byThread(scans.slice(FIRST))}`,
+        );
+      }
       v.results.push({
         mid: sim.mid.ms,
         low: sim.low.ms,
@@ -146,6 +227,28 @@ try {
     console.log(
       `bench cold-ab-${key}: A ${show(a!.median)} ${unit} (mean ${show(a!.mean)}; ${a!.runs.map(show).join(', ')}), B ${show(b!.median)} ${unit} (mean ${show(b!.mean)}; ${b!.runs.map(show).join(', ')}); B / A x${(b!.mean / a!.mean).toFixed(2)} by the means`,
     );
+  }
+  if (SCANS > 0) {
+    const p95 = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
+    const first = (xs: number[]) => mean(xs.slice(0, FIRST));
+    const figures: [string, (run: ScanRun) => number][] = [
+      ['p95-mid', (run) => p95(run.mid)],
+      ['p95-low', (run) => p95(run.low)],
+      ['first-mid', (run) => first(run.mid)],
+      ['first-low', (run) => first(run.low)],
+      ['rest-low', (run) => mean(run.low.slice(FIRST))],
+      ['longest-mid', (run) => run.longestMid],
+      ['longest-low', (run) => run.longestLow],
+    ];
+    for (const [name, of] of figures) {
+      const [a, b] = variants.map((v) => v.scans.map(of));
+      const show = (xs: number[]) =>
+        `${mean(xs).toFixed(0)} ms (median ${median(xs).toFixed(0)}; ${xs.map((x) => x.toFixed(0)).join(', ')})`;
+      console.log(
+        `bench scan-ab-${name}: A ${show(a!)}, B ${show(b!)}; B / A x${(mean(b!) / mean(a!)).toFixed(2)} by the means`,
+      );
+    }
   }
 } finally {
   for (const v of variants) {

@@ -232,7 +232,7 @@ export function tasksIn(recording: Recording, fromMs: number, toMs: number): str
       const args = posted?.args as { src_file?: string; src_func?: string } | undefined;
       out.push({
         start: task.start,
-        text: `+${((task.start - from) / 1000).toFixed(1)} ${thread.name.split('/').pop()} ${cpu.toFixed(2)}ms ${args ? `${args.src_file?.split('/').pop()}:${args.src_func}` : ''}`,
+        text: `+${((task.start - from) / 1000).toFixed(1)} ${thread.name.split('/').pop()} ${cpu.toFixed(2)}ms (wall ${((task.end - task.start) / 1000).toFixed(1)}) ${args ? `${args.src_file?.split('/').pop()}:${args.src_func}` : ''}`,
       });
     }
   }
