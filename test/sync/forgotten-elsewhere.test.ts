@@ -70,26 +70,71 @@ describe('a list forgotten in another tab', () => {
 
   it('admits no one from it in a tab that has not heard yet: the scan says the list is gone', async () => {
     const { setup, kiosk, staff, db } = await twoTabs(false);
+    const title = kiosk.status().list!.title;
     expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
     // The kiosk still holds the list in memory (the word is on its way): its verdict would be
     // an admission, but the check-in could never be sent, its list gone.
     const guest = setup.tickets[0]!;
     expect(await kiosk.scan(guest.slug)).toMatchObject({ ok: false, reason: 'no-list' });
     expect(await rowsOf(db, LIST)).toEqual({});
-    // The refused write was word enough: the kiosk's door lets the list go.
+    // The refused write was word enough: the kiosk's door lets the list go, and says why.
     await expect.poll(() => kiosk.status().list).toBeNull();
+    expect(kiosk.status().forgottenElsewhere).toEqual({ listTitle: title });
     await Promise.all([kiosk.stop(), staff.stop()]);
   });
 
   it('is not synced back by a tab that never heard of it', async () => {
     const { kiosk, staff, db, clock } = await twoTabs(false);
+    const title = kiosk.status().list!.title;
     expect((await staff.forget(LIST, { confirmed: true })).ok).toBe(true);
     await clock.advance(60_000);
     await kiosk.syncNow();
     expect(await rowsOf(db, LIST)).toEqual({});
-    // Its pull found the list gone, which was word enough: the kiosk's door lets it go.
+    // Its pull found the list gone, which was word enough: the kiosk's door lets it go, and says why.
     expect(kiosk.status().list).toBeNull();
+    expect(kiosk.status().forgottenElsewhere).toEqual({ listTitle: title });
     await Promise.all([kiosk.stop(), staff.stop()]);
+  });
+});
+
+describe('a list this door forgets itself', () => {
+  it('is no news when a write or a pull finds it gone while it goes', async () => {
+    const setup = await doorService(5);
+    const db = unlockedDb(`forgetting-${Math.random()}`);
+    const door = await doorEngineOn(db, fetchOver(setup.service), { clock: manualClock() });
+    expect((await door.join(LIST)).ok).toBe(true);
+    await door.syncNow();
+    await door.stop();
+    const { createOpenListState } = await import('../../src/sync/open-list/open-list-state');
+    const statuses: { forgottenElsewhere: unknown }[] = [];
+    const state = createOpenListState({
+      db,
+      clock: manualClock(),
+      online: false,
+      report: (s) => statuses.push(s),
+    });
+    expect((await state.open(LIST)).ok).toBe(true);
+    const told = () => statuses.some((s) => s.forgottenElsewhere !== null);
+
+    // Its own forget, with a scan's write finding the rows gone before the forget lets it go.
+    state.forgetting(LIST);
+    await state.goneElsewhere(LIST);
+    expect(state.current()).toBeNull();
+    expect(told()).toBe(false);
+
+    // Opened again, then found gone with no forget of its own under way: another tab's.
+    expect((await state.open(LIST)).ok).toBe(true);
+    await state.goneElsewhere(LIST);
+    expect(state.current()).toBeNull();
+    expect(statuses.at(-1)?.forgottenElsewhere).toMatchObject({ listTitle: expect.any(String) });
+
+    // A forget of its own that did not happen leaves later news as news.
+    expect((await state.open(LIST)).ok).toBe(true);
+    state.forgetting(LIST);
+    state.forgetting(LIST, false);
+    statuses.length = 0;
+    await state.goneElsewhere(LIST);
+    expect(told()).toBe(true);
   });
 });
 

@@ -132,8 +132,13 @@ export function createRevocation(deps: RevocationDeps) {
         untold: { serverUrl: list.door.serverUrl, credential: list.slug },
         seen: false,
       };
+      // From before its rows go: a write or a pull that finds them gone meanwhile is no news.
+      state.forgetting(slug);
       const gone = await guarded(() => forgetRevoked(db, slug, farewell));
-      if (!gone.ok || !gone.value) return false;
+      if (!gone.ok || !gone.value) {
+        state.forgetting(slug, false);
+        return false;
+      }
       deps.onForgotten?.(slug);
       // The list's own audit rows went with it (they name its attendees); this one names none.
       void deps.audit.note({

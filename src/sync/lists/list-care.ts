@@ -93,8 +93,14 @@ export function createListCare(deps: ListCareDeps) {
       if (!before) return fail('no-list');
       // Rows still being written would land after the wipe and outlive the list.
       await audit.written();
-      const result = await forgetList(db, slug, { confirmed });
+      // From before its rows go: a write or a pull that finds them gone meanwhile is no news.
+      state.forgetting(slug);
+      const result = await forgetList(db, slug, { confirmed }).catch((error: unknown) => {
+        state.forgetting(slug, false);
+        throw error;
+      });
       if (!result.ok) {
+        state.forgetting(slug, false);
         state.board.storageTrouble(result);
         return result;
       }
@@ -116,9 +122,7 @@ export function createListCare(deps: ListCareDeps) {
      */
     async forgottenElsewhere(slug: string): Promise<void> {
       if (await readList(db, slug)) return;
-      const open = state.current()?.list;
-      if (open?.slug === slug) state.board.publish({ forgottenElsewhere: { listTitle: open.title } });
-      await state.letGo(slug);
+      await state.goneElsewhere(slug);
     },
     async unsentByList(): Promise<ListFacts[]> {
       const out: ListFacts[] = [];

@@ -133,7 +133,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
     if (state.active()?.list.slug !== list.slug) return;
     // Forgotten meanwhile, in another tab that has not said so (yet): this door lets it go too.
     if (!result.ok && result.reason === 'no-list')
-      return state.letGo(list.slug).catch(state.board.storageTroubleOrThrow);
+      return state.goneElsewhere(list.slug).catch(state.board.storageTroubleOrThrow);
     if (!result.ok)
       return publish({
         errors: { outbox: state.board.status().errors.outbox, list: result },

@@ -75,6 +75,8 @@ export function createOpenListState({
   let waiting: WaitingRows | null = null;
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
   let opens = 0;
+  /** Lists this door is forgetting or forgot itself: found gone, they are not news from another tab. */
+  const forgottenHere = new Set<string>();
   const search = createSearchAhead(clock, (index) => !stopped && machine.active()?.index === index);
 
   /**
@@ -166,6 +168,7 @@ export function createOpenListState({
     const mine = ++opens;
     const list = await readList(db, slug);
     if (!list) return fail('no-list');
+    forgottenHere.delete(slug);
     const complete = (await readSyncState(db, slug, 'tickets')).cursor !== null;
     // A later open was asked for while this one read: it decides what is open.
     if (mine !== opens) return ok(summary(list));
@@ -261,6 +264,22 @@ export function createOpenListState({
     async letGo(slug: string) {
       if (machine.current()?.list.slug === slug) close();
       await refresh();
+    },
+    /** This door forgets `slug` itself (staff, or a revocation), or stopped trying to (`false`). */
+    forgetting(slug: string, underWay = true) {
+      if (underWay) forgottenHere.add(slug);
+      else forgottenHere.delete(slug);
+    },
+    /**
+     * A list found gone from storage (by a write, a pull, or word from another tab) that this
+     * door was not forgetting itself: another tab forgot it. When it was the list open here, the
+     * status says so before the list goes, as the screens would otherwise just lose it.
+     */
+    async goneElsewhere(slug: string) {
+      const open = machine.current()?.list;
+      if (open?.slug === slug && !forgottenHere.has(slug))
+        publish({ forgottenElsewhere: { listTitle: open.title } });
+      await this.letGo(slug);
     },
     stopped: () => stopped,
     setStopped(value: boolean) {

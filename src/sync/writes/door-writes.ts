@@ -58,7 +58,8 @@ export function createDoorWrites(deps: DoorWritesDeps) {
    */
   function writeRefused(failure: Failure, listSlug: string) {
     state.board.storageTrouble(failure);
-    if (failure.reason === 'no-list') void state.letGo(listSlug).catch(state.board.storageTroubleOrThrow);
+    if (failure.reason === 'no-list')
+      void state.goneElsewhere(listSlug).catch(state.board.storageTroubleOrThrow);
   }
 
   /** Records an admission already decided (a scan's, or "Admit anyway"). */
