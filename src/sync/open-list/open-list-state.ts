@@ -219,6 +219,15 @@ export function createOpenListState({
     answers = null;
   }
 
+  /**
+   * A list gone from the device (forgotten here or in another tab, revoked, found gone by a
+   * write or a pull): closed if it is the one open, and the lists read again for the screens.
+   */
+  async function letGo(slug: string) {
+    if (machine.current()?.list.slug === slug) close();
+    await refresh();
+  }
+
   return {
     /** The status the screens see, and how storage failures reach it. */
     board,
@@ -257,14 +266,7 @@ export function createOpenListState({
       if (opening?.list.slug === row.slug) opening.list = row;
     },
     close,
-    /**
-     * A list gone from the device (forgotten here or in another tab, revoked, found gone by a
-     * write or a pull): closed if it is the one open, and the lists read again for the screens.
-     */
-    async letGo(slug: string) {
-      if (machine.current()?.list.slug === slug) close();
-      await refresh();
-    },
+    letGo,
     /** This door forgets `slug` itself (staff, or a revocation), or stopped trying to (`false`). */
     forgetting(slug: string, underWay = true) {
       if (underWay) forgottenHere.add(slug);
@@ -279,7 +281,7 @@ export function createOpenListState({
       const open = machine.current()?.list;
       if (open?.slug === slug && !forgottenHere.has(slug))
         publish({ forgottenElsewhere: { listTitle: open.title } });
-      await this.letGo(slug);
+      await letGo(slug);
     },
     stopped: () => stopped,
     setStopped(value: boolean) {
