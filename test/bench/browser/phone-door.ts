@@ -7,7 +7,8 @@
 // never a time the bench process saw later; the trace runs from before the page's first
 // navigation to after the last mark, and the server's CPU is sampled over the same time.
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
-import { chromiumArgs, fakeCameraArgs } from '../../../e2e/fixtures/browser';
+import { fakeCameraArgs } from '../../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './bench-args';
 import { answerUnlockInPage, BENCH_PASSCODE } from './door-passcode';
 import { watchLongTasks } from './long-tasks';
 import type { SimThread } from './phone-sim';
@@ -33,7 +34,7 @@ export async function openDoor(options: {
 }): Promise<Door> {
   const context = await chromium.launchPersistentContext(options.profile, {
     executablePath: options.executablePath,
-    args: [...chromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
+    args: [...benchChromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
     baseURL: options.origin,
     viewport: { width: 390, height: 844 },
   });

@@ -57,6 +57,15 @@ export function setUpPhones(measures: HostCpuMeasure[]): Phones {
     `page ${host.page.toFixed(0)} / worker ${host.worker.toFixed(0)}`,
     `rounds per CPU-second (thread CPU time, median of ${measures.reduce((n, m) => n + m.runs.page.length, 0)} runs in ${measures.length} measures: page ${each('page')}, worker ${each('worker')}; by the wall clock page ${measures.map((m) => m.wall.page.toFixed(0)).join(', ')} / worker ${measures.map((m) => m.wall.worker.toFixed(0)).join(', ')} rounds/s)`,
   );
+  // The door's own kinds of work on this host, pooled the same way: not a multiplier (no phone
+  // has been measured at it), a second view of the host, so that machines whose loop scores
+  // part from the door's own speed can be told apart (docs/benchmarks.md, the fourteenth sitting).
+  const doorKind = (kind: 'page' | 'worker') => median(measures.flatMap((m) => m.doorKind[kind]));
+  line(
+    'host-door-kind-score',
+    `page ${doorKind('page').toFixed(0)} / worker ${doorKind('worker').toFixed(0)}`,
+    `rounds per CPU-second (browser/door-kind-workload.ts: React renders a verdict and a result list, and a worker's IndexedDB reads and a message to the page and back; median of the same runs; page ${measures.map((m) => median(m.doorKind.page).toFixed(0)).join(', ')}, worker ${measures.map((m) => median(m.doorKind.worker).toFixed(0)).join(', ')})`,
+  );
   const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
   slowAll.mid = phoneMultipliers(host, PHONES.mid, true);
   slowAll.low = phoneMultipliers(host, PHONES.low, true);
