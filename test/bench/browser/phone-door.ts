@@ -9,6 +9,7 @@
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { fakeCameraArgs } from '../../../e2e/fixtures/browser';
 import { benchChromiumArgs } from './bench-args';
+import { chromiumThreadTimes, userShares } from './thread-times';
 import { answerUnlockInPage, BENCH_PASSCODE } from './door-passcode';
 import { watchLongTasks } from './long-tasks';
 import type { SimThread } from './phone-sim';
@@ -58,6 +59,7 @@ export async function openDoor(options: {
   const cdp = await context.newCDPSession(page);
   const trace = await startPhoneTrace(context, page, Boolean(process.env.BENCH_TRACE));
   const server = sampleServerCpu(options.serverPid);
+  const timesAtStart = chromiumThreadTimes();
   let anchors = 0;
   return {
     context,
@@ -67,7 +69,10 @@ export async function openDoor(options: {
       const anchor = await anchorPage(page, `phone-anchor-${anchors++}`);
       const events = await trace.stop();
       const serverThread: SimThread = server.stop();
-      return recordingOf(events, anchor, serverThread);
+      return {
+        ...recordingOf(events, anchor, serverThread),
+        userShare: userShares(timesAtStart, chromiumThreadTimes()),
+      };
     },
   };
 }

@@ -123,6 +123,27 @@ export interface Recording {
   threads: SimThread[];
   events: TraceEventWithProfile[];
   clock: ReturnType<typeof pageClock>;
+  /** Each browser thread's user share of its CPU time over the recording, by "pid:tid" (/proc). */
+  userShare?: Map<string, number>;
+}
+
+/**
+ * The recording with the kernel's part of each thread's CPU time left out: every task of a
+ * thread whose user share is known runs on the CPU that share of what it did. A bound for a host
+ * whose kernel costs many times a phone's (a paravirtualised VM's system calls and page faults).
+ */
+export function userTimeOnly(recording: Recording): Recording {
+  const shares = recording.userShare;
+  if (!shares) return recording;
+  return {
+    ...recording,
+    threads: recording.threads.map((thread) => {
+      const share = thread.key ? shares.get(thread.key) : undefined;
+      return share === undefined
+        ? thread
+        : { ...thread, tasks: thread.tasks.map((task) => ({ ...task, onCpu: task.onCpu * share })) };
+    }),
+  };
 }
 
 /** Threads of the page's renderer main thread, the app's workers, the rest, and the server. */

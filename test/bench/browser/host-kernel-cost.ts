@@ -1,0 +1,50 @@
+// What this host's kernel charges a thread, by CPU time: a system call and a first touch of a
+// fresh page. Thread CPU time (what the phone's simulation scales) counts the kernel's work
+// for the thread too; on a host whose every system call and page fault goes through a
+// hypervisor (a paravirtualised VM), that work is many times a phone's, and the door's
+// IPC- and memory-heavy stretches (the first download, a cold start) grow with it while a
+// loop in JavaScript does not (docs/benchmarks.md, the fourteenth sitting). Printed with every
+// phone run, so two hosts' figures can be told apart by it.
+import { closeSync, fstatSync, openSync } from 'node:fs';
+
+export interface KernelCost {
+  /** CPU µs of one `fstat` (user and system), and the system's share of it. */
+  syscallUs: number;
+  syscallSystemShare: number;
+  /** CPU µs a 4 KiB page costs on its first write (a fresh anonymous mapping, filled once). */
+  pageFaultUs: number;
+}
+
+const cpuUs = () => {
+  const u = process.cpuUsage();
+  return { user: u.user, system: u.system };
+};
+
+export function hostKernelCost(): KernelCost {
+  const fd = openSync('/proc/self/stat', 'r');
+  try {
+    for (let i = 0; i < 2000; i++) fstatSync(fd); // warm-up
+    const calls = 50_000;
+    const a = cpuUs();
+    for (let i = 0; i < calls; i++) fstatSync(fd);
+    const b = cpuUs();
+    const total = b.user - a.user + (b.system - a.system);
+    // 128 MiB in fresh pages: allocUnsafeSlow maps memory not yet touched; fill writes each page.
+    const bytes = 128 * 1024 * 1024;
+    const c = cpuUs();
+    Buffer.allocUnsafeSlow(bytes).fill(1);
+    const d = cpuUs();
+    return {
+      syscallUs: total / calls,
+      syscallSystemShare: (b.system - a.system) / total,
+      pageFaultUs: (d.user - c.user + (d.system - c.system)) / (bytes / 4096),
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const describeKernelCost = (k: KernelCost) =>
+  `fstat ${k.syscallUs.toFixed(2)} µs (${(k.syscallSystemShare * 100).toFixed(0)} % in the kernel), first write to a page ${k.pageFaultUs.toFixed(2)} µs`;
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(describeKernelCost(hostKernelCost()));

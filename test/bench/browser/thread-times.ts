@@ -1,0 +1,54 @@
+// Every Chromium thread's user and system CPU time on this host, from /proc/<pid>/task/<tid>/stat
+// (clock ticks of 10 ms): how much of a thread's CPU time its own code took, and how much the
+// kernel took on its behalf. Trace events carry Linux's own pid and tid, so a sample lines up
+// with a trace's threads by "pid:tid".
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ThreadTimes {
+  name: string;
+  /** Clock ticks (USER_HZ: 100 a second on Linux). */
+  user: number;
+  system: number;
+}
+
+/** Every thread of every process whose command line names chromium, by "pid:tid". */
+export function chromiumThreadTimes(): Map<string, ThreadTimes> {
+  const out = new Map<string, ThreadTimes>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`).includes('chromium')) continue;
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(`${pid}:${tid}`, {
+          name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+          user: Number(fields[11]),
+          system: Number(fields[12]),
+        });
+      }
+    } catch {
+      // A process or thread gone between the listing and the read.
+    }
+  }
+  return out;
+}
+
+/**
+ * Each thread's user share of the CPU time it took between two samples (a thread that took
+ * under `minTicks` is left out: too few ticks to say).
+ */
+export function userShares(
+  before: Map<string, ThreadTimes>,
+  after: Map<string, ThreadTimes>,
+  minTicks = 5,
+): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const [key, end] of after) {
+    const start = before.get(key) ?? { user: 0, system: 0 };
+    const user = end.user - start.user;
+    const total = user + end.system - start.system;
+    if (total >= minTicks) shares.set(key, user / total);
+  }
+  return shares;
+}
