@@ -42,7 +42,7 @@ const SCANS = 50;
 // fraction of a second to the next, and keeps that speed for about a second
 // (test/bench/host-noise.ts), whatever the load: a figure whose runs last about a second moves
 // with it. With half these counts a quiet and a loaded run agreed within 20 % on every phone
-// figure in 4 pairs of 12; with these, in 3 of 7 (docs/benchmarks.md, the twelfth to fourteenth sittings).
+// figure in 4 pairs of 12; with these, in 3 of 8 (docs/benchmarks.md, the twelfth to fourteenth sittings).
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 18);
 // Every restart's scans are timed (each run's p95 is about its third-slowest scan of fifty).
 const JOIN_RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 5);
