@@ -26,7 +26,7 @@ import {
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
 import { hostCpuScore } from './browser/host-cpu-score';
-import { describeKernelCost, hostKernelCost, type KernelCost } from './browser/host-kernel-cost';
+import { describeKernelCost, medianKernelCost } from './browser/host-kernel-cost';
 import { type PhoneFigure, phoneLines, setUpPhones } from './browser/phone-lines';
 import { keepCoresAwake } from './browser/keep-awake';
 import { median } from './browser/phone-calibration';
@@ -69,21 +69,13 @@ await build({
   build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_TRACE },
 });
 console.log(`# load average at start: ${uptime()}`);
-// What this host's kernel charges (a paravirtualised VM's many times a phone's): the median
-// of three probes, before the browser starts.
-{
-  const probes = [hostKernelCost(), hostKernelCost(), hostKernelCost()];
-  const mid = (f: (k: KernelCost) => number) => median(probes.map(f));
-  line(
-    'host-kernel-cost',
-    describeKernelCost({
-      syscallUs: mid((k) => k.syscallUs),
-      syscallSystemShare: mid((k) => k.syscallSystemShare),
-      pageFaultUs: mid((k) => k.pageFaultUs),
-    }),
-    '(CPU time of the bench process, browser/host-kernel-cost.ts; median of 3)',
-  );
-}
+// What this host's kernel charges (a paravirtualised VM's many times a phone's), before the
+// browser starts.
+line(
+  'host-kernel-cost',
+  describeKernelCost(medianKernelCost()),
+  '(CPU time of the bench process, browser/host-kernel-cost.ts; median of 3)',
+);
 
 const server = await startServerProcess(
   {

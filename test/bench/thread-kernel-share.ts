@@ -8,6 +8,9 @@ import { spawn } from 'node:child_process';
 import { chromiumThreadTimes, type ThreadTimes } from './browser/thread-times';
 
 const TICK_S = 0.01; // USER_HZ, 100 on Linux
+// Threads already running when the command starts (another browser on a shared host) count
+// only what they take from then on.
+const before = chromiumThreadTimes();
 const seen = new Map<string, ThreadTimes>();
 const sample = () => {
   for (const [key, times] of chromiumThreadTimes()) seen.set(key, times);
@@ -20,10 +23,11 @@ const timer = setInterval(sample, 500);
 const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
 clearInterval(timer);
 const byName = new Map<string, { user: number; system: number }>();
-for (const t of seen.values()) {
+for (const [key, t] of seen) {
+  const start = before.get(key) ?? { user: 0, system: 0 };
   const sum = byName.get(t.name) ?? { user: 0, system: 0 };
-  sum.user += t.user;
-  sum.system += t.system;
+  sum.user += t.user - start.user;
+  sum.system += t.system - start.system;
   byName.set(t.name, sum);
 }
 console.log("# the browser threads' CPU time by name (seconds): user, system, system share");

@@ -6,6 +6,7 @@
 // loop in JavaScript does not (docs/benchmarks.md, the fourteenth sitting). Printed with every
 // phone run, so two hosts' figures can be told apart by it.
 import { closeSync, fstatSync, openSync } from 'node:fs';
+import { median } from './phone-calibration';
 
 export interface KernelCost {
   /** CPU µs of one `fstat` (user and system), and the system's share of it. */
@@ -15,25 +16,20 @@ export interface KernelCost {
   pageFaultUs: number;
 }
 
-const cpuUs = () => {
-  const u = process.cpuUsage();
-  return { user: u.user, system: u.system };
-};
-
 export function hostKernelCost(): KernelCost {
   const fd = openSync('/proc/self/stat', 'r');
   try {
     for (let i = 0; i < 2000; i++) fstatSync(fd); // warm-up
     const calls = 50_000;
-    const a = cpuUs();
+    const a = process.cpuUsage();
     for (let i = 0; i < calls; i++) fstatSync(fd);
-    const b = cpuUs();
+    const b = process.cpuUsage();
     const total = b.user - a.user + (b.system - a.system);
     // 128 MiB in fresh pages: allocUnsafeSlow maps memory not yet touched; fill writes each page.
     const bytes = 128 * 1024 * 1024;
-    const c = cpuUs();
+    const c = process.cpuUsage();
     Buffer.allocUnsafeSlow(bytes).fill(1);
-    const d = cpuUs();
+    const d = process.cpuUsage();
     return {
       syscallUs: total / calls,
       syscallSystemShare: (b.system - a.system) / total,
@@ -44,7 +40,18 @@ export function hostKernelCost(): KernelCost {
   }
 }
 
+/** The median of `probes` probes, field by field (one probe moves with what else the host does). */
+export function medianKernelCost(probes = 3): KernelCost {
+  const all = Array.from({ length: probes }, hostKernelCost);
+  const mid = (field: keyof KernelCost) => median(all.map((k) => k[field]));
+  return {
+    syscallUs: mid('syscallUs'),
+    syscallSystemShare: mid('syscallSystemShare'),
+    pageFaultUs: mid('pageFaultUs'),
+  };
+}
+
 export const describeKernelCost = (k: KernelCost) =>
   `fstat ${k.syscallUs.toFixed(2)} µs (${(k.syscallSystemShare * 100).toFixed(0)} % in the kernel), first write to a page ${k.pageFaultUs.toFixed(2)} µs`;
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(describeKernelCost(hostKernelCost()));
+if (import.meta.url === `file://${process.argv[1]}`) console.log(describeKernelCost(medianKernelCost()));

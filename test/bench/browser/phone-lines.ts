@@ -9,7 +9,14 @@ import { TARGETS } from '../targets';
 import type { HostCpuMeasure } from './host-cpu-score';
 import { describeFunctions, functionsIn } from './phone-functions';
 import { median } from './phone-calibration';
-import { describeShares, type Multipliers, PHONES, phoneMultipliers, type SimResult } from './phone-sim';
+import {
+  describeShares,
+  type Multipliers,
+  PHONES,
+  phoneMultipliers,
+  type SimResult,
+  type ThreadKind,
+} from './phone-sim';
 import {
   longestPageTask,
   longestPageTaskWhere,
@@ -93,6 +100,20 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
   const results = byRun.flat();
   if (!results.length) return;
   const p = figure.p95 ? 95 : 50;
+  // Each run with its threads' kernel time left out, once for both phones; and the kernel's
+  // share of each kind of thread's CPU time over the runs, as the line says it.
+  const userOnlyRuns = runs.map((run) => ({ recording: userTimeOnly(run.recording), spans: run.spans }));
+  const kernelShares = (kind: ThreadKind) => {
+    const percents = runs.flatMap(({ recording }) =>
+      recording.threads.flatMap((t) => {
+        const share = t.kind === kind && t.key ? recording.userShare?.get(t.key) : undefined;
+        return share === undefined ? [] : [Math.round(100 - 100 * share)];
+      }),
+    );
+    if (!percents.length) return 'not read';
+    const [low, high] = [Math.min(...percents), Math.max(...percents)];
+    return low === high ? `${low} %` : `${low}-${high} %`;
+  };
   for (const name of Object.keys(phones) as PhoneName[]) {
     const full = `${prefix[name]}${figure.name}`;
     const target = TARGETS.find((t) => t.name === full);
@@ -179,25 +200,14 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     );
     // The same stretch with each thread's kernel time left out: a bound for a host whose kernel
     // is a hypervisor's (docs/benchmarks.md, the fourteenth sitting).
-    const userRuns = runs.map((run) => {
-      const user = userTimeOnly(run.recording);
-      return run.spans.map(([from, to]) => onPhones(user, from, to, { one: phones[name] }).one.ms);
-    });
+    const userRuns = userOnlyRuns.map(({ recording, spans }) =>
+      spans.map(([from, to]) => onPhones(recording, from, to, { one: phones[name] }).one.ms),
+    );
     const userOnly = p95s
       ? median(userRuns.map((scans) => percentile(scans, (ms) => ms, p)))
       : percentile(userRuns.flat(), (ms) => ms, p);
-    const shares = (kind: string) =>
-      runs
-        .flatMap((run) =>
-          run.recording.threads
-            .filter((t) => t.kind === kind && t.key && run.recording.userShare?.has(t.key))
-            .map((t) => run.recording.userShare!.get(t.key!)!),
-        )
-        .map((s) => `${Math.round(100 - 100 * s)}`);
-    const spread = (values: string[]) =>
-      values.length ? `${Math.min(...values.map(Number))}-${Math.max(...values.map(Number))} %` : 'not read';
     console.log(
-      `# ${full} with each thread's kernel time left out: ${show(figure.name, userOnly)} ${unit(figure.name)} (the kernel's share of the CPU time over each run: page ${spread(shares('page'))}, workers ${spread(shares('worker'))})`,
+      `# ${full} with each thread's kernel time left out: ${show(figure.name, userOnly)} ${unit(figure.name)} (the kernel's share of the CPU time over each run: page ${kernelShares('page')}, workers ${kernelShares('worker')})`,
     );
   }
   // The host's own wall clock, where it is a figure of its own.
