@@ -1,15 +1,17 @@
 // The first download's pages in the local copy, and their codes. Guarantees: a downloaded page,
 // its codes and the progress that records it are written in one transaction (a resumed download
-// never skips or loses a page), and a page stored again replaces what it was (its old slices or
-// whole row are deleted in that transaction); pages of tickets and answers, and ticket pages'
+// never skips or loses a page; the transaction is made straight on IndexedDB: first-page-write.ts),
+// and a page stored again replaces what it was (its old slices or whole row are deleted in that
+// transaction); pages of tickets and answers, and ticket pages'
 // codes, are sealed before that transaction and opened after each read (seal/sealed-rows.ts),
 // so no transaction waits on crypto. A page of tickets is stored as slices of a hundred, each
 // sealed on its own (seal/sealed-slices.ts), and its codes say which item each code is on, so a
-// scan's keyed read opens one slice; a page of answers is one seal. A ticket page stored whole
+// scan's keyed read opens one slice; a page of answers is one seal (a slice of answers wrote
+// faster but read back at half the speed: docs/benchmarks.md, the fifteenth sitting). A ticket page stored whole
 // (before slices) is read as it is. Check-in pages are plain: reading them never waits for the
 // passcode.
 import { type CheckinDatabase, pageRange, sliceRange } from './database';
-import { readSyncState } from './local-copy';
+import { writeFirstPage } from './first-page-write';
 import type { RemoteTicket } from '../api/schemas';
 import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from './page-codes';
 import type { PageRow, Resource, SealedSliceRow, StoredPageRow } from './rows';
@@ -46,27 +48,7 @@ export async function storeFirstPage(
     keys ? sealSlices(box!, listSlug, resource, page, items as RemoteTicket[], keys) : [],
     sealCodes(box, codes),
   ]);
-  const tables = [db.pages, db.pageSlices, db.pageCodes, db.syncState];
-  await db.transaction('rw', tables, async () => {
-    const state = await readSyncState(db, listSlug, resource);
-    const done = new Set(state.firstDownload?.done ?? []);
-    done.add(page);
-    if (row) await db.pages.put(row);
-    else {
-      // Stored again (a download started over): nothing of what the page was may stay.
-      await db.pages.delete([listSlug, resource, page]);
-      await db.pageSlices
-        .where('[listSlug+resource+page+slice]')
-        .between(...sliceRange(listSlug, resource, page))
-        .delete();
-      await db.pageSlices.bulkPut(slices);
-    }
-    await db.pageCodes.put(codesRow);
-    await db.syncState.put({
-      ...state,
-      firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
-    });
-  });
+  await writeFirstPage(db, { listSlug, resource, page, totalPages, whole: row, slices, codes: codesRow });
 }
 
 /**

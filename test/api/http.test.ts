@@ -132,3 +132,29 @@ describe('the Check-in API client', () => {
     expect(told).toEqual([Date.parse('2026-06-15T12:00:00Z'), Date.parse('2026-06-15T12:00:05Z')]);
   });
 });
+
+describe("an answer's body", () => {
+  it('is decoded as UTF-8 whatever its headers say, a BOM dropped and a bad sequence replaced, as text() does', async () => {
+    const json = new TextEncoder().encode(
+      JSON.stringify([{ id: 1, slug: 'ti_p1', reference: 'R-1', first_name: 'ü-1 東京' }]),
+    );
+    const bodies = [
+      new Uint8Array([0xef, 0xbb, 0xbf, ...json]),
+      // A Latin-1 byte in the name: not UTF-8, so one replacement character.
+      new Uint8Array([...json].flatMap((b, i, all) => (b === 0x31 && all[i - 1] === 0x2d ? [0xe9] : [b]))),
+    ];
+    for (const body of bodies) {
+      const fetch = async () =>
+        new Response(body.slice(), {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+        });
+      const client = createCheckinClient(createTransport({ baseUrl: BASE, fetch }));
+      const answer = await client.listPage('tickets', 'chk_pabc1', 1);
+      const [expected] = JSON.parse(await new Response(body.slice()).text()) as { first_name: string }[];
+      expect(answer).toMatchObject({ ok: true, value: [{ firstName: expected!.first_name }] });
+    }
+    const [replaced] = JSON.parse(await new Response(bodies[1]!.slice()).text()) as { first_name: string }[];
+    expect(replaced!.first_name).toBe('ü-\ufffd 東京');
+  });
+});

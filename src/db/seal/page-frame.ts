@@ -60,13 +60,22 @@ export function frameTickets(
 ): Uint8Array {
   const n = items.length;
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
-  const body = encoder.encode(JSON.stringify(items));
-  const written = body.byteLength;
-  const starts = itemStarts(body, n);
+  const json = JSON.stringify(items);
+  // Encoded straight into the frame, with room for a few characters of two bytes or more (a JSON
+  // text of ASCII is as many bytes as characters); one with more does not fit, and is encoded on
+  // its own and copied in.
+  let buffer = new ArrayBuffer(bodyAt + Math.ceil(json.length * 1.05) + 16);
+  const into = encoder.encodeInto(json, new Uint8Array(buffer, bodyAt));
+  let written = into.written;
+  if (into.read < json.length) {
+    const body = encoder.encode(json);
+    buffer = new ArrayBuffer(bodyAt + body.byteLength);
+    new Uint8Array(buffer).set(body, bodyAt);
+    written = body.byteLength;
+  }
+  const bytes = new Uint8Array(buffer, 0, bodyAt + written);
+  const starts = itemStarts(bytes.subarray(bodyAt), n);
   if (!starts) return frameEach(items, tickets);
-  const buffer = new ArrayBuffer(bodyAt + written);
-  const bytes = new Uint8Array(buffer);
-  bytes.set(body, bodyAt);
   const words = new Uint32Array(buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
   words[0] = FRAME_V1;
   words[1] = n;

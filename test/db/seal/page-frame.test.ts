@@ -45,6 +45,21 @@ describe('a framed page of tickets', () => {
     expect(openedPlain(frame).all()).toEqual(page);
   });
 
+  it('is the same frame whether its JSON fits where it is first encoded or is encoded apart', () => {
+    const ascii = Array.from({ length: 100 }, (_, i) => remoteTicket(i + 1));
+    // A few characters of two bytes fit the frame's room; a page of them does not.
+    const few = ascii.map((t, i) => (i === 3 ? { ...t, lastName: 'García' } : t));
+    const many = ascii.map((t) => ({ ...t, firstName: '山田花子', companyName: '株式会社 東京 🎟️' }));
+    for (const items of [ascii, few, many]) {
+      const frame = frameTickets(items);
+      const body = new TextEncoder().encode(JSON.stringify(items));
+      expect(frame.byteLength).toBe(4 * (2 + 5 * items.length) + body.byteLength);
+      expect(frame.subarray(frame.byteLength - body.byteLength)).toEqual(body);
+      expect(openedPlain(frame).all()).toEqual(items);
+      expect(openedPlain<RemoteTicket>(frame).holding([slugKey(items[3]!.slug)])).toEqual([items[3]]);
+    }
+  });
+
   it('finds each ticket by its slug, its reference and its order, parsing only those', () => {
     const opened = openedPlain<RemoteTicket>(frameTickets(page));
     for (const t of page) {

@@ -14,6 +14,19 @@ describe('a seal box', () => {
     await expect(box.open(sealed, 'tickets|list|2')).rejects.toBeInstanceOf(SealBroken);
   });
 
+  it('opens any value it sealed as JSON, whatever its characters', async () => {
+    const box = await sealBoxOf(crypto.getRandomValues(new Uint8Array(32)));
+    for (const value of [
+      { a: 'plain' },
+      { a: 'García' },
+      { a: '東京'.repeat(500) },
+      ['🎟️'.repeat(100)],
+      42,
+      null,
+    ])
+      expect(await box.open(await box.seal(value, 'p|1'), 'p|1')).toEqual(value);
+  });
+
   it('refuses a sealed value altered by one bit, or sealed by another box', async () => {
     const box = await sealBoxOf(secret());
     const sealed = await box.seal('Niamh Ito', 'p');

@@ -1,0 +1,168 @@
+// A first download's page writes, the two ways, in real IndexedDB (Chromium, the app's own
+// database, sealing and codes): `straight` is the app's storeFirstPage (src/db/stored-pages.ts,
+// its transaction made straight on IndexedDB: src/db/first-page-write.ts); `dexie` is the same
+// rows in the same transaction through Dexie, as the app wrote them before. Driven by
+// test/bench/first-page-store.bench.ts, which alternates the two and reads each one's CPU time.
+import type { RemoteAnswer, RemoteTicket } from '../../../src/api/schemas';
+import { CheckinDatabase, sliceRange } from '../../../src/db/database';
+import { readSyncState } from '../../../src/db/local-copy';
+import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from '../../../src/db/page-codes';
+import type { Resource } from '../../../src/db/rows';
+import { sealBoxOf } from '../../../src/db/seal/seal-box';
+import { sealCodes, sealPage } from '../../../src/db/seal/sealed-rows';
+import { sealSlices } from '../../../src/db/seal/sealed-slices';
+import { storeFirstPage } from '../../../src/db/stored-pages';
+
+const FIRST = ['Ben', 'Amira', 'Kofi', 'Lena', 'Mateo', 'Yuki', 'Priya', 'Oskar', 'Fatima', 'Jonas'];
+const LAST = ['Nakamura', 'Okafor', 'Lindqvist', 'García', 'Müller', 'Haddad', 'Kowalski', 'Silva'];
+const COMPANIES = ['Harbour & Sons Ltd', 'Northwind Analytics', 'Blue Fern Studio', null, 'Acme GmbH'];
+
+/** A page of 1000 tickets shaped as the demo's, decoded (src/api/page-decoders.ts). */
+export function ticketsPage(page: number): RemoteTicket[] {
+  return Array.from({ length: 1000 }, (_, i) => {
+    const id = (page - 1) * 1000 + i + 1;
+    const first = FIRST[id % FIRST.length]!;
+    const last = LAST[(id * 7) % LAST.length]!;
+    const email = `${first}.${last}${id % 997}@example.com`.toLowerCase();
+    const order = `Z${(id * 2654435761) % 99991}`.slice(0, 5);
+    return {
+      id,
+      slug: `ti_p${(id * 40503).toString(36).padStart(8, 'q')}x${(id * 2654435761).toString(36)}`.slice(
+        0,
+        27,
+      ),
+      reference: `${order}-${(id % 3) + 1}`,
+      registrationReference: order,
+      buyerName: `${first} ${last}`,
+      buyerEmail: email,
+      firstName: first,
+      lastName: last,
+      email,
+      companyName: COMPANIES[id % COMPANIES.length]!,
+      phoneNumber: id % 3 === 0 ? `+44 20 7946 ${String(id % 10000).padStart(4, '0')}` : null,
+      jobTitle: id % 4 === 0 ? 'Head of Partnerships' : null,
+      releaseTitle: id % 9 === 0 ? 'VIP pass' : 'General admission',
+      state: id % 50 === 0 ? 'void' : 'complete',
+      paid: id % 40 !== 0,
+      updatedAt: 1_790_000_000_000 + id,
+    };
+  });
+}
+
+/** A page of 1000 answers, three questions a ticket. */
+export function answersPage(page: number): RemoteAnswer[] {
+  return Array.from({ length: 1000 }, (_, i) => {
+    const id = (page - 1) * 1000 + i + 1;
+    const question = (id % 3) + 1;
+    const response =
+      question === 1 ? ['S', 'M', 'L', 'XL'][id % 4]! : question === 2 ? 'vegetarian' : 'Train';
+    return {
+      id,
+      ticketId: Math.ceil(id / 3),
+      questionId: question,
+      response,
+      updatedAt: 1_790_000_000_000 + id,
+    };
+  });
+}
+
+/** The same rows as storeFirstPage, in one Dexie transaction, each request awaited in turn. */
+async function storeThroughDexie(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  page: number,
+  items: readonly unknown[],
+  totalPages: number,
+) {
+  const box = await db.seal.box();
+  const keys = resource === 'tickets' ? ticketKeys(items as RemoteTicket[]) : undefined;
+  const codes: PageCodesRow = keys
+    ? { listSlug, resource, page, ...slicedCodes(keys) }
+    : { listSlug, resource, page, codes: pageCodes(resource, items) };
+  const [row, slices, codesRow] = await Promise.all([
+    keys ? null : sealPage(box, { listSlug, resource, page, items: items as RemoteAnswer[] }),
+    keys ? sealSlices(box, listSlug, resource, page, items as RemoteTicket[], keys) : [],
+    sealCodes(box, codes),
+  ]);
+  await db.transaction('rw', [db.pages, db.pageSlices, db.pageCodes, db.syncState], async () => {
+    const state = await readSyncState(db, listSlug, resource);
+    const done = new Set(state.firstDownload?.done ?? []);
+    done.add(page);
+    if (row) await db.pages.put(row);
+    else {
+      await db.pages.delete([listSlug, resource, page]);
+      await db.pageSlices
+        .where('[listSlug+resource+page+slice]')
+        .between(...sliceRange(listSlug, resource, page))
+        .delete();
+      await db.pageSlices.bulkPut(slices);
+    }
+    await db.pageCodes.put(codesRow);
+    await db.syncState.put({
+      ...state,
+      firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
+    });
+  });
+}
+
+const LIST = 'chk_bench';
+let dbs: Record<'straight' | 'dexie', CheckinDatabase> | null = null;
+
+async function ready() {
+  if (dbs) return dbs;
+  const box = await sealBoxOf(crypto.getRandomValues(new Uint8Array(32)));
+  const straight = new CheckinDatabase('first-page-straight');
+  const dexie = new CheckinDatabase('first-page-dexie');
+  for (const db of [straight, dexie]) {
+    db.seal.unlock(box);
+    await db.open();
+  }
+  dbs = { straight, dexie };
+  return dbs;
+}
+
+let pages: unknown[][] = [];
+
+/** Makes pages `from` to `to` of `resource`, for the next `store` (outside its CPU time). */
+function prepare(resource: 'tickets' | 'answers', from: number, to: number) {
+  pages = [];
+  for (let page = from; page <= to; page++)
+    pages.push(resource === 'tickets' ? ticketsPage(page) : answersPage(page));
+}
+
+/** Stores the prepared pages one way, one after another, from page `from`; their wall time, ms. */
+async function store(way: 'straight' | 'dexie', resource: 'tickets' | 'answers', from: number) {
+  const db = (await ready())[way];
+  const t0 = performance.now();
+  for (const [i, items] of pages.entries()) {
+    if (way === 'straight') await storeFirstPage(db, LIST, resource, from + i, items as RemoteTicket[], 1000);
+    else await storeThroughDexie(db, LIST, resource, from + i, items, 1000);
+  }
+  return performance.now() - t0;
+}
+
+/** A stored page's slices and its progress, to check both ways stored the same. */
+async function stored(way: 'straight' | 'dexie') {
+  const db = (await ready())[way];
+  const [tickets, answers] = await Promise.all([
+    readSyncState(db, LIST, 'tickets'),
+    readSyncState(db, LIST, 'answers'),
+  ]);
+  return {
+    slices: await db.pageSlices.count(),
+    pages: await db.pages.count(),
+    codes: await db.pageCodes.count(),
+    done: [tickets.firstDownload?.done.length ?? 0, answers.firstDownload?.done.length ?? 0],
+  };
+}
+
+/** Busy for `ms` on this thread: for finding it among the browser's threads. */
+function spin(ms: number) {
+  const end = performance.now() + ms;
+  let x = 0;
+  while (performance.now() < end) x += Math.sqrt(x + 1);
+  return x;
+}
+
+(globalThis as unknown as { bench: object }).bench = { prepare, store, stored, spin, ready };
