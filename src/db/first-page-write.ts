@@ -8,8 +8,9 @@
 //   through Dexie is; a database Dexie has not opened, or has closed, gets the same writes in one
 //   Dexie transaction, which opens it or refuses as it does for every other write.
 // Every request is asked for at once. Through Dexie (its promise zones, one request awaited
-// after another) the same writes cost a first download's worker about as much again as
-// IndexedDB's own work, at a dozen requests a page of tickets.
+// after another) the same writes cost up to a sixth more of the CPU time a page of tickets takes
+// to seal and store, and up to a quarter more for a page of answers
+// (test/bench/first-page-store.bench.ts).
 import { type CheckinDatabase, sliceRange } from './database';
 import { emptySyncState, readSyncState } from './local-copy';
 import type { StoredPageCodesRow } from './page-codes';
