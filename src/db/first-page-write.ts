@@ -39,25 +39,28 @@ function withPageDone(state: SyncStateRow, page: number, totalPages: number): Sy
   };
 }
 
-export async function writeFirstPage(db: CheckinDatabase, rows: FirstPageRows): Promise<void> {
+/** The same writes in one Dexie transaction, each request awaited in turn: for a database not open. */
+export async function writeFirstPageThroughDexie(db: CheckinDatabase, rows: FirstPageRows): Promise<void> {
   const { listSlug, resource, page, totalPages, whole, slices, codes } = rows;
-  if (!db.isOpen()) {
-    await db.transaction('rw', TABLES, async () => {
-      const state = await readSyncState(db, listSlug, resource);
-      if (whole) await db.pages.put(whole);
-      else {
-        await db.pages.delete([listSlug, resource, page]);
-        await db.pageSlices
-          .where('[listSlug+resource+page+slice]')
-          .between(...sliceRange(listSlug, resource, page))
-          .delete();
-        await db.pageSlices.bulkPut([...slices]);
-      }
-      await db.pageCodes.put(codes);
-      await db.syncState.put(withPageDone(state, page, totalPages));
-    });
-    return;
-  }
+  await db.transaction('rw', TABLES, async () => {
+    const state = await readSyncState(db, listSlug, resource);
+    if (whole) await db.pages.put(whole);
+    else {
+      await db.pages.delete([listSlug, resource, page]);
+      await db.pageSlices
+        .where('[listSlug+resource+page+slice]')
+        .between(...sliceRange(listSlug, resource, page))
+        .delete();
+      await db.pageSlices.bulkPut([...slices]);
+    }
+    await db.pageCodes.put(codes);
+    await db.syncState.put(withPageDone(state, page, totalPages));
+  });
+}
+
+export async function writeFirstPage(db: CheckinDatabase, rows: FirstPageRows): Promise<void> {
+  if (!db.isOpen()) return writeFirstPageThroughDexie(db, rows);
+  const { listSlug, resource, page, totalPages, whole, slices, codes } = rows;
   const idb = db.backendDB();
   await new Promise<void>((resolve, reject) => {
     const tx = idb.transaction(TABLES, 'readwrite');

@@ -6,14 +6,12 @@
 // whole), made before each stretch and outside it.
 //   node --import tsx test/bench/first-page-store.bench.ts
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { serveBuiltPage } from './browser/built-page';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 
 type Way = 'straight' | 'dexie';
@@ -54,22 +52,9 @@ function rendererThreads(): Map<string, number> {
   return out;
 }
 
-const pageDir = mkdtempSync(join(tmpdir(), 'first-page-'));
 const profile = mkdtempSync(join(tmpdir(), 'first-page-profile-'));
-await build({
-  root: resolve('test/bench/browser-first-page'),
-  configFile: false,
-  logLevel: 'warn',
-  build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
-});
-const server = createServer((request, response) => {
-  const path = join(pageDir, (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : request.url!);
-  if (!existsSync(path)) return void response.writeHead(404).end();
-  response.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html' });
-  createReadStream(path).pipe(response);
-}).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const built = await serveBuiltPage('test/bench/browser-first-page');
+const { origin } = built;
 console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
@@ -153,6 +138,6 @@ try {
   console.log(`# load average at end: ${execFileSync('uptime').toString().trim()}`);
 } finally {
   await context.close();
-  server.close();
-  for (const dir of [pageDir, profile]) rmSync(dir, { recursive: true, force: true });
+  built.close();
+  rmSync(profile, { recursive: true, force: true });
 }

@@ -27,14 +27,12 @@
 // The cold reads are timed twice: unthrottled, and with the page at the calibrated phone's CPU
 // rate (browser/phone-calibration.ts; the notes above are at a fixed x4, before calibration).
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { serveBuiltPage } from './browser/built-page';
 import { calibratePhone, printCalibration } from './browser/phone-calibration';
 
 const PAGES = Number(process.env.BENCH_TICKETS ?? 100_000) / 1000;
@@ -50,22 +48,9 @@ const line = (name: string, value: number | string, unit: string) =>
   console.log(`bench ${name}: ${value} ${unit}`);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
-const pageDir = mkdtempSync(join(tmpdir(), 'shapes-page-'));
 const profile = mkdtempSync(join(tmpdir(), 'shapes-profile-'));
-await build({
-  root: resolve('test/bench/browser-shapes'),
-  configFile: false,
-  logLevel: 'warn',
-  build: { outDir: pageDir, emptyOutDir: true, target: 'es2022' },
-});
-const server = createServer((request, response) => {
-  const path = join(pageDir, (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : request.url!);
-  if (!existsSync(path)) return void response.writeHead(404).end();
-  response.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html' });
-  createReadStream(path).pipe(response);
-}).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const built = await serveBuiltPage('test/bench/browser-shapes');
+const { origin } = built;
 console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
 const phone = await calibratePhone();
 printCalibration(phone);
@@ -130,6 +115,6 @@ try {
   console.log(`# IndexedDB folder for all shapes: ${(Number(du) / 1024).toFixed(0)} MB`);
   console.log(`# load average at end: ${execFileSync('uptime').toString().trim()}`);
 } finally {
-  server.close();
-  for (const dir of [pageDir, profile]) rmSync(dir, { recursive: true, force: true });
+  built.close();
+  rmSync(profile, { recursive: true, force: true });
 }

@@ -1,10 +1,12 @@
 // A first download's page writes, the two ways, in real IndexedDB (Chromium, the app's own
 // database, sealing and codes): `straight` is the app's storeFirstPage (src/db/stored-pages.ts,
 // its transaction made straight on IndexedDB: src/db/first-page-write.ts); `dexie` is the same
-// rows in the same transaction through Dexie, as the app wrote them before. Driven by
-// test/bench/first-page-store.bench.ts, which alternates the two and reads each one's CPU time.
+// rows in the same transaction through Dexie (writeFirstPageThroughDexie), as the app wrote them
+// before. Driven by test/bench/first-page-store.bench.ts, which alternates the two and reads each
+// one's CPU time.
 import type { RemoteAnswer, RemoteTicket } from '../../../src/api/schemas';
-import { CheckinDatabase, sliceRange } from '../../../src/db/database';
+import { CheckinDatabase } from '../../../src/db/database';
+import { writeFirstPageThroughDexie } from '../../../src/db/first-page-write';
 import { readSyncState } from '../../../src/db/local-copy';
 import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from '../../../src/db/page-codes';
 import type { Resource } from '../../../src/db/rows';
@@ -66,7 +68,7 @@ export function answersPage(page: number): RemoteAnswer[] {
   });
 }
 
-/** The same rows as storeFirstPage, in one Dexie transaction, each request awaited in turn. */
+/** The same rows as storeFirstPage, sealed as it seals them, written through Dexie as before. */
 async function storeThroughDexie(
   db: CheckinDatabase,
   listSlug: string,
@@ -80,29 +82,19 @@ async function storeThroughDexie(
   const codes: PageCodesRow = keys
     ? { listSlug, resource, page, ...slicedCodes(keys) }
     : { listSlug, resource, page, codes: pageCodes(resource, items) };
-  const [row, slices, codesRow] = await Promise.all([
+  const [whole, slices, codesRow] = await Promise.all([
     keys ? null : sealPage(box, { listSlug, resource, page, items: items as RemoteAnswer[] }),
     keys ? sealSlices(box, listSlug, resource, page, items as RemoteTicket[], keys) : [],
     sealCodes(box, codes),
   ]);
-  await db.transaction('rw', [db.pages, db.pageSlices, db.pageCodes, db.syncState], async () => {
-    const state = await readSyncState(db, listSlug, resource);
-    const done = new Set(state.firstDownload?.done ?? []);
-    done.add(page);
-    if (row) await db.pages.put(row);
-    else {
-      await db.pages.delete([listSlug, resource, page]);
-      await db.pageSlices
-        .where('[listSlug+resource+page+slice]')
-        .between(...sliceRange(listSlug, resource, page))
-        .delete();
-      await db.pageSlices.bulkPut(slices);
-    }
-    await db.pageCodes.put(codesRow);
-    await db.syncState.put({
-      ...state,
-      firstDownload: { serverStart: null, ...state.firstDownload, totalPages, done: [...done] },
-    });
+  await writeFirstPageThroughDexie(db, {
+    listSlug,
+    resource,
+    page,
+    totalPages,
+    whole,
+    slices,
+    codes: codesRow,
   });
 }
 
