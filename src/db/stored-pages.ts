@@ -11,7 +11,7 @@
 // (before slices) is read as it is. Check-in pages are plain: reading them never waits for the
 // passcode.
 import { type CheckinDatabase, pageRange, sliceRange } from './database';
-import { writeFirstPage } from './first-page-write';
+import { type FirstPageRows, writeFirstPage } from './first-page-write';
 import type { RemoteTicket } from '../api/schemas';
 import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from './page-codes';
 import type { PageRow, Resource, SealedSliceRow, StoredPageRow } from './rows';
@@ -35,6 +35,18 @@ export async function storeFirstPage(
   items: PageRow['items'],
   totalPages: number,
 ): Promise<void> {
+  await writeFirstPage(db, await firstPageRows(db, listSlug, resource, page, items, totalPages));
+}
+
+/** A first-download page's rows as stored: hashed and sealed, ready for its transaction. */
+export async function firstPageRows(
+  db: CheckinDatabase,
+  listSlug: string,
+  resource: Resource,
+  page: number,
+  items: PageRow['items'],
+  totalPages: number,
+): Promise<FirstPageRows> {
   const box = await boxFor(db, resource);
   // Hashed and sealed before the transaction: it must not hold IndexedDB's turn while it
   // computes, and a WebCrypto answer comes in a later task, after the transaction has committed.
@@ -43,12 +55,12 @@ export async function storeFirstPage(
   const codes: PageCodesRow = keys
     ? { listSlug, resource, page, ...slicedCodes(keys) }
     : { listSlug, resource, page, codes: pageCodes(resource, items) };
-  const [row, slices, codesRow] = await Promise.all([
+  const [whole, slices, codesRow] = await Promise.all([
     keys ? null : sealPage(box, { listSlug, resource, page, items }),
     keys ? sealSlices(box!, listSlug, resource, page, items as RemoteTicket[], keys) : [],
     sealCodes(box, codes),
   ]);
-  await writeFirstPage(db, { listSlug, resource, page, totalPages, whole: row, slices, codes: codesRow });
+  return { listSlug, resource, page, totalPages, whole, slices, codes: codesRow };
 }
 
 /**

@@ -6,12 +6,13 @@
 // whole), made before each stretch and outside it.
 //   node --import tsx test/bench/first-page-store.bench.ts
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { serveBuiltPage } from './browser/built-page';
+import { chromiumThreadTimes, threadCpuMs } from './browser/thread-times';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 
 type Way = 'straight' | 'dexie';
@@ -33,25 +34,6 @@ const line = (name: string, value: number | string, unit: string) =>
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 
-/** CPU time so far of every thread of every renderer process, ns, by "pid:tid" (schedstat). */
-function rendererThreads(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`).includes('--type=renderer')) continue;
-      for (const tid of readdirSync(`/proc/${pid}/task`))
-        out.set(
-          `${pid}:${tid}`,
-          Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]),
-        );
-    } catch {
-      // A process gone meanwhile.
-    }
-  }
-  return out;
-}
-
 const profile = mkdtempSync(join(tmpdir(), 'first-page-profile-'));
 const built = await serveBuiltPage('test/bench/browser-first-page');
 const { origin } = built;
@@ -68,12 +50,16 @@ try {
   // The page's main thread: the one whose CPU time a 500 ms spin moved (after a second, so that
   // a spare renderer Chromium starts meanwhile is not taken for it).
   await page.waitForTimeout(1000);
-  const before = rendererThreads();
+  const before = chromiumThreadTimes();
   await page.evaluate(() => (globalThis as unknown as G).bench.spin(500));
-  const after = rendererThreads();
+  const after = chromiumThreadTimes();
+  // A process's main thread, in ms (its ticks are 10 ms).
   const moved = [...after]
     .filter(([key]) => key.split(':')[0] === key.split(':')[1])
-    .map(([key, ns]) => [key, (ns - (before.get(key) ?? ns)) / 1e6] as const)
+    .map(([key, t]) => {
+      const start = before.get(key) ?? t;
+      return [key, 10 * (t.user + t.system - start.user - start.system)] as const;
+    })
     .sort((a, b) => b[1] - a[1]);
   if (!moved[0] || moved[0][1] < 400 || (moved[1]?.[1] ?? 0) > 100)
     throw new Error(
@@ -84,7 +70,7 @@ try {
   const profileTo = process.env.BENCH_PROFILE;
   const cdp = profileTo ? await context.newCDPSession(page) : null;
   if (cdp) await startProfile(cdp);
-  const cpuMs = () => (rendererThreads().get(thread) ?? Number.NaN) / 1e6;
+  const cpuMs = () => threadCpuMs(thread);
 
   for (const resource of ['tickets', 'answers'] as const) {
     const per = STRETCH[resource];

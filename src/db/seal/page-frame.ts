@@ -16,6 +16,7 @@
 // no order), then the body.
 import type { RemoteTicket } from '../../api/schemas';
 import { type TicketKeys, ticketKeys } from '../page-codes';
+import { utf8After } from './utf8-after';
 
 /** Word 0 of a frame: byte 0 is 0 on either byte order, so never the `[` of a JSON page. */
 const FRAME_V1 = 0x0001_0000;
@@ -60,23 +61,11 @@ export function frameTickets(
 ): Uint8Array {
   const n = items.length;
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
-  const json = JSON.stringify(items);
-  // Encoded straight into the frame, with room for a few characters of two bytes or more (a JSON
-  // text of ASCII is as many bytes as characters); one with more does not fit, and is encoded on
-  // its own and copied in.
-  let buffer = new ArrayBuffer(bodyAt + Math.ceil(json.length * 1.05) + 16);
-  const into = encoder.encodeInto(json, new Uint8Array(buffer, bodyAt));
-  let written = into.written;
-  if (into.read < json.length) {
-    const body = encoder.encode(json);
-    buffer = new ArrayBuffer(bodyAt + body.byteLength);
-    new Uint8Array(buffer).set(body, bodyAt);
-    written = body.byteLength;
-  }
-  const bytes = new Uint8Array(buffer, 0, bodyAt + written);
+  const bytes = utf8After(JSON.stringify(items), bodyAt);
+  const written = bytes.byteLength - bodyAt;
   const starts = itemStarts(bytes.subarray(bodyAt), n);
   if (!starts) return frameEach(items, tickets);
-  const words = new Uint32Array(buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
+  const words = new Uint32Array(bytes.buffer, 0, HEADER_WORDS + ENTRY_WORDS * n);
   words[0] = FRAME_V1;
   words[1] = n;
   for (let i = 0; i < n; i++) {

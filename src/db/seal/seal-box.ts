@@ -15,6 +15,8 @@
 // All of it is asynchronous: seal before a Dexie transaction, open after it (a WebCrypto
 // promise settles in a later task, and an IndexedDB transaction commits when a task ends idle).
 
+import { utf8After } from './utf8-after';
+
 const IV_BYTES = 12;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -44,19 +46,6 @@ const toBase64Url = (bytes: Uint8Array) =>
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-
-/**
- * A value's JSON as UTF-8, encoded straight into a buffer with room for a few characters of two
- * bytes or more (one with more is encoded on its own): TextEncoder's `encode` makes and copies
- * buffers of its own, which cost a first download's worker more than the JSON itself.
- */
-function jsonBytes(value: unknown): Uint8Array {
-  // `undefined` has no JSON: encoded as nothing, as `encode` did.
-  const json: string = JSON.stringify(value) ?? '';
-  const bytes = new Uint8Array(Math.ceil(json.length * 1.05) + 16);
-  const { read, written } = encoder.encodeInto(json, bytes);
-  return read < json.length ? encoder.encode(json) : bytes.subarray(0, written);
-}
 
 /** The box of a 256-bit secret; the secret's bytes are zeroed once its keys are made. */
 export async function sealBoxOf(secret: Uint8Array): Promise<SealBox> {
@@ -112,7 +101,8 @@ export async function sealBoxOf(secret: Uint8Array): Promise<SealBox> {
   return {
     sealBytes,
     openBytes,
-    seal: (value, place) => sealBytes(jsonBytes(value), place),
+    // `undefined` has no JSON: sealed as nothing, as `encode` made it.
+    seal: (value, place) => sealBytes(utf8After(JSON.stringify(value) ?? ''), place),
     open: async <T>(sealed: Uint8Array, place: string) =>
       JSON.parse(decoder.decode(await openBytes(sealed, place))) as T,
     async digest(code) {

@@ -8,12 +8,9 @@ import type { RemoteAnswer, RemoteTicket } from '../../../src/api/schemas';
 import { CheckinDatabase } from '../../../src/db/database';
 import { writeFirstPageThroughDexie } from '../../../src/db/first-page-write';
 import { readSyncState } from '../../../src/db/local-copy';
-import { type PageCodesRow, pageCodes, slicedCodes, ticketKeys } from '../../../src/db/page-codes';
-import type { Resource } from '../../../src/db/rows';
+import type { PageRow, Resource } from '../../../src/db/rows';
 import { sealBoxOf } from '../../../src/db/seal/seal-box';
-import { sealCodes, sealPage } from '../../../src/db/seal/sealed-rows';
-import { sealSlices } from '../../../src/db/seal/sealed-slices';
-import { storeFirstPage } from '../../../src/db/stored-pages';
+import { firstPageRows, storeFirstPage } from '../../../src/db/stored-pages';
 
 const FIRST = ['Ben', 'Amira', 'Kofi', 'Lena', 'Mateo', 'Yuki', 'Priya', 'Oskar', 'Fatima', 'Jonas'];
 const LAST = ['Nakamura', 'Okafor', 'Lindqvist', 'García', 'Müller', 'Haddad', 'Kowalski', 'Silva'];
@@ -68,34 +65,16 @@ export function answersPage(page: number): RemoteAnswer[] {
   });
 }
 
-/** The same rows as storeFirstPage, sealed as it seals them, written through Dexie as before. */
+/** The same rows as storeFirstPage, written through Dexie as before. */
 async function storeThroughDexie(
   db: CheckinDatabase,
   listSlug: string,
   resource: Resource,
   page: number,
-  items: readonly unknown[],
+  items: PageRow['items'],
   totalPages: number,
 ) {
-  const box = await db.seal.box();
-  const keys = resource === 'tickets' ? ticketKeys(items as RemoteTicket[]) : undefined;
-  const codes: PageCodesRow = keys
-    ? { listSlug, resource, page, ...slicedCodes(keys) }
-    : { listSlug, resource, page, codes: pageCodes(resource, items) };
-  const [whole, slices, codesRow] = await Promise.all([
-    keys ? null : sealPage(box, { listSlug, resource, page, items: items as RemoteAnswer[] }),
-    keys ? sealSlices(box, listSlug, resource, page, items as RemoteTicket[], keys) : [],
-    sealCodes(box, codes),
-  ]);
-  await writeFirstPageThroughDexie(db, {
-    listSlug,
-    resource,
-    page,
-    totalPages,
-    whole,
-    slices,
-    codes: codesRow,
-  });
+  await writeFirstPageThroughDexie(db, await firstPageRows(db, listSlug, resource, page, items, totalPages));
 }
 
 const LIST = 'chk_bench';
@@ -128,8 +107,9 @@ async function store(way: 'straight' | 'dexie', resource: 'tickets' | 'answers',
   const db = (await ready())[way];
   const t0 = performance.now();
   for (const [i, items] of pages.entries()) {
-    if (way === 'straight') await storeFirstPage(db, LIST, resource, from + i, items as RemoteTicket[], 1000);
-    else await storeThroughDexie(db, LIST, resource, from + i, items, 1000);
+    const rows = items as PageRow['items'];
+    if (way === 'straight') await storeFirstPage(db, LIST, resource, from + i, rows, 1000);
+    else await storeThroughDexie(db, LIST, resource, from + i, rows, 1000);
   }
   return performance.now() - t0;
 }

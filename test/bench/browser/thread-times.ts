@@ -52,3 +52,13 @@ export function userShares(
   }
   return shares;
 }
+
+/** One thread's CPU time so far, ms, from `/proc/<pid>/task/<tid>/schedstat` (nanoseconds); NaN once gone. */
+export function threadCpuMs(key: string): number {
+  const [pid, tid] = key.split(':');
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}

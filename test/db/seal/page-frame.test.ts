@@ -49,7 +49,11 @@ describe('a framed page of tickets', () => {
     const ascii = Array.from({ length: 100 }, (_, i) => remoteTicket(i + 1));
     // A few characters of two bytes fit the frame's room; a page of them does not.
     const few = ascii.map((t, i) => (i === 3 ? { ...t, lastName: 'García' } : t));
-    const many = ascii.map((t) => ({ ...t, firstName: '山田花子', companyName: '株式会社 東京 🎟️' }));
+    const many = ascii.map((t) => ({
+      ...t,
+      firstName: '山田花子'.repeat(10),
+      companyName: '株式会社 東京 🎟️',
+    }));
     for (const items of [ascii, few, many]) {
       const frame = frameTickets(items);
       const body = new TextEncoder().encode(JSON.stringify(items));
