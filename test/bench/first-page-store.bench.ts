@@ -22,12 +22,15 @@ type Bench = {
   stored(way: Way): Promise<object>;
   spin(ms: number): number;
   ready(): Promise<unknown>;
+  readBack(resource: string): Promise<{ items: number; wall: number }>;
 };
 type G = { bench: Bench };
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 /** Pages a stretch: five of tickets (about 5,000 tickets), ten of answers. */
 const STRETCH = { tickets: 5, answers: 10 } as const;
+/** Read-backs of every stored page of answers. */
+const READS = 5;
 
 const line = (name: string, value: number | string, unit: string) =>
   console.log(`bench ${name}: ${value} ${unit}`);
@@ -112,6 +115,19 @@ try {
       );
     }
   }
+  // Every page of answers the app's way stored, read back and opened as a restart's answers load
+  // does (stored-pages.ts's readPages), a few times.
+  const reads: { cpu: number; wall: number; items: number }[] = [];
+  for (let i = 0; i < READS; i++) {
+    const cpu0 = cpuMs();
+    const { items, wall } = await page.evaluate(() => (globalThis as unknown as G).bench.readBack('answers'));
+    reads.push({ cpu: cpuMs() - cpu0, wall, items });
+  }
+  line(
+    'first-page-read-answers',
+    median(reads.map((r) => r.cpu)).toFixed(0),
+    `ms of the page's CPU to read back and open ${reads[0]?.items} answers (${ROUNDS * STRETCH.answers} pages; median of ${READS}: ${reads.map((r) => r.cpu.toFixed(0)).join(', ')}; wall ${median(reads.map((r) => r.wall)).toFixed(0)} ms)`,
+  );
   if (cdp && profileTo) console.log(await stopProfile(cdp, profileTo, 'first-page-store'));
   const [straight, dexie] = await Promise.all(
     (['straight', 'dexie'] as const).map((way) =>

@@ -3,7 +3,8 @@
 // Guarantees:
 // - Each sealed value's place is its row's identity (table, list, key): a value moved to
 //   another row throws `SealBroken` when read there, never gives another ticket's data.
-// - A page of answers is sealed as one value (one seal and one open a page, never one an item);
+// - A page of answers is sealed as one value (one seal and one open a page, never one an item),
+//   its answers as columns (answer-columns.ts: under IndexedDB's blob-file threshold);
 //   a page of tickets as slices of a hundred (sealed-slices.ts), each framed inside its seal
 //   (page-frame.ts), so a keyed read opens one slice and parses only the tickets it wants; a
 //   ticket page stored whole, framed or not, opens as it is. A ticket or answer changed since
@@ -32,6 +33,10 @@ import type {
 } from '../rows';
 import { frameTickets, type OpenedPage, openedItems, openedPlain } from './page-frame';
 import { type SealBox, SealBroken } from './seal-box';
+import { answerColumns, answersFromColumns } from './answer-columns';
+
+const decoder = new TextDecoder();
+const textOf = (bytes: Uint8Array) => decoder.decode(bytes);
 
 /** Whether a stored row holds its personal data sealed. */
 export const isSealed = (row: object): row is { sealed: Uint8Array } =>
@@ -83,7 +88,10 @@ export async function sealPage(box: SealBox | null, row: PageRow, keys?: TicketK
             frameTickets(items as RemoteTicket[], keys),
             pagePlace(listSlug, resource, page),
           )
-        : await needed(box).seal(items, pagePlace(listSlug, resource, page)),
+        : await needed(box).seal(
+            resource === 'answers' ? answerColumns(items as RemoteAnswer[]) : items,
+            pagePlace(listSlug, resource, page),
+          ),
   };
 }
 
@@ -95,7 +103,15 @@ export async function openPage<T>(box: SealBox | null, row: StoredPageRow): Prom
     return (row as PageRow).items as T[];
   }
   if (!isSealed(row)) throw new SealBroken(place);
-  return openedPlain<T>(await needed(box).openBytes(row.sealed, place)).all();
+  const plain = await needed(box).openBytes(row.sealed, place);
+  return row.resource === 'answers' ? (answersOf(plain, place) as T[]) : openedPlain<T>(plain).all();
+}
+
+/** An opened page of answers: its columns (answer-columns.ts), or the array of a page stored before. */
+function answersOf(plain: Uint8Array, place: string): RemoteAnswer[] {
+  const answers = answersFromColumns(JSON.parse(textOf(plain)));
+  if (!answers) throw new SealBroken(place);
+  return answers;
 }
 
 /**
@@ -109,7 +125,8 @@ export async function openPageLazily<T>(box: SealBox | null, row: StoredPageRow)
     return openedItems((row as PageRow).items as T[]);
   }
   if (!isSealed(row)) throw new SealBroken(place);
-  return openedPlain<T>(await needed(box).openBytes(row.sealed, place));
+  const plain = await needed(box).openBytes(row.sealed, place);
+  return row.resource === 'answers' ? openedItems(answersOf(plain, place) as T[]) : openedPlain<T>(plain);
 }
 
 /**

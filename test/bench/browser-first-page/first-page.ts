@@ -10,7 +10,7 @@ import { writeFirstPageThroughDexie } from '../../../src/db/first-page-write';
 import { readSyncState } from '../../../src/db/local-copy';
 import type { PageRow, Resource } from '../../../src/db/rows';
 import { sealBoxOf } from '../../../src/db/seal/seal-box';
-import { firstPageRows, storeFirstPage } from '../../../src/db/stored-pages';
+import { firstPageRows, readPages, storeFirstPage } from '../../../src/db/stored-pages';
 
 const FIRST = ['Ben', 'Amira', 'Kofi', 'Lena', 'Mateo', 'Yuki', 'Priya', 'Oskar', 'Fatima', 'Jonas'];
 const LAST = ['Nakamura', 'Okafor', 'Lindqvist', 'García', 'Müller', 'Haddad', 'Kowalski', 'Silva'];
@@ -129,6 +129,17 @@ async function stored(way: 'straight' | 'dexie') {
   };
 }
 
+/** Reads back every stored page of `resource` the app's way (readPages: read, opened); their items and wall time. */
+async function readBack(resource: 'tickets' | 'answers') {
+  const db = (await ready()).straight;
+  const t0 = performance.now();
+  let items = 0;
+  await readPages(db, LIST, resource, (page) => {
+    items += page.length;
+  });
+  return { items, wall: performance.now() - t0 };
+}
+
 /** Busy for `ms` on this thread: for finding it among the browser's threads. */
 function spin(ms: number) {
   const end = performance.now() + ms;
@@ -137,4 +148,4 @@ function spin(ms: number) {
   return x;
 }
 
-(globalThis as unknown as { bench: object }).bench = { prepare, store, stored, spin, ready };
+(globalThis as unknown as { bench: object }).bench = { prepare, store, stored, spin, ready, readBack };
