@@ -35,9 +35,6 @@ import { frameTickets, type OpenedPage, openedItems, openedPlain } from './page-
 import { type SealBox, SealBroken } from './seal-box';
 import { answerColumns, answersFromColumns } from './answer-columns';
 
-const decoder = new TextDecoder();
-const textOf = (bytes: Uint8Array) => decoder.decode(bytes);
-
 /** Whether a stored row holds its personal data sealed. */
 export const isSealed = (row: object): row is { sealed: Uint8Array } =>
   'sealed' in row && row.sealed instanceof Uint8Array;
@@ -103,13 +100,13 @@ export async function openPage<T>(box: SealBox | null, row: StoredPageRow): Prom
     return (row as PageRow).items as T[];
   }
   if (!isSealed(row)) throw new SealBroken(place);
-  const plain = await needed(box).openBytes(row.sealed, place);
-  return row.resource === 'answers' ? (answersOf(plain, place) as T[]) : openedPlain<T>(plain).all();
+  if (row.resource === 'answers') return (await openAnswers(needed(box), row.sealed, place)) as T[];
+  return openedPlain<T>(await needed(box).openBytes(row.sealed, place)).all();
 }
 
-/** An opened page of answers: its columns (answer-columns.ts), or the array of a page stored before. */
-function answersOf(plain: Uint8Array, place: string): RemoteAnswer[] {
-  const answers = answersFromColumns(JSON.parse(textOf(plain)));
+/** A sealed page of answers opened: its columns (answer-columns.ts), or the array of a page stored before. */
+async function openAnswers(box: SealBox, sealed: Uint8Array, place: string): Promise<RemoteAnswer[]> {
+  const answers = answersFromColumns(await box.open(sealed, place));
   if (!answers) throw new SealBroken(place);
   return answers;
 }
@@ -125,8 +122,9 @@ export async function openPageLazily<T>(box: SealBox | null, row: StoredPageRow)
     return openedItems((row as PageRow).items as T[]);
   }
   if (!isSealed(row)) throw new SealBroken(place);
-  const plain = await needed(box).openBytes(row.sealed, place);
-  return row.resource === 'answers' ? openedItems(answersOf(plain, place) as T[]) : openedPlain<T>(plain);
+  if (row.resource === 'answers')
+    return openedItems((await openAnswers(needed(box), row.sealed, place)) as T[]);
+  return openedPlain<T>(await needed(box).openBytes(row.sealed, place));
 }
 
 /**
