@@ -69,10 +69,13 @@ export function wedgeScansToVerdict(
         out.push(performance.now() - start);
         spans.push([start, start + out.at(-1)!]);
         // Staff's tap, then the next code's keys, each an input of its own as on a phone: a task
-        // of its own, never inside the frame that drew the verdict or the tap's task.
+        // of its own, never inside the frame that drew the verdict or the tap's task, nor before
+        // the frame that draws the scan screen again (a tap and the next guest's code are at
+        // least a moment apart at a door; typed at once, the tap's frame fell in the next scan).
         await nextTask();
         (document.querySelector('.verdict .button--solid') as HTMLButtonElement).click();
         await appear(false, scan);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
         await nextTask();
       }
       return out;
