@@ -8,10 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
+import { openDoorBrowser } from './browser/bench-build';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { type TraceEvent, traceOf } from './browser/trace-summary';
 
@@ -37,11 +36,13 @@ function after(events: TraceEvent[], mark: string) {
       e.name === 'thread_name' &&
       e.args?.name === 'CrRendererMain' &&
       events.some((x) => x.pid === e.pid && x.name === 'TimeStamp'),
-  )!;
+  );
+  if (!main) throw new Error(`no "${mark}" mark in the trace: the page's main thread was not found`);
   const marks = events
     .filter((e) => e.name === 'TimeStamp' && e.pid === main.pid)
     .filter((e) => (e.args as { data?: { message?: string } }).data?.message === mark)
     .map((e) => e.ts);
+  if (marks.length === 0) throw new Error(`no "${mark}" mark in the trace`);
   let cpu = 0;
   const counts = new Map<string, number>();
   for (const from of marks)
@@ -57,26 +58,13 @@ function after(events: TraceEvent[], mark: string) {
 }
 
 try {
-  const context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
-    baseURL: server.origin,
-    viewport: { width: 390, height: 844 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.addInitScript((fastLane) => {
-    (globalThis as unknown as { __name: unknown }).__name = (fn: unknown) => fn;
-    localStorage.setItem(
-      'venue-checkin.settings',
-      JSON.stringify({
-        deviceName: 'After read',
-        sounds: false,
-        vibration: false,
-        fastLane,
-        autoReturnSeconds: 0,
-      }),
-    );
-  }, fast === '1');
+  const { context, page } = await openDoorBrowser(
+    join(work, 'profile'),
+    server.origin,
+    'After read',
+    { sounds: false, vibration: false, fastLane: fast === '1', autoReturnSeconds: 0 },
+    ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  );
   await page.goto('/');
   await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
   await page.getByRole('button', { name: 'Join list' }).click();

@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 const COMPOSITED = new Set(['opacity', 'transform']);
 
-function stylesheets(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return stylesheets(path);
-    return entry.name.endsWith('.css') ? [path] : [];
-  });
-}
+/** Every stylesheet under `dir`, as the source checks list the code (test/ui/i18n/source-scan.ts). */
+const stylesheets = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => join(dir, file));
 
 /** Each `@keyframes` rule of a stylesheet: its name and the properties its frames set. */
 function keyframes(css: string): { name: string; properties: string[] }[] {

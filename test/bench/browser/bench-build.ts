@@ -36,10 +36,12 @@ export async function openDoorBrowser(
   origin: string,
   deviceName: string,
   settings: Record<string, unknown> = {},
+  /** More of Chromium's switches (a fake camera's). */
+  args: readonly string[] = [],
 ) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...args],
     baseURL: origin,
     viewport: { width: 390, height: 844 },
   });
