@@ -214,6 +214,20 @@ export class DoorPage {
     }).toPass({ timeout: 20_000 });
     await box.fill(code);
     await box.press('Enter');
+    // The field lets go of what it sent at once (ManualEntry.tsx), before any answer: a journey
+    // whose verdict never comes then says whether the door took the Enter at all.
+    await expect
+      .poll(
+        async () =>
+          this.page.url().includes('/door/search') ||
+          (await box.count()) === 0 ||
+          (await box.inputValue({ timeout: 1000 })) !== code,
+        {
+          message: `the door did not take the Enter after "${code}": the field still holds it`,
+          timeout: 5000,
+        },
+      )
+      .toBe(true);
   }
 
   /** Leaves the kiosk: a wrong PIN is refused first, then the right one unlocks it. */
