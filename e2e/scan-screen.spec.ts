@@ -223,8 +223,11 @@ test('two tabs of one door keep what each other chose', async ({ context }) => {
   // Exit mode chosen in the first tab is saved beside the light theme, not over it.
   await page.getByTestId('scan-controls').locator('.mode-switch__option--exit').click();
   await expect(page.getByTestId('exit-mode')).toBeVisible();
-  const saved = await other.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), SETTINGS);
-  expect(saved).toMatchObject({ theme: 'light', doorMode: 'exit' });
+  // Another tab's copy of the storage hears of a write a moment later (Chromium sends it on
+  // between processes): read until it has, as a person switching tabs would.
+  await expect
+    .poll(() => other.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), SETTINGS))
+    .toMatchObject({ theme: 'light', doorMode: 'exit' });
   await other.reload();
   await expect(other.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(other.getByLabel('Light (for sunlight)')).toBeChecked();
