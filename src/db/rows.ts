@@ -91,8 +91,16 @@ export interface PageRow<T = RemoteTicket | RemoteCheckin | RemoteAnswer> {
 // row is either plain (a copy kept before sealing, until src/db/seal/seal-copy.ts seals it) or
 // sealed, told apart by its `sealed` field.
 
-/** A value sealed where it is kept (src/db/seal/seal-box.ts): a 12-byte IV, then ciphertext and tag. */
-export type Sealed = Uint8Array;
+/**
+ * A value sealed where it is kept (src/db/seal/seal-box.ts): its 12-byte IV and its ciphertext
+ * and tag, kept apart so that sealing never copies the ciphertext to join them. A row written
+ * before holds the IV followed by the ciphertext and tag in one array; both open.
+ */
+export type Sealed = SealedParts | Uint8Array;
+export interface SealedParts {
+  iv: Uint8Array;
+  data: ArrayBuffer;
+}
 
 /** A page of tickets or answers as stored: its items sealed as one value. */
 export interface SealedPageRow {

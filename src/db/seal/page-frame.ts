@@ -53,15 +53,17 @@ function itemStarts(body: Uint8Array, n: number): Uint32Array | null {
  * A page's tickets framed: the bytes to seal. The page is stringified and encoded as one JSON
  * value, as before frames, and each ticket's bytes found in it (`itemStarts`); should that not
  * hold, each ticket is stringified and encoded alone. `tickets`: their keys, when the page's
- * codes computed them already.
+ * codes computed them already. `encode`: where the bytes are written (utf8-after.ts): a fresh
+ * buffer, or for a frame sealed at once the scratch buffer, valid until the next frame.
  */
 export function frameTickets(
   items: readonly RemoteTicket[],
   tickets: TicketKeys = ticketKeys(items),
+  encode: (text: string, at: number) => Uint8Array = utf8After,
 ): Uint8Array {
   const n = items.length;
   const bodyAt = 4 * (HEADER_WORDS + ENTRY_WORDS * n);
-  const bytes = utf8After(JSON.stringify(items), bodyAt);
+  const bytes = encode(JSON.stringify(items), bodyAt);
   const written = bytes.byteLength - bodyAt;
   const starts = itemStarts(bytes.subarray(bodyAt), n);
   if (!starts) return frameEach(items, tickets);

@@ -15,7 +15,8 @@
 // All of it is asynchronous: seal before a Dexie transaction, open after it (a WebCrypto
 // promise settles in a later task, and an IndexedDB transaction commits when a task ends idle).
 
-import { utf8After } from './utf8-after';
+import type { Sealed, SealedParts } from '../rows';
+import { utf8Scratch } from './utf8-after';
 
 const IV_BYTES = 12;
 const encoder = new TextEncoder();
@@ -30,13 +31,17 @@ export class SealBroken extends Error {
 }
 
 export interface SealBox {
-  /** `bytes` sealed for `place` (where it is kept: table and row key, e.g. `pages|<list>|tickets|3`). */
-  sealBytes(bytes: Uint8Array, place: string): Promise<Uint8Array>;
+  /**
+   * `bytes` sealed for `place` (where it is kept: table and row key, e.g. `pages|<list>|tickets|3`).
+   * `bytes` are read before this returns (WebCrypto copies its input as it is called): the caller
+   * may write over them at once (utf8-after.ts's scratch buffer).
+   */
+  sealBytes(bytes: Uint8Array, place: string): Promise<Sealed>;
   /** The bytes sealed for `place`; throws `SealBroken` when they do not open there. */
-  openBytes(sealed: Uint8Array, place: string): Promise<Uint8Array>;
+  openBytes(sealed: Sealed, place: string): Promise<Uint8Array>;
   /** A value as JSON, sealed. */
-  seal(value: unknown, place: string): Promise<Uint8Array>;
-  open<T>(sealed: Uint8Array, place: string): Promise<T>;
+  seal(value: unknown, place: string): Promise<Sealed>;
+  open<T>(sealed: Sealed, place: string): Promise<T>;
   /** The keyed digest of a code (base64url, 128 bits): what an index keeps instead of the code. */
   digest(code: string): Promise<string>;
 }
@@ -71,27 +76,24 @@ export async function sealBoxOf(secret: Uint8Array): Promise<SealBox> {
 
   const sealBytes = async (bytes: Uint8Array, place: string) => {
     const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    // Nothing is awaited before `encrypt` has its copy of `bytes` (see SealBox.sealBytes).
     const sealed = await crypto.subtle.encrypt(
       { name: 'AES-GCM', iv, additionalData: encoder.encode(place) },
       sealKey,
       bytes as BufferSource,
     );
-    const out = new Uint8Array(IV_BYTES + sealed.byteLength);
-    out.set(iv);
-    out.set(new Uint8Array(sealed), IV_BYTES);
-    return out;
+    // Kept apart: joining them would copy every sealed byte once more (a first download's
+    // worker wrote some 60 MB of fresh memory for it; docs/benchmarks.md, the nineteenth sitting).
+    return { iv, data: sealed };
   };
-  const openBytes = async (sealed: Uint8Array, place: string) => {
-    if (!(sealed instanceof Uint8Array) || sealed.byteLength <= IV_BYTES) throw new SealBroken(place);
+  const openBytes = async (sealed: Sealed, place: string) => {
+    const parts = partsOf(sealed);
+    if (!parts) throw new SealBroken(place);
     try {
       const plain = await crypto.subtle.decrypt(
-        {
-          name: 'AES-GCM',
-          iv: sealed.subarray(0, IV_BYTES) as BufferSource,
-          additionalData: encoder.encode(place),
-        },
+        { name: 'AES-GCM', iv: parts.iv as BufferSource, additionalData: encoder.encode(place) },
         sealKey,
-        sealed.subarray(IV_BYTES) as BufferSource,
+        parts.data as BufferSource,
       );
       return new Uint8Array(plain);
     } catch {
@@ -102,14 +104,35 @@ export async function sealBoxOf(secret: Uint8Array): Promise<SealBox> {
     sealBytes,
     openBytes,
     // `undefined` has no JSON: sealed as nothing, as `encode` made it.
-    seal: (value, place) => sealBytes(utf8After(JSON.stringify(value) ?? ''), place),
-    open: async <T>(sealed: Uint8Array, place: string) =>
+    seal: (value, place) => sealBytes(utf8Scratch(JSON.stringify(value) ?? ''), place),
+    open: async <T>(sealed: Sealed, place: string) =>
       JSON.parse(decoder.decode(await openBytes(sealed, place))) as T,
     async digest(code) {
       const mac = await crypto.subtle.sign('HMAC', digestKey, encoder.encode(code));
       return toBase64Url(new Uint8Array(mac, 0, 16));
     },
   };
+}
+
+/** Whether `value` is a sealed value, of either form (rows.ts's `Sealed`). */
+export function isSealedValue(value: unknown): value is Sealed {
+  return partsOf(value) !== null;
+}
+
+/** A sealed value's IV and ciphertext, of either form; null for anything else. */
+function partsOf(value: unknown): { iv: Uint8Array; data: Uint8Array | ArrayBuffer } | null {
+  if (value instanceof Uint8Array)
+    return value.byteLength > IV_BYTES
+      ? { iv: value.subarray(0, IV_BYTES), data: value.subarray(IV_BYTES) }
+      : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { iv, data } = value as Partial<SealedParts>;
+  return iv instanceof Uint8Array &&
+    iv.byteLength === IV_BYTES &&
+    data instanceof ArrayBuffer &&
+    data.byteLength > 0
+    ? { iv, data }
+    : null;
 }
 
 /** Whether this context can seal at all: WebCrypto's `subtle` exists only in a secure context. */

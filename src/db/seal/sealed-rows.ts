@@ -21,6 +21,7 @@ import type {
   CorrectionRow,
   PageRow,
   Resource,
+  Sealed,
   SealedAnswerRow,
   SealedAuditRow,
   SealedCorrectionRow,
@@ -32,12 +33,13 @@ import type {
   StoredTicketRow,
 } from '../rows';
 import { frameTickets, type OpenedPage, openedItems, openedPlain } from './page-frame';
-import { type SealBox, SealBroken } from './seal-box';
+import { utf8Scratch } from './utf8-after';
+import { isSealedValue, type SealBox, SealBroken } from './seal-box';
 import { answerColumns, answersFromColumns } from './answer-columns';
 
 /** Whether a stored row holds its personal data sealed. */
-export const isSealed = (row: object): row is { sealed: Uint8Array } =>
-  'sealed' in row && row.sealed instanceof Uint8Array;
+export const isSealed = (row: object): row is { sealed: Sealed } =>
+  'sealed' in row && isSealedValue(row.sealed);
 
 /** Resources whose first-download pages name attendees (check-in pages hold ids and times). */
 export const sealsPages = (resource: Resource) => resource !== 'checkins';
@@ -82,7 +84,7 @@ export async function sealPage(box: SealBox | null, row: PageRow, keys?: TicketK
     sealed:
       resource === 'tickets'
         ? await needed(box).sealBytes(
-            frameTickets(items as RemoteTicket[], keys),
+            frameTickets(items as RemoteTicket[], keys, utf8Scratch),
             pagePlace(listSlug, resource, page),
           )
         : await needed(box).seal(
@@ -105,7 +107,7 @@ export async function openPage<T>(box: SealBox | null, row: StoredPageRow): Prom
 }
 
 /** A sealed page of answers opened: its columns (answer-columns.ts), or the array of a page stored before. */
-async function openAnswers(box: SealBox, sealed: Uint8Array, place: string): Promise<RemoteAnswer[]> {
+async function openAnswers(box: SealBox, sealed: Sealed, place: string): Promise<RemoteAnswer[]> {
   const answers = answersFromColumns(await box.open(sealed, place));
   if (!answers) throw new SealBroken(place);
   return answers;

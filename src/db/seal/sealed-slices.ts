@@ -12,7 +12,8 @@ import type { RemoteTicket } from '../../api/schemas';
 import type { TicketKeys } from '../page-codes';
 import type { Resource, SealedSliceRow } from '../rows';
 import { frameTickets, type OpenedPage, openedPlain } from './page-frame';
-import { type SealBox, SealBroken } from './seal-box';
+import { isSealedValue, type SealBox, SealBroken } from './seal-box';
+import { utf8Scratch } from './utf8-after';
 
 /** Tickets a slice: a keyed read opens this many, about 42 KB of JSON, not the page's 420 KB. */
 export const SLICE_ITEMS = 100;
@@ -36,10 +37,12 @@ export function sealSlices(
   for (let slice = 0; slice * SLICE_ITEMS < items.length; slice++) {
     const from = slice * SLICE_ITEMS;
     const to = Math.min(items.length, from + SLICE_ITEMS);
-    const framed = frameTickets(items.slice(from, to), {
-      keys: keys.keys.subarray(3 * from, 3 * to),
-      ordered: keys.ordered.subarray(from, to),
-    });
+    // Framed in the scratch buffer: sealBytes reads it before it returns, and the next slice reuses it.
+    const framed = frameTickets(
+      items.slice(from, to),
+      { keys: keys.keys.subarray(3 * from, 3 * to), ordered: keys.ordered.subarray(from, to) },
+      utf8Scratch,
+    );
     slices.push(
       box
         .sealBytes(framed, slicePlace(listSlug, resource, page, slice))
@@ -52,6 +55,6 @@ export function sealSlices(
 /** A stored slice opened: its tickets parsed as they are asked for (page-frame.ts). */
 export async function openSlice<T>(box: SealBox, row: SealedSliceRow): Promise<OpenedPage<T>> {
   const place = slicePlace(row.listSlug, row.resource, row.page, row.slice);
-  if (!(row.sealed instanceof Uint8Array)) throw new SealBroken(place);
+  if (!isSealedValue(row.sealed)) throw new SealBroken(place);
   return openedPlain<T>(await box.openBytes(row.sealed, place));
 }

@@ -7,6 +7,7 @@ import { addCorrection, readCorrections } from '../../../src/db/copy-notes';
 import { CheckinDatabase } from '../../../src/db/database';
 import { readByCode, readCodeIndex } from '../../../src/db/keyed-read';
 import { patchSyncState, readTicketRows, saveList, upsertTickets } from '../../../src/db/local-copy';
+import type { Sealed } from '../../../src/db/rows';
 import { SealBroken, sealBoxOf } from '../../../src/db/seal/seal-box';
 import { readPages, storeFirstPage } from '../../../src/db/stored-pages';
 import { freshDb, LIST, unlockedDb } from '../../sync/support';
@@ -60,7 +61,7 @@ describe('a sealed value moved to another row', () => {
       [LIST, 'tickets', 1],
       [LIST, 'tickets', 2],
     ]);
-    await db.pages.put({ ...one!, sealed: (two as { sealed: Uint8Array }).sealed });
+    await db.pages.put({ ...one!, sealed: (two as { sealed: Sealed }).sealed });
     await expect(readByCode(db, LIST, codes, bySlug(1))).rejects.toBeInstanceOf(SealBroken);
     await expect(readPages(db, LIST, 'tickets', () => undefined)).rejects.toBeInstanceOf(SealBroken);
   });
@@ -92,7 +93,7 @@ describe('a sealed value moved to another row', () => {
       [LIST, 500],
       [LIST, 501],
     ]);
-    await db.tickets.put({ ...mine!, sealed: (theirs as { sealed: Uint8Array }).sealed });
+    await db.tickets.put({ ...mine!, sealed: (theirs as { sealed: Sealed }).sealed });
     // Its digests still find row 500; what they find does not open as ticket 500.
     await expect(readByCode(db, LIST, codes, bySlug(500))).rejects.toBeInstanceOf(SealBroken);
     await expect(readTicketRows(db, LIST)).rejects.toBeInstanceOf(SealBroken);
@@ -104,14 +105,14 @@ describe('a sealed value moved to another row', () => {
     await recordAudit(db, { ...entry, ticketId: 1, ticketReference: remoteTicket(1).reference });
     await recordAudit(db, { ...entry, at: T0 + 1, ticketId: 2, ticketReference: remoteTicket(2).reference });
     const [first, second] = await db.audit.toArray();
-    await db.audit.put({ ...first!, sealed: (second as { sealed: Uint8Array }).sealed });
+    await db.audit.put({ ...first!, sealed: (second as { sealed: Sealed }).sealed });
     await expect(readAudit(db, LIST)).rejects.toBeInstanceOf(SealBroken);
 
     const correction = { at: T0, ticketId: null, was: 'missing', now: 'not on the list' };
     await addCorrection(db, LIST, { ...correction, code: 'ti_pSOMETHING00000000000000' });
     await addCorrection(db, LIST, { ...correction, at: T0 + 1, code: 'ti_pELSE000000000000000000' });
     const [a, b] = await db.corrections.toArray();
-    await db.corrections.put({ ...a!, sealed: (b as { sealed: Uint8Array }).sealed });
+    await db.corrections.put({ ...a!, sealed: (b as { sealed: Sealed }).sealed });
     await expect(readCorrections(db, LIST)).rejects.toBeInstanceOf(SealBroken);
   });
 

@@ -11,6 +11,7 @@ import { openPage, openPageLazily, sealPage } from '../../../src/db/seal/sealed-
 import { SealBroken, sealBoxOf } from '../../../src/db/seal/seal-box';
 import type { SealedPageRow } from '../../../src/db/rows';
 import { remoteTicket } from '../copy-rows';
+import { serialized } from './stored-bytes';
 
 const LIST = 'chk_pframe000000000000000';
 const box = await sealBoxOf(crypto.getRandomValues(new Uint8Array(32)));
@@ -117,7 +118,7 @@ describe('a framed page of tickets', () => {
       page: 3,
       items: page,
     })) as SealedPageRow;
-    expect(new TextDecoder().decode(row.sealed)).not.toContain('Guest8');
+    expect(serialized(row.sealed)).not.toContain('Guest8');
     expect(await openPage(box, row)).toEqual(page);
     expect((await openPageLazily<RemoteTicket>(box, row)).holding([slugKey(page[4]!.slug)])).toContainEqual(
       page[4],

@@ -2,7 +2,7 @@
 // whether they fit where they are first encoded or are encoded apart.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8After } from '../../../src/db/seal/utf8-after';
+import { utf8After, utf8Scratch } from '../../../src/db/seal/utf8-after';
 
 const encoder = new TextEncoder();
 
@@ -32,5 +32,33 @@ describe('text as UTF-8 after room for a header', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('gives the same bytes in the scratch buffer, zeros before them, whatever it held before', () => {
+    const texts = [
+      'x'.repeat(70_000),
+      'short',
+      '',
+      '山田花子 🎟️'.repeat(300),
+      'a lone surrogate \ud800',
+      'y'.repeat(300_000),
+    ];
+    for (const text of texts)
+      for (const at of [0, 12, 4008]) {
+        const bytes = utf8Scratch(text, at);
+        expect(bytes.byteLength).toBe(at + encoder.encode(text).byteLength);
+        expect(bytes.subarray(at)).toEqual(encoder.encode(text));
+        expect(bytes.subarray(0, at).every((b) => b === 0)).toBe(true);
+      }
+  });
+
+  it("reuses one buffer for text of a frame's size, and lets a larger text have its own", () => {
+    const first = utf8Scratch('a'.repeat(40_000), 0);
+    const second = utf8Scratch('b'.repeat(30_000), 0);
+    expect(second.buffer).toBe(first.buffer);
+    expect(first[0]).toBe(0x62);
+    const large = utf8Scratch('c'.repeat(400_000), 0);
+    expect(large.buffer).not.toBe(first.buffer);
+    expect(utf8Scratch('d', 0).buffer).toBe(first.buffer);
   });
 });
