@@ -20,6 +20,7 @@ import { hostCpuScore } from './browser/host-cpu-score';
 import { coldStart, watchJoin } from './browser/phone-door';
 import { PHONES, phoneMultipliers, simulate, type SimEvent, threadsOf } from './browser/phone-sim';
 import { median } from './browser/phone-calibration';
+import { chromiumThreadTimes, threadKindsBetween } from './browser/thread-times';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = process.env.BENCH_PORT ?? '48121';
@@ -132,6 +133,8 @@ try {
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
     const marks = await coldStart(page, codes[run]!);
+    // Every thread of this browser from its start to the verdict (the browser is new each restart).
+    const threadKinds = threadKindsBetween(new Map(), chromiumThreadTimes());
     // LONG=1: on until the whole list has loaded, as the phone bench's first restart goes on
     // (its longest task after a restart may come after the verdict).
     if (process.env.LONG)
@@ -178,6 +181,7 @@ try {
     console.log(
       `\n## restart ${run}: mid ${simMid.ms.toFixed(0)} ms (${shares(simMid.byThread)}), low ${simLow.ms.toFixed(0)} ms (${shares(simLow.byThread)}); host wall ${marks.verdict.toFixed(0)} ms; host CPU ${shares(simMid.cpuMs)}`,
     );
+    console.log(["# Chromium's threads from its start to the verdict, by name:", ...threadKinds].join('\n'));
     console.log(
       `# marks: unlock ${JSON.stringify(unlock)}, scan screen ${marks.scanScreen.toFixed(0)}, wedge ${marks.wedgeListening.toFixed(0)}, verdict ${marks.verdict.toFixed(0)}; app marks ${appMarks
         .filter(([n]) => !n.startsWith('cold-'))

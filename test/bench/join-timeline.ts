@@ -12,27 +12,7 @@ import { startProfile, stopProfile } from './browser/cpu-profile';
 import { summariseTrace, traceOf } from './browser/trace-summary';
 import { workerDevtools } from './browser/worker-devtools';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
-import { chromiumThreadTimes, type ThreadTimes } from './browser/thread-times';
-
-/** Each kind of Chromium thread's CPU time and first touches of memory between two samples. */
-function threadsBetween(before: Map<string, ThreadTimes>, after: Map<string, ThreadTimes>): string[] {
-  const byName = new Map<string, { user: number; system: number; faults: number }>();
-  for (const [key, end] of after) {
-    const start = before.get(key) ?? { name: end.name, user: 0, system: 0, minorFaults: 0 };
-    const sum = byName.get(end.name) ?? { user: 0, system: 0, faults: 0 };
-    sum.user += end.user - start.user;
-    sum.system += end.system - start.system;
-    sum.faults += (end.minorFaults ?? 0) - (start.minorFaults ?? 0);
-    byName.set(end.name, sum);
-  }
-  return [...byName]
-    .filter(([, t]) => t.user + t.system >= 5)
-    .sort((a, b) => b[1].user + b[1].system - (a[1].user + a[1].system))
-    .map(
-      ([name, t]) =>
-        `#   ${name.padEnd(16)} user ${t.user * 10} ms, system ${t.system * 10} ms, ${t.faults} minor faults`,
-    );
-}
+import { chromiumThreadTimes, threadKindsBetween } from './browser/thread-times';
 
 /** User and system CPU time of a process so far (Linux), in ms. */
 function serverCpuMs(pid: number | undefined): number {
@@ -90,7 +70,7 @@ try {
   console.log(
     [
       "# Chromium's threads over the join, by name:",
-      ...threadsBetween(threadsAtStart, chromiumThreadTimes()),
+      ...threadKindsBetween(threadsAtStart, chromiumThreadTimes()),
     ].join('\n'),
   );
   if (trace) {

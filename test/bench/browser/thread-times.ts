@@ -65,3 +65,26 @@ export function threadCpuMs(key: string): number {
     return Number.NaN;
   }
 }
+
+/** Each kind of Chromium thread's CPU time and first touches of memory between two samples. */
+export function threadKindsBetween(
+  before: Map<string, ThreadTimes>,
+  after: Map<string, ThreadTimes>,
+): string[] {
+  const byName = new Map<string, { user: number; system: number; faults: number }>();
+  for (const [key, end] of after) {
+    const start = before.get(key) ?? { name: end.name, user: 0, system: 0, minorFaults: 0 };
+    const sum = byName.get(end.name) ?? { user: 0, system: 0, faults: 0 };
+    sum.user += end.user - start.user;
+    sum.system += end.system - start.system;
+    sum.faults += (end.minorFaults ?? 0) - (start.minorFaults ?? 0);
+    byName.set(end.name, sum);
+  }
+  return [...byName]
+    .filter(([, t]) => t.user + t.system >= 5)
+    .sort((a, b) => b[1].user + b[1].system - (a[1].user + a[1].system))
+    .map(
+      ([name, t]) =>
+        `#   ${name.padEnd(16)} user ${t.user * 10} ms, system ${t.system * 10} ms, ${t.faults} minor faults`,
+    );
+}
