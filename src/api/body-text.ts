@@ -34,10 +34,14 @@ function grown(buffer: ArrayBuffer, used: number, length: number): ArrayBuffer {
   return bigger;
 }
 
-/** The answer's declared length, when it gives one (a compressed answer's is less than its text). */
+/**
+ * The answer's declared length, when it gives one, as a hint for the first buffer: at most
+ * KEEP_BYTES, since it is the sender's word (a compressed answer's is less than its text, and a
+ * header may claim anything); a longer body grows its buffer as it comes.
+ */
 function declaredLength(response: Response): number {
   const length = Number(response.headers.get('content-length'));
-  return Number.isSafeInteger(length) && length > 0 ? length : 0;
+  return Number.isSafeInteger(length) && length > 0 ? Math.min(length, KEEP_BYTES) : 0;
 }
 
 function byobReader(response: Response): ReadableStreamBYOBReader | null {

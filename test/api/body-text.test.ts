@@ -93,6 +93,17 @@ describe("an answer's body as text", () => {
     expect(await Promise.all(reads)).toEqual(texts);
   });
 
+  it('takes a declared length as a hint only: a header claiming a terabyte makes no terabyte buffer', async () => {
+    const bytes = new TextEncoder().encode('{"short":"body"}');
+    const claimed = new Response(byteStream(cut(bytes, [4])), { headers: headersOf(2 ** 40) });
+    expect(await bodyText(claimed)).toBe('{"short":"body"}');
+    const long = 'l'.repeat(3 * 1024 * 1024);
+    const under = new Response(byteStream(cut(new TextEncoder().encode(long), [1_000_000])), {
+      headers: headersOf(10),
+    });
+    expect(await bodyText(under)).toBe(long);
+  });
+
   it('rejects a body that fails midway, and reads the next one whole', async () => {
     const failing = new ReadableStream({
       type: 'bytes',
