@@ -13,6 +13,7 @@ import { DroppedResponse } from '../mock-api/faults';
 import { mockSignInBackend } from './sign-in/mock-backend';
 import { SERVICE_INFO_PATH, createOrganiserSignIn } from './sign-in/organiser-sign-in';
 import { withSecurityHeaders } from './security-headers';
+import { withCompression } from './compressed-answer';
 import type { ServerSettings } from './config';
 import { httpsAdvice, tlsServeOptions } from './tls';
 import { type MockService, createMockService } from '../mock-api/service';
@@ -162,7 +163,7 @@ export async function startMockHost(settings: ServerSettings) {
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
     seal,
   });
-  const fetch = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
+  const fetch = withCompression(createServerFetch(service, resolve(settings.distDir), signIn, fleet));
   const server = serve(
     { fetch, port: settings.port, hostname: settings.host, ...tlsServeOptions(settings.tls) },
     () => {

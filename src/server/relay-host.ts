@@ -29,6 +29,7 @@ import { startServerFleet } from './fleet/server-fleet';
 import { relayFleetPorts } from './fleet/relay-fleet-ports';
 import { privateDataDir } from '../platform/private-files';
 import { dataSeal } from '../platform/data-seal';
+import { withCompression } from './compressed-answer';
 
 const shown = (url: URL) => `${url.origin}${url.pathname}`;
 
@@ -100,7 +101,7 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
   const firstLink = await signInBanner(signIn.newLink(), { exposed: settings.exposed, interactive });
   const server = serve(
     {
-      fetch: (request, env) => fetch(request, env as HttpBindings),
+      fetch: withCompression((request, env) => fetch(request, env as HttpBindings)),
       port: settings.port,
       hostname: settings.host,
       ...tlsServeOptions(settings.tls),
