@@ -1,8 +1,7 @@
 // Answers of the Node server compressed with gzip for a client that accepts it, as a real
-// ticketing service's are behind its web server. A door's first download is some 110 MB of JSON
-// for 100,000 tickets: gzip makes it about a tenth on a venue's WiFi, and the browser, which
-// reports each chunk of a worker's download to the page's own thread, hands that thread a
-// tenth of the chunks (docs/benchmarks.md, the twentieth sitting).
+// ticketing service's are behind its web server. A door's first download is some 113 MB of JSON
+// for 100,000 tickets: gzip makes it about 17 MB on a venue's WiFi (docs/benchmarks.md, the
+// twentieth sitting).
 // Guarantees:
 // - Compressed only where the request's Accept-Encoding names gzip (or `*`) with a weight above
 //   0, the answer has a body of a text type (JSON, HTML, script, style, SVG, plain text; never
