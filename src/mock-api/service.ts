@@ -17,6 +17,7 @@ import { callerOf, errorResponse, isAdminPath } from './http/error-response';
 import { ApiError, badRequest, tooManyRequests } from '../http/errors';
 import { takeKeepWrites } from './http/kept-writes';
 import { routedPath } from '../http/route-path';
+import { withHeaders } from '../http/answer-headers';
 import { pathWalks } from '../http/request-target';
 import { createRouter } from './router';
 import { seedStore } from './seed';
@@ -173,7 +174,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const handle = async (request: Request): Promise<Response> => {
     const response = await answer(request);
     const date = ctx.config.faults ? faults.dateHeader(routedUrl(request).pathname) : null;
-    return date === null ? response : withDate(response, date);
+    return date === null ? response : withHeaders(response, { date });
   };
 
   const answer = async (request: Request): Promise<Response> => {
@@ -217,18 +218,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 const CHECKIN_LIST_PATH = /^\/checkin\/checkin_lists\/([^/]+)/;
-
-/** The answer with its `Date` replaced (in a copy when its headers cannot change). */
-function withDate(response: Response, date: string): Response {
-  try {
-    response.headers.set('date', date);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set('date', date);
-    return copy;
-  }
-}
 
 /** The address under the path the real router matches (`//` and a trailing `/` gone, `.json` taken). */
 function routedUrl(request: Request): URL {

@@ -14,6 +14,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createGzip } from 'node:zlib';
+import { withHeaders } from '../http/answer-headers';
 
 /** Below this, the header and the work cost more than the bytes saved. */
 export const MIN_BYTES = 1024;
@@ -56,15 +57,7 @@ export function compressedAnswer(request: Request, response: Response): Response
       ? `${vary}, Accept-Encoding`
       : 'Accept-Encoding';
   if (!acceptsGzip(request.headers.get('accept-encoding'))) {
-    // The answer itself, its length kept: a copy would make its body a stream sent in chunks.
-    try {
-      response.headers.set('vary', varied);
-      return response;
-    } catch {
-      const copy = new Response(response.body, response);
-      copy.headers.set('vary', varied);
-      return copy;
-    }
+    return withHeaders(response, { vary: varied });
   }
   const headers = new Headers(response.headers);
   headers.set('vary', varied);

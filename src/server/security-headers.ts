@@ -2,6 +2,8 @@
 // and nothing more: its own scripts, styles and workers (the sync engine's worker, the service
 // worker), data: and blob: images (QR codes, the CSV export), and calls to any http(s) service,
 // since a door can join a real ticketing service at any address. API answers may load nothing.
+import { withHeaders } from '../http/answer-headers';
+
 const APP_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -37,13 +39,5 @@ export function securityHeaders(surface: Surface): Record<string, string> {
 
 /** The response with the surface's headers set (a copy when its headers cannot be changed). */
 export function withSecurityHeaders(response: Response, surface: Surface): Response {
-  const headers = securityHeaders(surface);
-  try {
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
-    return copy;
-  }
+  return withHeaders(response, securityHeaders(surface));
 }
