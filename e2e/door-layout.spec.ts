@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Locator, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
-import { expectOnScreen } from './fixtures/on-screen';
+import { expectApart, expectOnScreen } from './fixtures/on-screen';
 import { VIDEO_DIR } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
 
@@ -129,6 +129,16 @@ for (const theme of THEMES) {
 
     // The scan screen: one Online pill, and the device's health with its storage figures.
     const health = page.getByTestId('door-health');
+    // No camera here: the note about the join sits above the camera's message, not over it.
+    const cameraProblem = page.locator('.camera__message--problem');
+    await expect(cameraProblem).toBeVisible();
+    await atEverySize(page, async (size) => {
+      await expectApart(
+        page.getByTestId('joined-note'),
+        cameraProblem,
+        `${size} join note and camera message`,
+      );
+    });
     await atEverySize(page, async () => {
       await expect(page.getByText('Online', { exact: true })).toHaveCount(1);
       await expect(health).toContainText(/Storage [\d.]+ [kMGT]?B of [\d.]+ [kMGT]?B/);
