@@ -39,6 +39,8 @@ const CATEGORIES = [
     ? ['disabled-by-default-v8.compile', 'disabled-by-default-v8.runtime_stats']
     : []),
   ...(process.env.PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  // More of Chromium's categories for a diagnosis (`fonts,blink`, say), comma-separated.
+  ...(process.env.CATEGORIES ? process.env.CATEGORIES.split(',') : []),
 ];
 
 const distDir = process.env.DIST ?? mkdtempSync(join(tmpdir(), 'cold-timeline-dist-'));
