@@ -14,6 +14,15 @@ function checkedInWhen(previous: DoorCheckin, now: number): string {
 }
 
 /** What a verdict adds under the name: when, where, why, and what to check or do. */
+/**
+ * When this door admitted the ticket: "just now" for a scan repeated within seconds (a code held
+ * under the camera twice, the commonest case), where "0 s ago" reads like a fault.
+ */
+function hereAgo(ms: number): string {
+  return ms < JUST_NOW_MS ? t('verdictHereJustNow') : t('verdictHereAgo', { age: formatAge(ms) });
+}
+const JUST_NOW_MS = 5000;
+
 export function VerdictDetail({ verdict, now, basis }: { verdict: Verdict; now: number; basis: ScanBasis }) {
   switch (verdict.kind) {
     case 'admitted':
@@ -62,7 +71,7 @@ export function VerdictDetail({ verdict, now, basis }: { verdict: Verdict; now: 
             <p>{t('verdictHereSomeoneElse')}</p>
           </div>
           <p className="verdict__detail" data-testid="verdict-detail">
-            {t('verdictHereAgo', { age: formatAge(Math.max(0, now - verdict.previous.createdAt)) })}
+            {hereAgo(Math.max(0, now - verdict.previous.createdAt))}
           </p>
         </>
       );

@@ -38,7 +38,17 @@ describe('VerdictView for the same ticket again', () => {
     expect(at('Someone else? Refuse entry and call a supervisor.')).toBeGreaterThan(
       at('Check it is the same person.'),
     );
-    expect(at('Admitted here 4 s ago. No new check-in made.')).toBeGreaterThan(at('Ada Lovelace'));
+    expect(at('Admitted here just now. No new check-in made.')).toBeGreaterThan(at('Ada Lovelace'));
     expect(text).not.toContain('Admit anyway');
+  });
+
+  it('says "just now" for a scan repeated within seconds, and the age from five seconds on', () => {
+    const detailAfter = (ms: number) =>
+      shown({ ...repeat, previous: doorCheckin({ createdAt: NOW - ms, mine: true }) }).text.join('\n');
+    expect(detailAfter(0)).toContain('Admitted here just now.');
+    expect(detailAfter(4999)).toContain('Admitted here just now.');
+    expect(detailAfter(5000)).toContain('Admitted here 5 s ago.');
+    expect(detailAfter(125_000)).toContain('Admitted here 2 min ago.');
+    expect(detailAfter(0)).not.toContain('0 s ago');
   });
 });
