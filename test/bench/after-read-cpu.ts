@@ -69,7 +69,10 @@ try {
   await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
   await page.getByRole('button', { name: 'Join list' }).click();
   await choosePasscodeIfAsked(page, Date.now());
-  await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /^Synced/ })
+    .waitFor({ timeout: 120_000 });
   const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
   const tickets = (await (await fetch(`${listUrl}/tickets?page=1`)).json()) as { slug: string }[];
   await page.waitForTimeout(2000);

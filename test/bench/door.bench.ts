@@ -119,7 +119,10 @@ try {
     .getByTestId('progress')
     .filter({ hasText: `/ ${TICKETS} in` })
     .waitFor({ state: 'attached', timeout: 300_000 });
-  await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 300_000 });
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /^Synced/ })
+    .waitFor({ timeout: 300_000 });
   line(
     'door-join-to-ready-ui',
     ((Date.now() - joinedAt) / 1000).toFixed(1),

@@ -201,7 +201,10 @@ try {
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
     await choosePasscodeIfAsked(page, Date.now());
-    await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 300_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Synced/ })
+      .waitFor({ timeout: 300_000 });
     await page.getByRole('switch', { name: /Fast lane/ }).check();
     await context.close();
   }

@@ -303,7 +303,10 @@ try {
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })
       .waitFor({ state: 'attached', timeout: 600_000 });
-    await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 600_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Synced/ })
+      .waitFor({ timeout: 600_000 });
     line(
       'phone-first-download',
       ((Date.now() - joinedAt) / 1000).toFixed(1),

@@ -43,7 +43,10 @@ try {
     await page.getByRole('button', { name: 'Join list' }).click();
     await choosePasscodeIfAsked(page, Date.now());
   }
-  await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 120_000 });
+  await page
+    .getByTestId('last-sync')
+    .filter({ hasText: /^Synced/ })
+    .waitFor({ timeout: 120_000 });
   // Codes not scanned before in this WORK folder (each admits its ticket).
   const usedFile = join(WORK, 'used-page');
   const first = existsSync(usedFile) ? Number(readFileSync(usedFile, 'utf8')) : 20;

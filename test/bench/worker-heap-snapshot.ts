@@ -58,7 +58,10 @@ try {
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })
       .waitFor({ state: 'attached', timeout: 600_000 });
-    await page.getByTestId('last-sync').filter({ hasText: /^Synced/ }).waitFor({ timeout: 600_000 });
+    await page
+      .getByTestId('last-sync')
+      .filter({ hasText: /^Synced/ })
+      .waitFor({ timeout: 600_000 });
     await context.close();
   }
   const { context, page } = await open(true);
