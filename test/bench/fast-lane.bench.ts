@@ -121,22 +121,22 @@ function watchLane() {
     longestTask: 0,
   };
   (window as unknown as { __lane: PageMarks }).__lane = marks;
-  // Each decode attempt draws the video into the decoder's canvas: the gaps say whether the page
-  // was starved when a code went by unread.
+  // Each decode attempt hands the decoder's worker a frame: the camera's own (a VideoFrame) or,
+  // without WebCodecs, the RGBA of a canvas the page drew it on; the decoder's warm-up code
+  // (87 px square) is not a camera frame. The gaps say whether the page was starved when a code
+  // went by unread.
   let lastAttempt = 0;
-  const draw = CanvasRenderingContext2D.prototype.drawImage as (...args: unknown[]) => void;
-  CanvasRenderingContext2D.prototype.drawImage = function (
-    this: CanvasRenderingContext2D,
-    ...args: unknown[]
-  ) {
-    if (args[0] instanceof HTMLVideoElement) {
+  const post = Worker.prototype.postMessage as (...args: unknown[]) => void;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const frame = message as { video?: unknown; pixels?: unknown; width?: number } | null;
+    if (frame && typeof frame === 'object' && (frame.video || (frame.pixels && (frame.width ?? 0) > 100))) {
       const now = performance.now();
       if (lastAttempt && marks.firstFrame) marks.longestGap = Math.max(marks.longestGap, now - lastAttempt);
       lastAttempt = now;
       marks.attempts++;
     }
-    return draw.apply(this, args);
-  } as typeof CanvasRenderingContext2D.prototype.drawImage;
+    return post.call(this, message, ...rest);
+  } as typeof Worker.prototype.postMessage;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) marks.longestTask = Math.max(marks.longestTask, entry.duration);
   }).observe({ type: 'longtask' });
