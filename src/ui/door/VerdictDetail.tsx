@@ -13,7 +13,6 @@ function checkedInWhen(previous: DoorCheckin, now: number): string {
     : t('verdictCheckedInAgo', { age: formatAge(age), where });
 }
 
-/** What a verdict adds under the name: when, where, why, and what to check or do. */
 /**
  * When this door admitted the ticket: "just now" for a scan repeated within seconds (a code held
  * under the camera twice, the commonest case), where "0 s ago" reads like a fault.
@@ -23,6 +22,7 @@ function hereAgo(ms: number): string {
 }
 const JUST_NOW_MS = 5000;
 
+/** What a verdict adds under the name: when, where, why, and what to check or do. */
 export function VerdictDetail({ verdict, now, basis }: { verdict: Verdict; now: number; basis: ScanBasis }) {
   switch (verdict.kind) {
     case 'admitted':
