@@ -39,8 +39,9 @@ export interface OutboxShapes<Row, Answer> {
   /** When the service recorded the check-in (ms; NaN when it does not say). */
   answerMadeAt(answer: Answer): number;
   /**
-   * Whether the check-in carries the exact scan time this side sent with the row: then it is
-   * the row's own whatever the service does with uuids. Absent when the side sends no scan time.
+   * Whether the check-in carries the exact scan time this side sent with the row: the first
+   * claim on a service known to ignore uuids, never proof alone (another client's check-in can
+   * carry the same millisecond). Absent when the side sends no scan time.
    */
   sameScanTime?(row: Row, answer: Answer): boolean;
 }

@@ -4,15 +4,16 @@
 // made since just before the attempt are pulled, and every row the service already holds is
 // settled with its check-in. Only the rest goes out again. Guarantees, in order of trust:
 // - a check-in holding a row's own uuid is that row's; one such match shows the service keeps
-//   uuids, and a service known to keep them is matched by uuid alone, never by ticket;
-// - a check-in with the exact scan time the side sent (when it sends one) is the row's own
-//   whatever the service does with uuids; one under another uuid shows it ignores them;
-// - before either is known, one row goes out again alone and its answer says which (`ProbeRule`):
-//   nothing is claimed by ticket while that answer is still to come, nor after a refusal, which
-//   says nothing of uuids (the next row goes alone);
-// - otherwise a row claims an active check-in of its ticket made at or after its attempt's
-//   floor (less a little clock skew), never one already some row's own, the best a service that
-//   ignores uuids allows.
+//   uuids, and a service known to keep them is matched by uuid alone, never by ticket or time;
+// - before the service's way with uuids is known, one row goes out again alone and its answer
+//   says which (`ProbeRule`): nothing is claimed by ticket or time while that answer is still to
+//   come, nor after a refusal, which says nothing of uuids (the next row goes alone). A scan time
+//   is no proof on its own: another client's check-in of the ticket, stamped by the service, can
+//   carry the very millisecond the side stamped its row with, and taking it would lose the row;
+// - once the service is known to ignore uuids, a row claims an active check-in of its ticket
+//   with the exact scan time the side sent (when it sends one), else one made at or after its
+//   attempt's floor (less a little clock skew); never one already some row's own. That is the
+//   best such a service allows.
 import type { ClientUuids, Done, Paired, ProbeRule } from './outbox-ports';
 import type { OutboxSide } from './send-checkins';
 
@@ -69,18 +70,6 @@ export async function recoverUnanswered<Row, Answer, F>(
     return true;
   };
 
-  const sameScanTime = shapes.sameScanTime;
-  if (sameScanTime && unmatched.length > 0) {
-    const taken = await readClaimed();
-    if (!taken.ok) return taken;
-    unmatched = unmatched.filter((row) => {
-      if (!claim(taken.value, row, (a) => sameScanTime(row, a))) return true;
-      const ours = found[found.length - 1]!.remote;
-      if (mode === undefined && shapes.answerUuid(ours) !== shapes.rowUuid(row)) mode = 'ignored';
-      return false;
-    });
-  }
-
   let again: Row[] = unmatched;
   let probePending = false;
   if (mode === undefined && unmatched.length > 0) {
@@ -113,9 +102,13 @@ export async function recoverUnanswered<Row, Answer, F>(
   }
   if (mode !== undefined && mode !== known) await storage.noteClientUuids(mode);
 
-  if (mode !== 'kept' && !probePending && unmatched.length > 0) {
+  if (mode === 'ignored' && !probePending && unmatched.length > 0) {
     const taken = await readClaimed();
     if (!taken.ok) return taken;
+    // Every row's exact scan time first, so no row takes another's by the looser rule.
+    const sameScanTime = shapes.sameScanTime;
+    if (sameScanTime)
+      unmatched = unmatched.filter((row) => !claim(taken.value, row, (a) => sameScanTime(row, a)));
     again = unmatched.filter(
       (row) =>
         !claim(

@@ -1,6 +1,8 @@
 // The mirror's forwarder against a small upstream in this process that can ignore client uuids
 // (it makes its own, as a real service may) and lose answers: each door check-in reaches it
-// exactly once, matched after a lost answer by uuid or, for such an upstream, by ticket and time;
+// exactly once, matched after a lost answer by uuid or, for such an upstream, by ticket and time
+// (a lost lone probe, before the kind is known, goes again: such an upstream then holds it twice);
+// a scan time alone never takes another client's check-in;
 // a refused item is parked and the others still go; a delete goes by the upstream's uuid.
 import { type Server, createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ interface Fake {
   keepUuids: boolean;
   /** Record the next POST, then close the connection without answering. */
   loseNext: boolean;
+  /** Close the connection of the next POST without recording it (cut before the upstream). */
+  cutNext: boolean;
   posts: number;
   refuse: Set<number>;
   server: Server;
@@ -30,6 +34,7 @@ async function startFake(keepUuids: boolean): Promise<Fake> {
     checkins: [],
     keepUuids,
     loseNext: false,
+    cutNext: false,
     posts: 0,
     refuse: new Set(),
     server: createServer(),
@@ -55,6 +60,10 @@ async function startFake(keepUuids: boolean): Promise<Fake> {
         return send(200, c);
       }
       f.posts++;
+      if (f.cutNext) {
+        f.cutNext = false;
+        return req.socket.destroy();
+      }
       const body = JSON.parse(text);
       const items: Rec[] = body.checkin ? [body.checkin] : Object.values(body.batch.checkins);
       const bad = items.findIndex((i) => f.refuse.has(Number(i.ticket_id)));
@@ -105,7 +114,7 @@ function mirrorWith(tickets: number[]) {
 const up = (f: Fake) => ({ base: f.base, limits: { timeoutMs: 1000, maxResponseBytes: 1 << 20 } });
 
 describe('the mirror forwarder', () => {
-  it('sends to an upstream that ignores uuids once, even when an answer is lost', async () => {
+  it('sends to an upstream that ignores uuids once each, but for the lone probe whose answer was lost', async () => {
     const f = await startFake(false);
     const { m, commit, now } = mirrorWith([11, 12, 13]);
     f.loseNext = true;
@@ -113,7 +122,9 @@ describe('the mirror forwarder', () => {
     // Only a lone probe went while it was unknown whether the upstream keeps uuids.
     expect(f.checkins).toHaveLength(1);
     while ((await forwardRound(m, up(f), commit, now)) !== 'ok');
-    expect(f.checkins.map((c) => c.ticket_id).sort()).toEqual([11, 12, 13]);
+    // Its time alone settled nothing, so it went again alone: this upstream holds that one
+    // check-in twice, once in the relay's life, and every other once.
+    expect(f.checkins.map((c) => c.ticket_id).sort()).toEqual([11, 11, 12, 13]);
     expect(m.clientUuids).toBe('ignored');
     expect([...m.writes.values()].every((w) => w.state === 'sent')).toBe(true);
     // Served under the door's uuids, linked to the upstream's.
@@ -174,4 +185,51 @@ describe('the mirror forwarder', () => {
     expect(f.checkins.map((c) => c.ticket_id)).toEqual([21, 22, 23, 24, 25, 27]);
     expect(m.writes.get('split-1')?.state).toBe('parked');
   });
+  it.each([
+    ['before it knows whether the upstream keeps uuids', false],
+    ['once it knows the upstream keeps them', true],
+  ])(
+    "never takes another client's check-in of the ticket with the same millisecond for a lost one, %s",
+    async (_, knownFirst) => {
+      const f = await startFake(true);
+      const { m, commit, now } = mirrorWith(knownFirst ? [40] : []);
+      if (knownFirst) {
+        // The first write goes alone and is answered: the upstream keeps uuids.
+        expect(await forwardRound(m, up(f), commit, now)).toBe('ok');
+        expect(m.clientUuids).toBe('kept');
+      }
+      m.apply({
+        k: 'door-checkin',
+        at: m.nextAt(Date.now()),
+        uuid: 'door-write',
+        id: m.nextLocalId(),
+        ticket_id: 41,
+        created_at: Date.now(),
+      });
+      const row = m.writes.get('door-write')!;
+      // The service's own app admitted ticket 41, stamped by the service in the very millisecond
+      // the relay stamped its door's write with; the relay has not pulled it yet.
+      f.checkins.push({
+        id: 900,
+        uuid: 'service-app-check-in',
+        ticket_id: 41,
+        created_at: new Date(row.createdAt).toISOString(),
+        updated_at: new Date().toISOString(),
+        deleted_at: null,
+      });
+      f.cutNext = true;
+      expect(await forwardRound(m, up(f), commit, now)).toBe('failed');
+      expect(row.state).toBe('sending');
+      while ((await forwardRound(m, up(f), commit, now)) !== 'ok');
+      expect(row.state).toBe('sent');
+      expect(row.upstreamUuid).toBe(row.uuid);
+      expect(m.clientUuids).toBe('kept');
+      expect(
+        f.checkins
+          .filter((c) => c.ticket_id === 41)
+          .map((c) => c.uuid)
+          .sort(),
+      ).toEqual([row.uuid, 'service-app-check-in'].sort());
+    },
+  );
 });

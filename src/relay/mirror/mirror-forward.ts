@@ -5,10 +5,11 @@
 //   leaves, and `sent` only on the upstream's answer naming it;
 // - an attempt whose outcome is unknown (no answer, 5xx, a kill -9 of the relay) is never sent
 //   blindly again: the upstream's check-ins since the floor are pulled first, and a check-in
-//   holding the uuid settles it; whatever the kind, the ticket with the exact scan time sent as
-//   `created_at` is taken as ours; an upstream seen to ignore client uuids is matched by ticket
-//   and time instead (never one already claimed); while the kind is unknown every send is one
-//   check-in alone, and its answer says which;
+//   holding the uuid settles it; an upstream seen to ignore client uuids is matched by ticket
+//   and the exact scan time sent as `created_at`, else by ticket and time (never one already
+//   claimed); while the kind is unknown every send is one check-in alone, and its answer says
+//   which. A scan time alone never settles one: the relay stamps a door's write with its own
+//   clock, and another client's check-in of the ticket can carry the same millisecond;
 // - a batch the upstream refuses (4xx) is split: one bad item is parked with its reason, the
 //   others still go (sent alone with their uuids, so an item the upstream took from the refused
 //   batch is answered as held, not made twice); 429 leaves everything queued;
