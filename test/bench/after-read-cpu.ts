@@ -13,6 +13,7 @@ import { killHard, startServerProcess } from '../server/server-process';
 import { openDoorBrowser } from './browser/bench-build';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { type TraceEvent, traceOf } from './browser/trace-summary';
+import { waitForSynced } from './browser/door-synced';
 
 const [dist, port = '44540', fast = '0'] = process.argv.slice(2);
 if (!dist) throw new Error('usage: after-read-cpu.ts <built dist> [port] [fast lane: 1]');
@@ -69,10 +70,7 @@ try {
   await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
   await page.getByRole('button', { name: 'Join list' }).click();
   await choosePasscodeIfAsked(page, Date.now());
-  await page
-    .getByTestId('last-sync')
-    .filter({ hasText: /^Synced/ })
-    .waitFor({ timeout: 120_000 });
+  await waitForSynced(page, 120_000);
   const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
   const tickets = (await (await fetch(`${listUrl}/tickets?page=1`)).json()) as { slug: string }[];
   await page.waitForTimeout(2000);

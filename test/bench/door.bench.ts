@@ -19,6 +19,7 @@ import { describeHost, hostScore } from './browser/phone-calibration';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
 import { cameraMarked, describeCameraMarks, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
+import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = 100;
@@ -119,10 +120,7 @@ try {
     .getByTestId('progress')
     .filter({ hasText: `/ ${TICKETS} in` })
     .waitFor({ state: 'attached', timeout: 300_000 });
-  await page
-    .getByTestId('last-sync')
-    .filter({ hasText: /^Synced/ })
-    .waitFor({ timeout: 300_000 });
+  await waitForSynced(page, 300_000);
   line(
     'door-join-to-ready-ui',
     ((Date.now() - joinedAt) / 1000).toFixed(1),

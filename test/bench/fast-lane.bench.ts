@@ -13,6 +13,7 @@ import { makeQrSequenceVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
+import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
 const CODES = 60;
@@ -208,10 +209,7 @@ try {
     await page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
     await page.getByRole('button', { name: 'Join list' }).click();
     await choosePasscodeIfAsked(page, Date.now());
-    await page
-      .getByTestId('last-sync')
-      .filter({ hasText: /^Synced/ })
-      .waitFor({ timeout: 300_000 });
+    await waitForSynced(page, 300_000);
     await page.getByRole('switch', { name: /Fast lane/ }).check();
     await context.close();
   }

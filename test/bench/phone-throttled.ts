@@ -39,6 +39,7 @@ import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
 import { workerDevtools } from './browser/worker-devtools';
 import { throttleWorkers, type WorkerThrottle } from './browser/worker-cgroup';
+import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = 50;
@@ -303,10 +304,7 @@ try {
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })
       .waitFor({ state: 'attached', timeout: 600_000 });
-    await page
-      .getByTestId('last-sync')
-      .filter({ hasText: /^Synced/ })
-      .waitFor({ timeout: 600_000 });
+    await waitForSynced(page, 600_000);
     line(
       'phone-first-download',
       ((Date.now() - joinedAt) / 1000).toFixed(1),

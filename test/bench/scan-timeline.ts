@@ -17,6 +17,7 @@ import { summariseTrace, traceOf } from './browser/trace-summary';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { workerDevtools } from './browser/worker-devtools';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
+import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = Number(process.env.BENCH_SCANS ?? 30);
@@ -43,10 +44,7 @@ try {
     await page.getByRole('button', { name: 'Join list' }).click();
     await choosePasscodeIfAsked(page, Date.now());
   }
-  await page
-    .getByTestId('last-sync')
-    .filter({ hasText: /^Synced/ })
-    .waitFor({ timeout: 120_000 });
+  await waitForSynced(page, 120_000);
   // Codes not scanned before in this WORK folder (each admits its ticket).
   const usedFile = join(WORK, 'used-page');
   const first = existsSync(usedFile) ? Number(readFileSync(usedFile, 'utf8')) : 20;

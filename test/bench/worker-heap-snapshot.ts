@@ -12,6 +12,7 @@ import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { workerDevtools } from './browser/worker-devtools';
 import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
+import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const WORK = process.env.WORK ?? '/tmp/worker-heap';
@@ -58,10 +59,7 @@ try {
       .getByTestId('progress')
       .filter({ hasText: `/ ${TICKETS} in` })
       .waitFor({ state: 'attached', timeout: 600_000 });
-    await page
-      .getByTestId('last-sync')
-      .filter({ hasText: /^Synced/ })
-      .waitFor({ timeout: 600_000 });
+    await waitForSynced(page, 600_000);
     await context.close();
   }
   const { context, page } = await open(true);
