@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compileHints } from './scripts/compile-hints';
-import { linguiCatalogues } from './scripts/lingui-catalogues';
-import { preloadApp } from './scripts/preload-app';
-import { preloadWith } from './scripts/preload-with';
-import { LANGUAGE_CACHE } from './src/pwa/keep-language';
-import { LOCALES, SOURCE_LOCALE } from './src/domain/locales';
+import { compileHints } from './scripts/compile-hints.ts';
+import { linguiCatalogues } from './scripts/lingui-catalogues.ts';
+import { preloadApp } from './scripts/preload-app.ts';
+import { preloadWith } from './scripts/preload-with.ts';
+import { LANGUAGE_CACHE } from './src/pwa/keep-language.ts';
+import { LOCALES, SOURCE_LOCALE } from './src/domain/locales.ts';
 
 // Paths the service worker must never answer from its cache: they belong to the mock
 // service (same origin under `npm start`) and must always reach the network.

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiCatalogues } from './scripts/lingui-catalogues';
+import { linguiCatalogues } from './scripts/lingui-catalogues.ts';
 
 export default defineConfig({
   // The message catalogues compile as in the app's build.

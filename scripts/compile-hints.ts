@@ -13,7 +13,7 @@
 // organiser's screens, languages, the decoder) are left to V8's own lazy compiling: most of
 // their functions are never called at a start. Browsers without the hint read a comment.
 import type { Plugin } from 'vite';
-import { builtChunks } from './built-chunks';
+import { builtChunks } from './built-chunks.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

@@ -7,7 +7,7 @@
 // order of a start stays as it was. Vite's own links (the first module's static imports) are
 // kept and not named twice.
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { type BuiltChunk, builtChunks } from './built-chunks';
+import { type BuiltChunk, builtChunks } from './built-chunks.ts';
 
 /** The app's chunk (the one holding `app`), what it imports statically, and their stylesheets. */
 export function appPreloads(

@@ -14,7 +14,7 @@
 //   resolves each and adds a preload link for a module the page holds, inside the task that
 //   runs the app's code at a start.
 import type { Plugin } from 'vite';
-import { builtChunks } from './built-chunks';
+import { builtChunks } from './built-chunks.ts';
 
 export interface PreloadPair {
   /** A module of the chunk whose dynamic import brings the other along. */

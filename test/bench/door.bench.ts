@@ -18,7 +18,7 @@ import { doorRouteFiles } from './door-route-js';
 import { describeHost, hostScore } from './browser/phone-calibration';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './browser/door-passcode';
-import { cameraMarked, describeCameraMarks, readCameraMarks, watchCameraMarks } from './browser/camera-marks';
+import { cameraMarked, describeCameraMarks, readCameraMarks, watchCamera } from './browser/camera-marks';
 import { waitForSynced } from './browser/door-synced';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -143,7 +143,7 @@ try {
   for (const slug of slugs.slice(SCANS, SCANS + CAMERA_RUNS)) {
     const video = await makeQrVideo(`bench-${slug}`, slug);
     const run = await open(video);
-    await run.page.addInitScript(watchCameraMarks);
+    await watchCamera(run.page);
     await scanScreen(run.page);
     await cameraMarked(run.page, 30_000);
     const marks = await readCameraMarks(run.page);

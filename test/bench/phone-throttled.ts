@@ -18,7 +18,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
-import { cameraMarked, describeCameraMarks, watchCameraMarks } from './browser/camera-marks';
+import { cameraMarked, describeCameraMarks, watchCamera } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { startTrace } from './browser/long-task-trace';
 import {
@@ -436,7 +436,7 @@ try {
   for (const [run, slug] of nextSlugs(CAMERA_RUNS).entries()) {
     const video = await makeQrVideo(`phone-bench-${slug}`, slug);
     const door = await open({ throttle: true, video, label: `camera-${run}` });
-    await door.page.addInitScript(watchCameraMarks);
+    await watchCamera(door.page);
     await door.page.goto('/');
     const seen = await cameraMarked(door.page, 90_000)
       .then(() => true)
@@ -444,7 +444,8 @@ try {
     const marks = await door.page.evaluate(() => {
       const video = document.querySelector('video');
       return {
-        ...(window as unknown as { __bench: import('./browser/camera-marks').CameraMarks }).__bench,
+        ...(window as unknown as { __bench: Omit<import('./browser/camera-marks').CameraMarks, 'frames'> })
+          .__bench,
         video: video ? `readyState ${video.readyState}, ${video.videoWidth}x${video.videoHeight}` : 'none',
         status: document.querySelector('[data-testid="door-status"]')?.textContent ?? 'no scan screen',
         camera: document.querySelector('.camera')?.textContent?.slice(0, 120) ?? '',

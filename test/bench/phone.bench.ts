@@ -21,7 +21,7 @@ import {
   cameraMarked,
   describeFramesTried,
   readCameraMarks,
-  watchCameraMarks,
+  watchCamera,
 } from './browser/camera-marks';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
@@ -324,7 +324,7 @@ try {
   for (const [run, slug] of nextSlugs(CAMERA_RUNS).entries()) {
     const video = await makeQrVideo(`phone-bench-${slug}`, slug);
     const door = await openDoor({ ...doorOptions, video });
-    await door.page.addInitScript(watchCameraMarks);
+    await watchCamera(door.page);
     await door.page.goto('/');
     const seen = await cameraMarked(door.page, 90_000).then(
       () => true,

@@ -7,12 +7,12 @@ export interface CameraMarks {
   /** The first code read (src/scanner/camera.ts marks it); 0 if none was marked. */
   read: number;
   verdict: number;
-  /** Each frame the page handed the decoder's worker: when, and its size. */
-  frames: { at: number; width: number; height: number }[];
+  /** Each frame the page handed the decoder's worker (./watchDecoderFrames). */
+  frames: DecoderFrame[];
 }
 
 /** "first frame to read 120 ms, read to verdict 40 ms". */
-export const describeCameraMarks = (m: CameraMarks) =>
+export const describeCameraMarks = (m: Omit<CameraMarks, 'frames'>) =>
   `first frame to read ${Math.round(m.read - m.firstFrame)} ms, read to verdict ${Math.round(m.verdict - m.read)} ms`;
 
 /**
@@ -28,12 +28,22 @@ export function describeFramesTried(m: CameraMarks): string {
   return `frames tried up to the read: ${tried.length} (${each.join(', ')})`;
 }
 
-/** Add with `page.addInitScript(watchCameraMarks)` before the scan screen opens. */
-export function watchCameraMarks() {
-  const marks: CameraMarks = { firstFrame: 0, read: 0, verdict: 0, frames: [] };
-  (window as unknown as { __bench: CameraMarks }).__bench = marks;
-  // A frame for the decoder is a message with RGBA pixels and a size, or with the camera's own
-  // frame and a scale; the decoder's warm-up code (87 px square) is not a camera frame.
+/** One frame the page handed the decoder's worker: when (page time), and its size. */
+export interface DecoderFrame {
+  at: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Add with `page.addInitScript(watchDecoderFrames)`: notes in `window.__decoderFrames` every frame
+ * the page hands the decoder's worker (one decode attempt each). A frame is a message with the
+ * camera's own frame and a scale, or (without WebCodecs) RGBA pixels and a size; the decoder's
+ * warm-up code (87 px square) is not a camera frame.
+ */
+export function watchDecoderFrames() {
+  const frames: DecoderFrame[] = [];
+  (window as unknown as { __decoderFrames: DecoderFrame[] }).__decoderFrames = frames;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
     const frame = message as {
@@ -47,9 +57,23 @@ export function watchCameraMarks() {
     const width = frame?.video ? Math.round(frame.video.displayWidth * scale) : (frame?.width ?? 0);
     const height = frame?.video ? Math.round(frame.video.displayHeight * scale) : (frame?.height ?? 0);
     if (frame && typeof frame === 'object' && (frame.pixels || frame.video) && width > 100)
-      marks.frames.push({ at: performance.now(), width, height });
+      frames.push({ at: performance.now(), width, height });
     return (post as (...args: unknown[]) => void).call(this, message, ...rest);
   };
+}
+
+export const readDecoderFrames = (page: Page): Promise<DecoderFrame[]> =>
+  page.evaluate(() => (window as unknown as { __decoderFrames?: DecoderFrame[] }).__decoderFrames ?? []);
+
+/** Watches the camera's marks and the decoder's frames, before the scan screen opens. */
+export async function watchCamera(page: Page): Promise<void> {
+  await page.addInitScript(watchDecoderFrames);
+  await page.addInitScript(watchCameraMarks);
+}
+
+function watchCameraMarks() {
+  const marks: Omit<CameraMarks, 'frames'> = { firstFrame: 0, read: 0, verdict: 0 };
+  (window as unknown as { __bench: typeof marks }).__bench = marks;
   new MutationObserver(() => {
     const el = document.querySelector('video') as HTMLVideoElement | null;
     if (el && !el.dataset.watched) {
@@ -67,8 +91,10 @@ export function watchCameraMarks() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-export const readCameraMarks = (page: Page): Promise<CameraMarks> =>
-  page.evaluate(() => (window as unknown as { __bench: CameraMarks }).__bench);
+export const readCameraMarks = async (page: Page): Promise<CameraMarks> => ({
+  ...(await page.evaluate(() => (window as unknown as { __bench: Omit<CameraMarks, 'frames'> }).__bench)),
+  frames: await readDecoderFrames(page),
+});
 
 export const cameraMarked = (page: Page, timeout: number) =>
   page.waitForFunction(() => (window as unknown as { __bench: CameraMarks }).__bench.verdict > 0, null, {
