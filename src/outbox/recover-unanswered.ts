@@ -71,13 +71,11 @@ export async function recoverUnanswered<Row, Answer, F>(
   };
 
   let again: Row[] = unmatched;
-  let probePending = false;
   if (mode === undefined && unmatched.length > 0) {
     if (probe === 'first-send') {
       // One goes back to the queue, for the next send to go alone; the rest stay out until then.
       again = unmatched.slice(0, 1);
       unmatched = [];
-      probePending = true;
     } else {
       // Rather than guess by ticket, which could take another door's check-in, one row goes
       // again alone and the answer tells. A service that ignores uuids may then hold that one
@@ -102,7 +100,7 @@ export async function recoverUnanswered<Row, Answer, F>(
   }
   if (mode !== undefined && mode !== known) await storage.noteClientUuids(mode);
 
-  if (mode === 'ignored' && !probePending && unmatched.length > 0) {
+  if (mode === 'ignored' && unmatched.length > 0) {
     const taken = await readClaimed();
     if (!taken.ok) return taken;
     // Every row's exact scan time first, so no row takes another's by the looser rule.
