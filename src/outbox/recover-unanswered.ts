@@ -78,9 +78,10 @@ export async function recoverUnanswered<Row, Answer, F>(
       unmatched = [];
     } else {
       // Rather than guess by ticket, which could take another door's check-in, one row goes
-      // again alone and the answer tells. A service that ignores uuids may then hold that one
-      // check-in twice, once in the side's life. A refusal (a ticket already in, on a service
-      // refusing duplicates) tells nothing of uuids: the refused row parks and the next goes.
+      // again alone and the answer tells. A service that ignores uuids may then hold that
+      // check-in twice (once more for each such lone send whose answer is lost too), only until
+      // the first answer. A refusal (a ticket already in, on a service refusing duplicates)
+      // tells nothing of uuids: the refused row parks and the next goes.
       while (mode === undefined && unmatched.length > 0) {
         const lone = unmatched.shift()!;
         const answer = await service.sendOne(lone);
@@ -89,7 +90,6 @@ export async function recoverUnanswered<Row, Answer, F>(
         if (answer.kind === 'answered') {
           mode = shapes.answerUuid(answer.value) === shapes.rowUuid(lone) ? 'kept' : 'ignored';
           found.push({ row: lone, remote: answer.value });
-          read.claimed?.add(shapes.answerUuid(answer.value));
         } else {
           const failed = await storage.park(lone, answer.failure);
           if (failed !== null) return { ok: false, failure: failed };

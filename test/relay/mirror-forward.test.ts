@@ -113,6 +113,17 @@ function mirrorWith(tickets: number[]) {
 
 const up = (f: Fake) => ({ base: f.base, limits: { timeoutMs: 1000, maxResponseBytes: 1 << 20 } });
 
+/** Rounds until one ends `ok`: at most ten, so a regression fails rather than spins. */
+async function forwardUntilOk(
+  m: ListMirror,
+  f: Fake,
+  commit: (e: Entry[]) => Promise<void>,
+  now: () => number,
+) {
+  for (let round = 1; round <= 10; round++) if ((await forwardRound(m, up(f), commit, now)) === 'ok') return;
+  throw new Error('no round ended ok in ten');
+}
+
 describe('the mirror forwarder', () => {
   it('sends to an upstream that ignores uuids once each, but for the lone probe whose answer was lost', async () => {
     const f = await startFake(false);
@@ -121,7 +132,7 @@ describe('the mirror forwarder', () => {
     expect(await forwardRound(m, up(f), commit, now)).toBe('failed');
     // Only a lone probe went while it was unknown whether the upstream keeps uuids.
     expect(f.checkins).toHaveLength(1);
-    while ((await forwardRound(m, up(f), commit, now)) !== 'ok');
+    await forwardUntilOk(m, f, commit, now);
     // Its time alone settled nothing, so it went again alone: this upstream holds that one
     // check-in twice, once in the relay's life, and every other once.
     expect(f.checkins.map((c) => c.ticket_id).sort()).toEqual([11, 11, 12, 13]);
@@ -220,7 +231,7 @@ describe('the mirror forwarder', () => {
       f.cutNext = true;
       expect(await forwardRound(m, up(f), commit, now)).toBe('failed');
       expect(row.state).toBe('sending');
-      while ((await forwardRound(m, up(f), commit, now)) !== 'ok');
+      await forwardUntilOk(m, f, commit, now);
       expect(row.state).toBe('sent');
       expect(row.upstreamUuid).toBe(row.uuid);
       expect(m.clientUuids).toBe('kept');
@@ -232,4 +243,31 @@ describe('the mirror forwarder', () => {
       ).toEqual([row.uuid, 'service-app-check-in'].sort());
     },
   );
+  it("once the upstream is known to ignore uuids, takes each lost check-in's exact scan time before any other of its ticket", async () => {
+    const f = await startFake(false);
+    const { m, commit, now } = mirrorWith([60]);
+    expect(await forwardRound(m, up(f), commit, now)).toBe('ok');
+    expect(m.clientUuids).toBe('ignored');
+    // Two check-ins of ticket 61 here, a second apart, go in one batch whose answer is lost.
+    const scans = [Date.now() - 2000, Date.now() - 1000];
+    for (const [i, at] of scans.entries())
+      m.apply({
+        k: 'door-checkin',
+        at: m.nextAt(Date.now()),
+        uuid: `twin-${i}`,
+        id: m.nextLocalId(),
+        ticket_id: 61,
+        created_at: at,
+      });
+    f.loseNext = true;
+    expect(await forwardRound(m, up(f), commit, now)).toBe('failed');
+    expect(f.checkins.filter((c) => c.ticket_id === 61)).toHaveLength(2);
+    // The upstream lists the later one first: taken in its order, each would get the other's.
+    f.checkins.reverse();
+    const posts = f.posts;
+    await forwardUntilOk(m, f, commit, now);
+    expect(f.posts).toBe(posts);
+    for (const [i, at] of scans.entries())
+      expect(m.checkins.get(`twin-${i}`)?.rec.created_at).toBe(new Date(at).toISOString());
+  });
 });

@@ -8,8 +8,9 @@
 //   holding the uuid settles it; an upstream seen to ignore client uuids is matched by ticket
 //   and the exact scan time sent as `created_at`, else by ticket and time (never one already
 //   claimed); while the kind is unknown every send is one check-in alone, and its answer says
-//   which. A scan time alone never settles one: the relay stamps a door's write with its own
-//   clock, and another client's check-in of the ticket can carry the same millisecond;
+//   which. Until then a scan time settles nothing: the relay stamps a door's write with its own
+//   clock, and another client's check-in of the ticket can carry the same millisecond (on an
+//   upstream that ignores uuids such a claim is the best there is, and can still be wrong);
 // - a batch the upstream refuses (4xx) is split: one bad item is parked with its reason, the
 //   others still go (sent alone with their uuids, so an item the upstream took from the refused
 //   batch is answered as held, not made twice); 429 leaves everything queued;

@@ -1,8 +1,9 @@
 // The relay's side of the outbox algorithm (src/outbox/): the mirror's writes as the storage,
 // every change a journal entry committed (written and synced) before it is applied, and the
 // upstream's Check-in API as the service. Guarantees, on top of the algorithm's: a check-in goes
-// with the door's uuid and its scan time as `created_at`, so a recovery takes the ticket with
-// that exact time as ours whatever the upstream does with uuids; an answer is an answer only
+// with the door's uuid and its scan time as `created_at` (when the relay took the door's write),
+// so once the upstream is known to ignore uuids a recovery takes the check-in of the ticket with
+// that exact time as ours before any other made since the attempt; an answer is an answer only
 // when it parses (a 2xx that is not the check-in(s) asked for is a refusal, never a success);
 // 5xx and no answer are an unknown outcome.
 import type { Done, OutboxService, OutboxShapes, OutboxStorage, Sent } from '../../outbox/outbox-ports';
