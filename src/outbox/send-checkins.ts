@@ -8,7 +8,8 @@
 // - a refused batch is split: each row goes again alone with its uuid, so only a bad row is
 //   parked with its reason and the others still go. A service that refuses a ticket already in
 //   (a 422 naming such items by index) takes the batch's other items all the same: sent again
-//   alone with their uuids, those are answered with the check-in it holds, never made twice;
+//   alone with their uuids, those are answered with the check-in it holds, never made twice
+//   (by a service that keeps uuids; one that ignores them would make them again);
 //   the refused one is parked and never sent again;
 // - a 429 leaves every row of its request queued; an unknown outcome leaves them out; both end
 //   the round (`stopped`), as does a failure of the storage.

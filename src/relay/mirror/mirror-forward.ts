@@ -13,7 +13,8 @@
 //   upstream that ignores uuids such a claim is the best there is, and can still be wrong);
 // - a batch the upstream refuses (4xx) is split: one bad item is parked with its reason, the
 //   others still go (sent alone with their uuids, so an item the upstream took from the refused
-//   batch is answered as held, not made twice); 429 leaves everything queued;
+//   batch is answered as held, not made twice, by an upstream that keeps uuids); 429 leaves
+//   everything queued;
 // - a check-in refused because its ticket is already in upstream (a service that refuses a
 //   second active check-in) is parked the same way, never sent again: the mirror keeps it, so
 //   beside the upstream's check-in every door shows the ticket as a double admission, and
