@@ -1,16 +1,48 @@
 // Starts the Node server as a child process (tsx) on a free port, for tests and benchmarks.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// A port handed out here is listened on a moment later, often by a child process. The kernel's
+// port 0 comes from its ephemeral range, where every outgoing connection on the machine takes its
+// local port too: one took a relay's port in between once (EADDRINUSE at its start). So ports come
+// from below that range, probed free, each test worker (Vitest's or Playwright's) from a slice of
+// its own, and one process never hands out the same port twice before it has gone round.
+const SLICE = 1500;
+const WORKER = Number(process.env.VITEST_POOL_ID ?? process.env.TEST_WORKER_INDEX ?? 0) % 8;
+const LOW = 20_000 + WORKER * SLICE;
+const HIGH = LOW + SLICE - 1;
+let next = LOW + Math.floor(Math.random() * SLICE);
+
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    return 32_768; // Linux's default; elsewhere the probe still says whether a port is free
+  }
+}
+
+function listenOn(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  if (ephemeralLow() > HIGH)
+    for (let tries = 0; tries < SLICE; tries++) {
+      const port = next;
+      next = next >= HIGH ? LOW : next + 1;
+      if ((await listenOn(port)) !== null) return port;
+    }
+  const any = await listenOn(0);
+  if (any === null) throw new Error('no free port');
+  return any;
 }
 
 /** The control token of every server started here (`Authorization: Bearer` on `/__mock/*`). */
