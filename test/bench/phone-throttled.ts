@@ -18,7 +18,7 @@ import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
-import { cameraMarked, describeCameraMarks, watchCamera } from './browser/camera-marks';
+import { cameraMarked, describeCameraMarks, type PageCameraMarks, watchCamera } from './browser/camera-marks';
 import { startProfile, stopProfile } from './browser/cpu-profile';
 import { startTrace } from './browser/long-task-trace';
 import {
@@ -444,8 +444,7 @@ try {
     const marks = await door.page.evaluate(() => {
       const video = document.querySelector('video');
       return {
-        ...(window as unknown as { __bench: Omit<import('./browser/camera-marks').CameraMarks, 'frames'> })
-          .__bench,
+        ...(window as unknown as { __bench: PageCameraMarks }).__bench,
         video: video ? `readyState ${video.readyState}, ${video.videoWidth}x${video.videoHeight}` : 'none',
         status: document.querySelector('[data-testid="door-status"]')?.textContent ?? 'no scan screen',
         camera: document.querySelector('.camera')?.textContent?.slice(0, 120) ?? '',

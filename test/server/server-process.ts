@@ -7,20 +7,22 @@ import { createServer } from 'node:net';
 // port 0 comes from its ephemeral range, where every outgoing connection on the machine takes its
 // local port too: one took a relay's port in between once (EADDRINUSE at its start). So ports come
 // from below that range, probed free, each test worker (Vitest's or Playwright's) from a slice of
-// its own, and one process never hands out the same port twice before it has gone round.
+// its own, and one process never hands out the same port twice before it has gone round: a
+// process killed to be restarted on its port (the simulation's relays and service) leaves it free
+// meanwhile, and nothing else may take it.
 const SLICE = 1500;
 const WORKER = Number(process.env.VITEST_POOL_ID ?? process.env.TEST_WORKER_INDEX ?? 0) % 8;
 const LOW = 20_000 + WORKER * SLICE;
 const HIGH = LOW + SLICE - 1;
 let next = LOW + Math.floor(Math.random() * SLICE);
 
-function ephemeralLow(): number {
+const EPHEMERAL_LOW = (() => {
   try {
     return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
   } catch {
     return 32_768; // Linux's default; elsewhere the probe still says whether a port is free
   }
-}
+})();
 
 function listenOn(port: number): Promise<number | null> {
   return new Promise((resolve) => {
@@ -34,7 +36,7 @@ function listenOn(port: number): Promise<number | null> {
 }
 
 export async function freePort(): Promise<number> {
-  if (ephemeralLow() > HIGH)
+  if (EPHEMERAL_LOW > HIGH)
     for (let tries = 0; tries < SLICE; tries++) {
       const port = next;
       next = next >= HIGH ? LOW : next + 1;

@@ -6,7 +6,7 @@
 // While the service is down (killed), every request is cut as a partition would be.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simPort } from './sim-ports';
+import { freePort } from '../server/server-process';
 
 export type ProxyAction =
   | { kind: 'cut' }
@@ -122,7 +122,7 @@ export async function startFaultProxy(options: FaultProxyOptions) {
     response.writeHead(answer.status, out).end(payload);
   }
 
-  const port0 = await simPort();
+  const port0 = await freePort();
   const server = createServer((request, response) => {
     handle(request, response).catch(() => request.socket.destroy());
   });

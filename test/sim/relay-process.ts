@@ -19,9 +19,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
+import { type RunningServer, freePort, killHard, startServerProcess } from '../server/server-process';
 import type { Tear } from './relay-plan';
-import { simPort } from './sim-ports';
 
 /** Journal entries whose loss is the same as a kill just before they were written. */
 const AFTER_THE_FACT = new Set([
@@ -63,7 +62,7 @@ export async function simRelay(o: RelayProcessOptions) {
     RELAY_DATA_DIR: dataDir,
     RELAY_MIRROR_INTERVAL_MS: String(o.intervalMs ?? 2000),
     MOCK_CONTROL_TOKEN: randomBytes(24).toString('hex'),
-    PORT: String(await simPort()),
+    PORT: String(await freePort()),
   };
   const start = async () => {
     for (let attempt = 1; ; attempt++) {

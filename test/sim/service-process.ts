@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simPort } from './sim-ports';
-import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
+import { type RunningServer, freePort, killHard, startServerProcess } from '../server/server-process';
 
 /**
  * Starts the server, trying again when a start does not finish in time: on two shared cores
@@ -38,7 +37,7 @@ export async function simService(
     MOCK_SEED_TICKETS: String(tickets),
     MOCK_CONTROL_TOKEN: controlToken,
     MOCK_DUPLICATE_CHECKINS: duplicates,
-    PORT: String(await simPort()),
+    PORT: String(await freePort()),
     ...extraEnv,
   };
   let server: RunningServer | null = await startWithRetries(env);

@@ -2,17 +2,21 @@
 // the verdict's first painted frame, marked in the page as they happen.
 import type { Page } from '@playwright/test';
 
-export interface CameraMarks {
+/** The marks the page keeps in `window.__bench` as they happen. */
+export interface PageCameraMarks {
   firstFrame: number;
   /** The first code read (src/scanner/camera.ts marks it); 0 if none was marked. */
   read: number;
   verdict: number;
+}
+
+export interface CameraMarks extends PageCameraMarks {
   /** Each frame the page handed the decoder's worker (./watchDecoderFrames). */
   frames: DecoderFrame[];
 }
 
 /** "first frame to read 120 ms, read to verdict 40 ms". */
-export const describeCameraMarks = (m: Omit<CameraMarks, 'frames'>) =>
+export const describeCameraMarks = (m: PageCameraMarks) =>
   `first frame to read ${Math.round(m.read - m.firstFrame)} ms, read to verdict ${Math.round(m.verdict - m.read)} ms`;
 
 /**
@@ -72,7 +76,7 @@ export async function watchCamera(page: Page): Promise<void> {
 }
 
 function watchCameraMarks() {
-  const marks: Omit<CameraMarks, 'frames'> = { firstFrame: 0, read: 0, verdict: 0 };
+  const marks: PageCameraMarks = { firstFrame: 0, read: 0, verdict: 0 };
   (window as unknown as { __bench: typeof marks }).__bench = marks;
   new MutationObserver(() => {
     const el = document.querySelector('video') as HTMLVideoElement | null;
@@ -92,12 +96,12 @@ function watchCameraMarks() {
 }
 
 export const readCameraMarks = async (page: Page): Promise<CameraMarks> => ({
-  ...(await page.evaluate(() => (window as unknown as { __bench: Omit<CameraMarks, 'frames'> }).__bench)),
+  ...(await page.evaluate(() => (window as unknown as { __bench: PageCameraMarks }).__bench)),
   frames: await readDecoderFrames(page),
 });
 
 export const cameraMarked = (page: Page, timeout: number) =>
-  page.waitForFunction(() => (window as unknown as { __bench: CameraMarks }).__bench.verdict > 0, null, {
+  page.waitForFunction(() => (window as unknown as { __bench: PageCameraMarks }).__bench.verdict > 0, null, {
     timeout,
     polling: 100,
   });
