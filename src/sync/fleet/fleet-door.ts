@@ -61,7 +61,7 @@ export function createFleetDoor(deps: FleetDoorDeps) {
     deviceFacts: deps.deviceFacts ?? (async () => NO_DEVICE_FACTS),
     tally,
     onIdentify: () => state.board.publish({ identify: clock.now() }),
-    onAnswered: revocation.heard,
+    asking: revocation.asking,
     onRevoked: revocation.learn,
   });
   const openDoor = () => {
@@ -75,7 +75,7 @@ export function createFleetDoor(deps: FleetDoorDeps) {
       if (!list.door) return client;
       return watchRevoked(client, {
         onRevoked: () => void revocation.learn(list.slug),
-        onRead: () => revocation.heard(list.slug),
+        asking: () => revocation.asking(list.slug),
         onUnreachable: () => revocation.unreachable(list.slug),
       });
     },

@@ -25,8 +25,8 @@ export interface FleetReporterDeps {
   deviceFacts: () => Promise<DeviceFacts>;
   tally: VerdictCounter;
   onIdentify: () => void;
-  /** The server answered a report: the device was not revoked then. */
-  onAnswered: (slug: string) => void;
+  /** A report of list `slug` leaves: what to call when the server answers it (revocation.ts). */
+  asking: (slug: string) => () => void;
   onRevoked: (slug: string) => Promise<void>;
 }
 
@@ -64,9 +64,10 @@ export function createFleetReporter(deps: FleetReporterDeps) {
       tally: await deps.tally.tally(list.slug),
       now: clock.now(),
     });
+    const answered = deps.asking(list.slug);
     const answer = await deps.doorsFor(list.door.serverUrl).report(list.slug, body);
     if (answer.ok) {
-      deps.onAnswered(list.slug);
+      answered();
       if (answer.value.identify) deps.onIdentify();
     } else if (answer.reason === 'revoked') await deps.onRevoked(list.slug);
   }

@@ -5,7 +5,9 @@
 //   refused, so no check-in is made after it knew (door-scan.ts, door-writes.ts);
 // - after a silence (offline, the server unreachable, a restart) it asks before it sends
 //   (`beforePush`), so a door that was revoked while it held check-ins learns it first and then
-//   sends them: what it held is what it says it sent;
+//   sends them: what it held is what it says it sent. Only an answer to a request that left
+//   while the device was online and after the silence began ends it: one asked before and
+//   answered after (a report or a pull still out as the door went offline) says nothing of it;
 // - what the outbox held still goes, by the usual exactly-once rules (the server takes a revoked
 //   device's check-ins once, and reads nothing for it: sync-steps.ts);
 // - the list, its tallies and its audit log are removed only while its outbox is empty, checked
@@ -59,8 +61,17 @@ export function createRevocation(deps: RevocationDeps) {
   const { publish, guarded } = state.board;
   /** One settling at a time: two would both try to forget the same list. */
   let settling: Promise<void> | null = null;
-  /** Code-joined lists the server has not answered since the door was offline or could not reach it. */
-  const silent = new Set<string>();
+  /**
+   * Code-joined lists the server has not answered since the door was offline or could not reach
+   * it, each with the number of the silence that began then (silences are counted, so a request
+   * knows whether it left before or after one began).
+   */
+  const silent = new Map<string, number>();
+  let silences = 0;
+  const fallSilent = (slugs: readonly string[]) => {
+    silences += 1;
+    for (const slug of slugs) silent.set(slug, silences);
+  };
 
   /** The door of list `slug` learnt it was revoked (an answer said so). */
   async function learn(slug: string): Promise<void> {
@@ -185,23 +196,35 @@ export function createRevocation(deps: RevocationDeps) {
   return {
     learn,
     beforePush,
-    /** The server answered a read or a report of the list: it was not revoked then. */
-    heard(slug: string): void {
-      silent.delete(slug);
+    /**
+     * A read or a report of list `slug` leaves: what to call when the server answers it (it was
+     * not revoked when the request left). Only a request that left while the device was online,
+     * after the list's silence began, ends that silence.
+     */
+    asking(slug: string): () => void {
+      const asked = silences;
+      // A device that says it is offline may still reach the server a moment (the page hears
+      // of it before the network goes): such an answer ends no silence either.
+      const online = state.board.status().online;
+      return () => {
+        if (!online) return;
+        const since = silent.get(slug);
+        if (since !== undefined && since <= asked) silent.delete(slug);
+      };
     },
     /** A request of the list found no server (network, timeout). */
     unreachable(slug: string): void {
-      silent.add(slug);
+      fallSilent([slug]);
     },
     /** The device went offline: every list is silent until the server answers again. */
     offline(lists: readonly ListSummary[]): void {
-      for (const list of lists) if (list.door) silent.add(list.slug);
+      fallSilent(lists.filter((list) => list.door).map((list) => list.slug));
     },
     settle,
     /** On start: the farewell staff have not read yet, if any; every list silent until it answers. */
     async load(): Promise<void> {
       const lists = await guarded(async () => ok(await allLists(db)));
-      if (lists.ok) for (const list of lists.value) if (list.door) silent.add(list.slug);
+      if (lists.ok) fallSilent(lists.value.filter((list) => list.door).map((list) => list.slug));
       const row = await guarded(async () => ok(await unseenFarewell(db)));
       if (row.ok) publish({ farewell: shown(row.value) });
     },

@@ -39,6 +39,11 @@ export interface FleetServer {
   loseNextAnswer: boolean;
   /** Called as that answer is lost (the organiser revokes the device at that moment, say). */
   onLostAnswer: (() => void) | null;
+  /**
+   * Awaited before an answer leaves (`what` as logged): a test holds it there while the door
+   * goes offline, as an answer already on its way when the network went.
+   */
+  beforeAnswer: ((what: string) => Promise<void>) | null;
 }
 
 export function fleetServer(service: MockService, listSlug = LIST): FleetServer {
@@ -77,13 +82,15 @@ export function fleetServer(service: MockService, listSlug = LIST): FleetServer 
         server.reports.push(JSON.parse(text));
         const identify = server.identify;
         server.identify = false;
+        await server.beforeAnswer?.(doors);
         return json({ identify });
       }
       const prefix = `/checkin/checkin_lists/${CREDENTIAL}`;
       if (!url.pathname.startsWith(prefix)) return json({ status: 404, message: 'not here' }, 404);
       const rest = url.pathname.slice(prefix.length);
       const write = request.method !== 'GET';
-      server.log.push(`${request.method} ${rest.split('/')[1] ?? 'list'}`);
+      const what = `${request.method} ${rest.split('/')[1] ?? 'list'}`;
+      server.log.push(what);
       if (server.revoked && !write) return json(REVOKED, 410);
       if (write && server.writesFail !== null)
         return json({ status: server.writesFail, message: 'refused' }, server.writesFail);
@@ -99,6 +106,7 @@ export function fleetServer(service: MockService, listSlug = LIST): FleetServer 
       }
       // The slug never leaves the server: its answers carry the credential in its place.
       const text = (await answer.text()).replaceAll(listSlug, CREDENTIAL);
+      await server.beforeAnswer?.(what);
       return new Response(answer.status === 204 ? null : text, {
         status: answer.status,
         headers: answer.headers,
@@ -114,6 +122,7 @@ export function fleetServer(service: MockService, listSlug = LIST): FleetServer 
     forgotten: false,
     loseNextAnswer: false,
     onLostAnswer: null,
+    beforeAnswer: null,
   };
   return server;
 }

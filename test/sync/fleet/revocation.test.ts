@@ -34,6 +34,17 @@ async function backOnline(door: Awaited<ReturnType<typeof revokedWithUnsent>>) {
   await door.engine.syncNow();
 }
 
+type Door = Awaited<ReturnType<typeof fleetDoor>>;
+
+/** A promise and the function that resolves it. */
+function opening() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
 const listGone = async (door: Awaited<ReturnType<typeof revokedWithUnsent>>) =>
   (await door.db.lists.get(CREDENTIAL)) === undefined;
 
@@ -215,6 +226,57 @@ describe('a door the organiser revoked', () => {
     await vi.waitFor(() => expect(door.engine.status().farewell).toMatchObject({ sent: 2 }));
     const held = serviceCheckins(made.service, made.list.id);
     expect(made.tickets.slice(0, 3).map((t) => held.get(t.id))).toEqual([1, 1, 1]);
+  });
+
+  // Answers that say nothing of a silence. A pull reads the list, tickets, check-ins, answers and
+  // tickets again: where its last read is held, an earlier read's answer would be followed by
+  // reads failing offline (ending it silent all the same). `networkUp`: the device says it is
+  // offline a moment before its network goes (the page heard first), so the reads of the pull
+  // under way that leave then are answered.
+  it.each([
+    ['a report asked before it went offline', 'report', 1, (door: Door) => door.engine.report(), false],
+    [
+      "a pull's last read asked before it went offline",
+      'GET',
+      5,
+      (door: Door) => door.engine.syncNow(),
+      false,
+    ],
+    ['reads asked while it was offline', 'GET', 1, (door: Door) => door.engine.syncNow(), true],
+  ])('asks before it sends even when %s are answered', async (_, what, nth, ask, networkUp) => {
+    const made = await doorService(6);
+    const server = fleetServer(made.service);
+    const door = await fleetDoor(server);
+    await door.engine.joinByCode(CODE, SERVER, 'North door');
+    await door.engine.syncNow();
+    // The request leaves while the door is online; its answer is held until the door is offline.
+    const answerOut = opening();
+    const offline = opening();
+    let seen = 0;
+    server.beforeAnswer = async (request) => {
+      if (!request.startsWith(what) || ++seen < nth) return;
+      server.beforeAnswer = null;
+      answerOut.resolve();
+      await offline.promise;
+    };
+    const asked = ask(door);
+    await answerOut.promise;
+    server.offline = !networkUp;
+    door.engine.setOnline(false);
+    offline.resolve();
+    await asked;
+    server.offline = true;
+    // Those answers said nothing of the silence: the door revoked meanwhile learns before it sends.
+    for (const ticket of made.tickets.slice(0, 2)) await door.engine.scan(ticket.slug);
+    server.revoked = true;
+    server.log.length = 0;
+    server.offline = false;
+    door.engine.setOnline(true);
+    await door.engine.syncNow();
+    await vi.waitFor(async () => expect(await door.db.lists.count()).toBe(0));
+    expect(server.log.indexOf('GET checkins')).toBe(0);
+    expect(server.log.indexOf('POST checkins')).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(door.engine.status().farewell).toMatchObject({ sent: 2 }));
   });
 
   it('sends what it held at once when its first read after the server was out of reach tells it', async () => {
