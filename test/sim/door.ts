@@ -178,7 +178,7 @@ export function simDoor(o: DoorOptions) {
           if (!row && anyway && (verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted')) {
             const seen = verdict.kind === 'already-checked-in' ? verdict.count : 1;
             const forced = await current.admitAnyway(ticketId, seen);
-            if (forced.ok) row = forced.value;
+            if (forced.ok) row = forced.value.checkin;
           }
           if (!row?.clientId || admissions.some((a) => a.clientId === row.clientId)) return;
           admissions.push({

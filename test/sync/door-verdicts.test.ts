@@ -182,12 +182,48 @@ describe('never twice from a tap or a repeated read', () => {
     expect(serviceCheckins(setup.service, setup.list.id).get(b!.id)).toBe(1);
   });
 
+  it('never answers "admit anyway" with another door\'s check-in that came in meanwhile', async () => {
+    const { setup, engine } = await joinedDevice();
+    const south = await doorDevice({ name: 'South door', fetch: (r) => setup.service.handle(r) });
+    await south.engine.join(LIST);
+    await south.engine.syncNow();
+    const ticket = setup.tickets[3]!;
+    expect((await engine.scan(ticket.slug)).ok).toBe(true);
+    await engine.syncNow();
+    await south.engine.syncNow();
+    // South shows "already checked in" (one); before staff confirm, north lets the guest in again.
+    const seen = await south.engine.scan(ticket.reference);
+    expect(seen.ok && seen.value.verdict).toMatchObject({ kind: 'already-checked-in', count: 1 });
+    expect((await engine.admitAnyway(ticket.id, 1)).ok).toBe(true);
+    await engine.syncNow();
+    await south.engine.syncNow();
+
+    // South's "Admit anyway" shows the ticket as it now stands, records nothing, offers no undo.
+    const forced = await south.engine.admitAnyway(ticket.id, 1, 'Re-entry');
+    expect(forced).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'already-checked-in', count: 2 }, checkin: null },
+    });
+    expect(south.engine.status().pending).toBe(0);
+    await south.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(2);
+    // Confirmed again on what it now shows, it admits.
+    const again = await south.engine.admitAnyway(ticket.id, 2, 'Re-entry');
+    expect(again.ok && again.value.checkin?.clientId).toEqual(expect.any(String));
+    await south.engine.syncNow();
+    expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(3);
+  });
+
   it('records "admit anyway" once, however often it is confirmed', async () => {
     const { setup, engine } = await joinedDevice();
     const ticket = setup.tickets[2]!;
     await engine.scan(ticket.slug);
     const twice = await Promise.all([engine.admitAnyway(ticket.id, 1), engine.admitAnyway(ticket.id, 1)]);
     expect(twice.every((r) => r.ok)).toBe(true);
+    // The second tap answers with the check-in the first made.
+    const keys = twice.map((r) => (r.ok ? r.value.checkin?.key : null));
+    expect(keys[0]).toEqual(expect.any(String));
+    expect(keys[1]).toBe(keys[0]);
     expect((await engine.ticket(ticket.id))?.checkins.filter((c) => c.deletedAt === null)).toHaveLength(2);
   });
 });

@@ -12,7 +12,7 @@
 //   await engine.open(slug)                         // switch lists (each list's data is separate)
 //   await engine.scan(rawText)                      // -> Result<{ verdict, checkin, basis }>; admits (and queues) when the verdict is "admitted"
 //   await engine.admit(ticketId)                    // "Check in" from search: the same rules as a scan (door-scan.ts)
-//   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap records nothing
+//   await engine.admitAnyway(ticketId, seenActive)  // after a caution verdict; a repeated tap, or another door's check-in meanwhile, records nothing
 //   await engine.exitScan(rawText)  engine.exit(id)  // exit mode: ends the ticket's active check-ins (door-exit.ts)
 //   await engine.admitOrder(reference, ticketIds)   // "Admit all N" of an order: one outbox write (door-order.ts)
 //   await engine.typed(text, mode)                  // the scan field: a code is judged, anything else -> { search }
@@ -53,7 +53,7 @@ import type { DoorsClient } from '../../api/doors-client';
 import { fail, type Result } from '../../domain/result';
 import type { Verdict } from '../../domain/verdict';
 import type { CheckinDatabase } from '../../db/database';
-import type { CheckinRow, ListRow } from '../../db/rows';
+import type { ListRow } from '../../db/rows';
 import { type DoorAccess, LOCKED, mayDo, roleAt } from '../../domain/door-roles';
 import { createAuditTrail } from '../audit/audit-trail';
 import { createBadgeTrail } from '../audit/badge-trail';
@@ -110,7 +110,8 @@ export interface SyncEngineOptions {
   forgottenLists?: ForgottenLists;
 }
 
-export type { ScanOutcome } from '../scan/door-scan';
+import type { ScanOutcome } from '../scan/scan-outcome';
+export type { ScanOutcome };
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
 
@@ -302,12 +303,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     admit: (ticketId: number) => counted(door.admit(ticketId), (r) => (r.ok ? r.value.verdict : null)),
     /** Supervisors only, once a supervisor PIN is set; the reason goes into the audit log. */
-    async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<CheckinRow>> {
+    async admitAnyway(ticketId: number, seenActive: number, reason = ''): Promise<Result<ScanOutcome>> {
       if (!mayDo(role(), 'admit-anyway')) return fail('supervisor-only');
       const before = clock.now();
       const admitted = await door.admitAnyway(ticketId, seenActive, reason);
       // A second tap answers with the check-in the first one made: only a new one counts.
-      if (admitted.ok && admitted.value.createdAt >= before) fleet.admitted();
+      const checkin = admitted.ok ? admitted.value.checkin : null;
+      if (checkin && checkin.createdAt >= before) fleet.admitted();
       return admitted;
     },
     exitScan(...args: Parameters<typeof door.exitScan>) {

@@ -10,12 +10,12 @@
 // - a door that knows the organiser revoked it judges every code "device revoked" at once,
 //   before any lookup, and its writes refuse besides (door-writes.ts).
 import type { CheckinClient } from '../../api/checkin-client';
+import { admitAnyway } from './admit-anyway';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
 import { judgeExit } from '../../domain/exit';
-import { cleanReason } from '../../domain/door-roles';
 import { isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import type { CopyCorrection, ScanBasis } from './confirm-online';
@@ -270,18 +270,15 @@ export function createDoorScan(deps: DoorScanDeps) {
           ticketIds,
         );
       }),
-    /**
-     * "Admit anyway": a new check-in whatever the copy says, confirmed by staff who saw
-     * `seenActive` active check-ins. A second tap finds one more than that and records nothing.
-     */
+    /** "Admit anyway" on a caution verdict staff saw with `seenActive` active check-ins (admit-anyway.ts). */
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
-      queue.run(async (): Promise<Result<CheckinRow>> => {
-        const active = await settled();
-        if (!active) return fail('no-list');
-        const current = active.index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
-        const latest = current.sort((a, b) => b.createdAt - a.createdAt)[0];
-        if (latest && current.length > seenActive) return ok(latest);
-        return deps.writes.checkIn(ticketId, { action: 'admit-anyway', reason: cleanReason(reason) });
-      }),
+      queue.run(() =>
+        admitAnyway(
+          { settled, now: () => clock.now(), checkIn: deps.writes.checkIn, codeOf: ticketCode },
+          ticketId,
+          seenActive,
+          reason,
+        ),
+      ),
   };
 }

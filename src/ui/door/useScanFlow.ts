@@ -204,16 +204,12 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
       await action(async () => {
         const result = await engine.admitAnyway(ticket.id, seenActive, reason);
         if (!result.ok) return problem(result);
-        const verdict: Verdict = { kind: 'admitted', ticket };
+        // The admission, or (another door's check-in came in meanwhile) the ticket as it now stands.
+        const { verdict, checkin } = result.value;
         feedback(verdict);
-        const outcome = {
-          verdict,
-          checkin: result.value,
-          basis: { kind: 'local' as const },
-          order: shown.order,
-        };
+        const outcome = { ...result.value, order: shown.order };
         send({ type: 'admitted-anyway', outcome, now: Date.now(), fastLane: fastLaneRef.current });
-        printAdmitted([ticket.id]);
+        if (verdict.kind === 'admitted' && checkin) printAdmitted([ticket.id]);
       });
     },
     [engine, shown, send, action, problem, printAdmitted],
