@@ -16,7 +16,10 @@
 // - a revoked credential reads nothing (410 `revoked: true`); its check-in POSTs (single and
 //   batch) still go through, once each as ever (the service is idempotent by uuid), and the
 //   uuids the service took are counted for the device before the door hears back; its DELETE of
-//   a check-in goes through only for a check-in of its own file, any other is 410;
+//   a check-in goes through only for a check-in of its own file, any other is 410. What those
+//   answers say comes back cut to the check-ins' own fields and the kind of each refusal: a
+//   service's created check-in carries the ticket's code, reference and holder, which a revoked
+//   device must not read (the door needs none of it to pair its rows);
 // - a forgotten credential opens nothing at all;
 // - a slug-joined door's path (no `dev_` in the list's place) is not the gate's: it passes as is.
 import { bufferedRequest } from '../http/buffer-body';
@@ -30,7 +33,7 @@ import { refusal, revokedAnswer } from './fleet-answers';
 import type { StoredDevice } from './fleet-data';
 import { DEVICE_CREDENTIAL_PREFIX } from './fleet-protocol';
 import { type FleetStore, isDead } from './fleet-store';
-import { TooDeep, recordedUuids, replaced, sentUuids } from './gate-bodies';
+import { TooDeep, recordedUuids, replaced, revokedView, sentUuids } from './gate-bodies';
 
 export type GateVerdict =
   | { kind: 'not-a-device' }
@@ -65,8 +68,9 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
   const unknownList = () => refusal(404, 'Check-in list not found');
   const RECORDED = new Set([200, 201, 422]);
 
+  /** `revoked`: the answer is cut to what a revoked device may read (gate-bodies.ts, `revokedView`). */
   const finisher =
-    (device: StoredDevice, credential: string, claim: Claim | null, counting: boolean) =>
+    (device: StoredDevice, credential: string, claim: Claim | null, counting: boolean, revoked = false) =>
     async (answer: Response): Promise<Response> => {
       const slug = device.list_slug;
       const headers = new Headers();
@@ -75,13 +79,16 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
       });
       if (!answer.body) return new Response(null, { status: answer.status, headers });
       const text = await answer.text();
-      let body = text.split(slug).join(credential);
-      if ((headers.get('content-type') ?? '').includes('json')) {
+      const json = (headers.get('content-type') ?? '').includes('json');
+      // Not JSON, a revoked device's answer says nothing at all: it could name anything.
+      let body = revoked && !json ? '' : text.split(slug).join(credential);
+      if (json) {
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
         } catch {
           parsed = undefined;
+          if (revoked) body = '';
         }
         if (parsed !== undefined) {
           if (claim && RECORDED.has(answer.status)) {
@@ -90,7 +97,7 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
             if (counting) await store.countTaken(device.id, recorded);
           }
           try {
-            body = JSON.stringify(replaced(parsed, slug, credential));
+            body = JSON.stringify(replaced(revoked ? revokedView(parsed) : parsed, slug, credential));
           } catch (error) {
             if (!(error instanceof TooDeep)) throw error;
             return refusal(502, 'The answer for this device could not be passed on');
@@ -124,7 +131,12 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
     await checkins.add(device.id, fresh);
     // A uuid it sent is its own only if fresh (added above); one the service chose is new.
     const claim: Claim = (recorded) => (sent ? recorded.filter((uuid) => !sent.has(uuid)) : []);
-    return { kind: 'mapped', target, request: buffered, finish: finisher(device, credential, claim, true) };
+    return {
+      kind: 'mapped',
+      target,
+      request: buffered,
+      finish: finisher(device, credential, claim, true, true),
+    };
   };
 
   /** What to do with `request`, which arrived as `rawTarget` (already judged safe: ../http/request-target). */
@@ -158,7 +170,7 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
         kind: 'mapped',
         target,
         request: requestTo(request, target),
-        finish: finisher(device, credential, null, false),
+        finish: finisher(device, credential, null, false, true),
       };
     }
     return { kind: 'answer', response: revokedAnswer() };

@@ -40,8 +40,8 @@ export function recordedUuids(body: unknown): string[] {
 /**
  * Every uuid a check-in POST's items carry, as the service would read the body; null when the
  * body is not one the service reads (it is then refused there, and nothing it answers is
- * trusted). A uuid of any type or form is listed: the service may take any of them as one it
- * holds.
+ * trusted). A uuid of any scalar type or form is listed: the service may take any of them as
+ * one it holds.
  */
 export async function sentUuids(request: Request): Promise<Set<string> | null> {
   let body: Record<string, unknown>;
@@ -55,7 +55,48 @@ export async function sentUuids(request: Request): Promise<Set<string> | null> {
   const uuids = new Set<string>();
   for (const [, item] of read.items) {
     const uuid = item && typeof item === 'object' ? (item as { uuid?: unknown }).uuid : undefined;
-    if (uuid !== undefined && uuid !== null && uuid !== '') uuids.add(String(uuid));
+    // A uuid the service could hold is a string or a number; an object or array (a hostile
+    // body's, made without a prototype: String() of it throws) is refused there.
+    if (typeof uuid === 'string' ? uuid !== '' : typeof uuid === 'number' || typeof uuid === 'boolean')
+      uuids.add(String(uuid));
   }
   return uuids;
+}
+
+/** The fields of a check-in a door pairs its rows by; nothing of the ticket or its holder. */
+const CHECKIN_FIELDS = ['id', 'uuid', 'ticket_id', 'created_at', 'updated_at', 'deleted_at'] as const;
+const ALREADY = 'This ticket is already checked in on this list';
+const REFUSED = 'This check-in was refused';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * What a revoked device is told of its check-in POST's (or own undo's) answer: each check-in's
+ * own fields, and each refusal by its kind ("already checked in", or refused), since a message
+ * may name the ticket. A door pairs its rows by uuid and parks a refused row with the message
+ * as its reason, shown beside the ticket of its own copy: it loses nothing it needs.
+ */
+export function revokedView(body: unknown): unknown {
+  const checkin = (value: unknown) => {
+    if (!isRecord(value)) return null;
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const field of CHECKIN_FIELDS) if (field in value) out[field] = value[field];
+    return out;
+  };
+  const words = (text: unknown) => (typeof text === 'string' && /already/i.test(text) ? ALREADY : REFUSED);
+  if (Array.isArray(body)) return body.map(checkin);
+  if (!isRecord(body)) return null;
+  if (!('status' in body || 'message' in body || 'errors' in body)) return checkin(body);
+  const out = Object.create(null) as Record<string, unknown>;
+  if (typeof body.status === 'number') out.status = body.status;
+  if ('message' in body) out.message = words(body.message);
+  if (isRecord(body.errors)) {
+    const errors = Object.create(null) as Record<string, unknown>;
+    for (const [index, said] of Object.entries(body.errors))
+      errors[index] = Array.isArray(said) ? said.map(words) : [words(said)];
+    out.errors = errors;
+  }
+  if (Array.isArray(body.checkins)) out.checkins = body.checkins.map(checkin);
+  return out;
 }

@@ -50,7 +50,7 @@ export function createServerFetch(
   fleet?: ServerFleet,
 ) {
   const staticApp = createStaticApp(distDir);
-  return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+  const answer = async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
     const raw = env.incoming.url ?? '';
     const refused = refusedTarget(raw);
     if (refused) {
@@ -87,6 +87,27 @@ export function createServerFetch(
       if (!(error instanceof DroppedResponse)) throw error;
       env.incoming.socket.destroy();
       return new Response(null, { status: 500 });
+    }
+  };
+
+  return async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+    try {
+      return await answer(request, env);
+    } catch (error) {
+      // A fault of the server itself: named in the log (never the request, which holds slugs
+      // and credentials), answered in the API's shape with the usual headers, never a bare 500.
+      console.error(`server fault: ${error instanceof Error ? error.name : 'unknown'}`);
+      const faulted = new Request(new URL(request.url), { headers: request.headers });
+      const api = JSON_PATH.test(new URL(request.url).pathname);
+      return withSecurityHeaders(
+        api
+          ? service.refuse(faulted, 503, 'The server could not handle this request; try again')
+          : new Response('The server could not handle this request; try again.', {
+              status: 503,
+              headers: { 'content-type': 'text/plain; charset=utf-8' },
+            }),
+        api ? 'api' : 'app',
+      );
     }
   };
 }

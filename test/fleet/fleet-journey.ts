@@ -165,6 +165,23 @@ export function fleetJourney(host: () => FleetHost) {
     const first = await doors.checkins(credential, batch);
     expect(first.status).toBe(201);
     expect(first.text).not.toContain(h().slug);
+    // What it is told of them names no ticket and no holder: each check-in's own fields only.
+    expect(first.body).toHaveLength(20);
+    const own = ['id', 'uuid', 'ticket_id', 'created_at', 'updated_at', 'deleted_at'];
+    for (const checkin of first.body) {
+      expect(Object.keys(checkin).filter((key) => !own.includes(key))).toEqual([]);
+      expect(checkin).toMatchObject({ uuid: expect.any(String), ticket_id: expect.any(Number) });
+    }
+    expect(first.text).not.toMatch(/"(ticket|slug|reference|email|first_name|last_name|release)"/);
+    // A uuid no service could hold, in a body made to break what reads it: refused, never a 500.
+    for (const hostile of [
+      { checkin: { ticket_id: made.tickets[41], uuid: { a: 1 } } },
+      { batch: { checkins: { 0: { ticket_id: made.tickets[41], uuid: [1] } } } },
+    ]) {
+      const answer = await doors.checkins(credential, hostile);
+      expect(answer.status, JSON.stringify(hostile)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(hostile)).toBeLessThan(500);
+    }
     const again = await doors.checkins(credential, batch);
     expect(again.status).toBeLessThan(300);
     const single = { checkin: { ticket_id: made.tickets[40], uuid: 'revoked-door-single-1' } };
