@@ -21,29 +21,37 @@ export function createAttemptLimit(clock: Clock, options: AttemptLimitOptions = 
     (failures.get(caller) ?? []).filter((at) => now - at < options.windowMs);
 
   return {
-    /** Whether `caller` may try now. */
-    check(caller: string): AttemptVerdict {
+    /**
+     * Whether `caller` may try now; if so the try is counted as failed from this moment, before
+     * its code is looked at (`refund` takes it back when it joins). Counted only when it failed,
+     * tries waiting on their bodies all passed the check together: two hundred slow bodies from
+     * one address were each looked up.
+     */
+    take(caller: string): AttemptVerdict {
       const now = clock.now().getTime();
       const times = recent(caller, now);
-      if (times.length < options.max) return { ok: true };
-      const oldest = times[0] ?? now;
-      return {
-        ok: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000)),
-      };
-    },
-    /** Notes one failed attempt of `caller`. */
-    fail(caller: string): void {
-      const now = clock.now().getTime();
-      const times = recent(caller, now);
+      if (times.length >= options.max) {
+        const oldest = times[0] ?? now;
+        return {
+          ok: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000)),
+        };
+      }
       times.push(now);
       failures.delete(caller);
-      failures.set(caller, times.slice(-options.max));
+      failures.set(caller, times);
       while (failures.size > options.maxCallers) {
         const quietest = failures.keys().next().value;
         if (quietest === undefined) break;
         failures.delete(quietest);
       }
+      return { ok: true };
+    },
+    /** A try of `caller` taken by `take` was no wrong code (it joined, or was no guess at all). */
+    refund(caller: string): void {
+      const times = failures.get(caller);
+      times?.pop();
+      if (times?.length === 0) failures.delete(caller);
     },
   };
 }

@@ -27,27 +27,36 @@ export interface DoorsHttpOptions {
   store: FleetStore;
   /** The check-ins each device made: a forgotten device's go with it. */
   checkins: Pick<DeviceCheckins, 'drop'>;
-  attempts: { check(caller: string): AttemptVerdict; fail(caller: string): void };
+  attempts: { take(caller: string): AttemptVerdict; refund(caller: string): void };
 }
 
 export function createDoorsHttp(options: DoorsHttpOptions) {
   const { store } = options;
 
   const join = async (request: Request, caller: string): Promise<Response> => {
-    const allowed = options.attempts.check(caller);
+    // Counted as a wrong code from here, before its body is read: given back below if it was not.
+    const allowed = options.attempts.take(caller);
     if (!allowed.ok) return rateLimited(allowed.retryAfterSeconds);
-    const read = readJoinRequest(await jsonBody(request, JOIN_BYTES));
-    if (!read.ok) return refusal(400, read.message);
+    const read = readJoinRequest(
+      await jsonBody(request, JOIN_BYTES).catch((error: unknown) => {
+        options.attempts.refund(caller);
+        throw error;
+      }),
+    );
+    if (!read.ok) {
+      options.attempts.refund(caller);
+      return refusal(400, read.message);
+    }
     const joined = await store.join(read.value.code, read.value.name, read.value.app_version);
     if (!joined.ok) {
-      if (joined.reason === 'full')
-        return refusal(
-          409,
-          'This event has as many doors as the server keeps: the organiser revokes some first.',
-        );
-      options.attempts.fail(caller);
-      return refusal(404, NO_SUCH_CODE);
+      if (joined.reason !== 'full') return refusal(404, NO_SUCH_CODE);
+      options.attempts.refund(caller);
+      return refusal(
+        409,
+        'This event has as many doors as the server keeps: the organiser revokes some first.',
+      );
     }
+    options.attempts.refund(caller);
     const { device, credential } = joined.value;
     const answer: DoorJoined = {
       device: { id: device.id, name: device.name },

@@ -23,7 +23,7 @@ export interface FleetHttpOptions {
   ports: FleetPorts;
   clock: Clock;
   doorOrigin: string;
-  attempts?: { check(caller: string): AttemptVerdict; fail(caller: string): void };
+  attempts?: { take(caller: string): AttemptVerdict; refund(caller: string): void };
 }
 
 /** Whether a path is the fleet's to answer. */

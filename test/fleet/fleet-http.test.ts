@@ -105,6 +105,20 @@ describe('the fleet endpoints', () => {
     expect((await join(live.code, '10.0.0.9')).status).toBe(201);
   });
 
+  it('counts a guess before its body is read: twenty at once from one address, ten looked at', async () => {
+    const { createCode, join } = await server();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => join('ZZZZ-ZZZZ-ZZZZ-ZZZZ', '10.0.0.11')),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // A code that joins, and a body that is no guess, count against no one.
+    const live = await createCode(20);
+    for (let i = 0; i < 12; i++) expect((await join(live.code, '10.0.0.12')).status).toBe(201);
+    expect((await join('ZZZZ-ZZZZ-ZZZZ-ZZZZ', '10.0.0.12')).status).toBe(404);
+  });
+
   it('lets go of the check-ins a device made once it says it has forgotten the list', async () => {
     const { createCode, join, send, checkins } = await server();
     const joined = await join((await createCode()).code);
