@@ -18,6 +18,10 @@ interface Fake {
   /** The upstream's clock (ms): every record it makes or changes is stamped with it. */
   now: number;
   checkins: Rec[];
+  /** Answers as the service gives them (no `updated_at`), with when each last changed. */
+  answers: { rec: Rec; changedAt: number }[];
+  /** Each GET of a paged resource: `answers since=…` (or `answers all`). */
+  gets: string[];
   server: Server;
 }
 
@@ -30,6 +34,8 @@ async function startFake(): Promise<Fake> {
     base: new URL(`http://127.0.0.1:${port}/checkin`),
     now: T0,
     checkins: [],
+    answers: [],
+    gets: [],
     server: createServer(),
   };
   const tickets = [1, 2, 3].map((id) => ({
@@ -45,7 +51,7 @@ async function startFake(): Promise<Fake> {
     });
     req.on('end', () => {
       const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', date: new Date(f.now).toUTCString() });
         res.end(JSON.stringify(body));
       };
       const url = new URL(req.url ?? '/', 'http://x');
@@ -57,7 +63,12 @@ async function startFake(): Promise<Fake> {
       if (req.method === 'GET') {
         if (url.pathname.endsWith('/tickets')) return send(200, page(tickets));
         if (url.pathname.endsWith('/checkins')) return send(200, page(f.checkins));
-        if (url.pathname.endsWith('/answers')) return send(200, page([]));
+        if (url.pathname.endsWith('/answers')) {
+          if (url.searchParams.get('page') === '1')
+            f.gets.push(`answers ${since === null ? 'all' : `since=${since}`}`);
+          const changed = f.answers.filter((a) => since === null || a.changedAt >= since);
+          return send(200, url.searchParams.get('page') === '1' ? changed.map((a) => a.rec) : []);
+        }
         if (url.pathname.endsWith('/questions')) return send(200, []);
         return send(200, { id: 9, name: 'Main entrance' });
       }
@@ -138,5 +149,27 @@ describe("the mirror's pull cursor", () => {
     const active = [...m.checkins.values()].filter((c) => c.rec.ticket_id === 2 && !c.rec.deleted_at);
     expect(active.map((c) => c.rec.uuid).sort()).toEqual(['door-a', 'elsewhere']);
     expect(m.cursors.checkins).toBe(T0 + 60_000);
+  });
+
+  it("moves past answers that carry no updated_at by the upstream's clock: not all again each round", async () => {
+    fake = await startFake();
+    const f = fake;
+    const up = { base: f.base, limits: { timeoutMs: 5000, maxResponseBytes: 1 << 20 } };
+    const m = new ListMirror('chk_x');
+    const commit = async (entries: Entry[]) => {
+      for (const e of entries) m.apply(e);
+    };
+    const answer = (id: number, response: string) => ({ id, ticket_id: 1, question_id: 4, response });
+    f.answers.push({ rec: answer(1, 'Vegan'), changedAt: T0 - 3600_000 });
+    expect(await pullRound(m, up, commit, () => T0)).toBe('ok');
+    expect(m.answers.get(1)?.rec).toMatchObject({ response: 'Vegan' });
+
+    // A minute on, one answer changes: the next round asks only since the first one began.
+    f.now = T0 + 60_000;
+    f.answers[0] = { rec: answer(1, 'Vegetarian'), changedAt: f.now };
+    f.gets.length = 0;
+    expect(await pullRound(m, up, commit, () => f.now)).toBe('ok');
+    expect(f.gets).toEqual([`answers since=${T0 - PULL_MARGIN_MS}`]);
+    expect(m.answers.get(1)?.rec).toMatchObject({ response: 'Vegetarian' });
   });
 });

@@ -59,7 +59,7 @@ function mirrorService(m: ListMirror, up: Upstream): OutboxService<Write, Rec, s
     },
     async checkinsSince(floor): Promise<Done<Rec[], string>> {
       const pulled = await allPages(up, m.slug, 'checkins', floor > 0 ? floor - RECOVER_MARGIN_MS : null);
-      return pulled ? { ok: true, value: pulled } : { ok: false, failure: NO_ANSWER };
+      return pulled ? { ok: true, value: pulled.records } : { ok: false, failure: NO_ANSWER };
     },
   };
 }

@@ -1,6 +1,7 @@
 // Keeps a mirror current from the upstream: the list record, its questions, and every page of
-// tickets, check-ins and answers `since` the greatest upstream `updated_at` received (less a
-// margin, as the door does: repeats are harmless), all of them the first time. Only records that
+// tickets, check-ins and answers `since` the greatest upstream `updated_at` received (or, for
+// records without one, the upstream's clock as it answered), less a margin, as the door does
+// (repeats are harmless); all of them the first time. Only records that
 // differ from the mirror's copy are journalled, so a quiet list costs no disk. The mirror is
 // `ready` (served to doors) once one full round has succeeded. A failed call ends the round;
 // the next one starts over from the same cursors.
@@ -50,12 +51,15 @@ export async function pullRound(m: ListMirror, up: Upstream, commit: Commit, now
   }
   for (const res of ['tickets', 'checkins', 'answers'] as const) {
     const cursor = m.ready ? (m.cursors[res] ?? null) : null;
-    const records = await allPages(up, m.slug, res, cursor === null ? null : cursor - PULL_MARGIN_MS);
-    if (!records) return 'failed';
+    const pulled = await allPages(up, m.slug, res, cursor === null ? null : cursor - PULL_MARGIN_MS);
+    if (!pulled) return 'failed';
+    const { records, servedAt } = pulled;
     const fresh = records.filter((rec) => differs(m, res, rec));
     // The cursor follows everything received, so the relay's own writes, already held, do not
-    // keep the next pull's window open behind them.
-    const upTo = latest(records);
+    // keep the next pull's window open behind them. Records that carry no `updated_at` (the
+    // service's answers need not) move it to the upstream's clock when the pull began, as a
+    // door's cursor does: without it every round read them all again.
+    const upTo = latest(records) ?? (records.length > 0 ? servedAt : null);
     const moves = upTo !== null && upTo > (m.cursors[res] ?? Number.NEGATIVE_INFINITY);
     if (fresh.length > 0 || moves)
       await commit([{ k: 'pulled', at: m.nextAt(now()), res, records: fresh, upTo }]);

@@ -4,7 +4,8 @@
 // outcome of a write is unknown).
 import { type ForwardLimits, forward } from '../forward';
 
-export type Call = { kind: 'answer'; status: number; json: unknown } | { kind: 'failed' };
+/** `date`: the upstream's clock when it answered (its `Date` header), null when it sent none. */
+export type Call = { kind: 'answer'; status: number; json: unknown; date: number | null } | { kind: 'failed' };
 
 export interface Upstream {
   base: URL;
@@ -38,26 +39,32 @@ export async function callUpstream(
     // A 2xx that is not JSON is not an answer we can trust for a write.
     if (status < 300) return { kind: 'failed' };
   }
-  return { kind: 'answer', status, json };
+  const date = Date.parse(result.response.headers.get('date') ?? '');
+  return { kind: 'answer', status, json, date: Number.isNaN(date) ? null : date };
 }
 
-/** Every page of a paged resource `since` (ms) or all of it; null when a page failed. */
+/**
+ * Every page of a paged resource `since` (ms) or all of it, and the upstream's clock when it
+ * answered the first page (null without a `Date` header); null when a page failed.
+ */
 export async function allPages(
   up: Upstream,
   slug: string,
   resource: 'tickets' | 'checkins' | 'answers',
   since: number | null,
-): Promise<Record<string, unknown>[] | null> {
+): Promise<{ records: Record<string, unknown>[]; servedAt: number | null } | null> {
   const out: Record<string, unknown>[] = [];
+  let servedAt: number | null = null;
   for (let page = 1; page <= 10_000; page++) {
     const query: Record<string, string> = { page: String(page) };
     if (since !== null) query.since = (Math.max(0, since) / 1000).toFixed(3);
     const answer = await callUpstream(up, slug, 'GET', `/${resource}`, { query });
     if (answer.kind !== 'answer' || answer.status !== 200 || !Array.isArray(answer.json)) return null;
+    if (page === 1) servedAt = answer.date;
     if (answer.json.length === 0) break;
     for (const item of answer.json)
       if (typeof item === 'object' && item !== null && !Array.isArray(item) && Number.isSafeInteger(item.id))
         out.push(item as Record<string, unknown>);
   }
-  return out;
+  return { records: out, servedAt };
 }
