@@ -5,6 +5,7 @@ import type { ApiVersion, Mode } from '../mock-api/model/api-token';
 import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
 import { secretString } from '../platform/secrets';
 import { readDataKey } from '../platform/data-seal';
+import { SettingsError } from '../platform/settings-error';
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: PEM files; the server then listens with node:https. */
 export interface TlsFiles {
@@ -71,9 +72,10 @@ export function parseOrigin(name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${name} must be an address such as http://192.168.1.20:4173`);
+    throw new SettingsError(`${name} must be an address such as http://192.168.1.20:4173`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SettingsError(`${name} must be http or https`);
   return url.origin;
 }
 
@@ -87,7 +89,9 @@ export function parseTokenGrants(value: string): TokenGrant[] {
       const [token, mode, version, accounts] = entry.split(':');
       if (!token || (mode !== 'live' && mode !== 'test') || (version !== '3.0' && version !== '3.1')) {
         // Names the entry by position: a token is never written to a log.
-        throw new Error(`MOCK_API_TOKENS: entry ${index + 1} is not TOKEN:live|test:3.0|3.1[:accounts]`);
+        throw new SettingsError(
+          `MOCK_API_TOKENS: entry ${index + 1} is not TOKEN:live|test:3.0|3.1[:accounts]`,
+        );
       }
       return {
         token,
@@ -102,7 +106,7 @@ function readTlsFiles(env: NodeJS.ProcessEnv): TlsFiles | undefined {
   const certFile = env.TLS_CERT_FILE?.trim();
   const keyFile = env.TLS_KEY_FILE?.trim();
   if (!certFile && !keyFile) return undefined;
-  if (!certFile || !keyFile) throw new Error('HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE');
+  if (!certFile || !keyFile) throw new SettingsError('HTTPS needs both TLS_CERT_FILE and TLS_KEY_FILE');
   return { certFile, keyFile };
 }
 
@@ -110,16 +114,18 @@ function readDuplicateCheckins(value: string | undefined): DuplicateCheckins {
   const given = value?.trim() ?? '';
   if (given === '' || given === 'record') return 'record';
   if (given === 'refuse') return 'refuse';
-  throw new Error('MOCK_DUPLICATE_CHECKINS must be record (the default) or refuse');
+  throw new SettingsError('MOCK_DUPLICATE_CHECKINS must be record (the default) or refuse');
 }
 
 export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const seedName = env.MOCK_SEED === 'empty' ? 'empty' : 'demo';
   const tickets = env.MOCK_SEED_TICKETS ? Number(env.MOCK_SEED_TICKETS) : undefined;
   if (tickets !== undefined && !(Number.isSafeInteger(tickets) && tickets >= 0)) {
-    throw new Error('MOCK_SEED_TICKETS must be a whole number');
+    throw new SettingsError('MOCK_SEED_TICKETS must be a whole number');
   }
-  const port = Number(env.PORT ?? 4173);
+  const port = Number(env.PORT?.trim() || 4173);
+  if (!Number.isSafeInteger(port) || port < 0 || port > 65535)
+    throw new SettingsError('PORT must be a port number from 0 to 65535 (4173 when not set)');
   const host = env.HOST ?? '127.0.0.1';
   const appOrigin = env.APP_ORIGIN ? parseOrigin('APP_ORIGIN', env.APP_ORIGIN) : undefined;
   const corsOrigins = (env.MOCK_CORS_ORIGINS ?? '')

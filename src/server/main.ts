@@ -5,6 +5,7 @@
 import { StoredDataError } from '../mock-api/store/stored-data-error';
 import { FleetFileError } from '../fleet/fleet-file';
 import { DataKeyError } from '../platform/data-seal';
+import { SettingsError } from '../platform/settings-error';
 import { readServerSettings } from './config';
 import { startMockHost } from './mock-host';
 import { startRelayHost } from './relay-host';
@@ -18,7 +19,10 @@ async function main(): Promise<void> {
 main().catch((error) => {
   // Refusals are written for the operator: the message is the whole story, no stack.
   const refusal =
-    error instanceof StoredDataError || error instanceof FleetFileError || error instanceof DataKeyError;
+    error instanceof StoredDataError ||
+    error instanceof FleetFileError ||
+    error instanceof DataKeyError ||
+    error instanceof SettingsError;
   console.error(refusal ? error.message : error);
   process.exit(1);
 });

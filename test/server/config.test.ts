@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SettingsError } from '../../src/platform/settings-error';
 import { parseTokenGrants, readServerSettings } from '../../src/server/config';
 
 describe('server settings', () => {
@@ -19,6 +20,26 @@ describe('server settings', () => {
       seedGiven: true,
       faults: true,
     });
+  });
+
+  it('refuse a PORT that is no port number before anything starts, as a setting the operator mends', () => {
+    for (const PORT of ['80a', '-1', '65536', '1.5'])
+      expect(() => readServerSettings({ PORT }), PORT).toThrow(
+        new SettingsError('PORT must be a port number from 0 to 65535 (4173 when not set)'),
+      );
+    expect(readServerSettings({ PORT: ' 4500 ' }).port).toBe(4500);
+    expect(readServerSettings({ PORT: '' }).port).toBe(4173);
+    // Every refusal of a setting is one: the server prints its message alone (main.ts).
+    expect(() => readServerSettings({ MOCK_SEED_TICKETS: 'many' })).toThrow(SettingsError);
+    expect(() =>
+      readServerSettings({
+        UPSTREAM_CHECKIN_URL: 'https://checkin.example.com/checkin',
+        UPSTREAM_ADMIN_URL: 'not an address',
+        UPSTREAM_ADMIN_TOKEN: 'token',
+      }),
+    ).toThrow(
+      new SettingsError('UPSTREAM_ADMIN_URL must be an address such as https://checkin.example.com/v3'),
+    );
   });
 
   it('set stored data aside only when MOCK_RESET asks', () => {

@@ -5,7 +5,9 @@
 import { type ForwardLimits, forward } from '../forward';
 
 /** `date`: the upstream's clock when it answered (its `Date` header), null when it sent none. */
-export type Call = { kind: 'answer'; status: number; json: unknown; date: number | null } | { kind: 'failed' };
+export type Call =
+  | { kind: 'answer'; status: number; json: unknown; date: number | null }
+  | { kind: 'failed' };
 
 export interface Upstream {
   base: URL;
