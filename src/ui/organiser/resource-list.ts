@@ -98,6 +98,7 @@ const CHECKIN_LISTS: ResourceDef = {
       kind: 'refs',
       ref: 'activities',
       readFrom: ['activities_ids'],
+      expand: 'activity_ids',
     },
     QUESTION_REFS,
     { name: 'expires_at', label: 'Expires at', kind: 'datetime', help: 'Leave empty for no expiry.' },
