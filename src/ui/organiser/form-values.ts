@@ -48,7 +48,11 @@ export function initialValues(
     else if (field.kind === 'refs') {
       const ids = record ? linkedIds(record, field) : [];
       if (ids) values[field.name] = ids;
-    } else if (field.kind === 'datetime') values[field.name] = toLocalInput(current, format);
+    } else if (field.kind === 'textarea' && Array.isArray(current))
+      // A question's `options` come as a list (real 3.1 service, mock) but are typed one per
+      // line, and written back as the newline-separated text document 1 names.
+      values[field.name] = current.map(String).join('\n');
+    else if (field.kind === 'datetime') values[field.name] = toLocalInput(current, format);
     else if (field.kind === 'list') values[field.name] = Array.isArray(current) ? current.join(', ') : '';
     else if (field.kind === 'select' && current === undefined && field.required && !record)
       values[field.name] = field.options?.[0] ?? '';

@@ -62,4 +62,15 @@ describe('organiser form values', () => {
     expect(toAttributes(FIELDS, { ...initial, title: 'Ball' }, initial)).toEqual({ title: 'Ball' });
     expect(initialValues(FIELDS, null).release_ids).toEqual([]);
   });
+
+  it('shows a list in a textarea one item per line, and sends the newline-separated text back', () => {
+    const options: FieldDef[] = [{ name: 'options', label: 'Options (one per line)', kind: 'textarea' }];
+    const initial = initialValues(options, { options: ['Small', 'Medium', 'Large'] });
+    expect(initial.options).toBe('Small\nMedium\nLarge');
+    expect(toAttributes(options, { ...initial }, initial)).toEqual({});
+    expect(toAttributes(options, { options: `${initial.options}\nXL\n` }, initial)).toEqual({
+      options: 'Small\nMedium\nLarge\nXL',
+    });
+    expect(initialValues(options, { options: 'A\nB' }).options).toBe('A\nB');
+  });
 });

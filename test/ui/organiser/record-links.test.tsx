@@ -143,3 +143,22 @@ describe('editing the links of a record', () => {
     });
   }
 });
+
+describe('editing the options of a question', () => {
+  it('3.1: shows the options one per line, and an added line becomes one more option', async () => {
+    const { client, path, ok, load } = await demo('3.1');
+    const questions = def('questions');
+    const shirt = await load(questions, 't-shirt-size');
+    expect(shirt.options).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL']);
+    const initial = initialValues(questions.fields, shirt);
+    expect(initial.options).toBe('XS\nS\nM\nL\nXL\nXXL');
+    const attributes = toAttributes(
+      questions.fields,
+      { ...initial, options: `${initial.options}\n3XL` },
+      initial,
+    );
+    expect(attributes).toEqual({ options: 'XS\nS\nM\nL\nXL\nXXL\n3XL' });
+    const saved = ok(await client.update(path('questions', 't-shirt-size'), questions.singular, attributes));
+    expect(saved.options).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL']);
+  });
+});
