@@ -8,6 +8,8 @@ interface Props {
   field: FieldDef;
   value: FormValue;
   errors: string[] | undefined;
+  /** Shown but not editable (links the service did not show: see initialValues). */
+  disabled?: boolean;
   onChange(value: FormValue): void;
 }
 
@@ -20,7 +22,7 @@ const INPUT_TYPES: Partial<Record<FieldDef['kind'], string>> = {
 };
 
 /** One labelled field; the service's messages for it sit right under it. */
-export function FieldControl({ field, value, errors, onChange }: Props) {
+export function FieldControl({ field, value, errors, disabled, onChange }: Props) {
   const format = useEventFormat();
   const id = `f-${field.name}`;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -63,6 +65,7 @@ export function FieldControl({ field, value, errors, onChange }: Props) {
           value={Array.isArray(value) ? value : []}
           onChange={onChange}
           errorId={errorId}
+          disabled={disabled}
         />
         {errorText}
       </div>

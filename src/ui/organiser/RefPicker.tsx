@@ -12,9 +12,11 @@ interface Props {
   value: number[];
   onChange(value: number[]): void;
   errorId?: string | undefined;
+  /** The record's current links are unknown: nothing can be ticked, and nothing is sent. */
+  disabled?: boolean | undefined;
 }
 
-export function RefPicker({ id, label, resource, value, onChange, errorId }: Props) {
+export function RefPicker({ id, label, resource, value, onChange, errorId, disabled }: Props) {
   const scope = useEventScope();
   const data = useAdminData(
     (client) =>
@@ -26,6 +28,15 @@ export function RefPicker({ id, label, resource, value, onChange, errorId }: Pro
   const records: AdminRecord[] = data.value?.records ?? [];
   const toggle = (recordId: number, on: boolean) =>
     onChange(on ? [...value, recordId] : value.filter((v) => v !== recordId));
+  if (disabled) {
+    // No boxes at all: unticked ones would read as "linked to nothing".
+    return (
+      <fieldset className="fieldset org-refs" id={id} aria-describedby={errorId} disabled>
+        <legend>{label}</legend>
+        <p className="muted">{t('orgLinksNotShown')}</p>
+      </fieldset>
+    );
+  }
   return (
     <fieldset className="fieldset org-refs" id={id} aria-describedby={errorId}>
       <legend>{label}</legend>

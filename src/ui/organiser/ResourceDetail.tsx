@@ -16,14 +16,16 @@ import { QrImage } from './QrImage';
 import { RecordFacts } from './RecordFacts';
 import { RegistrationExtras } from './RegistrationExtras';
 import { ResourceForm } from './ResourceForm';
-import type { ResourceDef } from './resources';
+import { type ResourceDef, recordExpand } from './resources';
 
 export function ResourceDetail({ def, id }: { def: ResourceDef; id: string }) {
   const scope = useEventScope();
   const [, navigate] = useLocation();
   const [editing, setEditing] = useState(false);
+  // Fetched with the expansions the edit form's link fields need: a 3.1 record without them
+  // shows no links, and an edit from there would replace the whole set.
   const data = useAdminData(
-    (client) => client.get(scope ? scopedPath(scope, def.key, id) : '', def.singular, def.expand),
+    (client) => client.get(scope ? scopedPath(scope, def.key, id) : '', def.singular, recordExpand(def)),
     JSON.stringify([scope, def.key, id]),
   );
   const write = useSubmit();

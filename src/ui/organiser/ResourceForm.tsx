@@ -38,10 +38,14 @@ export function ResourceForm({
 }: Props) {
   const format = useEventFormat();
   const initial = useMemo(() => initialValues(fields, record, format), [fields, record, format]);
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...initial,
-    ...(draftKey ? loadDraft(draftKey) : null),
-  }));
+  // Links the record does not show are not in `initial`: their picker stays disabled, and a
+  // draft's value for them is dropped, so saving never replaces links nobody saw.
+  const unshown = (field: FieldDef) => field.kind === 'refs' && record !== null && !(field.name in initial);
+  const [values, setValues] = useState<FormValues>(() => {
+    const restored: FormValues = { ...initial, ...(draftKey ? loadDraft(draftKey) : null) };
+    for (const field of fields) if (unshown(field)) delete restored[field.name];
+    return restored;
+  });
   useEffect(() => {
     if (draftKey) saveDraft(draftKey, values);
   }, [draftKey, values]);
@@ -83,6 +87,7 @@ export function ResourceForm({
             field={field}
             value={values[field.name] ?? ''}
             errors={byField[field.name]}
+            disabled={unshown(field)}
             onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
           />
         ))}

@@ -30,15 +30,6 @@ export function pick(record: AdminRecord, ...names: string[]): unknown {
   return undefined;
 }
 
-export function idsOf(record: AdminRecord, name: string): number[] {
-  const value = pick(record, `${name}_ids`, `${name}s_ids`, `${name}ies_ids`);
-  if (Array.isArray(value)) return value.filter((v): v is number => typeof v === 'number');
-  const embedded = pick(record, `${name}s`, name === 'activity' ? 'activities' : `${name}s`);
-  if (Array.isArray(embedded))
-    return embedded.map((item) => Number((item as AdminRecord).id)).filter(Number.isFinite);
-  return [];
-}
-
 /** Value of an `<input type="datetime-local">` from an API datetime: on the event's clock, else the device's. */
 export function toLocalInput(iso: unknown, format?: EventFormat | null): string {
   if (format) return toWallClockInput(iso, format);

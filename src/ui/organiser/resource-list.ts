@@ -68,6 +68,12 @@ const TICKETS: ResourceDef = {
   ],
   listExpand: ['release'],
   fields: [],
+  // As the service lists them (recorded 3.1 `meta.filter_options`): void tickets and those of
+  // archived releases are hidden unless asked for, so an export asks for every state.
+  states: {
+    values: ['complete', 'incomplete', 'unassigned', 'void', 'changes_locked', 'changes_allowed', 'archived'],
+    defaults: ['complete', 'incomplete', 'unassigned', 'changes_locked', 'changes_allowed'],
+  },
   canCreate: false,
   canEdit: false,
   canDelete: false,
@@ -98,6 +104,7 @@ const CHECKIN_LISTS: ResourceDef = {
       kind: 'refs',
       ref: 'activities',
       readFrom: ['activities_ids'],
+      expand: 'activity_ids',
     },
     QUESTION_REFS,
     { name: 'expires_at', label: 'Expires at', kind: 'datetime', help: 'Leave empty for no expiry.' },

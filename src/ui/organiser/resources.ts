@@ -33,6 +33,13 @@ export interface FieldDef {
   help?: string;
   /** Other names the service may read the current value from (3.0 vs 3.1 spellings). */
   readFrom?: readonly string[];
+  /**
+   * For `refs`: the 3.1 expansion that makes the record carry its links (document 1: related
+   * resources appear only when named in `expand`). Without it an edit would start from no
+   * links and saving would replace the whole set. 3.0 ignores it: a single record comes in its
+   * extended view, ids included.
+   */
+  expand?: string;
 }
 
 /** The releases a record applies to; some versions answer the ids as `releases_ids`. */
@@ -42,6 +49,7 @@ export const RELEASE_REFS: FieldDef = {
   kind: 'refs',
   ref: 'releases',
   readFrom: ['releases_ids'],
+  expand: 'release_ids',
 };
 
 /** The questions a record asks; some versions answer the ids as `questions_ids`. */
@@ -51,6 +59,7 @@ export const QUESTION_REFS: FieldDef = {
   kind: 'refs',
   ref: 'questions',
   readFrom: ['questions_ids'],
+  expand: 'question_ids',
 };
 
 export interface ActionDef {
@@ -98,6 +107,17 @@ export interface ResourceDef {
 }
 
 const yes = (value: unknown) => value === true;
+
+/**
+ * What a record's page (and so its edit form) asks to expand: the resource's own expansions,
+ * plus those its link fields need to show the current links in 3.1.
+ */
+export function recordExpand(def: ResourceDef): string[] {
+  const forLinks = def.fields.flatMap((field) =>
+    field.kind === 'refs' && field.expand ? [field.expand] : [],
+  );
+  return [...new Set([...(def.expand ?? []), ...forLinks])];
+}
 
 const RELEASES: ResourceDef = {
   key: 'releases',
@@ -147,6 +167,9 @@ const RELEASES: ResourceDef = {
       kind: 'refs',
       ref: 'questions',
       readFrom: ['questions_ids'],
+      // A release's expandable list names `questions` only (no id array): the ids are read
+      // from the embedded questions.
+      expand: 'questions',
     },
     { name: 'secret', label: 'Secret (share link only)', kind: 'checkbox' },
     { name: 'show_price', label: 'Show price', kind: 'checkbox' },

@@ -1,6 +1,7 @@
 // "Export CSV" on an event's registrations or tickets: every page through the Admin API (all
 // states, cancelled ones included), then one file, written safely (src/domain/csv.ts).
 import { useState } from 'react';
+import type { ListQuery } from '../../../api/admin-client';
 import { describeAdminError } from '../../../api/admin-failure';
 import { listAllPages } from '../../../api/admin-export';
 import { recordsToCsv } from '../../../domain/csv';
@@ -24,6 +25,17 @@ const FIRST: Record<string, readonly string[]> = {
   ],
 };
 
+/**
+ * What every page of an export asks for: each state the resource has (the service's default
+ * selection hides some, void and archived tickets for one), and the list's expansions.
+ */
+export function exportQuery(def: ResourceDef): Omit<ListQuery, 'page' | 'pageSize'> {
+  return {
+    ...(def.states ? { states: def.states.values } : {}),
+    ...(def.listExpand ? { expand: def.listExpand } : {}),
+  };
+}
+
 export function ExportButton({ def }: { def: ResourceDef }) {
   const scope = useEventScope();
   const { client } = useAdminClient();
@@ -39,10 +51,7 @@ export function ExportButton({ def }: { def: ResourceDef }) {
       client,
       scopedPath(scope, def.key),
       def.plural,
-      {
-        ...(def.states ? { states: def.states.values } : {}),
-        ...(def.listExpand ? { expand: def.listExpand } : {}),
-      },
+      exportQuery(def),
       (done, total) => setProgress(t('expWorking', { done, total })),
     );
     setBusy(false);
