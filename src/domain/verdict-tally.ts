@@ -12,12 +12,13 @@ export const emptyTally = (): VerdictTally => ({ admissions: 0, refusals: {} });
 
 /**
  * The reason a verdict counts as a refusal under, or null when it is none: an admission, an
- * exit, an order shown, a read that came split (nothing was judged).
+ * exit, an order shown (at the entry or the exit), a read that came split (nothing was judged).
  */
 export function refusalReason(verdict: Verdict): string | null {
   switch (verdict.kind) {
     case 'admitted':
     case 'order':
+    case 'order-exit':
     case 'exit-recorded':
     case 'not-inside':
     case 'scan-again':

@@ -69,6 +69,11 @@ export type Verdict =
   // Exit mode (src/domain/exit.ts): the guest leaves, or was not inside by this copy.
   | { kind: 'exit-recorded'; ticket: DoorTicket; enteredAt: number }
   | { kind: 'not-inside'; ticket: DoorTicket; leftAt: number | null }
+  /**
+   * An order's reference the copy holds, read in exit mode: its guests leave one by one, so
+   * nothing is recorded and each ticket is to be scanned.
+   */
+  | { kind: 'order-exit'; reference: string; text: string }
   /** A registration's reference: its order is shown; `admitted` counts what "Admit all" just let in. */
   | { kind: 'order'; reference: string; text: string; admitted: number }
   /**
@@ -95,6 +100,7 @@ export function verdictTone(verdict: Verdict): Tone {
       return 'look';
     case 'still-downloading':
     case 'exit-recorded':
+    case 'order-exit':
     case 'scan-again':
       return 'info';
     case 'already-checked-in':

@@ -62,6 +62,17 @@ describe('judgeExit', () => {
     expect(judgeExit(facts([], null)).kind).toBe('not-on-list');
   });
 
+  it("answers an order's reference the copy holds with the order, each ticket to be scanned, never an unknown code", () => {
+    const order = { ...facts([], null), code: parseScannedCode('fam4'), orderTickets: 4 };
+    expect(judgeExit(order)).toEqual({ kind: 'order-exit', reference: 'FAM4', text: 'fam4' });
+    expect(verdictTone(judgeExit(order))).toBe('info');
+    // A reference the copy lacks is a miss as at the entry (confirmed online before it is shown).
+    expect(judgeExit({ ...order, orderTickets: 0 }).kind).toBe('unknown-code');
+    // The list's end and the organiser's revocation still come first.
+    expect(judgeExit({ ...order, list: { expiresAt: NOW - MIN } }).kind).toBe('list-expired');
+    expect(judgeExit({ ...order, list: { expiresAt: null, revokedAt: NOW } }).kind).toBe('device-revoked');
+  });
+
   it('exit verdicts are calm when recorded and a caution when the guest is not inside', () => {
     expect(verdictTone({ kind: 'exit-recorded', ticket, enteredAt: NOW })).toBe('info');
     expect(verdictTone({ kind: 'not-inside', ticket, leftAt: null })).toBe('caution');

@@ -175,15 +175,19 @@ export function createDoorScan(deps: DoorScanDeps) {
     const ticket =
       byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
     const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
-    const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now() });
+    // An order's reference is told from a typo by the order's tickets the copy holds, as at the entry.
+    const orderTickets =
+      code.kind === 'registration-reference' ? active.index.ticketsOfOrder(code.reference).length : 0;
+    const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets });
     if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
     const ended = await deps.writes.checkOut(verdict.ticket.id);
     return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
   };
 
   /**
-   * An exit decided from the copy. Online, "not inside" waits for a pull first (3 s at most):
-   * another door may have admitted the guest since the last pull.
+   * An exit decided from the copy. Online, "not inside" and a code the copy lacks wait for a pull
+   * first (3 s at most): another door may have admitted the guest since the last pull. An order's
+   * reference the copy holds is no miss and is answered at once.
    */
   async function decideExit(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
     const revoked = revokedOutcome();

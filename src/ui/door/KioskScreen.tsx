@@ -39,8 +39,9 @@ export function KioskScreen() {
   const kioskPin = supervisorPin ?? ownPin;
   const pinMigrating = useAppStore((s) => s.shell.pinMigrating);
   const status = useDoorStatus();
-  // Attendees face the kiosk to come in: it never records exits, nor shows an order's other tickets.
-  const flow = useScanFlow({ mode: 'entry', wholeOrders: false });
+  // Attendees face the kiosk to come in: it never records exits, nor shows an order's other
+  // tickets, nor follows the staff's fast lane or "only on tap": each verdict returns by itself.
+  const flow = useScanFlow({ mode: 'entry', attendeeFacing: true });
   const [, navigate] = useLocation();
   const [unlocking, setUnlocking] = useState(false);
   // Without a camera the prompt takes the picture's place (door.css `.kiosk--no-camera`): a class,
@@ -110,7 +111,16 @@ export function KioskScreen() {
           />
         </Suspense>
       </div>
-      <div className="kiosk__message" role="status" aria-live="assertive" data-testid="kiosk-message">
+      {/* A tap anywhere on a result brings the prompt back sooner, for the next attendee (door.css
+          spreads the message's tap area over the whole result); its own button keeps its taps. */}
+      <div
+        className="kiosk__message"
+        role="status"
+        aria-live="assertive"
+        data-testid="kiosk-message"
+        onClick={(e) => shown && !(e.target as Element).closest('button') && flow.dismiss()}
+        onKeyDown={(e) => shown && e.key === 'Escape' && flow.dismiss()}
+      >
         {shown ? (
           <>
             <p className="kiosk__icon" aria-hidden="true">

@@ -75,6 +75,12 @@ export function VerdictDetail({ verdict, now, basis }: { verdict: Verdict; now: 
           </p>
         </>
       );
+    case 'order-exit':
+      return (
+        <p className="verdict__detail" data-testid="verdict-detail">
+          {t('verdictOrderExitHelp')}
+        </p>
+      );
     case 'unpaid':
       return <p className="verdict__detail">{t('verdictUnpaidHelp')}</p>;
     case 'void':

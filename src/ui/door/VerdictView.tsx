@@ -40,7 +40,8 @@ export function VerdictView({
   rehearsal = false,
   ...actions
 }: Props) {
-  const exitMode = verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside';
+  const exitMode =
+    verdict.kind === 'exit-recorded' || verdict.kind === 'not-inside' || verdict.kind === 'order-exit';
   const tone = verdictTone(verdict);
   const stands = basisWords(basis, now);
   const toAdmit = order ? admittable(order).length : 0;

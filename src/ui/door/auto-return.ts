@@ -1,5 +1,6 @@
 // What a verdict on the scan screen holds, and how long it stays before the screen returns to
-// scanning by itself. Pure: the scan flow (useScanFlow.ts) runs the timer.
+// scanning by itself, at the staff's screens and at the kiosk. Pure: the scan flow
+// (useScanFlow.ts) runs the timer.
 import type { CheckinRow } from '../../db/rows';
 import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import { stopsTheLane, type Verdict, verdictTone } from '../../domain/verdict';
@@ -34,4 +35,33 @@ export function autoReturnDelay(shown: ShownVerdict, seconds: number, fastLane: 
   if (fastLane && stopsTheLane(shown.verdict)) return null;
   const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';
   return (plain ? seconds : seconds * 2) * 1000;
+}
+
+/**
+ * The kiosk's own delays, whatever the device's settings. Its camera is paused and hidden under a
+ * verdict and no staff stand by to tap, so a verdict that waited for a tap would greet (or turn
+ * away) the next attendee with someone else's words. A refusal stays longer so it can be read.
+ */
+export const KIOSK_WELCOME_MS = 4000;
+export const KIOSK_REFUSAL_MS = 8000;
+
+/** What the scan flow takes from the device's settings, and whether it faces attendees. */
+export interface ReturnRules {
+  attendeeFacing: boolean;
+  fastLane: boolean;
+  autoReturnSeconds: number;
+}
+
+/**
+ * Whether the flow runs the fast lane: the staff's choice on their screens, never at the kiosk
+ * (a refusal there would stop the lane until a tap no attendee knows to give).
+ */
+export function runsFastLane(rules: Pick<ReturnRules, 'attendeeFacing' | 'fastLane'>): boolean {
+  return rules.fastLane && !rules.attendeeFacing;
+}
+
+/** Milliseconds until the verdict returns by itself, or null while staff must act (never at the kiosk). */
+export function returnDelay(shown: ShownVerdict, rules: ReturnRules): number | null {
+  if (rules.attendeeFacing) return verdictTone(shown.verdict) === 'go' ? KIOSK_WELCOME_MS : KIOSK_REFUSAL_MS;
+  return autoReturnDelay(shown, rules.autoReturnSeconds, runsFastLane(rules));
 }

@@ -13,7 +13,7 @@ import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { useDoorEngine } from '../hooks/useDoor';
-import { autoReturnDelay } from './auto-return';
+import { returnDelay, runsFastLane } from './auto-return';
 import { occupied } from './scan-flow';
 import { useScanFlowState } from './useScanFlowState';
 import { useBadgePrinter } from './useBadges';
@@ -31,18 +31,22 @@ function feedback(verdict: Verdict) {
 
 export type ScanFlow = ReturnType<typeof useScanFlow>;
 
+type ScanFlowOptions = { mode?: DoorMode; attendeeFacing?: boolean };
+
 /**
  * One scan from any input to a verdict on screen, with undo, "admit anyway", exits, whole orders
  * and auto-return. Scans follow the door's mode (entry or exit) unless `mode` fixes one (the
- * kiosk); `wholeOrders: false` (the attendee-facing kiosk) shows no order's other tickets.
+ * kiosk). `attendeeFacing` (the kiosk) shows no order's other tickets and takes none of the
+ * staff's fast lane and auto-return settings: its verdicts return after delays of their own.
  * In the fast lane the camera keeps judging while a verdict is up: the next different code
  * replaces it, and only a refusal stops the camera until staff tap "Next scan".
  */
-export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; wholeOrders?: boolean } = {}) {
+export function useScanFlow({ mode, attendeeFacing = false }: ScanFlowOptions = {}) {
   const engine = useDoorEngine();
   const storedMode = useAppStore((s) => s.settings.doorMode);
   const doorMode = mode ?? storedMode;
-  const fastLane = useAppStore((s) => s.settings.fastLane);
+  const fastLaneSetting = useAppStore((s) => s.settings.fastLane);
+  const fastLane = runsFastLane({ fastLane: fastLaneSetting, attendeeFacing });
   const fastLaneRef = useRef(fastLane);
   fastLaneRef.current = fastLane;
   const { current, view, send } = useScanFlowState();
@@ -82,7 +86,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
           return problem(result);
         }
         feedback(result.value.verdict);
-        const outcome = { ...result.value, order: wholeOrders ? result.value.order : null };
+        const outcome = { ...result.value, order: attendeeFacing ? null : result.value.order };
         send({ type: 'decided', outcome, now: Date.now(), fastLane: fastLaneRef.current });
         const { verdict, checkin } = result.value;
         if (verdict.kind === 'admitted' && checkin) printAdmitted([verdict.ticket.id]);
@@ -90,7 +94,7 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
         send({ type: 'decision-settled' });
       }
     },
-    [send, problem, wholeOrders, printAdmitted],
+    [send, problem, attendeeFacing, printAdmitted],
   );
 
   const handle = useCallback(
@@ -251,14 +255,15 @@ export function useScanFlow({ mode, wholeOrders = true }: { mode?: DoorMode; who
     });
   }, [engine, send, action, current]);
 
-  // Back to scanning after the configured delay (auto-return.ts), unless staff are working the
-  // verdict's buttons.
+  // Back to scanning after the configured delay, or the kiosk's own (auto-return.ts), unless
+  // staff are working the verdict's buttons.
   useEffect(() => {
-    const delay = shown && autoReturnDelay(shown, appStore.getState().settings.autoReturnSeconds, fastLane);
+    const { autoReturnSeconds } = appStore.getState().settings;
+    const delay = shown && returnDelay(shown, { attendeeFacing, fastLane, autoReturnSeconds });
     if (!shown || !delay) return;
     const timer = window.setTimeout(() => send({ type: 'returned', at: shown.at }), delay);
     return () => window.clearTimeout(timer);
-  }, [shown, send, fastLane]);
+  }, [shown, send, fastLane, attendeeFacing]);
 
   // Leaving the fast lane (or entering it) starts from a clean strip and a running camera.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the mode changes

@@ -20,6 +20,7 @@ export const VERDICT_TITLES: Record<Verdict['kind'], MessageKey> = {
   'exit-recorded': 'verdictExitRecorded',
   'not-inside': 'verdictNotInside',
   order: 'verdictOrder',
+  'order-exit': 'verdictOrder',
   'scan-again': 'verdictScanAgain',
 };
 
@@ -29,6 +30,7 @@ export const VERDICT_ICONS = { go: '✓', caution: '!', stop: '✕', info: 'i', 
 /** The verdict's headline, with its figures filled in. */
 export function verdictTitle(verdict: Verdict): string {
   if (verdict.kind === 'admitted' && verdict.reentry) return t('verdictWelcomeBack');
+  if (verdict.kind === 'order-exit') return t('verdictOrder', { reference: verdict.reference });
   if (verdict.kind === 'order')
     return verdict.admitted > 0
       ? tn('verdictOrderAdmitted', verdict.admitted)

@@ -52,3 +52,15 @@ describe('VerdictView for the same ticket again', () => {
     expect(detailAfter(0)).not.toContain('0 s ago');
   });
 });
+
+describe("VerdictView for an order's reference in exit mode", () => {
+  it('names the order under the exit tag and says each ticket is to be scanned; nothing to admit', () => {
+    const { html, text } = shown({ kind: 'order-exit', reference: 'FAM4', text: 'FAM4' });
+    expect(html).toContain('verdict--info');
+    expect(text.slice(0, 3)).toEqual(['i', 'Exit', 'Order FAM4']);
+    expect(text.join('\n')).toContain(
+      'This is an order’s reference, not one guest’s ticket: no exit was recorded. Scan each guest’s own ticket to record their exit.',
+    );
+    expect(text.join('\n')).not.toMatch(/Unknown code|Admit/);
+  });
+});
