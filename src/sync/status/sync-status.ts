@@ -65,7 +65,10 @@ export type { SealState };
 export interface SyncStatus {
   /** What the platform says (navigator.onLine), as the engine was told. */
   online: boolean;
-  /** Whether the last request reached the service. */
+  /**
+   * Whether the service answered the last request the sync asked of it: false after one that got
+   * no answer (no network, or none in time); a step that asked nothing (an empty outbox) leaves it.
+   */
   reachable: boolean;
   phase: SyncPhase;
   /** The open list, or null before one is joined or opened. */
@@ -85,6 +88,7 @@ export interface SyncStatus {
   oldestPendingAt: number | null;
   parked: ParkedCheckin[];
   lastPullAt: number | null;
+  /** When a send of the open list's outbox (or the passcode screens' outbox) last went through. */
   lastPushAt: number | null;
   errors: Partial<Record<SyncErrorSource, Failure>>;
   /** Storage cannot be used (full, or unavailable in a private window). */
