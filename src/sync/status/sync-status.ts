@@ -62,6 +62,15 @@ import type { SealState } from '../../db/seal/seal-gate';
 
 export type { SealState };
 
+/** The outbox rows of lists other than the open one, as the status counts them. */
+export interface Elsewhere {
+  unsent: number;
+  parked: number;
+  lists: number;
+}
+
+export const nothingElsewhere: Elsewhere = { unsent: 0, parked: 0, lists: 0 };
+
 export interface SyncStatus {
   /** What the platform says (navigator.onLine), as the engine was told. */
   online: boolean;
@@ -87,6 +96,13 @@ export interface SyncStatus {
   pending: number;
   oldestPendingAt: number | null;
   parked: ParkedCheckin[];
+  /**
+   * What the device's other lists (every list, while none is open) hold that the service has
+   * not taken: rows waiting to be sent, rows it refused (parked), and how many lists hold any.
+   * Read with the rest of the stored status (a list's opening, the end of a send or a pull),
+   * never for a scan: a scan writes only the open list's outbox.
+   */
+  elsewhere: Elsewhere;
   lastPullAt: number | null;
   /** When a send of the open list's outbox (or the passcode screens' outbox) last went through. */
   lastPushAt: number | null;
@@ -151,6 +167,7 @@ export const initialSyncStatus: SyncStatus = {
   pending: 0,
   oldestPendingAt: null,
   parked: [],
+  elsewhere: nothingElsewhere,
   lastPullAt: null,
   lastPushAt: null,
   errors: {},
