@@ -23,7 +23,16 @@ export interface ReadinessFacts {
     /** Tickets on the list by the service's count. */
     tickets: number;
   } | null;
-  outbox: { pending: number; oldestPendingAt: number | null; parked: number };
+  /**
+   * The open list's outbox, and what the device's other lists hold that the service has not
+   * taken (waiting or refused; `lists`: how many hold any).
+   */
+  outbox: {
+    pending: number;
+    oldestPendingAt: number | null;
+    parked: number;
+    elsewhere: { unsent: number; parked: number; lists: number };
+  };
   storage: {
     /** The browser keeps the data through storage pressure; null where it cannot say. */
     persisted: boolean | null;
@@ -75,6 +84,7 @@ export type ReadinessKey =
   | 'outboxWaiting'
   | 'outboxStuck'
   | 'outboxParked'
+  | 'outboxElsewhere'
   | 'storagePersistent'
   | 'storageNotPersistent'
   | 'storagePersistUnknown'
@@ -172,8 +182,19 @@ function listItems(list: ReadinessFacts['list'], now: number): ReadinessCheck[] 
   return [complete, fresh];
 }
 
-function outboxItem({ pending, oldestPendingAt, parked }: ReadinessFacts['outbox'], now: number) {
+/**
+ * Green ("every check-in has reached the service") only when no list on the device holds one.
+ * Another list's rows come after the open list's: they go with the cycle while online (amber),
+ * but one the service refused waits there for staff, who see it only with that list open (red).
+ */
+function outboxItem({ pending, oldestPendingAt, parked, elsewhere }: ReadinessFacts['outbox'], now: number) {
   if (parked > 0) return check('outbox-empty', 'red', { key: 'outboxParked', values: { n: parked } });
+  const held = elsewhere.unsent + elsewhere.parked;
+  if (pending === 0 && held > 0)
+    return check('outbox-empty', elsewhere.parked > 0 ? 'red' : 'amber', {
+      key: 'outboxElsewhere',
+      values: { n: held, lists: elsewhere.lists },
+    });
   if (pending === 0) return check('outbox-empty', 'green', { key: 'outboxEmpty' });
   const waited = oldestPendingAt === null ? 0 : Math.max(0, now - oldestPendingAt);
   return waited > OUTBOX_STUCK_MS

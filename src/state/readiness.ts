@@ -43,7 +43,12 @@ export function readinessFacts(state: ReadinessState, now: number): ReadinessFac
       lastPullAt: sync.lastPullAt,
       tickets: sync.list.ticketsCount,
     },
-    outbox: { pending: sync.pending, oldestPendingAt: sync.oldestPendingAt, parked: sync.parked.length },
+    outbox: {
+      pending: sync.pending,
+      oldestPendingAt: sync.oldestPendingAt,
+      parked: sync.parked.length,
+      elsewhere: sync.elsewhere,
+    },
     storage: {
       persisted: probes.storage?.persisted ?? null,
       usage: probes.storage?.usage ?? null,

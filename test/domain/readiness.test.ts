@@ -18,13 +18,14 @@ import {
 
 const NOW = Date.parse('2026-12-05T17:00:00Z');
 const GB = 1_000_000_000;
+const NOTHING_ELSEWHERE = { unsent: 0, parked: 0, lists: 0 };
 
 /** A door ready in every way: each test spoils one fact. */
 function facts(overrides: Partial<ReadinessFacts> = {}): ReadinessFacts {
   return {
     now: NOW,
     list: { complete: true, downloaded: null, lastPullAt: NOW - 5000, tickets: 2800 },
-    outbox: { pending: 0, oldestPendingAt: null, parked: 0 },
+    outbox: { pending: 0, oldestPendingAt: null, parked: 0, elsewhere: NOTHING_ELSEWHERE },
     storage: { persisted: true, usage: 2_000_000, quota: 10 * GB, failed: false },
     camera: { permission: 'granted', frameReadAt: NOW - 60_000, trouble: null, scannerSeenAt: null },
     clockOffsetMs: 400,
@@ -59,7 +60,9 @@ describe('a door ready before doors open', () => {
   });
 
   it('is still ready with amber items, and not ready with any red one', () => {
-    const amber = judgeReadiness(facts({ outbox: { pending: 2, oldestPendingAt: NOW, parked: 0 } }));
+    const amber = judgeReadiness(
+      facts({ outbox: { pending: 2, oldestPendingAt: NOW, parked: 0, elsewhere: NOTHING_ELSEWHERE } }),
+    );
     expect(amber.ready).toBe(true);
     expect(overallLevel(amber)).toBe('amber');
     const red = judgeReadiness(facts({ updateWaiting: true }));
@@ -106,8 +109,10 @@ describe('the list', () => {
 });
 
 describe('what waits to be sent', () => {
-  const outbox = (pending: number, waitedMs: number | null, parked = 0) =>
-    facts({ outbox: { pending, oldestPendingAt: waitedMs === null ? null : NOW - waitedMs, parked } });
+  const outbox = (pending: number, waitedMs: number | null, parked = 0, elsewhere = NOTHING_ELSEWHERE) =>
+    facts({
+      outbox: { pending, oldestPendingAt: waitedMs === null ? null : NOW - waitedMs, parked, elsewhere },
+    });
 
   it('is green with nothing waiting', () => {
     expect(item(outbox(0, null), 'outbox-empty')).toMatchObject({
@@ -134,6 +139,23 @@ describe('what waits to be sent', () => {
     expect(item(outbox(0, null, 1), 'outbox-empty')).toMatchObject({
       level: 'red',
       words: { key: 'outboxParked', values: { n: 1 } },
+    });
+  });
+
+  it('is green only when no list on the device holds one: another list’s count, amber, or red if refused', () => {
+    // The open list empty, another holding two unsent: they go with the cycle while online.
+    expect(item(outbox(0, null, 0, { unsent: 2, parked: 0, lists: 1 }), 'outbox-empty')).toMatchObject({
+      level: 'amber',
+      words: { key: 'outboxElsewhere', values: { n: 2, lists: 1 } },
+    });
+    // One the service refused there waits for staff, who see it only with that list open.
+    expect(item(outbox(0, null, 0, { unsent: 1, parked: 1, lists: 2 }), 'outbox-empty')).toMatchObject({
+      level: 'red',
+      words: { key: 'outboxElsewhere', values: { n: 2, lists: 2 } },
+    });
+    // The open list's own rows come first.
+    expect(item(outbox(3, 0, 0, { unsent: 2, parked: 0, lists: 1 }), 'outbox-empty')).toMatchObject({
+      words: { key: 'outboxWaiting', values: { n: 3 } },
     });
   });
 });

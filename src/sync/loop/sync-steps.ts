@@ -18,6 +18,8 @@ import { RESOURCES } from '../pull/pulled-pages';
 import { createPushLock } from '../outbox/push-lock';
 import { pushOutbox } from '../outbox/push-outbox';
 import { recordConflicts } from '../status/conflicts';
+import type { SyncStatus } from '../status/sync-status';
+import { pushAsked, reachOf, unanswered } from './reach';
 
 /** The tables a pull's fresh read of its list comes from. */
 const LIST_TABLES = ['lists', 'syncState'] as const;
@@ -92,20 +94,24 @@ export function createSyncSteps(options: SyncStepsOptions) {
     const open = state.active();
     if (open?.list.slug === list.slug && result.ok && result.value.sent + result.value.recovered > 0)
       await guarded(async () => ok(await recordConflicts(db, list.slug, open.index, clock.now())));
+    // Only an answer, or a request that got none, says whether the service is within reach: a
+    // push with nothing to send asks nothing, and were that "reachable" the line would say
+    // "Online" while the pull after it hangs on a dead uplink. `lastPushAt` is when a send last
+    // went through (the screens counting what is unsent ask again then).
+    const reach = result.ok ? pushAsked(result.value) || undefined : reachOf(result);
+    const answered: Partial<SyncStatus> =
+      reach === undefined
+        ? {}
+        : result.ok
+          ? { reachable: true, lastPushAt: clock.now() }
+          : { reachable: reach };
     if (index) {
       const { outbox: _, ...errors } = state.board.status().errors;
-      publish(
-        result.ok
-          ? { errors, lastPushAt: clock.now(), reachable: true }
-          : { errors: { ...errors, outbox: result } },
-      );
+      publish(result.ok ? { errors, ...answered } : { errors: { ...errors, outbox: result }, ...answered });
     } else if (!state.active()) {
       // No list open (the copy is sealed and the passcode not yet typed): the outbox is still
-      // sent, and the passcode's screens say whether it gets through. Only an answer or a
-      // failure to reach the service tells; a push with nothing to send asked nothing.
-      if (!result.ok) publish({ reachable: result.reason !== 'network' });
-      else if (result.value.sent + result.value.recovered > 0)
-        publish({ reachable: true, lastPushAt: clock.now() });
+      // sent, and the passcode's screens say whether it gets through.
+      if (reach !== undefined) publish(answered);
     }
   }
 
@@ -134,11 +140,13 @@ export function createSyncSteps(options: SyncStepsOptions) {
     // Forgotten meanwhile, in another tab that has not said so (yet): this door lets it go too.
     if (!result.ok && result.reason === 'no-list')
       return state.goneElsewhere(list.slug).catch(state.board.storageTroubleOrThrow);
-    if (!result.ok)
+    if (!result.ok) {
+      const reach = reachOf(result);
       return publish({
         errors: { outbox: state.board.status().errors.outbox, list: result },
-        reachable: result.reason !== 'network',
+        ...(reach === undefined ? {} : { reachable: reach }),
       });
+    }
     if (result.value.answersChanged) state.dropAnswers();
     // Read again if a write to the row landed among the reads (learning the relay's direct
     // address, say): its own update of the open list came first and a stale row would undo it.
@@ -157,7 +165,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
     if (state.active()?.list.slug !== list.slug) return;
     // A pull without the list's own read (five in six) still answers ok when every one of its
     // reads failed: it reached no server, and the door must say so as when the list's read fails.
-    const reachedNothing = RESOURCES.every((r) => result.value.errors[r]?.reason === 'network');
+    const reachedNothing = RESOURCES.every((r) => unanswered(result.value.errors[r]));
     publish({
       download: null,
       complete,

@@ -21,7 +21,13 @@ import { fillListIndex } from './open-list';
 import { type ActiveList, createOpenListMachine, type OpeningList } from './open-list-phase';
 import { createSearchAhead } from './search-ahead';
 import { createStatusBoard, type StatusBoard } from '../status/status-board';
-import { readStoredStatus, STATUS_TABLES, type WaitingRow, type WaitingRows } from '../status/stored-status';
+import {
+  readElsewhere,
+  readStoredStatus,
+  STATUS_TABLES,
+  type WaitingRow,
+  type WaitingRows,
+} from '../status/stored-status';
 import type { ListSummary, SyncStatus } from '../status/sync-status';
 import { type AnswerLookup, loadAnswers } from './ticket-answers';
 import { type WarmCodes, warmCodesFor } from './warm-start';
@@ -92,12 +98,15 @@ export function createOpenListState({
       const writes = db.commits.of(STATUS_TABLES);
       const lists = (await allLists(db)).map(summary);
       const current = machine.current();
+      const slugs = lists.map((l) => l.slug);
       if (!current) {
+        const elsewhere = await readElsewhere(db, slugs, null);
         if (db.commits.of(STATUS_TABLES) !== writes) continue;
         waiting = null;
-        return publish({ lists, list: null, route: null, storedRead: false });
+        return publish({ lists, list: null, route: null, storedRead: false, elsewhere });
       }
       const read = await readStoredStatus(db, current.list.slug, current.index);
+      const elsewhere = await readElsewhere(db, slugs, current.list.slug);
       const now = machine.current();
       // Read meanwhile: the list was closed or another opened; the one open now says its own.
       if (now?.list.slug !== current.list.slug) return;
@@ -112,6 +121,7 @@ export function createOpenListState({
         route: routeOf?.(current.list) ?? null,
         ...waiting.words(),
         ...read.status,
+        elsewhere,
         storedRead: true,
       };
       const active = machine.active();

@@ -1,5 +1,6 @@
 // What the door's status says from storage: the open list's unsent and refused rows, the copy's
-// age, its double admissions and the service's corrections, each ticket named for the screens.
+// age, its double admissions and the service's corrections, each ticket named for the screens;
+// and what the device's other lists hold unsent or refused, counted.
 // Guarantees: `STATUS_TABLES` names every table these reads touch (with the lists), so a reader
 // that compares the database's commit count over them before and after its reads knows whether
 // a write overtook them (open-list-state.ts reads again then); the unsent rows are kept by id,
@@ -10,7 +11,7 @@ import { allSyncStates } from '../../db/local-copy';
 import { readOutbox } from '../../db/outbox';
 import { attendeeName } from '../../domain/verdict';
 import type { ListIndex } from '../index/list-index';
-import { type NameOf, parkedRows, type SyncStatus } from './sync-status';
+import { type Elsewhere, type NameOf, nothingElsewhere, parkedRows, type SyncStatus } from './sync-status';
 
 /** The tables the status is read from: a write to any of them may change what it says. */
 export const STATUS_TABLES = ['lists', 'outbox', 'syncState', 'conflicts', 'corrections'] as const;
@@ -58,6 +59,28 @@ async function lastPullOf(db: CheckinDatabase, slug: string): Promise<number | n
   const states = await allSyncStates(db, slug);
   const pulls = states.filter((s) => s.resource !== 'outbox').map((s) => s.lastSuccessAt ?? 0);
   return pulls.length ? Math.min(...pulls) || null : null;
+}
+
+/**
+ * What the lists other than `open` hold unsent or refused. One keyed read of each other list's
+ * outbox, made with the rest of the stored status, so "All sent" and readiness cover the whole
+ * device; a scan never calls it (only the open list's outbox changes with one).
+ */
+export async function readElsewhere(
+  db: CheckinDatabase,
+  slugs: readonly string[],
+  open: string | null,
+): Promise<Elsewhere> {
+  const out = { ...nothingElsewhere };
+  for (const slug of slugs) {
+    if (slug === open) continue;
+    const rows = await readOutbox(db, slug);
+    const parked = rows.filter((row) => row.state === 'parked').length;
+    out.unsent += rows.length - parked;
+    out.parked += parked;
+    if (rows.length > 0) out.lists++;
+  }
+  return out;
 }
 
 /** Reads what the status says of a list from storage (several reads, one after another). */

@@ -62,10 +62,22 @@ import type { SealState } from '../../db/seal/seal-gate';
 
 export type { SealState };
 
+/** The outbox rows of lists other than the open one, as the status counts them. */
+export interface Elsewhere {
+  unsent: number;
+  parked: number;
+  lists: number;
+}
+
+export const nothingElsewhere: Elsewhere = { unsent: 0, parked: 0, lists: 0 };
+
 export interface SyncStatus {
   /** What the platform says (navigator.onLine), as the engine was told. */
   online: boolean;
-  /** Whether the last request reached the service. */
+  /**
+   * Whether the service answered the last request the sync asked of it: false after one that got
+   * no answer (no network, or none in time); a step that asked nothing (an empty outbox) leaves it.
+   */
   reachable: boolean;
   phase: SyncPhase;
   /** The open list, or null before one is joined or opened. */
@@ -84,7 +96,15 @@ export interface SyncStatus {
   pending: number;
   oldestPendingAt: number | null;
   parked: ParkedCheckin[];
+  /**
+   * What the device's other lists (every list, while none is open) hold that the service has
+   * not taken: rows waiting to be sent, rows it refused (parked), and how many lists hold any.
+   * Read with the rest of the stored status (a list's opening, the end of a send or a pull),
+   * never for a scan: a scan writes only the open list's outbox.
+   */
+  elsewhere: Elsewhere;
   lastPullAt: number | null;
+  /** When a send of the open list's outbox (or the passcode screens' outbox) last went through. */
   lastPushAt: number | null;
   errors: Partial<Record<SyncErrorSource, Failure>>;
   /** Storage cannot be used (full, or unavailable in a private window). */
@@ -147,6 +167,7 @@ export const initialSyncStatus: SyncStatus = {
   pending: 0,
   oldestPendingAt: null,
   parked: [],
+  elsewhere: nothingElsewhere,
   lastPullAt: null,
   lastPushAt: null,
   errors: {},

@@ -3,7 +3,7 @@ import { describeError } from '../error-words';
 import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { formatAge, formatWhen } from '../format';
 import { t } from '../i18n/t';
-import { attentions, connectionKey, connectionOf, progressWords } from './status-line';
+import { attentions, connectionKey, connectionOf, progressWords, unsentWordsOf } from './status-line';
 
 interface Props {
   status: SyncStatus;
@@ -14,6 +14,7 @@ interface Props {
 export function DoorStatusBar({ status, now }: Props) {
   const connection = connectionOf(status);
   const progress = progressWords(status);
+  const unsent = unsentWordsOf(status);
   return (
     <div className="door-status" data-testid="door-status">
       <span
@@ -23,14 +24,14 @@ export function DoorStatusBar({ status, now }: Props) {
         <span aria-hidden="true" className="pill__dot" />
         {t(connectionKey(connection))}
       </span>
-      <span className={`pill ${status.pending ? 'pill--warn' : 'pill--ok'}`} data-testid="pending">
-        {status.pending
-          ? `${t('statusPending', { n: status.pending })}${
-              status.oldestPendingAt
-                ? ` · ${t('statusPendingOldest', { age: formatAge(now - status.oldestPendingAt) })}`
-                : ''
-            }`
-          : t('statusAllSent')}
+      <span
+        className={`pill ${unsent.key === 'statusAllSent' ? 'pill--ok' : 'pill--warn'}`}
+        data-testid="pending"
+      >
+        {t(unsent.key, unsent.values)}
+        {status.pending > 0 &&
+          status.oldestPendingAt !== null &&
+          ` · ${t('statusPendingOldest', { age: formatAge(now - status.oldestPendingAt) })}`}
       </span>
       <span className="door-status__text" data-testid="last-sync">
         {status.download

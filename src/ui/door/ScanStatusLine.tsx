@@ -44,7 +44,10 @@ export const ScanStatusLine = memo(function ScanStatusLine({
           <span aria-hidden="true" className="pill__dot" />
           {say(line.connectionWords)}
         </span>
-        <span className={status.pending ? 'scan__warn' : undefined} data-testid="pending">
+        <span
+          className={line.unsentWords.key !== 'statusAllSent' ? 'scan__warn' : undefined}
+          data-testid="pending"
+        >
           {say(line.unsentWords)}
         </span>
         {/* Early on the line: on a phone it fits the first row, beside what is unsent, where a

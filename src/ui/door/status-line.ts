@@ -53,6 +53,7 @@ export type StatusInput = Pick<
   | 'online'
   | 'reachable'
   | 'pending'
+  | 'elsewhere'
   | 'lastPullAt'
   | 'download'
   | 'list'
@@ -109,6 +110,22 @@ export function connectionOf(status: Pick<StatusInput, 'online' | 'reachable'>):
   return !status.online ? 'offline' : status.reachable ? 'online' : 'unreachable';
 }
 
+/** Rows another list on the device holds that the service has not taken (unsent or refused). */
+export const heldElsewhere = (status: Pick<StatusInput, 'elsewhere'>): number =>
+  status.elsewhere.unsent + status.elsewhere.parked;
+
+/**
+ * What is unsent: the open list's count; with none there, what other lists hold (the cycle sends
+ * them, and a refused one waits in its own list's Problems); "All sent" only when no list holds any.
+ */
+export function unsentWordsOf(status: Pick<StatusInput, 'pending' | 'elsewhere'>): Words {
+  if (status.pending) return { key: 'statusPending', values: { n: status.pending } };
+  const held = heldElsewhere(status);
+  return held
+    ? { key: 'statusPendingElsewhere', values: { n: held, lists: status.elsewhere.lists } }
+    : { key: 'statusAllSent' };
+}
+
 export const connectionKey = (connection: StatusLine['connection']): MessageKey =>
   connection === 'online' ? 'online' : connection === 'offline' ? 'offline' : 'statusUnreachable';
 
@@ -118,9 +135,7 @@ export function statusLine(status: StatusInput, now: number, storageShare: numbe
   return {
     connection,
     connectionWords: { key: connectionKey(connection) },
-    unsentWords: status.pending
-      ? { key: 'statusPending', values: { n: status.pending } }
-      : { key: 'statusAllSent' },
+    unsentWords: unsentWordsOf(status),
     dataWords: status.download
       ? { key: 'statusDownloading', values: { done: status.download.done, total: status.download.total } }
       : status.lastPullAt === null

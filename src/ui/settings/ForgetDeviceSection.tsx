@@ -46,11 +46,13 @@ export function ForgetDeviceDialog({
   onDone(left: DeviceStorage): void;
 }) {
   const engine = useDoorEngine();
-  const { lists, pending, lastPushAt } = useDoorStatus();
+  const { lists, pending, lastPushAt, elsewhere } = useDoorStatus();
   const online = useOnline();
+  // Asked again when the open list's count or another list's changes (a send of either lands).
+  const heldElsewhere = elsewhere.unsent + elsewhere.parked;
   const unsent = useEngineAnswer<ListFacts[] | null>(
     () => engine.unsentByList(),
-    [engine, pending, lastPushAt],
+    [engine, pending, lastPushAt, heldElsewhere],
     null,
   );
   const [exported, setExported] = useState(false);

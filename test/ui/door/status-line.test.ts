@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialSyncStatus, type SyncStatus } from '../../../src/sync/status/sync-status';
-import { progressWords, type StatusInput, statusLine } from '../../../src/ui/door/status-line';
+import { progressWords, type StatusInput, statusLine, type Words } from '../../../src/ui/door/status-line';
+import { activateLocale } from '../../../src/ui/i18n/i18n';
+import { t } from '../../../src/ui/i18n/t';
 
 const NOW = Date.parse('2026-11-25T20:00:00Z');
 const list = {
@@ -65,6 +67,23 @@ describe('the scan screen’s status line', () => {
     const unreachable = statusLine(door({ reachable: false }), NOW, null);
     expect(unreachable.connectionWords.key).toBe('statusUnreachable');
     expect(statusLine(door({ lastPullAt: null }), NOW, null).dataWords.key).toBe('statusNeverSynced');
+  });
+
+  it('says "All sent" only when no list on the device holds anything unsent or refused', async () => {
+    const say = (words: Words) => t(words.key, words.values);
+    await activateLocale('en');
+    // The open list sent, another holding one check-in admitted offline before it was left.
+    const other = statusLine(door({ elsewhere: { unsent: 1, parked: 0, lists: 1 } }), NOW, null);
+    expect(other.unsentWords).toEqual({ key: 'statusPendingElsewhere', values: { n: 1, lists: 1 } });
+    expect(say(other.unsentWords)).toBe('1 unsent on another list');
+    // Refused ones count: the service never took them.
+    const refused = statusLine(door({ elsewhere: { unsent: 3, parked: 2, lists: 2 } }), NOW, null);
+    expect(say(refused.unsentWords)).toBe('5 unsent on 2 other lists');
+    // The open list's own count comes first; nothing anywhere is "All sent".
+    expect(
+      statusLine(door({ pending: 2, elsewhere: { unsent: 1, parked: 0, lists: 1 } }), NOW, null).unsentWords,
+    ).toEqual({ key: 'statusPending', values: { n: 2 } });
+    expect(say(statusLine(door(), NOW, null).unsentWords)).toBe('All sent');
   });
 
   it('makes the most urgent thing the one chip, leading to where staff act, and counts the rest', () => {
