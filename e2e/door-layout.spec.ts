@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, expect, type Locator, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { holdTimers } from './fixtures/hold-timers';
 import { expectApart, expectOnScreen } from './fixtures/on-screen';
 import { VIDEO_DIR } from './fixtures/qr-video';
 import { CheckinService, DoorPage, MAIN_LIST, type ServiceTicket } from './page-models/door-page';
@@ -47,6 +48,8 @@ async function shot(page: Page, name: string) {
 }
 
 async function door(context: BrowserContext, theme: string): Promise<{ page: Page; door: DoorPage }> {
+  // The kiosk's result returns by itself: its timers are held while it is looked at.
+  await context.clock.install();
   await context.addInitScript((value) => {
     const key = 'venue-checkin.settings';
     const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
@@ -254,17 +257,25 @@ for (const theme of THEMES) {
     });
     await doorPage.kioskScan(kiosked!.slug);
     await expect(message).toContainText(`Welcome, ${kiosked!.first_name}`);
+    await holdTimers(page);
     await atEverySize(page, async (size) => {
+      await expect(message).toContainText(`Welcome, ${kiosked!.first_name}`);
       await expectOnScreen(page, message, `${size} kiosk result`);
       await expect(kiosk).not.toContainText(/scanner or search|Try the camera again/);
       await shot(page, `${prefix}kiosk-welcome`);
     });
+    await page.clock.resume();
+    // It goes back to the prompt by itself.
+    await expect(message).toContainText('Scan your ticket', { timeout: 15_000 });
     await doorPage.kioskScan(kioskElsewhere!.slug);
     await expect(message.locator('[data-verdict="already-checked-in"]')).toBeVisible();
+    await holdTimers(page);
     await atEverySize(page, async (size) => {
+      await expect(message.locator('[data-verdict="already-checked-in"]')).toBeVisible();
       await expectOnScreen(page, message, `${size} kiosk result`);
       await shot(page, `${prefix}kiosk-already`);
     });
+    await page.clock.resume();
     await context.close();
   });
 }
