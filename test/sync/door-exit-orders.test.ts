@@ -3,10 +3,9 @@
 // for the copy to catch up. The real mock service in process, fake-indexeddb, the engine as the
 // app runs it.
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
 import { makeRegistration, makeTicket } from '../mock-api/factories';
-import { doorDevice, doorService, LIST } from './support';
+import { doorService, LIST, loggedDoor } from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;
 
@@ -21,15 +20,7 @@ function sellOrder(setup: Setup, reference: string, size: number) {
 async function joinedDoor() {
   const setup = await doorService(3);
   const family = await sellOrder(setup, 'FAM4', 4);
-  const requests: string[] = [];
-  const fetch: FetchLike = (request) => {
-    requests.push(`${request.method} ${new URL(request.url).pathname}`);
-    return setup.service.handle(request);
-  };
-  const device = await doorDevice({ name: 'North door', fetch });
-  await device.engine.join(LIST);
-  await device.engine.syncNow();
-  return { setup, family, device, engine: device.engine, requests };
+  return { setup, family, ...(await loggedDoor(setup)) };
 }
 
 describe("an order's reference in exit mode", () => {

@@ -2,22 +2,22 @@
 // API and is kept on the device as an exit; re-entry is a new check-in. The real mock service
 // in process, fake-indexeddb, the engine as the app runs it.
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
-import { clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
+import {
+  clientOver,
+  doorDevice,
+  doorService,
+  LIST,
+  loggedDoor,
+  manualClock,
+  serviceCheckins,
+} from './support';
 
 const MINUTE = 60_000;
 
 async function joinedDoor(tickets = 8) {
   const setup = await doorService(tickets);
-  const requests: string[] = [];
-  const fetch: FetchLike = (request) => {
-    requests.push(`${request.method} ${new URL(request.url).pathname}`);
-    return setup.service.handle(request);
-  };
-  const device = await doorDevice({ name: 'North door', fetch });
-  await device.engine.join(LIST);
-  await device.engine.syncNow();
+  const { device, requests, fetch } = await loggedDoor(setup);
   /** Time passes for the device and the service alike. */
   const wait = async (ms: number) => {
     setup.clock.advance(ms);

@@ -176,6 +176,22 @@ export async function doorDevice({
   return { engine, db, clock, statuses, status: () => engine.status() };
 }
 
+/**
+ * "North door" joined to the test list of `setup` and synced once, every request it makes
+ * logged as `METHOD /path` in `requests` (a test clears it to see what a step asked).
+ */
+export async function loggedDoor(setup: Awaited<ReturnType<typeof doorService>>) {
+  const requests: string[] = [];
+  const fetch: FetchLike = (request) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    return setup.service.handle(request);
+  };
+  const device = await doorDevice({ name: 'North door', fetch });
+  await device.engine.join(LIST);
+  await device.engine.syncNow();
+  return { device, engine: device.engine, requests, fetch };
+}
+
 type DoorOptions = import('../../src/sync/engine/sync-engine').SyncEngineOptions;
 
 /** "Door 1" on a stored copy (a restart, say), its clock and its list's load as the test gives them. */
