@@ -333,12 +333,15 @@ test.describe('kiosk with a camera', () => {
         }
         await doorPage.kioskScan(ticket.slug);
         await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket.first_name}`);
+        await holdTimers(page);
         for (const size of [SIZES[0]!, SIZES[2]!]) {
           await page.setViewportSize(size);
           const at = `${theme} ${size.width}x${size.height}`;
+          await expect(page.getByTestId('kiosk-message')).toContainText(`Welcome, ${ticket.first_name}`);
           await expectOnScreen(page, page.getByTestId('kiosk-message'), `${at} kiosk result`);
           await shot(page, `${theme}-kiosk-camera-welcome`);
         }
+        await page.clock.resume();
         await context.close();
       }
     } finally {
