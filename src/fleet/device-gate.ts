@@ -79,9 +79,10 @@ export function createDeviceGate({ store, checkins, holdsCheckin }: DeviceGateOp
       });
       if (!answer.body) return new Response(null, { status: answer.status, headers });
       const text = await answer.text();
-      const json = (headers.get('content-type') ?? '').includes('json');
-      // Not JSON, a revoked device's answer says nothing at all: it could name anything.
-      let body = revoked && !json ? '' : text.split(slug).join(credential);
+      // A revoked device's answer is read as JSON whatever its type says (the door reads it so);
+      // one that is not JSON says nothing at all to it: it could name anything.
+      const json = revoked || (headers.get('content-type') ?? '').includes('json');
+      let body = text.split(slug).join(credential);
       if (json) {
         let parsed: unknown;
         try {

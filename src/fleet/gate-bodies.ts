@@ -65,7 +65,8 @@ export async function sentUuids(request: Request): Promise<Set<string> | null> {
 
 /** The fields of a check-in a door pairs its rows by; nothing of the ticket or its holder. */
 const CHECKIN_FIELDS = ['id', 'uuid', 'ticket_id', 'created_at', 'updated_at', 'deleted_at'] as const;
-const ALREADY = 'This ticket is already checked in on this list';
+// One word for every refusal: "already checked in" apart from the rest would tell a revoked
+// device, ticket by ticket, who is inside.
 const REFUSED = 'This check-in was refused';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -73,8 +74,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * What a revoked device is told of its check-in POST's (or own undo's) answer: each check-in's
- * own fields, and each refusal by its kind ("already checked in", or refused), since a message
- * may name the ticket. A door pairs its rows by uuid and parks a refused row with the message
+ * own fields, and each refusal as refused (a message may name the ticket, and its kind would
+ * say whether the guest is inside). A door pairs its rows by uuid and parks a refused row with the message
  * as its reason, shown beside the ticket of its own copy: it loses nothing it needs.
  */
 export function revokedView(body: unknown): unknown {
@@ -84,17 +85,17 @@ export function revokedView(body: unknown): unknown {
     for (const field of CHECKIN_FIELDS) if (field in value) out[field] = value[field];
     return out;
   };
-  const words = (text: unknown) => (typeof text === 'string' && /already/i.test(text) ? ALREADY : REFUSED);
+  const words = () => REFUSED;
   if (Array.isArray(body)) return body.map(checkin);
   if (!isRecord(body)) return null;
   if (!('status' in body || 'message' in body || 'errors' in body)) return checkin(body);
   const out = Object.create(null) as Record<string, unknown>;
   if (typeof body.status === 'number') out.status = body.status;
-  if ('message' in body) out.message = words(body.message);
+  if ('message' in body) out.message = words();
   if (isRecord(body.errors)) {
     const errors = Object.create(null) as Record<string, unknown>;
     for (const [index, said] of Object.entries(body.errors))
-      errors[index] = Array.isArray(said) ? said.map(words) : [words(said)];
+      errors[index] = Array.isArray(said) ? said.map(words) : [words()];
     out.errors = errors;
   }
   if (Array.isArray(body.checkins)) out.checkins = body.checkins.map(checkin);

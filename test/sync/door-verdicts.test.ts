@@ -214,6 +214,32 @@ describe('never twice from a tap or a repeated read', () => {
     expect(serviceCheckins(setup.service, setup.list.id).get(ticket.id)).toBe(3);
   });
 
+  it("never takes its own earlier admission for a second tap once another door's older one arrives", async () => {
+    const { setup, device, engine } = await joinedDevice();
+    const south = await doorDevice({ name: 'South door', fetch: (r) => setup.service.handle(r) });
+    await south.engine.join(LIST);
+    await south.engine.syncNow();
+    const ticket = setup.tickets[4]!;
+    // South admits first; north, offline and not yet told, admits the same ticket after it.
+    expect((await south.engine.scan(ticket.slug)).ok).toBe(true);
+    await south.engine.syncNow();
+    engine.setOnline(false);
+    await device.clock.advance(5_000);
+    const own = await engine.scan(ticket.slug);
+    expect(own.ok && own.value.verdict.kind).toBe('admitted');
+    await device.clock.advance(60_000);
+    const seen = await engine.scan(ticket.reference);
+    expect(seen.ok && seen.value.verdict).toMatchObject({ kind: 'already-checked-in', count: 1 });
+    // Back online, south's older check-in arrives before staff confirm.
+    engine.setOnline(true);
+    await engine.syncNow();
+    const forced = await engine.admitAnyway(ticket.id, 1, 'Re-entry');
+    expect(forced).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'already-checked-in', count: 2 }, checkin: null },
+    });
+  });
+
   it('records "admit anyway" once, however often it is confirmed', async () => {
     const { setup, engine } = await joinedDevice();
     const ticket = setup.tickets[2]!;

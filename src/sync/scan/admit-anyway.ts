@@ -1,8 +1,8 @@
 // "Admit anyway": staff override a caution verdict, and the door records a check-in whatever
 // its copy says. Guarantees: it runs as one step of the door's serial queue (door-scan.ts);
 // staff confirm what they saw (`seenActive` active check-ins), and
-// - a second tap (one more active check-in than that, this device's own) records nothing and
-//   answers with the check-in the first tap made;
+// - a second tap (the check-in the first tap made, still active, beyond those staff saw)
+//   records nothing and answers with that check-in;
 // - another door's check-in that came in meanwhile is never answered as this door's admission
 //   (its Undo would take back that door's check-in on the service): the ticket is judged again
 //   as the copy now stands and nothing is recorded, so staff see what changed and decide again;
@@ -25,6 +25,12 @@ export interface AdmitAnywayDeps {
   checkIn: DoorWrites['checkIn'];
   /** The code a ticket is judged by when it is tapped rather than read. */
   codeOf: (ticketId: number) => ScannedCode;
+  /**
+   * The check-in "Admit anyway" last made for each ticket on this device (its key). Only that
+   * one is a second tap's: this door's own older check-in, counted again once another door's
+   * older one arrives, is not (its Undo would take back that earlier admission).
+   */
+  forced: Map<number, string>;
 }
 
 export async function admitAnyway(
@@ -46,9 +52,8 @@ export async function admitAnyway(
   });
   const current = index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
   if (current.length > seenActive) {
-    // The newest; of two in the same millisecond, the one the copy took last.
-    const latest = current.reduce((a, b) => (b.createdAt >= a.createdAt ? b : a));
-    if (latest.clientId !== null) return ok(outcome({ kind: 'admitted', ticket }, latest));
+    const first = current.find((c) => c.key === deps.forced.get(ticketId));
+    if (first) return ok(outcome({ kind: 'admitted', ticket }, first));
     const now = judgeScan({
       code: deps.codeOf(ticketId),
       ticket,
@@ -57,10 +62,11 @@ export async function admitAnyway(
       now: deps.now(),
       orderTickets: 0,
     });
-    // A list that lets the ticket in again now admits it as staff asked; anything else is shown.
+    // With an active check-in the rules never admit: what it now is, is shown.
     if (now.kind !== 'admitted') return ok(outcome(now, null));
   }
   const row = await deps.checkIn(ticketId, { action: 'admit-anyway', reason: cleanReason(reason) });
   if (!row.ok) return row;
+  deps.forced.set(ticketId, row.value.key);
   return ok(outcome({ kind: 'admitted', ticket }, row.value));
 }

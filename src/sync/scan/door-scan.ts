@@ -219,6 +219,9 @@ export function createDoorScan(deps: DoorScanDeps) {
     return second.ok ? ok(stillDownloading(deps.active(), second.value, code)) : second;
   }
 
+  /** What "Admit anyway" last made for each ticket: a second tap answers with it (admit-anyway.ts). */
+  const forced = new Map<number, string>();
+
   const ticketCode = (ticketId: number): ScannedCode => {
     const ticket = deps.active()?.index.ticketById(ticketId);
     const text = ticket?.slug ?? String(ticketId);
@@ -278,7 +281,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
       queue.run(() =>
         admitAnyway(
-          { settled, now: () => clock.now(), checkIn: deps.writes.checkIn, codeOf: ticketCode },
+          { settled, now: () => clock.now(), checkIn: deps.writes.checkIn, codeOf: ticketCode, forced },
           ticketId,
           seenActive,
           reason,
