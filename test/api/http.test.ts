@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCheckinClient, sinceParam } from '../../src/api/checkin-client';
 import { describeError } from '../../src/ui/error-words';
 import { createTransport } from '../../src/api/http';
+import { unanswered } from '../fixtures/unanswered';
 
 const BASE = 'https://checkin.example/checkin';
 
@@ -94,10 +95,7 @@ describe('the Check-in API client', () => {
       createTransport({
         baseUrl: BASE,
         timeoutMs: 20,
-        fetch: (request) =>
-          new Promise((_, reject) =>
-            request.signal.addEventListener('abort', () => reject(new DOMException('', 'AbortError'))),
-          ),
+        fetch: unanswered,
       }),
     );
     expect(await slow.getList('chk_pabc1')).toMatchObject({ ok: false, reason: 'timeout' });

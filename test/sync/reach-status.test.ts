@@ -8,6 +8,7 @@ import { createCheckinClient } from '../../src/api/checkin-client';
 import { createTransport, type FetchLike } from '../../src/api/http';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import type { SyncStatus } from '../../src/sync/status/sync-status';
+import { unanswered } from '../fixtures/unanswered';
 import { BASE, doorService, fetchOver, freshDb, LIST, manualClock } from './support';
 
 type Uplink = 'up' | 'silent' | 'down';
@@ -21,9 +22,7 @@ async function syncedDoor() {
     if (net.uplink === 'up') return service(request);
     if (net.uplink === 'down') return Promise.reject(new TypeError('Failed to fetch'));
     // Never answered: only the transport's own timeout ends the wait.
-    return new Promise((_, reject) =>
-      request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-    );
+    return unanswered(request);
   };
   const statuses: SyncStatus[] = [];
   const clock = manualClock();
