@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, expect, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
+import { readDoorDatabase } from './fixtures/door-database';
 import { expectOnScreen } from './fixtures/on-screen';
 import { VIDEO_DIR } from './fixtures/qr-video';
-import { DoorPage, MAIN_LIST } from './page-models/door-page';
+import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
 
 // The scan screen, camera first: on phones in portrait the camera's picture takes at
 // least 60 % of the screen's height, on landscape tablets at least 70 %; every control is on
@@ -205,6 +206,40 @@ test('without a camera the screen is ready for a hand scanner, the search field 
   // No button to open a field that is already open.
   await expect(page.getByTestId('scan-controls').getByRole('button', { name: 'Search' })).toHaveCount(0);
   await shot(page, 'scan-no-camera');
+});
+
+test('a guest admitted in one tab is not admitted again in another', async ({ context, baseURL }) => {
+  const service = new CheckinService(baseURL!);
+  const [guest] = await service.freshLoneTickets(MAIN_LIST, 1);
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Two tabs admit');
+  await door.joinByTyping(MAIN_LIST);
+  await door.expectListComplete();
+  // The same door in a second tab, its own engine and index over the same stored copy: the
+  // guest found by search (the whole list loaded in its index) and their ticket on screen.
+  const other = await context.newPage();
+  const otherDoor = new DoorPage(other);
+  await other.goto(`/door/search?q=${encodeURIComponent(guest!.reference)}`);
+  await other.getByRole('link', { name: new RegExp(guest!.reference) }).click();
+  await expect(other.getByRole('button', { name: 'Check in' })).toBeVisible();
+
+  // Offline, neither tab hears of the other's check-ins from the service: only the stored copy.
+  await context.setOffline(true);
+  await door.typeCode(guest!.slug);
+  await door.expectVerdict('admitted');
+  // The second tab's index never heard of it: its write finds the check-in stored, and the
+  // ticket is judged again.
+  await other.getByRole('button', { name: 'Check in' }).click();
+  await otherDoor.expectVerdict('just-admitted');
+  // One check-in stored on the device (the second tab wrote none), and one on the service.
+  const { rows } = await other.evaluate(readDoorDatabase, { rowsOf: ['checkins'] });
+  const stored = (rows.checkins as { listSlug: string; ticketId: number }[]).filter(
+    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest!.id,
+  );
+  expect(stored).toHaveLength(1);
+  await context.setOffline(false);
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest!.id), { timeout: 20_000 }).toBe(1);
 });
 
 test('two tabs of one door keep what each other chose', async ({ context }) => {

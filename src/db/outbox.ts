@@ -8,6 +8,7 @@ import { pendingCheckinRow } from './checkin-row';
 import { leaveAttempt, readAttempt, writeAttempt } from './outbox-attempt';
 import { mustBeListed } from './list-gone';
 import { addStraight } from './straight-writes';
+import { BY_TICKET, byTicket, CheckinsChangedError, type UnseenCheckins } from './checkins-changed';
 import type { CheckinRow, OutboxRow } from './rows';
 
 export interface NewCheckin {
@@ -40,7 +41,16 @@ function pendingCheckin(input: NewCheckin): { checkin: CheckinRow; row: OutboxRo
   };
 }
 
-export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Promise<CheckinRow> {
+/**
+ * An admission: its check-in and outbox row. With `unseen`, written only if the ticket's stored
+ * check-ins, read in the same transaction, hold none its verdict was not judged on; otherwise
+ * nothing is written and it rejects with CheckinsChangedError (checkins-changed.ts).
+ */
+export async function recordCheckin(
+  db: CheckinDatabase,
+  input: NewCheckin,
+  unseen?: UnseenCheckins,
+): Promise<CheckinRow> {
   const { checkin, row } = pendingCheckin(input);
   // Straight on IndexedDB: a scan's verdict waits for this write (straight-writes.ts).
   await addStraight(
@@ -49,7 +59,18 @@ export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Pro
       ['checkins', checkin],
       ['outbox', row],
     ],
-    { whileListed: input.listSlug },
+    {
+      whileListed: input.listSlug,
+      ...(unseen && {
+        guard: {
+          table: 'checkins',
+          index: BY_TICKET,
+          key: byTicket(input.listSlug, input.ticketId),
+          refuse: (rows) =>
+            unseen(rows as CheckinRow[]) ? new CheckinsChangedError([input.ticketId]) : null,
+        },
+      }),
+    },
   );
   return checkin;
 }
@@ -57,14 +78,25 @@ export async function recordCheckin(db: CheckinDatabase, input: NewCheckin): Pro
 /**
  * Several check-ins at once (a whole order): every check-in and its outbox row in one
  * transaction, so the order is admitted whole or not at all, and its rows leave in one batch.
+ * With `unseen`, as `recordCheckin`: any ticket's stored check-ins holding one its admission
+ * was not judged on stops the whole write.
  */
 export async function recordCheckins(
   db: CheckinDatabase,
   inputs: readonly NewCheckin[],
+  unseen?: (ticketId: number, stored: readonly CheckinRow[]) => boolean,
 ): Promise<CheckinRow[]> {
   const pending = inputs.map(pendingCheckin);
   await db.transaction('rw', db.checkins, db.outbox, db.lists, async () => {
     for (const slug of new Set(inputs.map((i) => i.listSlug))) await mustBeListed(db, slug);
+    if (unseen) {
+      const changed: number[] = [];
+      for (const { listSlug, ticketId } of inputs) {
+        const stored = await db.checkins.where(BY_TICKET).equals(byTicket(listSlug, ticketId)).toArray();
+        if (unseen(ticketId, stored)) changed.push(ticketId);
+      }
+      if (changed.length) throw new CheckinsChangedError(changed);
+    }
     await db.checkins.bulkAdd(pending.map((p) => p.checkin));
     await db.outbox.bulkAdd(pending.map((p) => p.row));
   });

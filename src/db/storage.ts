@@ -32,6 +32,8 @@ export function storageFailure(error: unknown): Failure | null {
   const seen = names(error);
   // A write for a list another tab forgot meanwhile (list-gone.ts): nothing was written.
   if (seen.includes('ListGoneError')) return fail('no-list');
+  // An admission whose ticket's check-ins changed since it was judged (checkins-changed.ts).
+  if (seen.includes('CheckinsChangedError')) return fail('checkins-changed');
   if (seen.some((n) => FULL.has(n))) return fail('storage-full');
   if (seen.some((n) => UNAVAILABLE.has(n))) return fail('storage-unavailable', { detail: seen[0] ?? '' });
   return null;

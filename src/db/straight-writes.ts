@@ -10,25 +10,52 @@
 //   transaction, which opens it or refuses as it does for every other write: a closed copy is
 //   never opened here;
 // - `whileListed`: the rows go only while that list's row stands, read in the same transaction
-//   (list-gone.ts); otherwise nothing is written and the promise rejects with ListGoneError.
+//   (list-gone.ts); otherwise nothing is written and the promise rejects with ListGoneError;
+// - `guard`: rows read in the same transaction before any add (another tab's engine writes to
+//   the same database, and IndexedDB runs two read-write transactions on one table one after
+//   the other): when `refuse` names an error for them, nothing is written and the promise
+//   rejects with it.
 // Dexie's transaction (its promise zones, its request wrappers, one add awaited after another)
 // cost the phone's worker more than the two adds themselves, once a scan.
+import type { IndexableType } from 'dexie';
 import type { CheckinDatabase } from './database';
 import { ListGoneError, mustBeListed } from './list-gone';
 
 /** One row to add: its table, and the row as it is stored. */
 export type Addition = readonly [table: string, row: object];
 
+/** Rows a write reads in its own transaction first, and whether they stop it. */
+export interface WriteGuard {
+  table: string;
+  /** The index's name as Dexie gives it (`[listSlug+ticketId]`), and the key read there. */
+  index: string;
+  key: IndexableType;
+  /** The error to abort with (nothing is written), or null to write. */
+  refuse: (rows: unknown[]) => Error | null;
+}
+
 export async function addStraight(
   db: CheckinDatabase,
   additions: readonly Addition[],
-  { whileListed }: { whileListed?: string } = {},
+  { whileListed, guard }: { whileListed?: string; guard?: WriteGuard } = {},
 ): Promise<void> {
   const written = [...new Set(additions.map(([table]) => table))];
-  const tables = whileListed === undefined ? written : [...new Set([...written, 'lists'])];
+  const tables = [
+    ...new Set([
+      ...written,
+      ...(whileListed === undefined ? [] : ['lists']),
+      ...(guard === undefined ? [] : [guard.table]),
+    ]),
+  ];
   if (!db.isOpen()) {
     await db.transaction('rw', tables, async () => {
       if (whileListed !== undefined) await mustBeListed(db, whileListed);
+      if (guard !== undefined) {
+        const refused = guard.refuse(
+          await db.table(guard.table).where(guard.index).equals(guard.key).toArray(),
+        );
+        if (refused) throw refused;
+      }
       for (const [table, row] of additions) await db.table(table).add(row);
     });
     return;
@@ -42,6 +69,18 @@ export async function addStraight(
       listed.onsuccess = () => {
         if (listed.result > 0) return;
         tx.onabort = () => reject(new ListGoneError(whileListed));
+        tx.abort();
+      };
+    }
+    if (guard !== undefined) {
+      const read = tx
+        .objectStore(guard.table)
+        .index(guard.index)
+        .getAll(guard.key as IDBValidKey);
+      read.onsuccess = () => {
+        const refused = guard.refuse(read.result);
+        if (!refused) return;
+        tx.onabort = () => reject(refused);
         tx.abort();
       };
     }

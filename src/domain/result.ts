@@ -17,6 +17,11 @@ export type FailureReason =
   | 'no-list'
   | 'supervisor-only'
   | 'lane-stopped'
+  /**
+   * An admission not recorded: the ticket's check-ins changed after it was judged (another tab
+   * of the app, or a pull); the door judges it again.
+   */
+  | 'checkins-changed'
   /** The organiser revoked this door (a list joined with a join code): it reads nothing more. */
   | 'revoked'
   /** A part of the app loaded on demand (a lazy chunk) could not be fetched. */

@@ -3,6 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordCheckin, readOutbox } from '../../src/db/outbox';
 import { addStraight } from '../../src/db/straight-writes';
+import { stored } from '../../src/db/storage';
+import { fail } from '../../src/domain/result';
 import { freshDb, LIST } from '../sync/support';
 import { listRow } from './copy-rows';
 
@@ -97,5 +99,35 @@ describe('rows added straight on IndexedDB', () => {
     });
     expect(viaDexie).toHaveBeenCalledTimes(1);
     expect(db.isOpen()).toBe(false);
+  });
+
+  it('reads a guard’s rows in the same transaction and writes nothing when they refuse, open or not', async () => {
+    for (const open of [true, false]) {
+      const db = open ? await opened() : freshDb(`straight-guard-${open}`);
+      await db.lists.put(listRow(LIST));
+      if (!open) db.close({ disableAutoOpen: false });
+      const input = { listSlug: LIST, ticketId: 7, deviceName: 'Door 1', now: 1 };
+      const seen: number[] = [];
+      // Nothing stored yet for the ticket: written.
+      await recordCheckin(db, { ...input, clientId: 'first' }, (rows) => {
+        seen.push(rows.length);
+        return rows.length > 0;
+      });
+      // Now one stored: refused, nothing written, and the storage layer says why.
+      if (!open) db.close({ disableAutoOpen: false });
+      await expect(
+        recordCheckin(db, { ...input, clientId: 'second' }, (rows) => {
+          seen.push(rows.length);
+          return rows.length > 0;
+        }),
+      ).rejects.toMatchObject({ name: 'CheckinsChangedError', ticketIds: [7] });
+      expect(seen).toEqual([0, 1]);
+      expect((await readOutbox(db, LIST)).map((r) => r.id)).toEqual(['first']);
+      expect(await db.checkins.count()).toBe(1);
+      expect(await stored(() => recordCheckin(db, { ...input, clientId: 'third' }, () => true))).toEqual(
+        fail('checkins-changed'),
+      );
+      db.close();
+    }
   });
 });

@@ -5,39 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src/api/http';
 import { readOutbox } from '../../src/db/outbox';
 import { type DoorAccess, OWN_UNDO_MS } from '../../src/domain/door-roles';
-import type { Registration } from '../../src/mock-api/model/registration';
-import { makeRegistration, makeTicket } from '../mock-api/factories';
+import { sellOrder } from './orders-support';
 import { doorDevice, doorService, LIST, serviceCheckins } from './support';
 
 type Setup = Awaited<ReturnType<typeof doorService>>;
-
-/** An order of `guests.length + 1` tickets: the buyer's, then one per guest. */
-async function sellOrder(
-  setup: Setup,
-  reference: string,
-  guests: string[],
-  over: Partial<Registration> = {},
-) {
-  return setup.service.write(() => {
-    const reg = makeRegistration(setup.service.context, setup.event, {
-      reference,
-      name: 'Maria Buyer',
-      first_name: 'Maria',
-      last_name: 'Buyer',
-      email: `maria.${reference.toLowerCase()}@family.example`,
-      ...over,
-    });
-    const buyer = makeTicket(setup.service.context, reg, setup.release);
-    const rest = guests.map((first) =>
-      makeTicket(setup.service.context, reg, setup.release, {
-        first_name: first,
-        last_name: 'Guest',
-        email: `${first.toLowerCase()}@guests.example`,
-      }),
-    );
-    return [buyer, ...rest];
-  });
-}
 
 /** The check-in batches the device sent: the ticket ids of each POST. */
 function recordingBatches(inner: FetchLike) {

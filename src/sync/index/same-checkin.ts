@@ -58,3 +58,14 @@ export function olderThanHeld(held: CheckinRow, given: CheckinRow): boolean {
   if ((held.uuid === null) !== (given.uuid === null)) return given.uuid === null;
   return held.updatedAt > given.updatedAt;
 }
+
+/**
+ * Whether `stored` (a ticket's check-ins as the database holds them) has an active one that
+ * `held` (the index's, which a verdict was judged on) does not, by key or as one check-in: one
+ * another tab of the app, or a pull, stored after the index was read.
+ */
+export function holdsUnseen(stored: readonly CheckinRow[], held: readonly CheckinRow[]): boolean {
+  return stored.some(
+    (row) => row.deletedAt === null && !held.some((h) => h.key === row.key || sameCheckin(h, row)),
+  );
+}

@@ -8,9 +8,13 @@
 // - while the open list loads after a restart, a ticket's code is judged from a keyed read
 //   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded;
 // - a door that knows the organiser revoked it judges every code "device revoked" at once,
-//   before any lookup, and its writes refuse besides (door-writes.ts).
+//   before any lookup, and its writes refuse besides (door-writes.ts);
+// - an admission whose ticket's check-ins changed between its verdict and its write (another
+//   tab of the app over the same database, or a pull) is not recorded, and the ticket is judged
+//   again on what the database then holds (judge-again.ts): two tabs never both admit.
 import type { CheckinClient } from '../../api/checkin-client';
 import { admitAnyway } from './admit-anyway';
+import { againIfChanged } from './judge-again';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -127,12 +131,14 @@ export function createDoorScan(deps: DoorScanDeps) {
   const judgeAndRecord: Judge = async (code, basis, byId) => {
     // Bulk reads wait for this decision: while a list loads, its load (for its keyed reads and
     // its write); once loaded, the answers' first read.
-    const release = deps.pauseLoad?.() ?? (() => {});
-    try {
-      return await judgeLoadedOrByKey(code, basis, byId, release);
-    } finally {
-      release();
-    }
+    return againIfChanged(async () => {
+      const release = deps.pauseLoad?.() ?? (() => {});
+      try {
+        return await judgeLoadedOrByKey(code, basis, byId, release);
+      } finally {
+        release();
+      }
+    });
   };
 
   const judgeLoadedOrByKey = async (
@@ -271,20 +277,24 @@ export function createDoorScan(deps: DoorScanDeps) {
     admitOrder: (reference: string, ticketIds: readonly number[]): Promise<Result<OrderAdmission>> =>
       queue.run(async () => {
         await settled();
-        return admitOrder(
-          { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
-          reference,
-          ticketIds,
+        return againIfChanged(() =>
+          admitOrder(
+            { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
+            reference,
+            ticketIds,
+          ),
         );
       }),
     /** "Admit anyway" on a caution verdict staff saw with `seenActive` active check-ins (admit-anyway.ts). */
     admitAnyway: (ticketId: number, seenActive: number, reason = '') =>
       queue.run(() =>
-        admitAnyway(
-          { settled, now: () => clock.now(), checkIn: deps.writes.checkIn, codeOf: ticketCode, forced },
-          ticketId,
-          seenActive,
-          reason,
+        againIfChanged(() =>
+          admitAnyway(
+            { settled, now: () => clock.now(), checkIn: deps.writes.checkIn, codeOf: ticketCode, forced },
+            ticketId,
+            seenActive,
+            reason,
+          ),
         ),
       ),
   };

@@ -6,10 +6,15 @@
 // write then says "the outbox changed" and never starts a sync itself; a storage failure is answered as a value; once the door
 // knows the organiser revoked it, every write is refused (`revoked`): what it held still goes,
 // nothing new is added. The judging (may this ticket go in?) is door-scan.ts's: these only record
-// what was decided.
+// what was decided; an admission is written only while the ticket's stored check-ins hold none
+// the door's index did not when the write was asked for (checkins-changed.ts): the caller judged
+// on the index and asks with no wait between, so that is what the verdict was judged on. When
+// another tab of the app, or a pull, stored one meanwhile, nothing is written, the index learns
+// the ticket's stored check-ins, and the answer is `checkins-changed` (the door judges again).
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { AuditAction } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
+import { BY_TICKET, byTicket } from '../../db/checkins-changed';
 import { readCheckin } from '../../db/local-copy';
 import { dropParked, recordCheckin, recordCheckins, recordUndos, type UndoOutcome } from '../../db/outbox';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -20,6 +25,8 @@ import type { Clock } from '../clock';
 import { endStay } from './door-exit';
 import type { OpenListState } from '../open-list/open-list-state';
 import type { OutboxSignal } from '../outbox/outbox-signal';
+import type { ListIndex } from '../index/list-index';
+import { holdsUnseen } from '../index/same-checkin';
 
 export interface DoorWritesDeps {
   db: CheckinDatabase;
@@ -62,6 +69,17 @@ export function createDoorWrites(deps: DoorWritesDeps) {
       void state.goneElsewhere(listSlug).catch(state.board.storageTroubleOrThrow);
   }
 
+  /** The index learns what the database holds for tickets whose check-ins changed unseen. */
+  async function learnCheckins(listSlug: string, index: ListIndex, ticketIds: readonly number[]) {
+    const read = await stored(async () => {
+      const rows = [];
+      for (const id of ticketIds)
+        rows.push(...(await db.checkins.where(BY_TICKET).equals(byTicket(listSlug, id)).toArray()));
+      return rows;
+    });
+    if (read.ok) index.putCheckins(read.value);
+  }
+
   /** Records an admission already decided (a scan's, or "Admit anyway"). */
   async function checkIn(
     ticketId: number,
@@ -73,9 +91,11 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     const { list, index } = active;
     if (revoked(list)) return fail('revoked');
     const input = newCheckin(list.slug, ticketId, clock.now());
-    const row = await stored(() => recordCheckin(db, input));
+    const judged = index.checkinsOf(ticketId);
+    const row = await stored(() => recordCheckin(db, input, (rows) => holdsUnseen(rows, judged)));
     if (!row.ok) {
-      writeRefused(row, list.slug);
+      if (row.reason === 'checkins-changed') await learnCheckins(list.slug, index, [ticketId]);
+      else writeRefused(row, list.slug);
       return row;
     }
     index.putCheckins([row.value]);
@@ -94,9 +114,13 @@ export function createDoorWrites(deps: DoorWritesDeps) {
     if (revoked(list)) return fail('revoked');
     const now = clock.now();
     const inputs = ticketIds.map((id) => newCheckin(list.slug, id, now));
-    const rows = await stored(() => recordCheckins(db, inputs));
+    const judged = new Map(ticketIds.map((id) => [id, index.checkinsOf(id)]));
+    const rows = await stored(() =>
+      recordCheckins(db, inputs, (id, found) => holdsUnseen(found, judged.get(id) ?? [])),
+    );
     if (!rows.ok) {
-      writeRefused(rows, list.slug);
+      if (rows.reason === 'checkins-changed') await learnCheckins(list.slug, index, ticketIds);
+      else writeRefused(rows, list.slug);
       return rows;
     }
     index.putCheckins(rows.value);
