@@ -180,6 +180,22 @@ test('forgot the passcode: nothing unsent is lost, then the door forgets everyth
     '2 check-ins made here are waiting to be sent. They do not wait for the passcode. ' +
       'This phone is offline: sending goes on once it is back online.',
   );
+  // The header says the same as the screen: offline; then, online on a network whose service
+  // does not answer, out of reach (never "Online" beside "cannot be reached").
+  const pill = page.getByTestId('connection-pill');
+  await expect(pill).toHaveText('Offline');
+  const unanswered = '**/checkin/**';
+  await context.route(unanswered, (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+  );
+  await context.setOffline(false);
+  await expect(unlock.getByTestId('unlock-pending')).toContainText('The service cannot be reached', {
+    timeout: 20_000,
+  });
+  await expect(pill).toHaveText('Service unreachable');
+  await context.setOffline(true);
+  await context.unroute(unanswered);
+  await expect(pill).toHaveText('Offline');
 
   // Forgot: the list cannot be read, the two are still sent, and the wipe is refused while
   // they wait, unless exported first.

@@ -37,6 +37,10 @@ export function Layout({ children, onUpdate }: Props) {
   // passcode's screens, shown instead while the list is sealed, carry none.
   const listOpen = useAppStore((s) => s.sync.list !== null && s.sync.seal === 'open');
   const doorStatusShown = listOpen && (path === '/' || (path.startsWith('/door/') && path !== '/door/join'));
+  // On the door's other screens (its passcode's, joining) the pill says what the door's own
+  // requests found, as the status bar would.
+  const doorReachable = useAppStore((s) => s.sync.reachable);
+  const doorScreen = isActive('/', path);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -52,7 +56,7 @@ export function Layout({ children, onUpdate }: Props) {
           <NavLink href="/organiser" label={t('navOrganiser')} />
           <NavLink href="/settings" label={t('navSettings')} />
         </nav>
-        {!doorStatusShown && <StatusPill />}
+        {!doorStatusShown && <StatusPill reachable={doorScreen ? doorReachable : true} />}
       </header>
       <UpdateBanner onUpdate={onUpdate} />
       <SupervisorBar />
