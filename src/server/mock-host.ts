@@ -200,9 +200,9 @@ export async function startMockHost(settings: ServerSettings) {
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
     seal,
   });
-  const fetch = withCompression(
-    datedBy(clock, createServerFetch(service, resolve(settings.distDir), signIn, fleet)),
-  );
+  const served = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
+  // On this machine's clock Node dates every answer itself; only a moved clock needs its own.
+  const fetch = withCompression(settings.clockOffsetMs === 0 ? served : datedBy(clock, served));
   const server = serve(
     { fetch, port: settings.port, hostname: settings.host, ...tlsServeOptions(settings.tls) },
     () => {
