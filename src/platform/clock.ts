@@ -5,6 +5,11 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** `base` moved by `offsetMs` (negative: behind). */
+export function offsetClock(base: Clock, offsetMs: number): Clock {
+  return offsetMs === 0 ? base : { now: () => new Date(base.now().getTime() + offsetMs) };
+}
+
 /** A clock that stands still until moved: for tests. */
 export function fixedClock(
   start: Date | string,

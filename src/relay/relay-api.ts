@@ -9,7 +9,10 @@
 //   client addresses, no hop-by-hop headers;
 // - the body is read up to the route's limit (413 past it);
 // - the answer comes back with its status and error body as the upstream gave them, addresses
-//   rewritten (./rewrite), and only a few safe headers kept; an upstream failure is a 502/504.
+//   rewritten (./rewrite), and only a few safe headers kept; an upstream failure is a 502/504;
+// - every upstream answer's `Date` is told to the upstream clock (./upstream-clock), and the
+//   answers doors get carry the upstream's `Date` (passed on, or that clock's time for the
+//   mirror's own answers): a door's `since` cursor and the records' `updated_at` are one clock.
 // Check-in list paths go through `checkinHandler`: the venue mirror replaces the default
 // pass-through there without touching the checks above.
 import { tokenFromHeader } from '../http/token-header';
@@ -22,6 +25,7 @@ import { forwardFailureResponse, relayError } from './relay-errors';
 import { type RelayRoute, routeOf } from './relay-paths';
 import type { RelaySessions } from './relay-sessions';
 import { rewriteBody } from './rewrite';
+import type { UpstreamClock } from './upstream-clock';
 
 export interface RelayApiOptions {
   settings: RelaySettings;
@@ -30,6 +34,8 @@ export interface RelayApiOptions {
   doorOrigin: string;
   publicOrigin: string;
   limits?: ForwardLimits;
+  /** Hears every upstream answer's `Date`; dates the answers made here. */
+  clock: UpstreamClock;
 }
 
 /** A checked check-in list request, ready to go upstream; answers the client's response. */
@@ -40,6 +46,7 @@ export type CheckinHandler = (
 
 const PASSED_HEADERS = [
   'content-type',
+  'date',
   'retry-after',
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
@@ -62,6 +69,8 @@ export function createRelayApi(options: RelayApiOptions) {
       const value = upstream.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
+    // Without the upstream's own, the best guess of its clock rather than this host's.
+    if (!headers.has('date')) headers.set('date', options.clock.now().toUTCString());
     const body = rewriteBody(upstream.body, headers.get('content-type') ?? '', {
       doorOrigin: options.doorOrigin,
       publicOrigin: options.publicOrigin,
@@ -74,6 +83,7 @@ export function createRelayApi(options: RelayApiOptions) {
 
   const send = async (api: RelayRoute['api'], call: UpstreamRequest, session: string | null) => {
     const result = await forward(call, options.limits);
+    if (result.ok) options.clock.heard(result.response.headers.get('date'));
     return result.ok ? respond(api, result.response, session) : forwardFailureResponse(api, result.reason);
   };
 
@@ -134,10 +144,16 @@ export function createRelayApi(options: RelayApiOptions) {
       checkinHandler = handler;
     },
     passThrough,
-    /** A JSON answer made here (the mirror's), rewritten as an upstream answer would be. */
+    /**
+     * A JSON answer made here (the mirror's), rewritten as an upstream answer would be and dated
+     * by the upstream's clock, the one the mirror's change times are in.
+     */
     answerLocal(status: number, json: unknown): Response {
       const body = new TextEncoder().encode(JSON.stringify(json)) as Uint8Array<ArrayBuffer>;
-      const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+      const headers = new Headers({
+        'content-type': 'application/json; charset=utf-8',
+        date: options.clock.now().toUTCString(),
+      });
       return respond('checkin', { status, headers, body }, null);
     },
   };

@@ -39,6 +39,8 @@ export interface ServerSettings {
   tls: TlsFiles | undefined;
   /** MOCK_DUPLICATE_CHECKINS: record a second active check-in of a ticket (default) or refuse it. */
   duplicateCheckins: DuplicateCheckins;
+  /** MOCK_CLOCK_OFFSET_MS: the mock service's clock runs this far from this machine's (rehearsals). */
+  clockOffsetMs: number;
   /** UPSTREAM_*: relay to a real service instead of serving the built-in mock. */
   relay: RelaySettings | undefined;
   /** DATA_KEY: the personal data in the data folder is sealed at rest with a key made from it. */
@@ -117,6 +119,18 @@ function readDuplicateCheckins(value: string | undefined): DuplicateCheckins {
   throw new SettingsError('MOCK_DUPLICATE_CHECKINS must be record (the default) or refuse');
 }
 
+/** A year either way is far past any clock a service could be trusted to keep. */
+const MAX_CLOCK_OFFSET_MS = 366 * 24 * 3600 * 1000;
+
+function readClockOffset(value: string | undefined): number {
+  const given = value?.trim() ?? '';
+  if (given === '') return 0;
+  const ms = Number(given);
+  if (!Number.isSafeInteger(ms) || Math.abs(ms) > MAX_CLOCK_OFFSET_MS)
+    throw new SettingsError('MOCK_CLOCK_OFFSET_MS must be a whole number of milliseconds (negative: behind)');
+  return ms;
+}
+
 export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const seedName = env.MOCK_SEED === 'empty' ? 'empty' : 'demo';
   const tickets = env.MOCK_SEED_TICKETS ? Number(env.MOCK_SEED_TICKETS) : undefined;
@@ -155,6 +169,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     exposed: !isLoopback(host),
     fixedDemoSlugs: env.MOCK_DEMO_SLUGS === 'fixed',
     duplicateCheckins: readDuplicateCheckins(env.MOCK_DUPLICATE_CHECKINS),
+    clockOffsetMs: readClockOffset(env.MOCK_CLOCK_OFFSET_MS),
     tls,
     relay: readRelaySettings(env),
     dataKey: readDataKey(env.DATA_KEY),

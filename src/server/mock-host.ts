@@ -1,8 +1,10 @@
 // The Node server with the built-in mock service: the built app at `/` and the mock under /v3
 // (Admin API), /checkin (Check-in API) and /__mock, on one port. Its store is journaled to
 // MOCK_DATA_DIR, so a write it answered survives `kill -9`. Every answer carries the security
-// headers of ./security-headers; addresses in answers come from the configured public origin,
-// never from the request's Host header.
+// headers of ./security-headers and a `Date` from the service's own clock (MOCK_CLOCK_OFFSET_MS
+// moves it, and then its records' times and its `Date` move together, as a real service's
+// would); addresses in answers come from the configured public origin, never from the request's
+// Host header.
 import { closeAfterRefusal } from './discard-body';
 import { routedPath } from '../http/route-path';
 import { refusedTarget, targetPath } from '../http/request-target';
@@ -17,7 +19,8 @@ import { withCompression } from './compressed-answer';
 import type { ServerSettings } from './config';
 import { httpsAdvice, tlsServeOptions } from './tls';
 import { type MockService, createMockService } from '../mock-api/service';
-import { systemClock } from '../platform/clock';
+import { type Clock, offsetClock, systemClock } from '../platform/clock';
+import { withHeaders } from '../http/answer-headers';
 import { DEMO_ACCOUNT, DEMO_EVENT, replaceWellKnownSlugs } from '../mock-api/seed/demo';
 import { createStaticApp, notFoundPage } from './static-app';
 import { runUntilStopped } from './lifecycle';
@@ -141,6 +144,17 @@ function demoLists(service: MockService) {
   return event ? store.all('checkin_lists').filter((l) => l.event_id === event.id) : [];
 }
 
+/** Every answer dated by `clock`, unless it carries its own `Date` (a fault's). */
+function datedBy<A extends unknown[]>(
+  clock: Clock,
+  fetch: (request: Request, ...rest: A) => Promise<Response>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => {
+    const answer = await fetch(request, ...rest);
+    return answer.headers.has('date') ? answer : withHeaders(answer, { date: clock.now().toUTCString() });
+  };
+}
+
 export async function startMockHost(settings: ServerSettings) {
   const dataDir = resolve(settings.dataDir);
   const seal = dataSeal(settings.dataKey);
@@ -153,7 +167,9 @@ export async function startMockHost(settings: ServerSettings) {
         : `${RESET_VARIABLE}: no stored data in ${dataDir}; seeding afresh.`,
     );
   }
+  const clock = offsetClock(systemClock, settings.clockOffsetMs);
   const service = createMockService({
+    clock,
     persistence: nodeJournalPersistence(dataDir, { seal }),
     config: {
       seed: settings.seed,
@@ -184,7 +200,9 @@ export async function startMockHost(settings: ServerSettings) {
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
     seal,
   });
-  const fetch = withCompression(createServerFetch(service, resolve(settings.distDir), signIn, fleet));
+  const served = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
+  // On this machine's clock Node dates every answer itself; only a moved clock needs its own.
+  const fetch = withCompression(settings.clockOffsetMs === 0 ? served : datedBy(clock, served));
   const server = serve(
     { fetch, port: settings.port, hostname: settings.host, ...tlsServeOptions(settings.tls) },
     () => {
@@ -217,6 +235,10 @@ export async function startMockHost(settings: ServerSettings) {
         if (settings.controlTokenGenerated)
           lines.push(`  Control token: ${settings.controlToken} (Authorization: Bearer)`);
       }
+      if (settings.clockOffsetMs !== 0)
+        lines.push(
+          `  Clock:        the service's clock runs ${settings.clockOffsetMs} ms from this machine's`,
+        );
       if (settings.duplicateCheckins === 'refuse')
         lines.push('  Duplicates:   a second check-in of a ticket already in is refused (422)');
       console.log(lines.join('\n'));

@@ -1,7 +1,8 @@
 // The Node server with UPSTREAM_* set: a relay in front of a real ticketing service. On disk it
 // keeps only its data directory (RELAY_DATA_DIR, `.relay-data` by default; RELAY_MIRROR=off:
-// none): the venue mirror, the digests of organiser sessions so they survive a restart, and the
-// fleet (doors joined by code: ../fleet), which without a data directory is off.
+// none): the venue mirror, the digests of organiser sessions so they survive a restart, the
+// upstream's clock offset (../relay/upstream-clock), and the fleet (doors joined by code:
+// ../fleet), which without a data directory is off.
 // Sign-in codes live in memory. The banner prints the relay's own addresses, the organiser's link and the
 // upstreams' addresses (never the upstream token, never a list slug).
 import { resolve } from 'node:path';
@@ -21,6 +22,7 @@ import type { RelaySettings } from '../relay/relay-config';
 import { createRelayFetch } from './relay-fetch';
 import { createRelaySessions } from '../relay/relay-sessions';
 import { sessionFile } from '../relay/session-file';
+import { createUpstreamClock, offsetFile } from '../relay/upstream-clock';
 import { relaySignInBackend } from './sign-in/relay-backend';
 import { createUpstreamHealth } from '../relay/upstream-health';
 import { randomUUID } from 'node:crypto';
@@ -45,6 +47,11 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
     relay.dataDir ? sessionFile(resolve(relay.dataDir), (message) => console.warn(message)) : null,
   );
   const health = createUpstreamHealth(relay, systemClock);
+  // What doors are served is in the upstream's clock: their cursors meet its `updated_at`.
+  const upstreamClock = createUpstreamClock(
+    systemClock,
+    relay.dataDir ? offsetFile(resolve(relay.dataDir), (message) => console.warn(message)) : null,
+  );
   const api = createRelayApi({
     settings: relay,
     sessions,
@@ -57,12 +64,17 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
     doorOrigin,
     publicOrigin: origin,
     limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs },
+    clock: upstreamClock,
   });
   const mirror = relay.dataDir
     ? createMirror({
         dir: resolve(relay.dataDir, 'mirror'),
-        upstream: { base: relay.checkinUrl, limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs } },
-        clock: systemClock,
+        upstream: {
+          base: relay.checkinUrl,
+          limits: { ...DEFAULT_LIMITS, timeoutMs: relay.timeoutMs },
+          clock: upstreamClock,
+        },
+        clock: upstreamClock,
         newUuid: randomUUID,
         intervalMs: relay.mirrorIntervalMs,
         passThrough: api.passThrough,

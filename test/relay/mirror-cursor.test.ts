@@ -97,7 +97,11 @@ describe("the mirror's pull cursor", () => {
   it('still pulls a check-in made elsewhere long before its own write reached the upstream', async () => {
     fake = await startFake();
     const f = fake;
-    const up = { base: f.base, limits: { timeoutMs: 5000, maxResponseBytes: 1 << 20 } };
+    const up = {
+      base: f.base,
+      limits: { timeoutMs: 5000, maxResponseBytes: 1 << 20 },
+      clock: { heard() {} },
+    };
     const m = new ListMirror('chk_x');
     let clock = T0;
     const commit = async (entries: Entry[]) => {
@@ -154,7 +158,11 @@ describe("the mirror's pull cursor", () => {
   it("moves past answers that carry no updated_at by the upstream's clock: not all again each round", async () => {
     fake = await startFake();
     const f = fake;
-    const up = { base: f.base, limits: { timeoutMs: 5000, maxResponseBytes: 1 << 20 } };
+    const up = {
+      base: f.base,
+      limits: { timeoutMs: 5000, maxResponseBytes: 1 << 20 },
+      clock: { heard() {} },
+    };
     const m = new ListMirror('chk_x');
     const commit = async (entries: Entry[]) => {
       for (const e of entries) m.apply(e);

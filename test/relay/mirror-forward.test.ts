@@ -111,7 +111,11 @@ function mirrorWith(tickets: number[]) {
   return { m, commit, now: () => Date.now() };
 }
 
-const up = (f: Fake) => ({ base: f.base, limits: { timeoutMs: 1000, maxResponseBytes: 1 << 20 } });
+const up = (f: Fake) => ({
+  base: f.base,
+  limits: { timeoutMs: 1000, maxResponseBytes: 1 << 20 },
+  clock: { heard() {} },
+});
 
 /** Rounds until one ends `ok`: at most ten, so a regression fails rather than spins. */
 async function forwardUntilOk(

@@ -2,7 +2,8 @@
 // relay in front of it, both real child processes on free ports. Between them sits a tap: a
 // plain HTTP forwarder in the test process that records every request the upstream receives,
 // so a test can say what reached it (and what never did). It can also hang (no answer) or be
-// cut (connections destroyed) to play an upstream that is slow or gone.
+// cut (connections destroyed) to play an upstream that is slow or gone, or refuse chosen
+// requests (503) to keep the venue mirror from getting through while doors still do.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, type Server, createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ export interface Tap {
   seen: Seen[];
   /** `drop`: the request reaches the upstream, its answer never comes back (outcome unknown). */
   mode: 'pass' | 'hang' | 'cut' | 'drop';
+  /** A request this says yes to is answered 503 by the tap and never reaches the upstream. */
+  refuse?: (seen: Seen) => boolean;
   /** Told of each upstream answer the tap passed back whole, when it has ended (benchmarks). */
   onAnswer?: (seen: Seen, status: number, body: string) => void;
   close(): Promise<void>;
@@ -36,6 +39,13 @@ export async function startTap(upstream: string): Promise<Tap> {
     tap.seen.push(seen);
     if (tap.mode === 'hang') return;
     if (tap.mode === 'cut') return req.socket.destroy();
+    if (tap.refuse?.(seen)) {
+      req.resume();
+      // No `Date`: the tap's clock is not the upstream's, and the relay reads the upstream's.
+      res.sendDate = false;
+      res.writeHead(503, { 'content-type': 'application/json' });
+      return res.end('{"status":503,"message":"Refused by the test tap"}');
+    }
     const out = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {

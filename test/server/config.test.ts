@@ -42,6 +42,13 @@ describe('server settings', () => {
     );
   });
 
+  it("read MOCK_CLOCK_OFFSET_MS as whole milliseconds of the service's clock, 0 when unset", () => {
+    expect(readServerSettings({}).clockOffsetMs).toBe(0);
+    expect(readServerSettings({ MOCK_CLOCK_OFFSET_MS: ' -120000 ' }).clockOffsetMs).toBe(-120_000);
+    for (const MOCK_CLOCK_OFFSET_MS of ['2m', '1.5', '1e12'])
+      expect(() => readServerSettings({ MOCK_CLOCK_OFFSET_MS }), MOCK_CLOCK_OFFSET_MS).toThrow(SettingsError);
+  });
+
   it('set stored data aside only when MOCK_RESET asks', () => {
     expect(readServerSettings({}).reset).toBe(false);
     expect(readServerSettings({ MOCK_RESET: '1' }).reset).toBe(true);

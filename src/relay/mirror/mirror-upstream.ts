@@ -1,8 +1,10 @@
 // The mirror's calls to the upstream Check-in API, all through `forward()` (no redirects, time
 // and size limits), at paths built from the configured base and the list's slug only. An answer
 // is a value: its status and parsed JSON, or `failed` when nothing usable came back (then the
-// outcome of a write is unknown).
+// outcome of a write is unknown). Every answer's `Date` is told to the upstream clock
+// (../upstream-clock), the one the mirror's change times are in.
 import { type ForwardLimits, forward } from '../forward';
+import type { UpstreamClock } from '../upstream-clock';
 
 /** `date`: the upstream's clock when it answered (its `Date` header), null when it sent none. */
 export type Call =
@@ -12,6 +14,7 @@ export type Call =
 export interface Upstream {
   base: URL;
   limits: ForwardLimits;
+  clock: Pick<UpstreamClock, 'heard'>;
 }
 
 export async function callUpstream(
@@ -31,6 +34,7 @@ export async function callUpstream(
   }
   const result = await forward({ url, method, headers, body }, up.limits);
   if (!result.ok) return { kind: 'failed' };
+  up.clock.heard(result.response.headers.get('date'));
   const { status } = result.response;
   if (status >= 500) return { kind: 'failed' };
   let json: unknown = null;
