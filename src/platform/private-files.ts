@@ -8,9 +8,9 @@
 //   0600), and says how many it changed (never which: names stay out of the log). Symbolic
 //   links are left alone, never followed.
 // On systems without POSIX modes (Windows) these calls change nothing.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { type FileHandle, chmod, lstat, open, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const PRIVATE_FILE = 0o600;
 export const PRIVATE_DIR = 0o700;
@@ -18,6 +18,19 @@ export const PRIVATE_DIR = 0o700;
 /** `dir` and any parent it had to make, owner-only. */
 export function makePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
+}
+
+/**
+ * Replaces `path` whole with `text`, owner-only: written to a temporary file beside it, then
+ * renamed over it, so a reader finds the old file or the new one, never part of one.
+ */
+export function replacePrivateFile(path: string, text: string): void {
+  makePrivateDir(dirname(path));
+  const temporary = `${path}.tmp`;
+  writeFileSync(temporary, text, { mode: PRIVATE_FILE });
+  // The mode above applies only to a new file: a leftover one keeps its own.
+  chmodSync(temporary, PRIVATE_FILE);
+  renameSync(temporary, path);
 }
 
 /** Opens `path` as `open` would, then makes it owner-only: the mode given to `open` only applies to a new file. */

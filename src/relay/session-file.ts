@@ -4,9 +4,9 @@
 // random characters), and the upstream's Admin API token is never in it, so the file opens
 // nothing by itself; it is still written owner-only. Written whole (temporary file, rename) at
 // each sign-in; an unreadable or damaged file means "no sessions" (organisers sign in again).
-import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { PRIVATE_FILE, makePrivateDir } from '../platform/private-files';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replacePrivateFile } from '../platform/private-files';
 
 export type SessionEntry = [digest: string, expiresAt: number];
 
@@ -47,12 +47,7 @@ export function sessionFile(dir: string, warn: (message: string) => void = () =>
     },
     save(entries) {
       try {
-        makePrivateDir(dirname(path));
-        const temporary = `${path}.tmp`;
-        writeFileSync(temporary, JSON.stringify(entries), { mode: PRIVATE_FILE });
-        // The mode above applies only to a new file: a leftover one keeps its own.
-        chmodSync(temporary, PRIVATE_FILE);
-        renameSync(temporary, path);
+        replacePrivateFile(path, JSON.stringify(entries));
       } catch {
         // The session stands for this run; only a restart would sign it out.
         warn('relay: the organiser sessions could not be written; a restart signs organisers out');

@@ -9,10 +9,10 @@
 // - with a store (the relay's data directory), the offset is written there whenever it moved
 //   by a second or more since last written, and read back at start: a relay restarted while
 //   the upstream is unreachable keeps the upstream's clock, not its own.
-import { chmodSync, closeSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Clock } from '../platform/clock';
-import { PRIVATE_FILE, makePrivateDir } from '../platform/private-files';
+import { replacePrivateFile } from '../platform/private-files';
 
 /**
  * The header has whole seconds: an upstream answering at 12:00:00.900 says 12:00:00. The middle
@@ -81,12 +81,7 @@ export function offsetFile(dir: string, warn: (message: string) => void = () => 
     },
     save(offsetMs) {
       try {
-        makePrivateDir(dirname(path));
-        const temporary = `${path}.tmp`;
-        writeFileSync(temporary, JSON.stringify({ offsetMs: Math.round(offsetMs) }), { mode: PRIVATE_FILE });
-        // The mode above applies only to a new file: a leftover one keeps its own.
-        chmodSync(temporary, PRIVATE_FILE);
-        renameSync(temporary, path);
+        replacePrivateFile(path, JSON.stringify({ offsetMs: Math.round(offsetMs) }));
       } catch {
         // The offset stands for this run; only a restart without the upstream would miss it.
         warn("relay: the upstream's clock offset could not be written");
