@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../src/domain/result';
 import { readOutbox } from '../../src/db/outbox';
 import type { ScanOutcome } from '../../src/sync/scan/scan-outcome';
+import { fillListIndex } from '../../src/sync/open-list/open-list';
 import { doorEngineOn, doorService, fetchOver, LIST, manualClock, unlockedDb } from './support';
 
 async function twoTabsOffline({ synced = false } = {}) {
@@ -128,5 +129,47 @@ describe('two tabs of the door on one device, offline', () => {
     expect(verdictOf(await staff.exitScan(never.slug))).toBe('exit-recorded');
     expect(byTicketReads(reads)).toBe(0);
     await stop();
+  });
+
+  it('a tab restarted while the other records an exit judges by a keyed read, which reads nothing more', async () => {
+    const { setup, clock, kiosk, staff, guest, db, stop } = await twoTabsOffline();
+    // The staff tab restarts (a reload) offline: its list's load held, its scans read by key.
+    await staff.stop();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const restartedDb = unlockedDb(db.name);
+    const restarted = await doorEngineOn(restartedDb, fetchOver(setup.service), {
+      clock,
+      online: false,
+      fillIndex: async (...args) => {
+        await gate;
+        return fillListIndex(...args);
+      },
+    });
+    await restarted.start({ background: true });
+    const reads = vi.spyOn(restartedDb.checkins, 'where');
+    expect(verdictOf(await restarted.scan(guest.slug))).toBe('just-admitted');
+    expect(verdictOf(await kiosk.exitScan(guest.slug))).toBe('exit-recorded');
+    expect(await restarted.scan(guest.slug)).toMatchObject({
+      ok: true,
+      value: { verdict: { kind: 'admitted', reentry: { seenAs: 'exit' } } },
+    });
+    expect(byTicketReads(reads)).toBe(0);
+    // Loaded, the tab holds what it decided by key.
+    // The load keeps a quiet gap after decisions: the clock moves on while it runs.
+    release();
+    let loaded = false;
+    void restarted.loaded().then(() => {
+      loaded = true;
+    });
+    for (let i = 0; i < 200 && !loaded; i++) {
+      await clock.advance(50);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(loaded).toBe(true);
+    expect(verdictOf(await restarted.scan(guest.slug))).toBe('just-admitted');
+    await Promise.all([stop(), restarted.stop()]);
   });
 });
