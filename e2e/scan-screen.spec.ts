@@ -242,6 +242,53 @@ test('a guest admitted in one tab is not admitted again in another', async ({ co
   await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest!.id), { timeout: 20_000 }).toBe(1);
 });
 
+test('a guest who left through one tab is admitted again in another', async ({ context, baseURL }) => {
+  const service = new CheckinService(baseURL!);
+  const [guest] = await service.freshLoneTickets(MAIN_LIST, 1);
+  const page = await context.newPage();
+  const door = new DoorPage(page);
+  await door.nameDevice('Two tabs exit');
+  await door.joinByTyping(MAIN_LIST);
+  await door.expectListComplete();
+  // The same door in a second tab, its own engine and index over the same stored copy, the
+  // guest's ticket on screen.
+  const other = await context.newPage();
+  const otherDoor = new DoorPage(other);
+  await other.goto(`/door/search?q=${encodeURIComponent(guest!.reference)}`);
+  await other.getByRole('link', { name: new RegExp(guest!.reference) }).click();
+  await expect(other.getByRole('button', { name: 'Check in' })).toBeVisible();
+
+  // Offline: neither tab hears of the other's exits from the service, only the stored copy.
+  await context.setOffline(true);
+  await door.typeCode(guest!.slug);
+  await door.expectVerdict('admitted');
+  await door.nextScan();
+  // The second tab learns of the admission (its write finds it stored) and holds the guest in.
+  // Each tab is brought to the front before it is used: a verdict's entrance waits for frames a
+  // page behind another does not draw.
+  await other.bringToFront();
+  await other.getByRole('button', { name: 'Check in' }).click();
+  await otherDoor.expectVerdict('just-admitted');
+  await otherDoor.nextScan();
+  // The guest leaves through the first tab.
+  await page.bringToFront();
+  await door.typeCode(guest!.slug);
+  await door.expectVerdict('just-admitted');
+  await door.verdict().getByRole('button', { name: 'Record exit' }).click();
+  await door.expectVerdict('exit-recorded');
+  // Back at the second tab, which was told nothing: the stored exit lets the guest in again.
+  await other.bringToFront();
+  await other.getByRole('button', { name: /^Check in/ }).click();
+  await otherDoor.expectVerdict('admitted');
+  const { rows } = await other.evaluate(readDoorDatabase, { rowsOf: ['checkins'] });
+  const stored = (rows.checkins as { listSlug: string; ticketId: number; deletedAt: number | null }[]).filter(
+    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest!.id,
+  );
+  expect(stored.map((row) => row.deletedAt === null).sort()).toEqual([false, true]);
+  await context.setOffline(false);
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest!.id), { timeout: 20_000 }).toBe(1);
+});
+
 test('two tabs of one door keep what each other chose', async ({ context }) => {
   const page = await context.newPage();
   const door = new DoorPage(page);

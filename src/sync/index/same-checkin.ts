@@ -52,10 +52,14 @@ export function oneCheckinOf(held: CheckinRow, given: CheckinRow): CheckinRow | 
  * Whether `given` is older than `held`, both under one key. The service's uuid is only ever
  * added to a row (its answer), never taken away: a row with it is the later one, whatever the
  * stamps say, since this device stamps its own check-in with its own clock until the answer,
- * and the service stamps the answer with its clock, which may run minutes behind.
+ * and the service stamps the answer with its clock, which may run minutes behind. Likewise a
+ * check-in once ended never stands again (a guest back in is a new check-in): the ended row is
+ * the later one, whatever the stamps say, since this device stamps an exit or undo with its own
+ * clock over a row the service stamped with its, which may run minutes ahead.
  */
 export function olderThanHeld(held: CheckinRow, given: CheckinRow): boolean {
   if ((held.uuid === null) !== (given.uuid === null)) return given.uuid === null;
+  if ((held.deletedAt === null) !== (given.deletedAt === null)) return given.deletedAt === null;
   return held.updatedAt > given.updatedAt;
 }
 

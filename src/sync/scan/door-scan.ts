@@ -9,21 +9,24 @@
 //   (keyed-lookup.ts) by the same rules; anything else waits for the list to be loaded;
 // - a door that knows the organiser revoked it judges every code "device revoked" at once,
 //   before any lookup, and its writes refuse besides (door-writes.ts);
+// - a refusal that stands on the ticket's check-ins (already in, not inside) is checked against
+//   the database first, and judged again once when another tab changed them (refusal-on-stored.ts);
 // - an admission whose ticket's check-ins changed between its verdict and its write (another
 //   tab of the app over the same database, or a pull) is not recorded, and the ticket is judged
 //   again on what the database then holds (judge-again.ts): two tabs never both admit.
 import type { CheckinClient } from '../../api/checkin-client';
 import { admitAnyway } from './admit-anyway';
 import { againIfChanged } from './judge-again';
+import { judgedOnStored } from './refusal-on-stored';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
 import { judgeExit } from '../../domain/exit';
-import { isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
+import { type DoorCheckin, isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import type { CopyCorrection, ScanBasis } from './confirm-online';
-import { doorCheckin, ticketFor } from './door-lookup';
+import { ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
 import type { PageReads } from '../../db/scan-reads';
@@ -156,11 +159,13 @@ export function createDoorScan(deps: DoorScanDeps) {
       : byId !== undefined
         ? (index.ticketById(byId) ?? null)
         : ticketFor(index, code);
-    const checkins = keyed ? keyed.checkins : ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [];
     const whole =
       code.kind === 'registration-reference' ? orderOf(index, list, code.reference, clock.now()) : null;
     const orderTickets = whole?.tickets.length ?? 0;
-    const verdict = judgeScan({ code, ticket, checkins, list, now: clock.now(), orderTickets });
+    const judge = (checkins: readonly DoorCheckin[]) =>
+      judgeScan({ code, ticket, checkins, list, now: clock.now(), orderTickets });
+    // A keyed read's check-ins were just read from the database: only the index's may lag it.
+    const verdict = keyed ? judge(keyed.checkins) : await judgedOnStored(deps.db, active, ticket, judge);
     if (verdict.kind === 'order') return ok({ verdict, checkin: null, basis, order: whole });
     let checkin: CheckinRow | null = null;
     if (verdict.kind === 'admitted') {
@@ -180,11 +185,12 @@ export function createDoorScan(deps: DoorScanDeps) {
     if (!active) return fail('no-list');
     const ticket =
       byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
-    const checkins = ticket ? active.index.checkinsOf(ticket.id).map(doorCheckin) : [];
     // An order's reference is told from a typo by the order's tickets the copy holds, as at the entry.
     const orderTickets =
       code.kind === 'registration-reference' ? active.index.ticketsOfOrder(code.reference).length : 0;
-    const verdict = judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets });
+    const verdict = await judgedOnStored(deps.db, active, ticket, (checkins) =>
+      judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets }),
+    );
     if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
     const ended = await deps.writes.checkOut(verdict.ticket.id);
     return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
