@@ -135,8 +135,12 @@ export async function upsertCheckins(
     const changed: CheckinRow[] = [];
     const rows = checkins.map((c, i) => {
       const before = existing[i] ?? own.get(c.uuid);
-      // An older answer (a page of the overlap) must not undo a newer local state.
-      if (before && before.updatedAt > c.updatedAt) return before;
+      // An older answer (a page of the overlap) must not undo a newer local state; nor does an
+      // active record undo an ending: the service never makes a deleted check-in stand again (a
+      // guest back in is a new one), and an exit or undo recorded here is stamped by this
+      // device's clock over a record stamped by the service's, which may run minutes ahead.
+      if (before && (before.updatedAt > c.updatedAt || (before.deletedAt !== null && c.deletedAt === null)))
+        return before;
       const row = serviceCheckinRow(listSlug, c, before);
       if (!before || !sameRow(before, row)) changed.push(row);
       return row;
