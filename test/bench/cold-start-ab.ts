@@ -11,6 +11,8 @@
 // phones, and the page's longest task from the scan screen's first frame to the last verdict;
 // with AB_TASKS=1 every thread's tasks in the first run's first scans, and with BENCH_TRACE=1
 // (sampled; build unminified: `--minify false`) each of those scans' time by function.
+// AB_LOCAL=1: after each restart, the page's speed measured in the door's own page and trace
+// (browser/local-score.ts), to see whether a restart's CPU time follows the host's speed then.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import { PHONES, phoneMultipliers } from './browser/phone-sim';
 import { describeFunctions, functionsIn } from './browser/phone-functions';
 import { longestPageTask, onPhones, tasksIn } from './browser/phone-trace';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
+import { localScoreFrom, runLocalScore } from './browser/local-score';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 48122);
@@ -148,6 +151,7 @@ try {
         spans = await scanSpans(door.page);
       }
       const frame = SCANS > 0 ? await firstFrameAt(door.page) : 0;
+      const localRounds = process.env.AB_LOCAL ? await runLocalScore(door.page, 'ab') : [];
       const recording = await door.finish();
       await door.context.close();
       if (run < 0) continue;
@@ -210,6 +214,10 @@ try {
         worker: cpu('worker'),
         wall: marks.verdict,
       });
+      if (process.env.AB_LOCAL)
+        console.log(
+          `# run ${run} ${v.name} local page score ${localScoreFrom(recording, 'ab', localRounds).toFixed(0)}`,
+        );
       console.log(
         `# run ${run} ${v.name}: mid ${(sim.mid.ms / 1000).toFixed(2)} s, low ${(sim.low.ms / 1000).toFixed(2)} s, page CPU ${cpu('page').toFixed(0)} ms, worker CPU ${cpu('worker').toFixed(0)} ms, wall ${marks.verdict.toFixed(0)} ms (this host)`,
       );
