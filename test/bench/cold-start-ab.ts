@@ -12,7 +12,8 @@
 // with AB_TASKS=1 every thread's tasks in the first run's first scans, and with BENCH_TRACE=1
 // (sampled; build unminified: `--minify false`) each of those scans' time by function.
 // AB_LOCAL=1: after each restart, the page's speed measured in the door's own page and trace
-// (browser/local-score.ts), to see whether a restart's CPU time follows the host's speed then.
+// (browser/local-score.ts), and before it what the kernel charges (host-kernel-cost.ts), to see
+// whether a restart's CPU time follows either.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import { describeFunctions, functionsIn } from './browser/phone-functions';
 import { longestPageTask, onPhones, tasksIn } from './browser/phone-trace';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { localScoreFrom, runLocalScore } from './browser/local-score';
+import { describeKernelCost, hostKernelCost } from './browser/host-kernel-cost';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 48122);
@@ -124,6 +126,7 @@ try {
   for (let run = -WARM; run < RUNS; run++) {
     const order = (run + WARM) % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
+      const kernel = process.env.AB_LOCAL ? describeKernelCost(hostKernelCost()) : '';
       const door = await openDoor({
         profile: v.profile,
         origin: v.server.origin,
@@ -216,7 +219,7 @@ try {
       });
       if (process.env.AB_LOCAL)
         console.log(
-          `# run ${run} ${v.name} local page score ${localScoreFrom(recording, 'ab', localRounds).toFixed(0)}`,
+          `# run ${run} ${v.name} local page score ${localScoreFrom(recording, 'ab', localRounds).toFixed(0)}, kernel before it: ${kernel}`,
         );
       console.log(
         `# run ${run} ${v.name}: mid ${(sim.mid.ms / 1000).toFixed(2)} s, low ${(sim.low.ms / 1000).toFixed(2)} s, page CPU ${cpu('page').toFixed(0)} ms, worker CPU ${cpu('worker').toFixed(0)} ms, wall ${marks.verdict.toFixed(0)} ms (this host)`,
