@@ -196,8 +196,10 @@ export async function recordExits(
     for (const known of active) {
       const key = known.key;
       // A check-in of the first download lives only in its page: it gets a row of its own here.
-      const checkin = (await db.checkins.get([listSlug, key])) ?? known;
-      if (checkin.deletedAt !== null) continue;
+      // This device's own check-ins are always stored: one gone was undone before it was sent
+      // (in another tab of the app), and there is nothing to end.
+      const checkin = (await db.checkins.get([listSlug, key])) ?? (known.clientId === null ? known : null);
+      if (!checkin || checkin.deletedAt !== null) continue;
       const row: CheckinRow = { ...checkin, deletedAt: input.now, updatedAt: input.now, endedBy: 'exit' };
       await db.checkins.put(row);
       ended.push(row);

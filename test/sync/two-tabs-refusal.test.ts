@@ -111,6 +111,34 @@ describe('two tabs of the door on one device, offline', () => {
     await stop();
   });
 
+  it('an exit both tabs record ends the stay once, and the second tab then holds the guest out', async () => {
+    const { kiosk, staff, guest, db, storedOf, stop } = await twoTabsOffline();
+    expect(verdictOf(await staff.scan(guest.slug))).toBe('just-admitted');
+    expect(verdictOf(await kiosk.exitScan(guest.slug))).toBe('exit-recorded');
+    // The staff tab still holds the guest inside: its exit finds the stay ended already, ends
+    // nothing, and says what the database holds.
+    expect(verdictOf(await staff.exitScan(guest.slug))).toBe('not-inside');
+    expect((await storedOf()).map((r) => r.endedBy)).toEqual(['exit']);
+    expect((await readOutbox(db, LIST)).map((r) => [r.kind, r.endedBy ?? null])).toEqual([
+      ['checkin', null],
+      ['undo', 'exit'],
+    ]);
+    // Its index took the stored ending: the guest is out, and comes back in through it.
+    expect(verdictOf(await staff.scan(guest.slug))).toBe('admitted');
+    await stop();
+  });
+
+  it('an exit in one tab of a check-in undone in the other, before it was sent, ends and queues nothing', async () => {
+    const { clock, kiosk, staff, guest, key, db, storedOf, stop } = await twoTabsOffline();
+    expect(verdictOf(await staff.scan(guest.slug))).toBe('just-admitted');
+    await clock.advance(60_000);
+    expect(await kiosk.undo(key, 'wrong guest')).toEqual({ ok: true, value: 'cancelled' });
+    expect(verdictOf(await staff.exitScan(guest.slug))).toBe('not-inside');
+    expect(await storedOf()).toEqual([]);
+    expect(await readOutbox(db, LIST)).toEqual([]);
+    await stop();
+  });
+
   it('a refusal nothing in the database contradicts stands, and writes nothing; an admission reads nothing more', async () => {
     const { clock, setup, kiosk, staff, staffDb, guest, db, storedOf, stop } = await twoTabsOffline();
     expect(verdictOf(await staff.scan(guest.slug))).toBe('just-admitted');

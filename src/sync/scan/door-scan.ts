@@ -26,7 +26,7 @@ import { judgeExit } from '../../domain/exit';
 import { type DoorCheckin, isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import type { CopyCorrection, ScanBasis } from './confirm-online';
-import { ticketFor } from './door-lookup';
+import { doorCheckin, ticketFor } from './door-lookup';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
 import type { PageReads } from '../../db/scan-reads';
@@ -188,12 +188,16 @@ export function createDoorScan(deps: DoorScanDeps) {
     // An order's reference is told from a typo by the order's tickets the copy holds, as at the entry.
     const orderTickets =
       code.kind === 'registration-reference' ? active.index.ticketsOfOrder(code.reference).length : 0;
-    const verdict = await judgedOnStored(deps.db, active, ticket, (checkins) =>
-      judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets }),
-    );
+    const judge = (checkins: readonly DoorCheckin[]) =>
+      judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets });
+    const verdict = await judgedOnStored(deps.db, active, ticket, judge);
     if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
     const ended = await deps.writes.checkOut(verdict.ticket.id);
-    return ended.ok ? ok({ verdict, checkin: null, basis, order: null }) : ended;
+    if (!ended.ok) return ended;
+    // Nothing ended here: another tab ended the stay first, and the index took what it stored.
+    const said =
+      ended.value.length > 0 ? verdict : judge(active.index.checkinsOf(verdict.ticket.id).map(doorCheckin));
+    return ok({ verdict: said, checkin: null, basis, order: null });
   };
 
   /**

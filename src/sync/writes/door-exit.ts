@@ -3,8 +3,12 @@
 // (door-scan.ts), so a double read can never make two exits. The Check-in API can mark someone
 // not inside only by deleting the check-in: the exit is queued as a DELETE by uuid, like an
 // undo, and kept here as an exit (`endedBy: 'exit'`); re-entry is then a new check-in.
+// A check-in the database holds ended already (another tab of the app over the same database
+// recorded the exit or an undo, unheard of here) is not ended twice: the index takes it as
+// stored, so this tab holds the guest out from then on.
 import type { Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
+import { readCheckin } from '../../db/local-copy';
 import { recordExits } from '../../db/outbox';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { stored } from '../../db/storage';
@@ -25,6 +29,28 @@ export async function endStay(input: DoorExitInput): Promise<Result<CheckinRow[]
   const { db, list, index, ticketId } = input;
   const open = index.checkinsOf(ticketId).filter((c) => c.deletedAt === null);
   const ended = await stored(() => recordExits(db, list.slug, open, input));
-  if (ended.ok) index.putCheckins(ended.value);
+  if (!ended.ok) return ended;
+  index.putCheckins(ended.value);
+  const endedHere = new Set(ended.value.map((row) => row.key));
+  const endedElsewhere = open.filter((c) => !endedHere.has(c.key));
+  if (endedElsewhere.length > 0) await learnEndings(db, list.slug, index, endedElsewhere);
   return ended;
+}
+
+/**
+ * The index takes what the database holds for check-ins it held active and another tab ended: an
+ * ended row as stored, or none at all for this device's own check-in undone before it was sent.
+ * A failed read leaves the index as it was (a refusal's read against the database corrects it).
+ */
+async function learnEndings(
+  db: CheckinDatabase,
+  listSlug: string,
+  index: ListIndex,
+  checkins: readonly CheckinRow[],
+): Promise<void> {
+  const read = await stored(() => Promise.all(checkins.map((c) => readCheckin(db, listSlug, c.key))));
+  if (!read.ok) return;
+  const gone = checkins.filter((c, i) => !read.value[i] && c.clientId !== null).map((c) => c.key);
+  if (gone.length > 0) index.removeCheckins(gone);
+  index.putCheckins(read.value.filter((row): row is CheckinRow => row !== undefined));
 }
