@@ -1,7 +1,8 @@
 // One scan, or one tap on "Check in", from code to verdict. Guarantees:
 // - every decision takes the door's one queue (scan-queue.ts) whole, online confirmation
 //   included: two reads of one ticket, or two taps, can never both admit, and exits (exit mode,
-//   "Record exit") take the same queue, so they can never make two exits either;
+//   "Record exit", judged in exit-scan.ts) take the same queue, so they can never make two exits
+//   either;
 // - a code is parsed once, here: what staff type is judged as a code, or handed back as a search;
 // - online, a refusal is confirmed with the service first (refusal-check.ts), and while the
 //   first download runs a code missing from the copy is never refused;
@@ -22,11 +23,11 @@ import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { parseScannedCode, type ScannedCode } from '../../domain/scan-code';
-import { judgeExit } from '../../domain/exit';
 import { type DoorCheckin, isTicketRefusal, judgeScan, stopsTheLane } from '../../domain/verdict';
 import type { Clock } from '../clock';
 import type { CopyCorrection, ScanBasis } from './confirm-online';
-import { doorCheckin, ticketFor } from './door-lookup';
+import { ticketFor } from './door-lookup';
+import { createExitScan } from './exit-scan';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
 import type { PageReads } from '../../db/scan-reads';
@@ -179,43 +180,13 @@ export function createDoorScan(deps: DoorScanDeps) {
     return ok({ verdict, checkin, basis, order });
   };
 
-  /** Exit mode: judges from the copy and, for a ticket inside, records its exit. */
-  const judgeAndExit: Judge = async (code, basis, byId) => {
-    const active = await settled();
-    if (!active) return fail('no-list');
-    const ticket =
-      byId !== undefined ? (active.index.ticketById(byId) ?? null) : ticketFor(active.index, code);
-    // An order's reference is told from a typo by the order's tickets the copy holds, as at the entry.
-    const orderTickets =
-      code.kind === 'registration-reference' ? active.index.ticketsOfOrder(code.reference).length : 0;
-    const judge = (checkins: readonly DoorCheckin[]) =>
-      judgeExit({ code, ticket, checkins, list: active.list, now: clock.now(), orderTickets });
-    const verdict = await judgedOnStored(deps.db, active, ticket, judge);
-    if (verdict.kind !== 'exit-recorded') return ok({ verdict, checkin: null, basis, order: null });
-    const ended = await deps.writes.checkOut(verdict.ticket.id);
-    if (!ended.ok) return ended;
-    // Nothing ended here: another tab ended the stay first, and the index took what it stored.
-    const said =
-      ended.value.length > 0 ? verdict : judge(active.index.checkinsOf(verdict.ticket.id).map(doorCheckin));
-    return ok({ verdict: said, checkin: null, basis, order: null });
-  };
-
-  /**
-   * An exit decided from the copy. Online, "not inside" and a code the copy lacks wait for a pull
-   * first (3 s at most): another door may have admitted the guest since the last pull. An order's
-   * reference the copy holds is no miss and is answered at once.
-   */
-  async function decideExit(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
-    const revoked = revokedOutcome();
-    if (revoked) return ok(revoked);
-    const first = await judgeAndExit(code, { kind: 'local' }, byId);
-    if (!first.ok) return first;
-    const missing = first.value.verdict.kind === 'not-inside' || isTicketRefusal(first.value.verdict);
-    if (!missing) return first;
-    if (!deps.online())
-      return ok({ ...first.value, basis: { kind: 'offline', syncedAt: deps.lastPullAt() } });
-    return judgeAndExit(code, await caughtUpBasis(refusals), byId);
-  }
+  /** Exit mode's decisions (exit-scan.ts). */
+  const decideExit = createExitScan({
+    ...deps,
+    settled,
+    revokedOutcome,
+    caughtUp: () => caughtUpBasis(refusals),
+  });
 
   async function decide(code: ScannedCode, byId?: number): Promise<Result<ScanOutcome>> {
     const revoked = revokedOutcome();
