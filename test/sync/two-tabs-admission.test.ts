@@ -81,6 +81,32 @@ describe('two tabs of the door on one device', () => {
     await stop();
   });
 
+  it('"Admit all" in one tab admits a ticket whose guest left through the other tab', async () => {
+    const { family, kiosk, staff, onService, stop } = await twoTabs();
+    // Each tab's sync settled first: a request still out when the network goes would say, once
+    // answered, that it is back (and its push would tell this tab what the other stored).
+    await kiosk.syncNow();
+    await staff.syncNow();
+    kiosk.setOnline(false);
+    staff.setOnline(false);
+    expect(verdictOf(await kiosk.scan(family[1]!.slug))).toBe('admitted');
+    // The staff tab learns of it (its own scan's write finds it stored), then the guest leaves
+    // through the kiosk tab, which the staff tab never hears of.
+    expect(verdictOf(await staff.scan(family[1]!.slug))).toBe('just-admitted');
+    expect(verdictOf(await kiosk.exitScan(family[1]!.slug))).toBe('exit-recorded');
+    const all = await staff.admitOrder(
+      'FAM4',
+      family.map((t) => t.id),
+    );
+    if (!all.ok) throw new Error(all.reason);
+    expect(all.value.refused).toEqual([]);
+    expect(all.value.verdict.admitted).toBe(family.length);
+    kiosk.setOnline(true);
+    staff.setOnline(true);
+    for (const ticket of family) expect(await onService(ticket.id)).toBe(1);
+    await stop();
+  });
+
   it('"Admit anyway" in one tab records nothing when the other tab admitted the guest again meanwhile', async () => {
     const { setup, kiosk, staff, onService, stop } = await twoTabs();
     const guest = setup.tickets[5]!;

@@ -61,7 +61,15 @@ export interface AdmitOrderDeps {
   now: () => number;
   /** Records the admissions decided, in one transaction (door-writes.ts). */
   checkInAll: (ticketIds: readonly number[]) => Promise<Result<CheckinRow[]>>;
+  /**
+   * Whether the index learnt something of a ticket's check-ins from the database
+   * (refusal-on-stored.ts): another tab of the app may have recorded an exit or an undo.
+   */
+  learnStored?: (ticketId: number) => Promise<boolean>;
 }
+
+/** The states a ticket's check-ins alone make: the database may say otherwise. */
+const inByCheckins = (t: OrderTicket) => t.state === 'inside' || t.state === 'admitted';
 
 /**
  * "Admit all": admits those of `ticketIds` (the tickets staff saw as not yet in) that a scan
@@ -74,10 +82,19 @@ export async function admitOrder(
 ): Promise<Result<OrderAdmission>> {
   const active = deps.active();
   if (!active) return fail('no-list');
-  const before = orderOf(active.index, active.list, reference, deps.now());
-  if (!before) return fail('not-found');
   const asked = new Set(ticketIds);
-  const chosen = before.tickets.filter((t) => asked.has(t.ticket.id));
+  const judged = () => {
+    const order = orderOf(active.index, active.list, reference, deps.now());
+    return order && { order, chosen: order.tickets.filter((t) => asked.has(t.ticket.id)) };
+  };
+  let found = judged();
+  if (!found) return fail('not-found');
+  // Those the copy holds inside are checked against the database first, and judged again on it.
+  const learnt = deps.learnStored
+    ? await Promise.all(found.chosen.filter(inByCheckins).map((t) => deps.learnStored!(t.ticket.id)))
+    : [];
+  if (learnt.some(Boolean)) found = judged() ?? found;
+  const { order: before, chosen } = found;
   const letIn = admittable({ ...before, tickets: chosen });
   const recorded = letIn.length ? await deps.checkInAll(letIn.map((t) => t.ticket.id)) : ok([]);
   if (!recorded.ok) return recorded;

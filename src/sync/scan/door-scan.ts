@@ -18,7 +18,7 @@
 import type { CheckinClient } from '../../api/checkin-client';
 import { admitAnyway } from './admit-anyway';
 import { againIfChanged } from './judge-again';
-import { judgedOnStored } from './refusal-on-stored';
+import { judgedOnStored, learnStored } from './refusal-on-stored';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -260,7 +260,17 @@ export function createDoorScan(deps: DoorScanDeps) {
         await settled();
         return againIfChanged(() =>
           admitOrder(
-            { active: deps.active, now: () => clock.now(), checkInAll: deps.writes.checkInAll },
+            {
+              active: deps.active,
+              now: () => clock.now(),
+              checkInAll: deps.writes.checkInAll,
+              learnStored: (ticketId) => {
+                const active = deps.active();
+                return active
+                  ? learnStored(deps.db, active.index, active.list.slug, ticketId)
+                  : Promise.resolve(false);
+              },
+            },
             reference,
             ticketIds,
           ),
