@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, expect, type Page, test } from './fixtures/sealed';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
 import { readDoorDatabase } from './fixtures/door-database';
 import { expectOnScreen } from './fixtures/on-screen';
@@ -208,25 +208,37 @@ test('without a camera the screen is ready for a hand scanner, the search field 
   await shot(page, 'scan-no-camera');
 });
 
-test('a guest admitted in one tab is not admitted again in another', async ({ context, baseURL }) => {
-  const service = new CheckinService(baseURL!);
+/**
+ * A door joined in one tab and the same door in a second tab, its own engine and index over the
+ * same stored copy: a fresh guest found by search there (the whole list loaded in its index) and
+ * their ticket on screen.
+ */
+async function twoTabsWithAGuest(context: BrowserContext, baseURL: string, deviceName: string) {
+  const service = new CheckinService(baseURL);
   const [guest] = await service.freshLoneTickets(MAIN_LIST, 1);
   const page = await context.newPage();
   const door = new DoorPage(page);
-  await door.nameDevice('Two tabs admit');
+  await door.nameDevice(deviceName);
   await door.joinByTyping(MAIN_LIST);
   await door.expectListComplete();
-  // The same door in a second tab, its own engine and index over the same stored copy: the
-  // guest found by search (the whole list loaded in its index) and their ticket on screen.
   const other = await context.newPage();
   const otherDoor = new DoorPage(other);
   await other.goto(`/door/search?q=${encodeURIComponent(guest!.reference)}`);
   await other.getByRole('link', { name: new RegExp(guest!.reference) }).click();
   await expect(other.getByRole('button', { name: 'Check in' })).toBeVisible();
+  return { service, guest: guest!, page, door, other, otherDoor };
+}
+
+test('a guest admitted in one tab is not admitted again in another', async ({ context, baseURL }) => {
+  const { service, guest, door, other, otherDoor } = await twoTabsWithAGuest(
+    context,
+    baseURL!,
+    'Two tabs admit',
+  );
 
   // Offline, neither tab hears of the other's check-ins from the service: only the stored copy.
   await context.setOffline(true);
-  await door.typeCode(guest!.slug);
+  await door.typeCode(guest.slug);
   await door.expectVerdict('admitted');
   // The second tab's index never heard of it: its write finds the check-in stored, and the
   // ticket is judged again.
@@ -235,44 +247,36 @@ test('a guest admitted in one tab is not admitted again in another', async ({ co
   // One check-in stored on the device (the second tab wrote none), and one on the service.
   const { rows } = await other.evaluate(readDoorDatabase, { rowsOf: ['checkins'] });
   const stored = (rows.checkins as { listSlug: string; ticketId: number }[]).filter(
-    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest!.id,
+    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest.id,
   );
   expect(stored).toHaveLength(1);
   await context.setOffline(false);
-  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest!.id), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest.id), { timeout: 20_000 }).toBe(1);
 });
 
 test('a guest who left through one tab is admitted again in another', async ({ context, baseURL }) => {
-  const service = new CheckinService(baseURL!);
-  const [guest] = await service.freshLoneTickets(MAIN_LIST, 1);
-  const page = await context.newPage();
-  const door = new DoorPage(page);
-  await door.nameDevice('Two tabs exit');
-  await door.joinByTyping(MAIN_LIST);
-  await door.expectListComplete();
-  // The same door in a second tab, its own engine and index over the same stored copy, the
-  // guest's ticket on screen.
-  const other = await context.newPage();
-  const otherDoor = new DoorPage(other);
-  await other.goto(`/door/search?q=${encodeURIComponent(guest!.reference)}`);
-  await other.getByRole('link', { name: new RegExp(guest!.reference) }).click();
-  await expect(other.getByRole('button', { name: 'Check in' })).toBeVisible();
+  const { service, guest, page, door, other, otherDoor } = await twoTabsWithAGuest(
+    context,
+    baseURL!,
+    'Two tabs exit',
+  );
 
   // Offline: neither tab hears of the other's exits from the service, only the stored copy.
+  // Each tab is brought to the front before it is used: a verdict's entrance waits for frames a
+  // page behind another does not draw.
   await context.setOffline(true);
-  await door.typeCode(guest!.slug);
+  await page.bringToFront();
+  await door.typeCode(guest.slug);
   await door.expectVerdict('admitted');
   await door.nextScan();
   // The second tab learns of the admission (its write finds it stored) and holds the guest in.
-  // Each tab is brought to the front before it is used: a verdict's entrance waits for frames a
-  // page behind another does not draw.
   await other.bringToFront();
   await other.getByRole('button', { name: 'Check in' }).click();
   await otherDoor.expectVerdict('just-admitted');
   await otherDoor.nextScan();
   // The guest leaves through the first tab.
   await page.bringToFront();
-  await door.typeCode(guest!.slug);
+  await door.typeCode(guest.slug);
   await door.expectVerdict('just-admitted');
   await door.verdict().getByRole('button', { name: 'Record exit' }).click();
   await door.expectVerdict('exit-recorded');
@@ -282,11 +286,11 @@ test('a guest who left through one tab is admitted again in another', async ({ c
   await otherDoor.expectVerdict('admitted');
   const { rows } = await other.evaluate(readDoorDatabase, { rowsOf: ['checkins'] });
   const stored = (rows.checkins as { listSlug: string; ticketId: number; deletedAt: number | null }[]).filter(
-    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest!.id,
+    (row) => row.listSlug === MAIN_LIST && row.ticketId === guest.id,
   );
   expect(stored.map((row) => row.deletedAt === null).sort()).toEqual([false, true]);
   await context.setOffline(false);
-  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest!.id), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => service.activeCheckinsOf(MAIN_LIST, guest.id), { timeout: 20_000 }).toBe(1);
 });
 
 test('two tabs of one door keep what each other chose', async ({ context }) => {

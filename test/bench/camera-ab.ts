@@ -13,12 +13,16 @@
 // measured run's tasks, every thread's, each build's; AB_CONSOLE=1: the page's console, the
 // frames it hands the decoder and each verdict's words (a verdict that is not "Admitted" is timed
 // through the service's answer, not the door's).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
+import {
+  abPhones,
+  type Build,
+  joinBuildDoor,
+  openBuildDoor,
+  serveBuilds,
+  stopBuilds,
+} from './browser/ab-builds';
 import {
   cameraMarked,
   describeCameraMarks,
@@ -26,19 +30,13 @@ import {
   readCameraMarks,
   watchCamera,
 } from './browser/camera-marks';
-import { choosePasscodeIfAsked } from './browser/door-passcode';
-import { hostCpuScore } from './browser/host-cpu-score';
 import { median } from './browser/phone-calibration';
-import { openDoor, watchJoin } from './browser/phone-door';
-import { PHONES, phoneMultipliers } from './browser/phone-sim';
 import { onPhones, tasksIn } from './browser/phone-trace';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 2_000);
 const PORT = Number(process.env.BENCH_PORT ?? 48124);
 const RUNS = Number(process.argv[2] ?? 6);
 const WARM = Number(process.env.AB_WARM ?? 2);
-const builds = { A: process.env.DIST_A, B: process.env.DIST_B };
-if (!builds.A || !builds.B) throw new Error('DIST_A and DIST_B: two built dist folders');
 
 interface CameraRun {
   mid: number;
@@ -47,32 +45,15 @@ interface CameraRun {
   decoder: number;
 }
 
-interface Variant {
-  name: 'A' | 'B';
-  server: RunningServer;
-  profile: string;
-  dataDir: string;
+interface Variant extends Build {
   videos: string[];
   runs: CameraRun[];
 }
 
 const variants: Variant[] = [];
 try {
-  for (const [index, name] of (['A', 'B'] as const).entries()) {
-    const dataDir = mkdtempSync(join(tmpdir(), `camera-ab-data-${name}-`));
-    const profile = mkdtempSync(join(tmpdir(), `camera-ab-profile-${name}-`));
-    const server = await startServerProcess(
-      {
-        PORT: String(PORT + index),
-        MOCK_DATA_DIR: dataDir,
-        MOCK_SEED: 'demo',
-        MOCK_SEED_TICKETS: String(TICKETS),
-        DIST_DIR: builds[name]!,
-      },
-      240_000,
-    );
-    variants.push({ name, server, profile, dataDir, videos: [], runs: [] });
-  }
+  for (const build of await serveBuilds(PORT, TICKETS, 'camera-ab'))
+    variants.push({ ...build, videos: [], runs: [] });
   // Each build's own tickets (each server makes its own codes), the same ones of its list, one a
   // run, each shown by a video of its own.
   for (const v of variants) {
@@ -83,50 +64,15 @@ try {
       v.videos.push(await makeQrVideo(`camera-ab-${v.name}-${n}`, slug));
     }
   }
-  for (const v of variants) {
-    const door = await openDoor({
-      profile: v.profile,
-      origin: v.server.origin,
-      serverPid: v.server.child.pid!,
-      executablePath: '/usr/bin/chromium',
-    });
-    await door.page.addInitScript(watchJoin, TICKETS);
-    await door.page.goto('/');
-    await door.page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
-    await door.page.getByRole('button', { name: 'Join list' }).click();
-    await choosePasscodeIfAsked(door.page, Date.now());
-    await door.page.waitForFunction(
-      () => (window as unknown as { __join: { ready: number } }).__join.ready > 0,
-      null,
-      { timeout: 600_000, polling: 200 },
-    );
-    await door.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await door.finish();
-    await door.context.close();
-  }
-  const scores = [];
-  for (let tries = 0; scores.length < 2 && tries < 5; tries++)
-    scores.push(await hostCpuScore().catch(() => null));
-  const measured = scores.filter((s) => s !== null);
-  if (!measured.length) throw new Error('no host score');
-  const host = {
-    page: median(measured.map((s) => s.page)),
-    worker: median(measured.map((s) => s.worker)),
-  };
-  const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
+  for (const v of variants) await joinBuildDoor(v, TICKETS);
+  const { host, phones } = await abPhones();
   console.log(
     `# host score page ${host.page.toFixed(0)} / worker ${host.worker.toFixed(0)}: mid-tier page x${phones.mid.page.toFixed(2)}, worker x${phones.mid.worker.toFixed(2)}`,
   );
   for (let run = -WARM; run < RUNS; run++) {
     const order = (run + WARM) % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
-      const door = await openDoor({
-        profile: v.profile,
-        origin: v.server.origin,
-        serverPid: v.server.child.pid!,
-        executablePath: '/usr/bin/chromium',
-        video: v.videos[run + WARM]!,
-      });
+      const door = await openBuildDoor(v, { video: v.videos[run + WARM]! });
       await watchCamera(door.page);
       if (process.env.AB_CONSOLE) {
         door.page.on('console', (m) => console.log(`# console ${v.name}: ${m.text()}`));
@@ -196,8 +142,5 @@ try {
     );
   }
 } finally {
-  for (const v of variants) {
-    await killHard(v.server);
-    for (const dir of [v.profile, v.dataDir]) rmSync(dir, { recursive: true, force: true });
-  }
+  await stopBuilds(variants);
 }

@@ -14,16 +14,17 @@
 // AB_LOCAL=1: after each restart, the page's speed measured in the door's own page and trace
 // (browser/local-score.ts), and before it what the kernel charges (host-kernel-cost.ts), to see
 // whether a restart's CPU time follows either.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { killHard, type RunningServer, startServerProcess } from '../server/server-process';
-import { choosePasscodeIfAsked } from './browser/door-passcode';
-import { hostCpuScore } from './browser/host-cpu-score';
+import {
+  abPhones,
+  type Build,
+  joinBuildDoor,
+  openBuildDoor,
+  serveBuilds,
+  stopBuilds,
+} from './browser/ab-builds';
 import { median } from './browser/phone-calibration';
-import { coldStart, firstFrameAt, openDoor, scanSpans, watchJoin } from './browser/phone-door';
-import { PHONES, phoneMultipliers } from './browser/phone-sim';
+import { coldStart, firstFrameAt, scanSpans } from './browser/phone-door';
 import { describeFunctions, functionsIn } from './browser/phone-functions';
 import { longestPageTask, onPhones, tasksIn } from './browser/phone-trace';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
@@ -41,14 +42,8 @@ const WARM = Number(process.env.AB_WARM ?? 0);
 const SCANS = Number(process.env.AB_SCANS ?? 0);
 /** The first scans after a restart's first verdict: the ones a warm-up would change. */
 const FIRST = 5;
-const builds = { A: process.env.DIST_A, B: process.env.DIST_B };
-if (!builds.A || !builds.B) throw new Error('DIST_A and DIST_B: two built dist folders');
 
-interface Variant {
-  name: 'A' | 'B';
-  server: RunningServer;
-  profile: string;
-  dataDir: string;
+interface Variant extends Build {
   codes: string[];
   results: { mid: number; low: number; page: number; worker: number; wall: number }[];
   scans: ScanRun[];
@@ -64,24 +59,12 @@ interface ScanRun {
 
 const variants: Variant[] = [];
 try {
-  for (const [index, name] of (['A', 'B'] as const).entries()) {
-    const dataDir = mkdtempSync(join(tmpdir(), `cold-ab-data-${name}-`));
-    const profile = mkdtempSync(join(tmpdir(), `cold-ab-profile-${name}-`));
-    const server = await startServerProcess(
-      {
-        PORT: String(PORT + index),
-        MOCK_DATA_DIR: dataDir,
-        MOCK_SEED: 'demo',
-        MOCK_SEED_TICKETS: String(TICKETS),
-        DIST_DIR: builds[name]!,
-      },
-      240_000,
-    );
-    variants.push({ name, server, profile, dataDir, codes: [], results: [], scans: [] });
-  }
+  for (const build of await serveBuilds(PORT, TICKETS, 'cold-ab'))
+    variants.push({ ...build, codes: [], results: [], scans: [] });
   for (const v of variants) {
     const listUrl = `${v.server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
-    // The same tickets for both builds (the same seed), each restart's from a page of its own.
+    // The same tickets of each build's list (each server makes its own codes), each restart's
+    // from a page of its own.
     // Pages drawn across the list, each once (37 steps apart, wrapping), while there are enough.
     const first = (await (await fetch(`${listUrl}/tickets?page=1`)).json()) as { slug: string }[];
     const pages = Math.ceil(TICKETS / first.length);
@@ -90,36 +73,9 @@ try {
       const tickets = (await (await fetch(`${listUrl}/tickets?page=${page}`)).json()) as { slug: string }[];
       v.codes.push(tickets[(17 + n) % tickets.length]!.slug);
     }
-    const door = await openDoor({
-      profile: v.profile,
-      origin: v.server.origin,
-      serverPid: v.server.child.pid!,
-      executablePath: '/usr/bin/chromium',
-    });
-    await door.page.addInitScript(watchJoin, TICKETS);
-    await door.page.goto('/');
-    await door.page.getByLabel('Check-in list slug or address').fill(DEMO_CHECKIN_LIST);
-    await door.page.getByRole('button', { name: 'Join list' }).click();
-    await choosePasscodeIfAsked(door.page, Date.now());
-    await door.page.waitForFunction(
-      () => (window as unknown as { __join: { ready: number } }).__join.ready > 0,
-      null,
-      { timeout: 600_000, polling: 200 },
-    );
-    await door.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await door.finish();
-    await door.context.close();
+    await joinBuildDoor(v, TICKETS);
   }
-  const scores = [];
-  for (let tries = 0; scores.length < 2 && tries < 5; tries++)
-    scores.push(await hostCpuScore().catch(() => null));
-  const measured = scores.filter((s) => s !== null);
-  if (!measured.length) throw new Error('no host score');
-  const host = {
-    page: median(measured.map((s) => s.page)),
-    worker: median(measured.map((s) => s.worker)),
-  };
-  const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
+  const { host, phones } = await abPhones();
   console.log(
     `# host score page ${host.page.toFixed(0)} / worker ${host.worker.toFixed(0)}: low-tier page x${phones.low.page.toFixed(2)}, worker x${phones.low.worker.toFixed(2)}`,
   );
@@ -127,13 +83,7 @@ try {
     const order = (run + WARM) % 2 === 0 ? variants : [...variants].reverse();
     for (const v of order) {
       const kernel = process.env.AB_LOCAL ? describeKernelCost(hostKernelCost()) : '';
-      const door = await openDoor({
-        profile: v.profile,
-        origin: v.server.origin,
-        serverPid: v.server.child.pid!,
-        executablePath: '/usr/bin/chromium',
-        offline: true,
-      });
+      const door = await openBuildDoor(v, { offline: true });
       const codes = v.codes.slice((run + WARM) * (1 + SCANS), (run + WARM + 1) * (1 + SCANS));
       const marks = await coldStart(door.page, codes[0]!);
       let spans: [number, number][] = [];
@@ -262,8 +212,5 @@ try {
     }
   }
 } finally {
-  for (const v of variants) {
-    await killHard(v.server);
-    for (const dir of [v.profile, v.dataDir]) rmSync(dir, { recursive: true, force: true });
-  }
+  await stopBuilds(variants);
 }
