@@ -51,6 +51,8 @@ describe('two tabs of the door on one device', () => {
     const second = await staff.scan(guest.slug);
     expect(verdictOf(second)).toBe('just-admitted');
     expect(second.ok && second.value.checkin).toBeNull();
+    // Its counts say so too: the guest is inside.
+    expect(staff.status().counts.inside).toBe(1);
     // One check-in on the device, one on the service.
     const stored = await db.checkins.where('[listSlug+ticketId]').equals([LIST, guest.id]).toArray();
     expect(stored).toHaveLength(1);

@@ -77,7 +77,10 @@ export function createDoorWrites(deps: DoorWritesDeps) {
         rows.push(...(await db.checkins.where(BY_TICKET).equals(byTicket(listSlug, id)).toArray()));
       return rows;
     });
-    if (read.ok) index.putCheckins(read.value);
+    if (!read.ok) return;
+    index.putCheckins(read.value);
+    // The door's counts (inside now) say what the index learnt, as a write's would.
+    state.noteQueued(listSlug, [], { counts: index.counts() });
   }
 
   /** Records an admission already decided (a scan's, or "Admit anyway"). */
