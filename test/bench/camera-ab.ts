@@ -18,6 +18,7 @@ import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import {
   abPhones,
   type Build,
+  cpuIn,
   joinBuildDoor,
   openBuildDoor,
   serveBuilds,
@@ -108,18 +109,8 @@ try {
         continue;
       }
       const sim = onPhones(recording, marks.firstFrame, marks.verdict, phones);
-      const from = recording.clock.toTrace(marks.firstFrame);
-      const to = recording.clock.toTrace(marks.verdict);
-      // Each kind's CPU time in the stretch, from its threads' tasks (the decoder is a worker).
-      const cpu = (kind: string) =>
-        recording.threads
-          .filter((t) => t.kind === kind)
-          .flatMap((t) => t.tasks)
-          .reduce(
-            (sum, task) =>
-              sum + (Math.max(0, Math.min(to, task.end) - Math.max(from, task.start)) * task.onCpu) / 1000,
-            0,
-          );
+      // Each kind's CPU time in the stretch (the decoder is a worker).
+      const cpu = (kind: string) => cpuIn(recording, kind, marks.firstFrame, marks.verdict);
       // AB_TASKS=1: every thread's tasks in the first measured run's stretch, each build's.
       if (process.env.AB_TASKS && run === 0)
         console.log(

@@ -18,6 +18,7 @@ import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import {
   abPhones,
   type Build,
+  cpuIn,
   joinBuildDoor,
   openBuildDoor,
   serveBuilds,
@@ -110,17 +111,7 @@ try {
       if (run < 0) continue;
       const sim = onPhones(recording, 0, marks.verdict, phones);
       // Each kind's CPU time in the stretch, from its threads' tasks (names repeat across processes).
-      const from = recording.clock.toTrace(0);
-      const to = recording.clock.toTrace(marks.verdict);
-      const cpu = (kind: string) =>
-        recording.threads
-          .filter((t) => t.kind === kind)
-          .flatMap((t) => t.tasks)
-          .reduce(
-            (sum, task) =>
-              sum + (Math.max(0, Math.min(to, task.end) - Math.max(from, task.start)) * task.onCpu) / 1000,
-            0,
-          );
+      const cpu = (kind: string) => cpuIn(recording, kind, 0, marks.verdict);
       if (SCANS > 0) {
         const scans = spans.map(([from, to]) => onPhones(recording, from, to, phones));
         v.scans.push({

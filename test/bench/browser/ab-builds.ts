@@ -12,6 +12,7 @@ import { hostCpuScore } from './host-cpu-score';
 import { median } from './phone-calibration';
 import { type Door, openDoor, watchJoin } from './phone-door';
 import { type Multipliers, PHONES, phoneMultipliers } from './phone-sim';
+import type { Recording } from './phone-trace';
 
 export interface Build {
   name: 'A' | 'B';
@@ -116,4 +117,18 @@ export async function stopBuilds(builds: readonly Build[]): Promise<void> {
     await killHard(build.server);
     for (const dir of [build.profile, build.dataDir]) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A kind of thread's CPU time (ms, this host) from `fromMs` to `toMs` on the page's clock, by its tasks. */
+export function cpuIn(recording: Recording, kind: string, fromMs: number, toMs: number): number {
+  const from = recording.clock.toTrace(fromMs);
+  const to = recording.clock.toTrace(toMs);
+  return recording.threads
+    .filter((t) => t.kind === kind)
+    .flatMap((t) => t.tasks)
+    .reduce(
+      (sum, task) =>
+        sum + (Math.max(0, Math.min(to, task.end) - Math.max(from, task.start)) * task.onCpu) / 1000,
+      0,
+    );
 }
