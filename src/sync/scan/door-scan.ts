@@ -18,7 +18,8 @@
 import type { CheckinClient } from '../../api/checkin-client';
 import { admitAnyway } from './admit-anyway';
 import { againIfChanged } from './judge-again';
-import { judgedOnStored, learnStored } from './refusal-on-stored';
+import { judgedOnStored } from './refusal-on-stored';
+import { learnStored } from '../writes/learn-stored';
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
 import type { CheckinRow, ListRow } from '../../db/rows';

@@ -10,12 +10,10 @@
 // - a storage failure on the read leaves the verdict as judged: the read only ever corrects one;
 // - it runs inside the decision that judged the ticket, so the door's one queue
 //   (scan-queue.ts) holds it whole, and the judgement again is written by the same steps.
-import { BY_TICKET, byTicket } from '../../db/checkins-changed';
 import type { CheckinDatabase } from '../../db/database';
-import { stored } from '../../db/storage';
 import type { DoorCheckin, Verdict } from '../../domain/verdict';
 import type { ListIndex } from '../index/list-index';
-import { storedNews } from '../index/stored-checkins';
+import { learnStored } from '../writes/learn-stored';
 import { doorCheckin } from './door-lookup';
 
 /** The verdicts that refuse on the ticket's check-ins alone, at the entry or in exit mode. */
@@ -23,27 +21,6 @@ export function refusesOnCheckins(verdict: Verdict): boolean {
   return (
     verdict.kind === 'already-checked-in' || verdict.kind === 'just-admitted' || verdict.kind === 'not-inside'
   );
-}
-
-/**
- * Whether the index learnt something of the ticket's check-ins from the database (which it
- * then holds); false when it held it all already, or the read failed.
- */
-export async function learnStored(
-  db: CheckinDatabase,
-  index: ListIndex,
-  listSlug: string,
-  ticketId: number,
-): Promise<boolean> {
-  const read = await stored(() =>
-    db.checkins.where(BY_TICKET).equals(byTicket(listSlug, ticketId)).toArray(),
-  );
-  if (!read.ok) return false;
-  const news = storedNews(read.value, index.checkinsOf(ticketId));
-  if (!news) return false;
-  index.removeCheckins(news.gone);
-  index.putCheckins(read.value);
-  return true;
 }
 
 /**

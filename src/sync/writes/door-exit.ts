@@ -8,11 +8,11 @@
 // stored, so this tab holds the guest out from then on.
 import type { Result } from '../../domain/result';
 import type { CheckinDatabase } from '../../db/database';
-import { readCheckin } from '../../db/local-copy';
 import { recordExits } from '../../db/outbox';
 import type { CheckinRow, ListRow } from '../../db/rows';
 import { stored } from '../../db/storage';
 import type { ListIndex } from '../index/list-index';
+import { learnStored } from './learn-stored';
 
 export interface DoorExitInput {
   db: CheckinDatabase;
@@ -31,26 +31,7 @@ export async function endStay(input: DoorExitInput): Promise<Result<CheckinRow[]
   const ended = await stored(() => recordExits(db, list.slug, open, input));
   if (!ended.ok) return ended;
   index.putCheckins(ended.value);
-  const endedHere = new Set(ended.value.map((row) => row.key));
-  const endedElsewhere = open.filter((c) => !endedHere.has(c.key));
-  if (endedElsewhere.length > 0) await learnEndings(db, list.slug, index, endedElsewhere);
+  // Nothing ended for a stay the database holds ended already: the index takes what it stored.
+  if (ended.value.length < open.length) await learnStored(db, index, list.slug, ticketId);
   return ended;
-}
-
-/**
- * The index takes what the database holds for check-ins it held active and another tab ended: an
- * ended row as stored, or none at all for this device's own check-in undone before it was sent.
- * A failed read leaves the index as it was (a refusal's read against the database corrects it).
- */
-async function learnEndings(
-  db: CheckinDatabase,
-  listSlug: string,
-  index: ListIndex,
-  checkins: readonly CheckinRow[],
-): Promise<void> {
-  const read = await stored(() => Promise.all(checkins.map((c) => readCheckin(db, listSlug, c.key))));
-  if (!read.ok) return;
-  const gone = checkins.filter((c, i) => !read.value[i] && c.clientId !== null).map((c) => c.key);
-  if (gone.length > 0) index.removeCheckins(gone);
-  index.putCheckins(read.value.filter((row): row is CheckinRow => row !== undefined));
 }

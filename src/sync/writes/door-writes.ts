@@ -14,7 +14,6 @@
 import { type Failure, fail, ok, type Result } from '../../domain/result';
 import type { AuditAction } from '../../db/audit-log';
 import type { CheckinDatabase } from '../../db/database';
-import { BY_TICKET, byTicket } from '../../db/checkins-changed';
 import { readCheckin } from '../../db/local-copy';
 import { dropParked, recordCheckin, recordCheckins, recordUndos, type UndoOutcome } from '../../db/outbox';
 import type { CheckinRow, ListRow } from '../../db/rows';
@@ -27,6 +26,7 @@ import type { OpenListState } from '../open-list/open-list-state';
 import type { OutboxSignal } from '../outbox/outbox-signal';
 import type { ListIndex } from '../index/list-index';
 import { holdsUnseen } from '../index/same-checkin';
+import { learnStored } from './learn-stored';
 
 export interface DoorWritesDeps {
   db: CheckinDatabase;
@@ -71,14 +71,7 @@ export function createDoorWrites(deps: DoorWritesDeps) {
 
   /** The index learns what the database holds for tickets whose check-ins changed unseen. */
   async function learnCheckins(listSlug: string, index: ListIndex, ticketIds: readonly number[]) {
-    const read = await stored(async () => {
-      const rows = [];
-      for (const id of ticketIds)
-        rows.push(...(await db.checkins.where(BY_TICKET).equals(byTicket(listSlug, id)).toArray()));
-      return rows;
-    });
-    if (!read.ok) return;
-    index.putCheckins(read.value);
+    for (const id of ticketIds) await learnStored(db, index, listSlug, id);
     // The door's counts (inside now) say what the index learnt, as a write's would.
     state.noteQueued(listSlug, [], { counts: index.counts() });
   }
