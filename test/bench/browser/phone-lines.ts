@@ -30,6 +30,16 @@ type PhoneName = keyof typeof PHONES;
 export type Phones = Record<PhoneName, Multipliers>;
 /** Each phone with every thread but the server slowed (phoneMultipliers' `nativeToo`). */
 const slowAll = {} as Phones;
+/**
+ * How many times the phone workload's rounds a CPU-second the door's own kinds of work make on
+ * this kind of host (browser/door-kind-workload.ts against browser/phone-workload.ts): the
+ * medians of three phone bench runs on two vCPUs of an AMD EPYC (docs/benchmarks.md, the
+ * twenty-sixth sitting). A phone is taken to keep the same ratio: no phone has been measured at
+ * the door's kinds of work.
+ */
+const DOOR_KIND_PER_ROUND = { page: 2.64, worker: 1.92 };
+/** Each phone's multipliers from this host's score at the door's own kinds of work. */
+const byDoorKind = {} as Phones;
 
 export interface PhoneFigure {
   /** The figure's name without its phone: "cold-start-to-verdict". */
@@ -81,6 +91,15 @@ export function setUpPhones(measures: HostCpuMeasure[]): Phones {
     `rounds per CPU-second (browser/door-kind-workload.ts: React renders a verdict and a result list, and a worker's IndexedDB reads and a message to the page and back; median of the same runs; page ${measures.map((m) => median(m.doorKind.page).toFixed(0)).join(', ')}, worker ${measures.map((m) => median(m.doorKind.worker).toFixed(0)).join(', ')})`,
   );
   const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
+  // The door's kinds of work followed the door's own CPU time between a quiet and a loaded run
+  // more closely than the loop did: a second view of every figure, not (yet) the figure.
+  const kindHost = { page: doorKind('page'), worker: doorKind('worker') };
+  for (const name of Object.keys(PHONES) as PhoneName[])
+    byDoorKind[name] = phoneMultipliers(kindHost, {
+      ...PHONES[name],
+      page: PHONES[name].page * DOOR_KIND_PER_ROUND.page,
+      worker: PHONES[name].worker * DOOR_KIND_PER_ROUND.worker,
+    });
   slowAll.mid = phoneMultipliers(host, PHONES.mid, true);
   slowAll.low = phoneMultipliers(host, PHONES.low, true);
   for (const name of Object.keys(PHONES) as PhoneName[])
@@ -208,6 +227,16 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
       : percentile(userRuns.flat(), (ms) => ms, p);
     console.log(
       `# ${full} with each thread's kernel time left out: ${show(figure.name, userOnly)} ${unit(figure.name)} (the kernel's share of the CPU time over each run: page ${kernelShares('page')}, workers ${kernelShares('worker')})`,
+    );
+    // The same stretches with the phone's multipliers from the door's kinds of work.
+    const kindRuns = runs.map((run) =>
+      run.spans.map(([from, to]) => onPhones(run.recording, from, to, { one: byDoorKind[name] }).one.ms),
+    );
+    const doorKindMs = p95s
+      ? median(kindRuns.map((scans) => percentile(scans, (ms) => ms, p)))
+      : percentile(kindRuns.flat(), (ms) => ms, p);
+    console.log(
+      `# ${full} with this host scored by the door's own kinds of work: ${show(figure.name, doorKindMs)} ${unit(figure.name)} (page x${byDoorKind[name].page.toFixed(2)}, workers x${byDoorKind[name].worker.toFixed(2)}; the phone at ${DOOR_KIND_PER_ROUND.page} and ${DOOR_KIND_PER_ROUND.worker} times its workload's rounds)`,
     );
   }
   // The host's own wall clock, where it is a figure of its own.
