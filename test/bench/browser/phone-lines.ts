@@ -133,6 +133,19 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     const [low, high] = [Math.min(...percents), Math.max(...percents)];
     return low === high ? `${low} %` : `${low}-${high} %`;
   };
+  // The figure as its line picks it (each run's p95, the median run's; or the median stretch),
+  // simulated again with other multipliers: the bounds and second views printed beside it.
+  const figureWith = (
+    those: { recording: Recording; spans: [number, number][] }[],
+    multipliers: Multipliers,
+  ) => {
+    const ms = those.map(({ recording, spans }) =>
+      spans.map(([from, to]) => onPhones(recording, from, to, { one: multipliers }).one.ms),
+    );
+    return figure.p95 && byRun.length > 1
+      ? median(ms.map((scans) => percentile(scans, (v) => v, p)))
+      : percentile(ms.flat(), (v) => v, p);
+  };
   for (const name of Object.keys(phones) as PhoneName[]) {
     const full = `${prefix[name]}${figure.name}`;
     const target = TARGETS.find((t) => t.name === full);
@@ -208,33 +221,18 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
       }
     }
     // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
-    const slowedRuns = runs.map((run) =>
-      run.spans.map(([from, to]) => onPhones(run.recording, from, to, { all: slowAll[name] }).all.ms),
-    );
-    const slowest = p95s
-      ? median(slowedRuns.map((scans) => percentile(scans, (ms) => ms, p)))
-      : percentile(slowedRuns.flat(), (ms) => ms, p);
+    const slowest = figureWith(runs, slowAll[name]);
     console.log(
       `# ${full} with the browser's own threads slowed as the workers are too: ${show(figure.name, slowest)} ${unit(figure.name)}`,
     );
     // The same stretch with each thread's kernel time left out: a bound for a host whose kernel
     // is a hypervisor's (docs/benchmarks.md, the fourteenth sitting).
-    const userRuns = userOnlyRuns.map(({ recording, spans }) =>
-      spans.map(([from, to]) => onPhones(recording, from, to, { one: phones[name] }).one.ms),
-    );
-    const userOnly = p95s
-      ? median(userRuns.map((scans) => percentile(scans, (ms) => ms, p)))
-      : percentile(userRuns.flat(), (ms) => ms, p);
+    const userOnly = figureWith(userOnlyRuns, phones[name]);
     console.log(
       `# ${full} with each thread's kernel time left out: ${show(figure.name, userOnly)} ${unit(figure.name)} (the kernel's share of the CPU time over each run: page ${kernelShares('page')}, workers ${kernelShares('worker')})`,
     );
     // The same stretches with the phone's multipliers from the door's kinds of work.
-    const kindRuns = runs.map((run) =>
-      run.spans.map(([from, to]) => onPhones(run.recording, from, to, { one: byDoorKind[name] }).one.ms),
-    );
-    const doorKindMs = p95s
-      ? median(kindRuns.map((scans) => percentile(scans, (ms) => ms, p)))
-      : percentile(kindRuns.flat(), (ms) => ms, p);
+    const doorKindMs = figureWith(runs, byDoorKind[name]);
     console.log(
       `# ${full} with this host scored by the door's own kinds of work: ${show(figure.name, doorKindMs)} ${unit(figure.name)} (page x${byDoorKind[name].page.toFixed(2)}, workers x${byDoorKind[name].worker.toFixed(2)}; the phone at ${DOOR_KIND_PER_ROUND.page} and ${DOOR_KIND_PER_ROUND.worker} times its workload's rounds)`,
     );
