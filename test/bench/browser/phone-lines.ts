@@ -91,8 +91,9 @@ export function setUpPhones(measures: HostCpuMeasure[]): Phones {
     `rounds per CPU-second (browser/door-kind-workload.ts: React renders a verdict and a result list, and a worker's IndexedDB reads and a message to the page and back; median of the same runs; page ${measures.map((m) => median(m.doorKind.page).toFixed(0)).join(', ')}, worker ${measures.map((m) => median(m.doorKind.worker).toFixed(0)).join(', ')})`,
   );
   const phones = { mid: phoneMultipliers(host, PHONES.mid), low: phoneMultipliers(host, PHONES.low) };
-  // The door's kinds of work followed the door's own CPU time between a quiet and a loaded run
-  // more closely than the loop did: a second view of every figure, not (yet) the figure.
+  // A second view of every figure, not the figure: between one quiet and one loaded run the
+  // door's kinds of work followed the door's CPU time more closely than the loop did, between
+  // another pair less closely (docs/benchmarks.md, the twenty-sixth sitting).
   const kindHost = { page: doorKind('page'), worker: doorKind('worker') };
   for (const name of Object.keys(PHONES) as PhoneName[])
     byDoorKind[name] = phoneMultipliers(kindHost, {
@@ -133,8 +134,11 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     const [low, high] = [Math.min(...percents), Math.max(...percents)];
     return low === high ? `${low} %` : `${low}-${high} %`;
   };
-  // The figure as its line picks it (each run's p95, the median run's; or the median stretch),
-  // simulated again with other multipliers: the bounds and second views printed beside it.
+  // Several runs of scans: a figure is each run's p95, the median run's. (A p95 of all the runs'
+  // scans together would sit on the first scans of every restart, the same few stretches each time.)
+  const perRunP95 = Boolean(figure.p95) && byRun.length > 1;
+  // The figure as its line picks it, simulated again with other multipliers: the bounds and
+  // second views printed beside it.
   const figureWith = (
     those: { recording: Recording; spans: [number, number][] }[],
     multipliers: Multipliers,
@@ -142,17 +146,14 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
     const ms = those.map(({ recording, spans }) =>
       spans.map(([from, to]) => onPhones(recording, from, to, { one: multipliers }).one.ms),
     );
-    return figure.p95 && byRun.length > 1
+    return perRunP95
       ? median(ms.map((scans) => percentile(scans, (v) => v, p)))
       : percentile(ms.flat(), (v) => v, p);
   };
   for (const name of Object.keys(phones) as PhoneName[]) {
     const full = `${prefix[name]}${figure.name}`;
     const target = TARGETS.find((t) => t.name === full);
-    // Several runs of scans: each run's p95, and the median run's. (A p95 of all the runs' scans
-    // together would sit on the first scans of every restart, the same few stretches each time.)
-    const p95s =
-      figure.p95 && byRun.length > 1 ? byRun.map((scans) => percentile(scans, (r) => r[name].ms, p)) : null;
+    const p95s = perRunP95 ? byRun.map((scans) => percentile(scans, (r) => r[name].ms, p)) : null;
     const pick: SimResult = p95s
       ? percentile(p95s, (r) => r[name].ms, 50)[name]
       : percentile(results, (r) => r[name].ms, p)[name];
