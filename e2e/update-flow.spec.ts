@@ -1,12 +1,15 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures/sealed';
+import { expect, type Page, type Route, test } from './fixtures/sealed';
 import { type RunningServer, startServer } from './fixtures/server';
 import { ShellPage } from './page-models/shell-page';
 
-// Serves a copy of the build, then publishes "version 2" by changing its service worker,
+// Serves a copy of the build, then publishes a new version by changing its service worker,
 // exactly as a deploy does: the waiting worker must be offered, and applied only on a tap.
+const waitingWorker = (page: Page) =>
+  page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+
 test.describe('update flow', () => {
   let server: RunningServer;
   let dist: string;
@@ -20,6 +23,12 @@ test.describe('update flow', () => {
     server = await startServer({ DIST_DIR: dist, MOCK_DATA_DIR: data, MOCK_SEED: 'empty' });
   });
 
+  /** A deploy: the service worker's script changes, so the browser installs it as a new version. */
+  const publishNewVersion = async () => {
+    const sw = join(dist, 'sw.js');
+    await writeFile(sw, `${await readFile(sw, 'utf8')}\n// version ${Date.now()}\n`);
+  };
+
   test.afterAll(async () => {
     await server?.stop();
     await rm(dist, { recursive: true, force: true });
@@ -31,8 +40,7 @@ test.describe('update flow', () => {
     await shell.waitForServiceWorkerControl();
     await expect(shell.updateButton()).toHaveCount(0);
 
-    const sw = join(dist, 'sw.js');
-    await writeFile(sw, `${await readFile(sw, 'utf8')}\n// version 2\n`);
+    await publishNewVersion();
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
@@ -51,9 +59,53 @@ test.describe('update flow', () => {
     );
     await expect(shell.heading('Join a check-in list')).toBeVisible();
     await expect(shell.updateButton()).toHaveCount(0);
-    const waiting = await page.evaluate(async () =>
-      Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
-    );
-    expect(waiting).toBe(false);
+    expect(await waitingWorker(page)).toBe(false);
+  });
+
+  // The old version's worker still has a request in hand when Update is tapped (here a language
+  // chunk it fetches for the page, held by the test): the new worker cannot take over until that
+  // request ends. The page reloads all the same, on the old version, and offers the update again;
+  // once the request ends and the new worker takes over, the page (still on the old version)
+  // keeps offering it, and the next tap loads the new version.
+  test('a tap reloads even when the old version holds the new one back, and the update stays offered until it runs', async ({
+    page,
+    context,
+  }) => {
+    const shell = new ShellPage(page);
+    await page.goto(`${server.url}/`);
+    await shell.waitForServiceWorkerControl();
+    await publishNewVersion();
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(shell.updateButton()).toBeVisible();
+
+    // A language not precached: the old worker fetches it from the server, and the test holds it.
+    const chunk = (await readdir(join(dist, 'assets'))).find((name) => /^i18n\.door\.de\./.test(name));
+    expect(chunk).toBeDefined();
+    let held: Route | undefined;
+    await context.route(`**/assets/${chunk}`, (route) => {
+      held = route;
+    });
+    await page.evaluate((url) => void fetch(url).catch(() => undefined), `/assets/${chunk}`);
+    await expect.poll(() => held !== undefined).toBe(true);
+
+    // Well inside the test's time: without the page's own reload it never comes.
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await shell.updateButton().click();
+    await reloaded;
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    expect(await waitingWorker(page)).toBe(true);
+    await expect(shell.updateButton()).toBeVisible();
+
+    // The request ends: the new worker, told to skip waiting, takes over this page.
+    await held!.continue();
+    await expect.poll(() => waitingWorker(page)).toBe(false);
+    await expect(shell.updateButton()).toBeVisible();
+
+    const loaded = page.waitForEvent('load', { timeout: 20_000 });
+    await shell.updateButton().click();
+    await loaded;
+    await expect(shell.heading('Join a check-in list')).toBeVisible();
+    await expect(shell.updateButton()).toHaveCount(0);
+    expect(await waitingWorker(page)).toBe(false);
   });
 });
