@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, E2E_PORT, firefoxPrefs } from './e2e/fixtures/browser';
 import { E2E_CONTROL_TOKEN } from './e2e/fixtures/control-token';
+import { FLEET_ONLINE_WITHIN_S } from './e2e/fixtures/fleet-window';
 import { ORGANISER_TOKENS_ENV } from './e2e/fixtures/organiser-tokens';
 
 // Two spec files at once on two cores: the run is mostly waiting (syncs, verdicts returning,
@@ -75,6 +76,8 @@ export default defineConfig({
         MOCK_CORS_ORIGINS: `http://127.0.0.1:${port}`,
         MOCK_SEED: 'demo',
         MOCK_API_TOKENS: ORGANISER_TOKENS_ENV,
+        // The fleet journeys wait for a door to fall silent: this long, not the default 30 s.
+        FLEET_ONLINE_WITHIN_S: String(FLEET_ONLINE_WITHIN_S),
       },
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
