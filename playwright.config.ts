@@ -32,8 +32,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
+  // The queue takes projects in this order, each project's files alphabetically: Firefox's two
+  // journeys, among the longest files, go first, beside Chromium's specs, so the Chromium and
+  // Firefox phase does not end on them with one worker idle.
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' } },
     // Debian's Firefox ESR over WebDriver BiDi (Playwright's moz-firefox channel; no download).
     {
       name: 'firefox',
@@ -44,9 +46,11 @@ export default defineConfig({
         launchOptions: { executablePath: '/usr/bin/firefox-esr', firefoxUserPrefs: firefoxPrefs },
       },
     },
+    { name: 'chromium', use: { browserName: 'chromium' } },
     // WebKitGTK's MiniBrowser through WebKitWebDriver and webdriverio (e2e/fixtures/webkit.ts).
     // Alone, after the others: MiniBrowser's first refresh can hang on a busy host (its journeys
-    // retry it), and two of them side by side made that the rule.
+    // retry it), and two of them side by side made that the rule. Beside Chromium and Firefox on
+    // a host at load 24 its fleet journey ran past its 150 s twice (84 s alone).
     {
       name: 'webkit',
       testMatch: /.*\.webkit\.ts$/,
