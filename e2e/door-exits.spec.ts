@@ -16,9 +16,11 @@ const SIZES = [
   [1024, 768],
 ] as const;
 
-// Verdicts stay until "Next scan": the journey reads each one.
+// Verdicts stay until "Next scan": the journey reads each one. Its doors sync every 5 s, the
+// shortest the settings offer: what other doors did is counted here at the next sync, and the
+// journey waits for three of them.
 const exitDoor = (context: BrowserContext, name: string) =>
-  joinedDoor(context, name, { autoReturnSeconds: 0 });
+  joinedDoor(context, name, { autoReturnSeconds: 0, syncIntervalSeconds: 5 });
 
 const insideNow = (page: Page) => page.getByTestId('inside-now').locator('strong');
 

@@ -23,6 +23,8 @@ export interface FleetHttpOptions {
   ports: FleetPorts;
   clock: Clock;
   doorOrigin: string;
+  /** A door is online while it reported within this (ONLINE_WITHIN_MS unless set). */
+  onlineWithinMs?: number;
   attempts?: { take(caller: string): AttemptVerdict; refund(caller: string): void };
 }
 

@@ -44,7 +44,10 @@ export const DEVICE_CREDENTIAL_PREFIX = 'dev_';
 /** `Authorization: Device <credential>` on the doors' own endpoints. */
 export const DEVICE_AUTH_SCHEME = 'Device';
 
-/** A door is online while it reported within this; the Devices screen says since when otherwise. */
+/**
+ * A door is online while it reported within this; the Devices screen says since when otherwise.
+ * The server's FLEET_ONLINE_WITHIN_S changes it (src/server/config.ts).
+ */
 export const ONLINE_WITHIN_MS = 30_000;
 /** How often a running door reports at least (and with each sync). */
 export const REPORT_EVERY_MS = 15_000;

@@ -1,6 +1,6 @@
 // What organisers and doors are shown of the stored fleet (./fleet-data) in the protocol's
-// shapes. A device is online while its last report came within ONLINE_WITHIN_MS of the server's
-// clock. The summary counts doors: devices the organiser has not revoked.
+// shapes. A device is online while its last report came within ONLINE_WITHIN_MS (or the server's
+// own setting) of the server's clock. The summary counts doors: devices the organiser has not revoked.
 import type { LastReport, StoredCode, StoredDevice } from './fleet-data';
 import {
   type DeviceView,
@@ -35,7 +35,12 @@ export function joinCodeView(code: StoredCode, doorOrigin: string, now: number):
   };
 }
 
-export function deviceView(device: StoredDevice, last: LastReport | undefined, now: number): DeviceView {
+export function deviceView(
+  device: StoredDevice,
+  last: LastReport | undefined,
+  now: number,
+  onlineWithinMs = ONLINE_WITHIN_MS,
+): DeviceView {
   return {
     id: device.id,
     name: last?.report.name ?? device.name,
@@ -43,7 +48,7 @@ export function deviceView(device: StoredDevice, last: LastReport | undefined, n
     join_code_id: device.join_code_id,
     joined_at: new Date(device.joined_at).toISOString(),
     last_seen_at: iso(last?.receivedAt ?? null),
-    online: last !== undefined && now - last.receivedAt <= ONLINE_WITHIN_MS,
+    online: last !== undefined && now - last.receivedAt <= onlineWithinMs,
     report: last?.report ?? null,
     revoked_at: iso(device.revoked_at),
     forgotten_at: iso(device.forgotten_at),
@@ -92,8 +97,9 @@ export function fleetView(
   lastReport: (id: string) => LastReport | undefined,
   doorOrigin: string,
   now: number,
+  onlineWithinMs = ONLINE_WITHIN_MS,
 ): FleetView {
-  const shown = devices.map((d) => deviceView(d, lastReport(d.id), now));
+  const shown = devices.map((d) => deviceView(d, lastReport(d.id), now, onlineWithinMs));
   return {
     devices: shown,
     join_codes: codes.map((c) => joinCodeView(c, doorOrigin, now)),

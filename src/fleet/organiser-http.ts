@@ -23,6 +23,8 @@ export interface OrganiserHttpOptions {
   clock: Clock;
   /** Where the door app is served: join links point there. */
   doorOrigin: string;
+  /** A door is online while it reported within this (ONLINE_WITHIN_MS unless set). */
+  onlineWithinMs?: number;
 }
 
 type Handler = (request: Request, key: EventKey, id: string) => Promise<Response>;
@@ -38,10 +40,19 @@ export function createOrganiserHttp(options: OrganiserHttpOptions) {
   const codeNotFound = () => refusal(404, 'Join code not found');
   const deviceNotFound = () => refusal(404, 'Device not found');
   const device = (d: Parameters<typeof deviceView>[0]) =>
-    json({ device: deviceView(d, store.lastReport(d.id), now()) });
+    json({ device: deviceView(d, store.lastReport(d.id), now(), options.onlineWithinMs) });
 
   const view: Handler = async (_request, key) =>
-    json(fleetView(store.codesOf(key), store.devicesOf(key), store.lastReport, options.doorOrigin, now()));
+    json(
+      fleetView(
+        store.codesOf(key),
+        store.devicesOf(key),
+        store.lastReport,
+        options.doorOrigin,
+        now(),
+        options.onlineWithinMs,
+      ),
+    );
 
   const createCode: Handler = async (request, key) => {
     const read = readNewJoinCode(await jsonBody(request, NEW_CODE_BYTES));

@@ -6,6 +6,7 @@ import { type RelaySettings, readRelaySettings } from '../relay/relay-config';
 import { secretString } from '../platform/secrets';
 import { readDataKey } from '../platform/data-seal';
 import { SettingsError } from '../platform/settings-error';
+import { ONLINE_WITHIN_MS } from '../fleet/fleet-protocol';
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: PEM files; the server then listens with node:https. */
 export interface TlsFiles {
@@ -45,6 +46,8 @@ export interface ServerSettings {
   relay: RelaySettings | undefined;
   /** DATA_KEY: the personal data in the data folder is sealed at rest with a key made from it. */
   dataKey: string | undefined;
+  /** FLEET_ONLINE_WITHIN_S: the Devices screen calls a door online while it reported within this. */
+  fleetOnlineWithinMs: number;
 }
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
@@ -131,6 +134,22 @@ function readClockOffset(value: string | undefined): number {
   return ms;
 }
 
+/**
+ * A running door reports after its syncs (at most every 5 s) and at least every 15 s: a door
+ * syncing every 5 s stays online from 10 s up; below 15 s one on the default 10 s sync would
+ * show silent between reports. An hour is the longest a door may go unheard and still count.
+ */
+function readFleetOnlineWithin(value: string | undefined): number {
+  const given = value?.trim() ?? '';
+  if (given === '') return ONLINE_WITHIN_MS;
+  const seconds = Number(given);
+  if (!Number.isSafeInteger(seconds) || seconds < 10 || seconds > 3600)
+    throw new SettingsError(
+      'FLEET_ONLINE_WITHIN_S must be a whole number of seconds from 10 to 3600 (30 when not set)',
+    );
+  return seconds * 1000;
+}
+
 export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const seedName = env.MOCK_SEED === 'empty' ? 'empty' : 'demo';
   const tickets = env.MOCK_SEED_TICKETS ? Number(env.MOCK_SEED_TICKETS) : undefined;
@@ -173,5 +192,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     tls,
     relay: readRelaySettings(env),
     dataKey: readDataKey(env.DATA_KEY),
+    fleetOnlineWithinMs: readFleetOnlineWithin(env.FLEET_ONLINE_WITHIN_S),
   };
 }

@@ -199,6 +199,7 @@ export async function startMockHost(settings: ServerSettings) {
     holdsCheckin: (slug, uuid) => holdsCheckin(service, slug, uuid),
     doorOrigin: settings.appOrigin ?? settings.publicOrigin,
     seal,
+    onlineWithinMs: settings.fleetOnlineWithinMs,
   });
   const served = createServerFetch(service, resolve(settings.distDir), signIn, fleet);
   // On this machine's clock Node dates every answer itself; only a moved clock needs its own.

@@ -100,6 +100,7 @@ export async function startRelayHost(settings: ServerSettings, relay: RelaySetti
         holdsCheckin: (slug, uuid) => mirror?.holds(slug, uuid),
         doorOrigin,
         seal,
+        onlineWithinMs: settings.fleetOnlineWithinMs,
       })
     : null;
   const fetch = createRelayFetch({

@@ -18,13 +18,14 @@ async function threeDoors() {
     if (!joined.ok) throw new Error('not joined');
     ids.push(joined.value.device.id);
   }
-  const view = () =>
+  const view = (onlineWithinMs?: number) =>
     fleetView(
       fleet.store.codesOf(EVENT),
       fleet.store.devicesOf(EVENT),
       fleet.store.lastReport,
       DOOR_ORIGIN,
       fleet.clock.now().getTime(),
+      onlineWithinMs,
     );
   return { ...fleet, code: made.value, ids, view };
 }
@@ -41,6 +42,17 @@ describe("the organiser's view of a fleet", () => {
     expect(view().devices[0]?.online).toBe(false);
     expect(view().devices[1]).toMatchObject({ online: false, last_seen_at: null, report: null });
     expect(view().now).toBe(clock.now().toISOString());
+  });
+
+  it("says so for the server's own online window when it sets one", async () => {
+    const { store, clock, ids, view } = await threeDoors();
+    await store.report(ids[0] ?? '', doorReport({}));
+    clock.advance(15_000);
+    expect(view(15_000).devices[0]?.online).toBe(true);
+    clock.advance(1);
+    expect(view(15_000).devices[0]?.online).toBe(false);
+    expect(view(15_000).summary.online).toBe(0);
+    expect(view().devices[0]?.online).toBe(true);
   });
 
   it('shows each code with its link, list and state', async () => {

@@ -49,6 +49,15 @@ describe('server settings', () => {
       expect(() => readServerSettings({ MOCK_CLOCK_OFFSET_MS }), MOCK_CLOCK_OFFSET_MS).toThrow(SettingsError);
   });
 
+  it('read FLEET_ONLINE_WITHIN_S as whole seconds from 10 to 3600, 30 s when unset', () => {
+    expect(readServerSettings({}).fleetOnlineWithinMs).toBe(30_000);
+    expect(readServerSettings({ FLEET_ONLINE_WITHIN_S: ' 15 ' }).fleetOnlineWithinMs).toBe(15_000);
+    for (const FLEET_ONLINE_WITHIN_S of ['9', '3601', '12.5', '15s'])
+      expect(() => readServerSettings({ FLEET_ONLINE_WITHIN_S }), FLEET_ONLINE_WITHIN_S).toThrow(
+        SettingsError,
+      );
+  });
+
   it('set stored data aside only when MOCK_RESET asks', () => {
     expect(readServerSettings({}).reset).toBe(false);
     expect(readServerSettings({ MOCK_RESET: '1' }).reset).toBe(true);

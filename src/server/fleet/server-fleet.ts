@@ -20,6 +20,8 @@ export interface ServerFleetOptions {
   holdsCheckin: DeviceGateOptions['holdsCheckin'];
   /** How fleet.json is sealed at rest (DATA_KEY). */
   seal: DataSeal;
+  /** FLEET_ONLINE_WITHIN_S: a door is online while it reported within this. */
+  onlineWithinMs: number;
 }
 
 export type ServerFleet = Awaited<ReturnType<typeof startServerFleet>>;
@@ -48,6 +50,7 @@ export async function startServerFleet(options: ServerFleetOptions) {
       ports: options.ports,
       clock: systemClock,
       doorOrigin: options.doorOrigin,
+      onlineWithinMs: options.onlineWithinMs,
     }),
     gate: createDeviceGate({ store, checkins, holdsCheckin: options.holdsCheckin }),
   };
