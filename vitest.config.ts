@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
+    // Bundles the server once for the child processes tests start (test/server/server-bundle.ts).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     // Vitest's default on two cores is one worker (cores - 1), leaving a core to its main process,
     // which mostly waits; many files wait on child servers and real sockets, so two workers use

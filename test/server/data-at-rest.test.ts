@@ -32,7 +32,7 @@ import {
   until,
   upstreamListAddresses,
 } from '../relay/relay-setup';
-import { freePort, killHard, startServerProcess } from './server-process';
+import { freePort, killHard, serverCommand, startServerProcess } from './server-process';
 
 const KEY = 'dGVzdC1kYXRhLWtleS1mb3ItdGhlLXZlbnVlLWxhcHRvcA';
 const WRONG_KEY = 'YW5vdGhlci1kYXRhLWtleS1ub3QtdGhlLW9uZS11c2Vk';
@@ -210,7 +210,7 @@ const fingerprint = (dir: string) =>
 
 /** Starts the server and waits for it to listen or exit; a refusal never listens. */
 async function startRefused(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(await freePort()) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

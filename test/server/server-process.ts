@@ -2,6 +2,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { serverCommand } from './server-bundle';
+
+export { serverCommand };
 
 // A port handed out here is listened on a moment later, often by a child process. The kernel's
 // port 0 comes from its ephemeral range, where every outgoing connection on the machine takes its
@@ -64,7 +67,7 @@ export async function startServerProcess(
   const port = Number(env.PORT ?? (await freePort()));
   // V8's default young generation: a 64 MB semi-space seeded 100,000 tickets a little faster
   // but held 110 MB more at its peak (the server must stay under 300 MB at 100k tickets).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

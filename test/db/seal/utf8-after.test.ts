@@ -6,6 +6,20 @@ import { utf8After, utf8Scratch } from '../../../src/db/seal/utf8-after';
 
 const encoder = new TextEncoder();
 
+/**
+ * Where `actual` first differs from `expected` (or its length does), or null when they are the
+ * same bytes. `toEqual` walks a byte array value by value: seconds for the 300,000 bytes here.
+ */
+function byteDifference(actual: Uint8Array, expected: Uint8Array): string | null {
+  if (!(actual instanceof Uint8Array)) return `not a Uint8Array: ${Object.prototype.toString.call(actual)}`;
+  const a = Buffer.from(actual.buffer, actual.byteOffset, actual.byteLength);
+  if (a.equals(expected)) return null;
+  if (actual.byteLength !== expected.byteLength)
+    return `${actual.byteLength} bytes where ${expected.byteLength} were expected`;
+  const at = a.findIndex((b, i) => b !== expected[i]);
+  return `byte ${at} is ${a[at]} where ${expected[at]} was expected`;
+}
+
 describe('text as UTF-8 after room for a header', () => {
   it("gives TextEncoder's bytes after `at` zeros, for text that fits and text that does not", () => {
     const texts = [
@@ -20,7 +34,7 @@ describe('text as UTF-8 after room for a header', () => {
         const bytes = utf8After(text, at);
         const expected = encoder.encode(text);
         expect(bytes.byteLength).toBe(at + expected.byteLength);
-        expect(bytes.subarray(at)).toEqual(expected);
+        expect(byteDifference(bytes.subarray(at), expected)).toBeNull();
         expect(bytes.subarray(0, at).every((b) => b === 0)).toBe(true);
       }
   });
@@ -28,7 +42,7 @@ describe('text as UTF-8 after room for a header', () => {
   it('gives the same bytes for any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), fc.nat(64), (text, at) => {
-        expect(utf8After(text, at).subarray(at)).toEqual(encoder.encode(text));
+        expect(byteDifference(utf8After(text, at).subarray(at), encoder.encode(text))).toBeNull();
       }),
       { numRuns: 300 },
     );
@@ -47,7 +61,7 @@ describe('text as UTF-8 after room for a header', () => {
       for (const at of [0, 12, 4008]) {
         const bytes = utf8Scratch(text, at);
         expect(bytes.byteLength).toBe(at + encoder.encode(text).byteLength);
-        expect(bytes.subarray(at)).toEqual(encoder.encode(text));
+        expect(byteDifference(bytes.subarray(at), encoder.encode(text))).toBeNull();
         expect(bytes.subarray(0, at).every((b) => b === 0)).toBe(true);
       }
   });

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { freePort, killHard, type RunningServer, startServerProcess } from '../../server/server-process';
+import {
+  freePort,
+  killHard,
+  type RunningServer,
+  serverCommand,
+  startServerProcess,
+} from '../../server/server-process';
 
 const KILLS = 5;
 const CLIENTS = 4;
@@ -44,7 +50,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A start killed after `afterMs`, wherever it got to: loading, compacting, or already serving. */
 async function killDuringStart(env: Record<string, string>, afterMs: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: 'ignore',
   });

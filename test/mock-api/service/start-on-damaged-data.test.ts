@@ -15,7 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
-import { freePort, killHard, type RunningServer, startServerProcess } from '../../server/server-process';
+import {
+  freePort,
+  killHard,
+  type RunningServer,
+  serverCommand,
+  startServerProcess,
+} from '../../server/server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'damaged-data-'));
 const original = join(root, 'original');
@@ -42,7 +48,7 @@ async function start(dir: string, env: Record<string, string> = SEED): Promise<R
 
 /** Starts the server and waits for it to listen or to exit; a refusal never listens. */
 async function startRefused(dir: string, env: Record<string, string> = SEED) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverCommand(), {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), MOCK_DATA_DIR: dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
