@@ -65,8 +65,9 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
-  // V8's default young generation: a 64 MB semi-space seeded 100,000 tickets a little faster
-  // but held 110 MB more at its peak (the server must stay under 300 MB at 100k tickets).
+  // No V8 flags: with a 64 MB semi-space instead of the default young generation, the server
+  // seeded 100,000 tickets a little faster but held 110 MB more at its peak (it must stay under
+  // 300 MB at 100k tickets).
   const child = spawn(process.execPath, serverCommand(), {
     env: {
       ...process.env,
