@@ -1,13 +1,3 @@
-// The server's data at rest, over real processes: the built-in service with a data folder, and
-// the relay in front of it mirroring one of its lists. An attendee with accented names is
-// registered, the relay mirrors the list, a door admits that attendee through the relay and the
-// service takes the check-in. Then every byte of every file under both data folders is
-// searched for each attendee's name, email, company, phone and references (UTF-8, UTF-16LE,
-// JSON-escaped): with DATA_KEY nothing is found; without it (the control) all of it is, which
-// proves the search can find them. Folders are 0700 and files 0600, looser ones tightened at
-// start; a restart with the same key reads everything back, a wrong or missing key refuses to
-// start and changes nothing, and data written before the key is sealed on its first start.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -32,7 +22,7 @@ import {
   until,
   upstreamListAddresses,
 } from '../relay/relay-setup';
-import { freePort, killHard, serverCommand, startServerProcess } from './server-process';
+import { killHard, startRefused, startServerProcess } from './server-process';
 
 const KEY = 'dGVzdC1kYXRhLWtleS1mb3ItdGhlLXZlbnVlLWxhcHRvcA';
 const WRONG_KEY = 'YW5vdGhlci1kYXRhLWtleS1ub3QtdGhlLW9uZS11c2Vk';
@@ -207,24 +197,6 @@ const fingerprint = (dir: string) =>
   filesUnder(dir)
     .filter((path) => lstatSync(path).isFile())
     .map((path) => `${path} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`);
-
-/** Starts the server and waits for it to listen or exit; a refusal never listens. */
-async function startRefused(env: Record<string, string>) {
-  const child = spawn(process.execPath, serverCommand(), {
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(await freePort()) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk);
-    if (output.includes('is running at')) child.kill('SIGKILL');
-  });
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, output };
-}
 
 /** What the relay and the service answer for the list: its tickets and check-ins. */
 async function listAnswers(run: Run) {

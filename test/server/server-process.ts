@@ -112,3 +112,27 @@ export async function killHard(server: RunningServer): Promise<void> {
   server.child.kill('SIGKILL');
   await exited;
 }
+
+/**
+ * Starts the server and waits for it to exit, with what it printed: a start the server refuses
+ * never listens. One that does listen is killed at once (its banner printed), so a test of a
+ * refusal cannot hang on a server that started.
+ */
+export async function startRefused(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, serverCommand(), {
+    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(await freePort()) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk);
+    if (output.includes('is running at')) child.kill('SIGKILL');
+  });
+  child.stderr.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}

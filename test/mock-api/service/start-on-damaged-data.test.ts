@@ -1,7 +1,3 @@
-// The real server process started on damaged or mismatched data: it drops only a torn last
-// line (and says so); anything else stops the start with the file, the line and what to do,
-// and leaves every stored byte as it was. MOCK_RESET=1 is the one way to start afresh.
-import { spawn } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -16,10 +12,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHECKIN_LIST } from '../../../src/mock-api/seed/demo';
 import {
-  freePort,
   killHard,
   type RunningServer,
-  serverCommand,
+  startRefused as startRefusedWith,
   startServerProcess,
 } from '../../server/server-process';
 
@@ -46,23 +41,9 @@ async function start(dir: string, env: Record<string, string> = SEED): Promise<R
   return server;
 }
 
-/** Starts the server and waits for it to listen or to exit; a refusal never listens. */
-async function startRefused(dir: string, env: Record<string, string> = SEED) {
-  const child = spawn(process.execPath, serverCommand(), {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), MOCK_DATA_DIR: dir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk);
-    if (output.includes('is running at')) child.kill('SIGKILL');
-  });
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, output };
-}
+/** A start on `dir` (server-process.ts's startRefused). */
+const startRefused = (dir: string, env: Record<string, string> = SEED) =>
+  startRefusedWith({ MOCK_DATA_DIR: dir, ...env });
 
 /** A copy of the stored data to damage, and its files' bytes before. */
 function copy(): { dir: string; journal: string; snapshot: string } {
