@@ -55,7 +55,10 @@ const line = (name: string, value: number | string, unit: string) =>
   console.log(`bench ${name}: ${value} ${unit}`);
 const uptime = () => execFileSync('uptime').toString().trim();
 
-const distDir = mkdtempSync(join(tmpdir(), 'phone-bench-dist-'));
+// BENCH_DIST=<a built dist>: that build is served instead of this tree's, so two trees can be
+// benched in turn with the same bench (an A/B; each tree built with `npx vite build --outDir`).
+const givenDist = process.env.BENCH_DIST;
+const distDir = givenDist ?? mkdtempSync(join(tmpdir(), 'phone-bench-dist-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'phone-bench-data-'));
 const profile = mkdtempSync(join(tmpdir(), 'phone-bench-profile-'));
 // The joins after the first each on a profile of their own, gone after it.
@@ -64,10 +67,11 @@ const joinProfiles = Array.from({ length: JOIN_RUNS }, (_, run) =>
 );
 const binDir = mkdtempSync(join(tmpdir(), 'phone-bench-bin-'));
 // Unminified with BENCH_TRACE, for readable function names in where the time goes.
-await build({
-  logLevel: 'warn',
-  build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_TRACE },
-});
+if (!givenDist)
+  await build({
+    logLevel: 'warn',
+    build: { outDir: distDir, emptyOutDir: true, minify: !process.env.BENCH_TRACE },
+  });
 console.log(`# load average at start: ${uptime()}`);
 // What this host's kernel charges (a paravirtualised VM's many times a phone's), before the
 // browser starts.
@@ -352,7 +356,7 @@ try {
   awake.stop();
   await killHard(server);
   priority.stop();
-  for (const dir of [distDir, dataDir, ...joinProfiles, binDir])
+  for (const dir of [...(givenDist ? [] : [distDir]), dataDir, ...joinProfiles, binDir])
     rmSync(dir, { recursive: true, force: true });
 }
 
