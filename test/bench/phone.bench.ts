@@ -26,7 +26,7 @@ import {
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
 import { hostCpuScore } from './browser/host-cpu-score';
-import { describeKernelCost, medianKernelCost } from './browser/host-kernel-cost';
+import { describeKernelCost, kernelWarning, medianKernelCost } from './browser/host-kernel-cost';
 import { type PhoneFigure, phoneLines, setUpPhones } from './browser/phone-lines';
 import { keepCoresAwake } from './browser/keep-awake';
 import { median } from './browser/phone-calibration';
@@ -75,11 +75,14 @@ if (!givenDist)
 console.log(`# load average at start: ${uptime()}`);
 // What this host's kernel charges (a paravirtualised VM's many times a phone's), before the
 // browser starts.
+const kernelCost = medianKernelCost();
 line(
   'host-kernel-cost',
-  describeKernelCost(medianKernelCost()),
+  describeKernelCost(kernelCost),
   '(CPU time of the bench process, browser/host-kernel-cost.ts; median of 3)',
 );
+const kernelNote = kernelWarning(kernelCost);
+if (kernelNote) console.log(kernelNote);
 
 const server = await startServerProcess(
   {
