@@ -55,16 +55,16 @@ export const describeKernelCost = (k: KernelCost) =>
   `fstat ${k.syscallUs.toFixed(2)} µs (${(k.syscallSystemShare * 100).toFixed(0)} % in the kernel), first write to a page ${k.pageFaultUs.toFixed(2)} µs`;
 
 /**
- * A first write to a fresh page costs about 1 µs on a bare x86 desktop, and this much on the
- * paravirtualised guests the benches have run on since the fourteenth sitting (12-17 µs).
- * Past it, a thread's CPU time holds a hypervisor's kernel, which a phone's does not.
+ * A first write to a fresh page costs about 1 µs on a bare x86 desktop and 12-17 µs on the
+ * paravirtualised guests this project's benches run on. Past this, a thread's CPU time holds a
+ * hypervisor's kernel, which a phone's does not.
  */
 const HYPERVISOR_PAGE_FAULT_US = 5;
 
 /**
  * A warning line when the kernel's costs are a hypervisor's, else null: one tree's low-tier cold
- * start came out 2.5 times as long on such a host as on the seventh sitting's machine, mostly the
- * kernel's share (docs/benchmarks.md, the twenty-ninth sitting), so such figures compare only with
+ * start came out 2.5 times as long on such a host as on an earlier machine, mostly the kernel's
+ * share (docs/benchmarks.md, "The same app on two machines"), so such figures compare only with
  * runs on a host of the same kind.
  */
 export function kernelWarning(k: KernelCost): string | null {
