@@ -1,3 +1,12 @@
+// The server's data at rest, over real processes: the built-in service with a data folder, and
+// the relay in front of it mirroring one of its lists. An attendee with accented names is
+// registered, the relay mirrors the list, a door admits that attendee through the relay and the
+// service takes the check-in. Then every byte of every file under both data folders is
+// searched for each attendee's name, email, company, phone and references (UTF-8, UTF-16LE,
+// JSON-escaped): with DATA_KEY nothing is found; without it (the control) all of it is, which
+// proves the search can find them. Folders are 0700 and files 0600, looser ones tightened at
+// start; a restart with the same key reads everything back, a wrong or missing key refuses to
+// start and changes nothing, and data written before the key is sealed on its first start.
 import { createHash } from 'node:crypto';
 import {
   chmodSync,

@@ -1,3 +1,6 @@
+// The real server process started on damaged or mismatched data: it drops only a torn last
+// line (and says so); anything else stops the start with the file, the line and what to do,
+// and leaves every stored byte as it was. MOCK_RESET=1 is the one way to start afresh.
 import {
   appendFileSync,
   cpSync,
