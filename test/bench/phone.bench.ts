@@ -8,7 +8,7 @@
 // heap, the first search and the list's size on disk.
 // `node --import tsx test/bench/phone-throttled.ts` is the same door on a CDP-throttled page.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -57,7 +57,13 @@ const uptime = () => execFileSync('uptime').toString().trim();
 
 // BENCH_DIST=<a built dist>: that build is served instead of this tree's, so two trees can be
 // benched in turn with the same bench (an A/B; each tree built with `npx vite build --outDir`).
-const givenDist = process.env.BENCH_DIST;
+// An empty BENCH_DIST is unset: as an empty path it would name this folder, which Vite's build
+// empties.
+const givenDist = process.env.BENCH_DIST || undefined;
+if (givenDist !== undefined && !existsSync(join(givenDist, 'index.html')))
+  throw new Error(
+    `BENCH_DIST=${givenDist} is not a built app (no index.html there): build one with npx vite build --outDir`,
+  );
 const distDir = givenDist ?? mkdtempSync(join(tmpdir(), 'phone-bench-dist-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'phone-bench-data-'));
 const profile = mkdtempSync(join(tmpdir(), 'phone-bench-profile-'));
