@@ -1,13 +1,13 @@
 // What a lost or handed-on door device gives away: the kiosk PIN only as a hash, no list
 // joined on a stranger's server without asking, and a list or the whole device forgotten
 // only when confirmed, with proof afterwards, read from the browser's own storage.
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { type BrowserContext, expect, type Page, test } from './fixtures/sealed';
 import { phoneWithCamera } from './fixtures/browser';
 import { makeQrVideo } from './fixtures/qr-video';
@@ -54,7 +54,7 @@ async function shots(page: Page, name: string, fullPage = false) {
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOn(page).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 

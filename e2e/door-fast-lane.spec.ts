@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,7 +185,7 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
         document.documentElement.dataset.theme = value;
       }, theme);
       await settled(page);
-      const { violations } = await new AxeBuilder({ page }).include('.scan').analyze();
+      const { violations } = await axeOn(page).include('.scan').analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { expect, test } from './fixtures/sealed';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
@@ -157,7 +157,7 @@ test.describe('door inputs', () => {
     const { page, door } = await joinedDoor(context, 'Axe door');
     const check = async (what: string) => {
       await settled(page);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeOn(page).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -7,7 +7,7 @@
 // and a new version of the app waiting (a copy of the build whose service worker changes, as
 // in update-flow.spec.ts). A scan is judged with the panel open and an item red, every time.
 // Screenshots of the panel at 390x844 and 1024x768 land in e2e/.artifacts/readiness/.
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,7 +172,7 @@ test.describe('ready before doors open', () => {
 
     // Read by a screen reader as well as seen: levels in words beside their colours.
     await settled(page);
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axeOn(page)
       .include('[data-testid="door-status"]')
       .include('#readiness-panel')
       .analyze();

@@ -4,7 +4,7 @@
 // unsent check-ins too. Screens photographed at 390x844 and 1024x768 in both themes when
 // E2E_SCREENSHOTS names a folder.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { settled } from './fixtures/settled';
@@ -18,7 +18,7 @@ async function shots(page: Page, name: string) {
       document.documentElement.dataset.theme = value;
     }, theme);
     await settled(page);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axeOn(page).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       serious.map((v) => `${name} ${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`),

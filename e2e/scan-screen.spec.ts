@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './fixtures/axe';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
 import { readDoorDatabase } from './fixtures/door-database';
@@ -48,7 +48,7 @@ async function cameraShare(page: Page): Promise<number> {
 }
 
 async function expectNoSeriousAxe(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).exclude('.camera__video').analyze();
+  const { violations } = await axeOn(page).exclude('.camera__video').analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
     [],
