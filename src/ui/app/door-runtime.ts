@@ -16,7 +16,7 @@ import {
 import { appStore } from '../../state/app-store';
 import { accessOf } from '../../state/supervisor';
 import { syncReporter } from '../../state/sync-slice';
-import type { DoorRuntime } from '../hooks/useDoor';
+import type { DoorRuntime, DoorStart } from '../hooks/useDoor';
 import { BUILT_IN_CHECKIN_URL, thisServerCheckinUrl } from '../shared/checkin-addresses';
 import { servedBy } from '../shared/served-by';
 import { DOOR_DATABASE } from '../../platform/database-names';
@@ -56,7 +56,7 @@ let running: { remote: Comlink.Remote<DoorWorker>; online: boolean; worker: Work
 /** The worker, started on first use; its engine is built but does not sync until `start()`. */
 function engineWorker() {
   if (running) return running;
-  const worker = takeDoorWorker();
+  const { worker, errored } = takeDoorWorker();
   // A page kept in the back/forward cache would hold its worker's database connection open
   // and so hold back "Forget this device's data" in the page that replaced it: it lets the
   // worker go, and starts afresh if it is shown again.
@@ -78,6 +78,20 @@ function engineWorker() {
     online,
   });
   init.catch(() => undefined);
+  // Before its init is answered, the only code running in the worker is its loader (and the
+  // database opened early, whose failure is the engine's to report): an error then is the
+  // worker's script or the engine's chunk failing to load. Such a worker answers nothing ever,
+  // so the door says it cannot start rather than "Opening the list…" for ever. An error after
+  // the init is answered is one task's, not the worker's end.
+  let initAnswered = false;
+  void init.finally(() => {
+    initAnswered = true;
+  });
+  void errored.then(() => {
+    if (initAnswered) return;
+    worker.terminate();
+    settleStart('unavailable');
+  });
   appStore.subscribe((state, before) => {
     if (state.settings === before.settings && state.shell.supervisorUntil === before.shell.supervisorUntil)
       return;
@@ -100,12 +114,19 @@ function engineWorker() {
   return running;
 }
 
-let started = false;
+let start: DoorStart = 'starting';
 const startListeners = new Set<() => void>();
 
-/** True once the engine has opened the last list (or found none). */
-const doorStarted = {
-  get: () => started,
+/** The first settling counts: a worker that could not load never starts later. */
+function settleStart(settled: Exclude<DoorStart, 'starting'>) {
+  if (start !== 'starting') return;
+  start = settled;
+  for (const listener of startListeners) listener();
+}
+
+/** `started` once the engine has opened the last list (or found none). */
+const doorStart = {
+  get: () => start,
   subscribe(listener: () => void) {
     startListeners.add(listener);
     return () => startListeners.delete(listener);
@@ -163,10 +184,7 @@ function doorEngine(): DoorEngine {
     if (document.visibilityState === 'hidden') void created.flush();
   });
   // In the background: the scan screen shows from the list's summary while the list loads.
-  void created.start({ background: true }).finally(() => {
-    started = true;
-    for (const listener of startListeners) listener();
-  });
+  void created.start({ background: true }).finally(() => settleStart('started'));
   engine = created;
   return created;
 }
@@ -191,7 +209,7 @@ export function stopDoor() {
 
 export const doorRuntime: DoorRuntime = {
   engine: doorEngine,
-  started: doorStarted,
+  start: doorStart,
   async doorNames(listSlug) {
     // Through the worker, which owns the database: a second connection here would hold back
     // its upgrades and "Forget this device's data". Asking starts no sync.

@@ -9,14 +9,28 @@ import { DOOR_DATABASE } from '../../platform/database-names';
 /** The organiser's screens and the settings start no sync; every other address is the door's. */
 export const isDoorAddress = (pathname: string) => !/^\/(organiser|settings)(\/|$)/.test(pathname);
 
-let early: Worker | null = null;
+/**
+ * The door's worker, and its first `error` event: listened for from its creation, since a
+ * script that cannot load (a chunk the browser's cache lost while offline, one the server no
+ * longer has) may fail before the app's code that takes the worker has arrived.
+ */
+export interface DoorWorkerStart {
+  worker: Worker;
+  errored: Promise<void>;
+}
 
-function createDoorWorker(): Worker {
-  return new Worker(new URL('../../sync/engine/engine-worker.ts', import.meta.url), {
+let early: DoorWorkerStart | null = null;
+
+function createDoorWorker(): DoorWorkerStart {
+  const worker = new Worker(new URL('../../sync/engine/engine-worker.ts', import.meta.url), {
     type: 'module',
     // The database named in the worker's name, so the worker opens it before its init.
     name: `door-sync:${DOOR_DATABASE}`,
   });
+  const errored = new Promise<void>((resolve) => {
+    worker.addEventListener('error', () => resolve(), { once: true });
+  });
+  return { worker, errored };
 }
 
 /** At the first line of the page, on a door address only. */
@@ -25,7 +39,7 @@ export function startDoorWorkerEarly(pathname: string) {
 }
 
 /** The worker started early (once), or a new one. */
-export function takeDoorWorker(): Worker {
+export function takeDoorWorker(): DoorWorkerStart {
   const worker = early ?? createDoorWorker();
   early = null;
   return worker;

@@ -4,8 +4,9 @@ import type { DeviceStorage } from '../../pwa/device-storage';
 import type { SyncStatus } from '../../sync/engine/door-protocol';
 import { ForgetDeviceResult } from '../settings/ForgetDeviceResult';
 import { useAppStore } from '../../state/use-app-store';
-import { useDoorStarted } from '../hooks/useDoor';
+import { useDoorStart } from '../hooks/useDoor';
 import { t } from '../i18n/t';
+import { DoorUnavailable } from './DoorUnavailable';
 import { InsecureAddress } from './InsecureAddress';
 import { PasscodeChoice } from './PasscodeChoice';
 import { UnlockScreen } from './UnlockScreen';
@@ -40,7 +41,7 @@ function lockedTitles({ list, lists }: SyncStatus): string[] {
 }
 
 function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: boolean; home: boolean }) {
-  const started = useDoorStarted();
+  const start = useDoorStart();
   // Read from the store as it stands at this render, as `started` is: the start's status is in
   // the store before `started` turns, and a copy kept in state (useDoorStatus) would be drawn a
   // render late, showing the door's screens a moment before the unlock screen. Only what this
@@ -52,10 +53,12 @@ function SealCheck({ children, kiosk, home }: { children: ReactNode; kiosk: bool
   // Wiped from the unlock screen: what is left, until the app starts afresh.
   const [left, setLeft] = useState<DeviceStorage | null>(null);
   if (left) return <ForgetDeviceResult left={left} />;
+  // Before anything that would wait on the engine: a worker that could not load answers nothing.
+  if (start === 'unavailable') return <DoorUnavailable />;
   // Until the engine has said where its seal stands and which lists it holds, no door screen
   // shows: one shown a moment before the unlock screen would answer nothing, or start a scan.
   // The door's home waits for the start itself (and does the first verdict's work meanwhile).
-  if (!started)
+  if (start !== 'started')
     return home ? (
       children
     ) : (

@@ -11,11 +11,17 @@ export type { DoorEngine };
 export interface DoorRuntime {
   /** The engine, started (and syncing) on first use. */
   engine(): DoorEngine;
-  /** True once the engine has opened the last list (or found none). */
-  started: { get(): boolean; subscribe(listener: () => void): () => void };
+  /** Where the engine's start stands: `started` once it has opened the last list (or found none). */
+  start: { get(): DoorStart; subscribe(listener: () => void): () => void };
   /** Which door made each check-in of a list, as far as this device knows; starts no sync. */
   doorNames(listSlug: string): Promise<Map<string, string>>;
 }
+
+/**
+ * `unavailable`: the door's worker could not load its code, so nothing it would answer ever
+ * comes (the door says so, and a reload tries again).
+ */
+export type DoorStart = 'starting' | 'started' | 'unavailable';
 
 export const DoorRuntimeContext = createContext<DoorRuntime | null>(null);
 
@@ -85,8 +91,13 @@ export function useEngineAnswer<T>(ask: () => Promise<T>, deps: readonly unknown
   return value;
 }
 
-export function useDoorStarted(): boolean {
-  const { engine, started } = useDoorRuntime();
+export function useDoorStart(): DoorStart {
+  const { engine, start } = useDoorRuntime();
   engine();
-  return useSyncExternalStore(started.subscribe, started.get, started.get);
+  return useSyncExternalStore(start.subscribe, start.get, start.get);
+}
+
+/** True once the engine has opened the last list (or found none). */
+export function useDoorStarted(): boolean {
+  return useDoorStart() === 'started';
 }
