@@ -47,7 +47,9 @@ test('a worker that fails before the app has loaded: the door says so, and a rel
 
   await page.unroute(ENGINE_CHUNK);
   await page.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Join code, or check-in list slug or address')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('door-unavailable')).toHaveCount(0);
 });
 

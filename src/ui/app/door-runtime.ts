@@ -77,16 +77,17 @@ function engineWorker() {
     ...engineSettings(appStore.getState()),
     online,
   });
-  init.catch(() => undefined);
   // Before its init is answered, the only code running in the worker is its loader (and the
   // database opened early, whose failure is the engine's to report): an error then is the
   // worker's script or the engine's chunk failing to load. Such a worker answers nothing ever,
   // so the door says it cannot start rather than "Opening the list…" for ever. An error after
   // the init is answered is one task's, not the worker's end.
   let initAnswered = false;
-  void init.finally(() => {
+  const answered = () => {
     initAnswered = true;
-  });
+  };
+  // Both ways: a failed init is answered to each command, not left unhandled here.
+  init.then(answered, answered);
   void errored.then(() => {
     if (initAnswered) return;
     worker.terminate();
