@@ -3,10 +3,15 @@
 // can load the code again opens the door as before. Before, it showed "Opening the list…" for
 // ever. The engine's chunk is refused by a route (service workers blocked, so every request
 // meets it), once before the app's own code has arrived (the worker started by the page's first
-// module) and once after (the worker made when staff open the door from the settings).
+// module) and once after (the worker made when staff open the door from the settings). An
+// organiser's check-in report, which asks the door's worker for door names, still downloads.
+import { readFileSync } from 'node:fs';
+import { adminCall, eventWithReleases } from './fixtures/admin-event';
 import { axeOn } from './fixtures/axe';
+import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
+import { OrganiserPage } from './page-models/organiser-page';
 
 const ENGINE_CHUNK = /\/assets\/engine-main-[^/]*\.js$/;
 const APP_CHUNK = /\/assets\/app-main-[^/]*\.js$/;
@@ -84,4 +89,31 @@ test('a joined door whose worker fails later keeps its unsent check-in and sends
   await page.unroute(sends);
   await expect(door.pending()).toContainText('All sent', { timeout: 30_000 });
   expect(await service.activeCheckinsOf(MAIN_LIST, ticket!.id)).toBe(1);
+});
+
+test("the check-in report downloads without door names when the door's worker cannot load", async ({
+  page,
+  baseURL,
+}) => {
+  const call = adminCall(baseURL!);
+  const { event, releases } = await eventWithReleases(call, 'Report night', ['Standard']);
+  const list = String(
+    (
+      await call('POST', `${event}/checkin_lists`, {
+        checkin_list: { title: 'Main door', release_ids: Object.values(releases) },
+      })
+    ).checkin_list!.slug,
+  );
+  await new OrganiserPage(page).connectTo(`${baseURL}/v3`, ORGANISER_TOKENS.live31);
+  await page.route(ENGINE_CHUNK, (route) => route.abort());
+  await page.goto(`/organiser/events/demo/${event}/checkin_lists/${list}`);
+  await page.getByRole('link', { name: 'Arrivals, live' }).click();
+  await expect(page.getByTestId('arrivals-checked-in')).toHaveText('0');
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 20_000 }),
+    page.getByRole('button', { name: 'Check-in report (CSV)' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^checkin-report-Main-door-/);
+  expect(readFileSync(await file.path(), 'utf8').startsWith('\uFEFF"Checked in at"')).toBe(true);
+  await expect(page.getByRole('button', { name: 'Check-in report (CSV)' })).toBeEnabled();
 });

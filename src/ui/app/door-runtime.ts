@@ -118,10 +118,17 @@ function engineWorker() {
 let start: DoorStart = 'starting';
 const startListeners = new Set<() => void>();
 
+let becameUnavailable: () => void = () => {};
+/** Settles if the worker could not load: what waits on its answers stops waiting then. */
+const unavailable = new Promise<void>((resolve) => {
+  becameUnavailable = resolve;
+});
+
 /** The first settling counts: a worker that could not load never starts later. */
 function settleStart(settled: Exclude<DoorStart, 'starting'>) {
   if (start !== 'starting') return;
   start = settled;
+  if (settled === 'unavailable') becameUnavailable();
   for (const listener of startListeners) listener();
 }
 
@@ -213,7 +220,9 @@ export const doorRuntime: DoorRuntime = {
   start: doorStart,
   async doorNames(listSlug) {
     // Through the worker, which owns the database: a second connection here would hold back
-    // its upgrades and "Forget this device's data". Asking starts no sync.
-    return engineWorker().remote.doorNames(listSlug);
+    // its upgrades and "Forget this device's data". Asking starts no sync. A worker that could
+    // not load answers nothing, and then no door's name is known on this device.
+    const known = engineWorker().remote.doorNames(listSlug);
+    return Promise.race([known, unavailable.then(() => new Map<string, string>())]);
   },
 };
