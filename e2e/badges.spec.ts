@@ -5,7 +5,7 @@
 // window.print is stubbed (counted, with the badges in the print DOM at that moment); the PDFs
 // and their PNGs go to e2e/.artifacts/badges/ for a person to look at.
 import { execFileSync } from 'node:child_process';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Browser, expect, type Page, test } from './fixtures/sealed';
@@ -42,10 +42,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 async function shots(page: Page, name: string) {
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${name}`)).toEqual([]);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await settled(page);

@@ -1,15 +1,14 @@
 // What a lost or handed-on door device gives away: the kiosk PIN only as a hash, no list
 // joined on a stranger's server without asking, and a list or the whole device forgotten
 // only when confirmed, with proof afterwards, read from the browser's own storage.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST, VIP_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
 
 async function expectNoSeriousAxeViolation(page: Page) {
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(seriousViolations(violations)).toEqual([]);
 }
 
 /** The screen or open dialog, checked with axe in both themes (and photographed when E2E_SCREENSHOTS names a folder). */

@@ -1,4 +1,4 @@
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,10 +186,7 @@ test('the lane strip and the paused camera at phone and tablet sizes, in both th
       }, theme);
       await settled(page);
       const { violations } = await axeOn(page).include('.scan').analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(seriousViolations(violations, `${theme}`)).toEqual([]);
     }
     await page.clock.fastForward('02:01');
     await expect(page.getByTestId('camera-paused')).toBeVisible();

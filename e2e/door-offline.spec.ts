@@ -1,4 +1,4 @@
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, test } from './fixtures/sealed';
 import { CheckinService, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { ShellPage } from './page-models/shell-page';
@@ -158,10 +158,7 @@ test.describe('door inputs', () => {
     const check = async (what: string) => {
       await settled(page);
       const { violations } = await axeOn(page).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(seriousViolations(violations, `${what}:`)).toEqual([]);
     };
     await check('scan');
     await door.typeCode(ticket!.reference);

@@ -7,7 +7,7 @@
 // and a new version of the app waiting (a copy of the build whose service worker changes, as
 // in update-flow.spec.ts). A scan is judged with the panel open and an item red, every time.
 // Screenshots of the panel at 390x844 and 1024x768 land in e2e/.artifacts/readiness/.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,8 +176,7 @@ test.describe('ready before doors open', () => {
       .include('[data-testid="door-status"]')
       .include('#readiness-panel')
       .analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(seriousViolations(violations)).toEqual([]);
 
     await page.evaluate(() => document.fonts.ready);
     await shot(page, 'panel-clock-red');

@@ -4,7 +4,7 @@
 // unsent check-ins too. Screens photographed at 390x844 and 1024x768 in both themes when
 // E2E_SCREENSHOTS names a folder.
 import { readFile } from 'node:fs/promises';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, joinedDoor, MAIN_LIST } from './page-models/door-page';
 import { settled } from './fixtures/settled';
@@ -19,10 +19,7 @@ async function shots(page: Page, name: string) {
     }, theme);
     await settled(page);
     const { violations } = await axeOn(page).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${name} ${theme}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    expect(seriousViolations(violations, `${name} ${theme}:`)).toEqual([]);
     if (!dir) continue;
     for (const [width, height] of [
       [390, 844],

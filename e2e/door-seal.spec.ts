@@ -3,7 +3,7 @@
 // check-ins still unsent, and an address where nothing can be sealed. Each screen is looked at
 // on a phone and a laptop, dark and light, and checked with axe. These journeys answer the
 // passcode screens themselves, so they import Playwright's own test, not the sealed fixture.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { chromiumArgs, E2E_PORT } from './fixtures/browser';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
@@ -30,10 +30,7 @@ async function look(page: Page, name: string) {
     }
     await page.setViewportSize({ width: 390, height: 844 });
     const { violations } = await axeOn(page).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${name} ${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual(
-      [],
-    );
+    expect(seriousViolations(violations, `${name} ${theme}`)).toEqual([]);
   }
   await page.evaluate(() => {
     document.documentElement.dataset.theme = 'dark';

@@ -2,7 +2,7 @@
 // no false refusal while the list downloads, a refusal confirmed online (and said so), cancelled
 // tickets named as such, no second check-in from a second tap, and the same ticket again never
 // passed off as "the same guest" nor, at the kiosk, as an admission.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { type BrowserContext, expect, type Locator, type Page, test } from './fixtures/sealed';
 import { E2E_CONTROL_HEADERS } from './fixtures/control-token';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
@@ -239,10 +239,7 @@ async function expectAxeClean(page: Page, what: string, held = false) {
   await settled(page);
   const analyze = () => axeOn(page).analyze();
   const { violations } = held ? await whileHeld(page, analyze) : await analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${what}:`)).toEqual([]);
 }
 
 /** Fails when any part of the element lies outside the viewport. */

@@ -7,7 +7,7 @@
 // organiser's check-in report, which asks the door's worker for door names, still downloads.
 import { readFileSync } from 'node:fs';
 import { adminCall, eventWithReleases } from './fixtures/admin-event';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { expect, type Page, test } from './fixtures/sealed';
 import { CheckinService, DoorPage, MAIN_LIST } from './page-models/door-page';
@@ -32,8 +32,7 @@ async function expectUnavailable(page: Page, shot: string) {
     await page.screenshot({ path: `${SHOTS}/${shot}-${size.width}x${size.height}.png` });
   }
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(seriousViolations(violations)).toEqual([]);
 }
 
 test('a worker that fails before the app has loaded: the door says so, and a reload starts it', async ({

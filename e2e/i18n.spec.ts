@@ -5,7 +5,7 @@
 // themselves, so a screen that fell back to English (or to message ids) fails. Screenshots
 // of each verdict in German and Arabic land in e2e/.artifacts/i18n/.
 import { readFileSync } from 'node:fs';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, type Locator, type Page, test } from './fixtures/sealed';
 import { formattingTag, LOCALES, type Locale } from '../src/domain/locales';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
@@ -31,10 +31,7 @@ function words(messages: Catalogue, id: string, values: Record<string, string> =
 
 async function axeClean(page: Page, where: string) {
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(seriousViolations(violations, `${where}:`)).toEqual([]);
 }
 
 /** The buttons fit and are uncovered at both sizes; German and Arabic are photographed at each. */

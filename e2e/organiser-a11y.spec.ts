@@ -1,6 +1,6 @@
 // Each organiser screen: no serious or critical axe violation, in both themes, and a
 // screenshot at laptop (1280x800) and tablet (1024x768) sizes into /tmp for a person to look at.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
 import { OrganiserPage } from './page-models/organiser-page';
@@ -8,10 +8,7 @@ import { OrganiserPage } from './page-models/organiser-page';
 async function checkAndShoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${name}`)).toEqual([]);
   for (const [width, height] of [
     [1280, 800],
     [1024, 768],

@@ -2,7 +2,7 @@
 // browser contexts, against the Node server's mock; then exports the CSVs and prints the door
 // kit. Screenshots of each new screen go to e2e/.artifacts/arrivals/ for a person to look at.
 import { readFileSync } from 'node:fs';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { type Browser, expect, type Page, test } from './fixtures/sealed';
 import { csvRecords } from '../test/fixtures/read-csv';
 import { ORGANISER_TOKENS } from './fixtures/organiser-tokens';
@@ -89,10 +89,7 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
 
 async function expectAccessible(page: Page, name: string) {
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${name}`)).toEqual([]);
 }
 
 /** Screenshots in both themes (set as the app's setting, so the chart is drawn in it too). */

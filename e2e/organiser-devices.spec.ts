@@ -5,7 +5,7 @@
 // forgets the list), a code revoked, the door kit printing a code, arrivals per door. Then a
 // large event's 42 doors at a laptop's and a phone's size. Screenshots go to
 // e2e/.artifacts/devices/ for a person to look at.
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { expect, type Page, test } from './fixtures/sealed';
 import type { DoorReport } from '../src/fleet/fleet-protocol';
 import { type FleetDoor, joinDoor } from './fixtures/fleet-door';
@@ -21,10 +21,7 @@ const SIZES = [
 
 async function expectAccessible(page: Page, name: string) {
   const { violations } = await axeOn(page).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${name}`)).toEqual([]);
 }
 
 /** Nothing wider than the window: a screen that scrolls sideways is not readable on a phone. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { axeOn } from './fixtures/axe';
+import { axeOn, seriousViolations } from './fixtures/axe';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from './fixtures/sealed';
 import { chromiumArgs, fakeCameraArgs } from './fixtures/browser';
 import { readDoorDatabase } from './fixtures/door-database';
@@ -49,10 +49,7 @@ async function cameraShare(page: Page): Promise<number> {
 
 async function expectNoSeriousAxe(page: Page, what: string) {
   const { violations } = await axeOn(page).exclude('.camera__video').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(seriousViolations(violations, `${what}`)).toEqual([]);
 }
 
 let video: string;
