@@ -80,7 +80,7 @@ test.describe('the first verdict of a page', () => {
     const { page } = await joinedDoor(context, 'Rehearsal door');
     // A fresh page that opens on another door screen: its worker starts and opens the list
     // there. The ticket found by search means the worker has answered the page's start.
-    await page.goto(`/door/search?q=${encodeURIComponent(ticket!.reference)}`);
+    await new DoorPage(page).search(ticket!.reference);
     await expect(page.getByText(ticket!.reference).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('scan-controls')).toHaveCount(0);
     await page.evaluate(watchOrder);

@@ -202,7 +202,7 @@ for (const theme of THEMES) {
     await doorPage.nextScan();
 
     // Admitting from search shows the same full verdict as a scan.
-    await page.goto(`/door/search?q=${encodeURIComponent(searched!.reference)}`);
+    await doorPage.search(searched!.reference);
     await expect(page.getByRole('link', { name: new RegExp(searched!.reference) })).toBeVisible();
     await atEverySize(page, async (size) => {
       await expectOnScreen(page, page.getByRole('link', { name: 'Back' }), `${size} back link`);

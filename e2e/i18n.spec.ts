@@ -153,7 +153,7 @@ LOCALES.forEach((locale, index) => {
     await expect(banner).toHaveCount(0);
 
     // Search: the ticket found by its reference, with the way back in view.
-    await page.goto(`/door/search?q=${encodeURIComponent(admitted.reference)}`);
+    await doorPage.search(admitted.reference);
     await expect(page.getByRole('heading', { level: 1, name: door.searchTitle })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(admitted.reference) })).toBeVisible();
     await fitsBothSizes(page, locale, page.getByRole('link', { name: door.back, exact: true }), 'search');

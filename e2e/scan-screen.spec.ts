@@ -220,7 +220,7 @@ async function twoTabsWithAGuest(context: BrowserContext, baseURL: string, devic
   await door.expectListComplete();
   const other = await context.newPage();
   const otherDoor = new DoorPage(other);
-  await other.goto(`/door/search?q=${encodeURIComponent(guest!.reference)}`);
+  await otherDoor.search(guest!.reference);
   await other.getByRole('link', { name: new RegExp(guest!.reference) }).click();
   await expect(other.getByRole('button', { name: 'Check in' })).toBeVisible();
   return { service, guest: guest!, page, door, other, otherDoor };

@@ -103,6 +103,30 @@ test('a closed door profile holds no attendee name, email or reference in any of
     expect((await service.checkins(MAIN_LIST)).filter((c) => !c.deleted_at).length).toBeGreaterThanOrEqual(
       ADMISSIONS,
     );
+    // Staff look guests up: a name typed at the scan screen (which opens the search), an email
+    // and a reference typed at the search screen, each result opened. None of it may stay
+    // behind in the browser's own files (its history, its session, its metrics).
+    const [byName, byEmail, byReference] = tickets;
+    const name = [byName!.first_name, byName!.last_name].filter(Boolean).join(' ');
+    await door.typeCode(name);
+    await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const email = (await service.tickets(MAIN_LIST)).find((t) => t.id === byEmail!.id)?.email;
+    expect(email, 'the guest found by email has one').toBeTruthy();
+    for (const [words, guest] of [
+      [email!, byEmail!],
+      [byReference!.reference, byReference!],
+    ] as const) {
+      // Back to the search screen within the app: a reload would lock the door.
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.getByRole('searchbox').fill(words);
+      await page.locator(`a[href="/door/tickets/${guest.id}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`/door/tickets/${guest.id}$`));
+    }
     // The app closed: what is on disk now is what a copy of the profile would hold.
     await context.close();
 

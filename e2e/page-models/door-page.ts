@@ -10,6 +10,7 @@ export interface ServiceTicket {
   reference: string;
   first_name: string | null;
   last_name: string | null;
+  email?: string | null;
   release_title: string;
   state: string;
   payment_state: string;
@@ -188,6 +189,15 @@ export class DoorPage {
         target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
       }
     }, code);
+  }
+
+  /**
+   * The search screen opened afresh with `words` typed into it. The words are never put in the
+   * address (src/ui/door/search-words.ts), so a journey types them as staff do.
+   */
+  async search(words: string) {
+    await this.page.goto('/door/search');
+    await this.page.getByRole('searchbox').fill(words);
   }
 
   /**

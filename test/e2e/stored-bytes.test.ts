@@ -36,8 +36,29 @@ describe("the profile search's readers", () => {
     }));
     const found = findNeedles([{ label: 'a name', text }], haystacks);
     expect(found.map((f) => f.file).sort()).toEqual(
-      ['json-ascii', 'latin-1', 'utf-16be', 'utf-16le', 'utf-8'].sort(),
+      [
+        'json-ascii',
+        'latin-1',
+        'utf-16be',
+        'utf-16le',
+        'utf-8',
+        'address utf-8',
+        'address utf-16le',
+        'address utf-16be',
+        'form utf-8',
+        'form utf-16le',
+        'form utf-16be',
+      ].sort(),
     );
     expect(findNeedles([{ label: 'another', text: 'Somebody Else' }], haystacks)).toEqual([]);
+  });
+
+  it('finds a name an address carried, as a browser keeps its history', () => {
+    const history = Buffer.from('http://127.0.0.1:4173/door/search?q=Zo%C3%AB%20N%C3%AD%20Bhriain\0');
+    const found = findNeedles(
+      [{ label: 'a name', text: 'Zoë Ní Bhriain' }],
+      [{ file: 'History', view: 'bytes', bytes: history }],
+    );
+    expect(found.map((f) => f.encoding)).toEqual(['address utf-8']);
   });
 });

@@ -16,6 +16,7 @@ import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
+import { rememberSearchWords } from './search-words';
 import { useCameraView } from './camera-view-chunk';
 import { FleetNotice } from './FleetNotice';
 import { useIdentifying } from './IdentifyOverlay';
@@ -91,14 +92,17 @@ export function ScanScreen() {
 
   // The same functions from render to render: the field is memoised (a verdict or a status
   // renders this screen again, and an input drawn again has its attributes set again).
+  const listSlug = status.list?.slug ?? null;
   const submitManual = useCallback(
     (text: string) => {
       // A code is judged at once; anything else (a name, part of one) is searched for.
       void flowNow.current.typed(text).then((search) => {
-        if (search !== null) navigate(`/door/search?q=${encodeURIComponent(search)}`);
+        if (search === null) return;
+        rememberSearchWords(listSlug, search);
+        navigate('/door/search');
       });
     },
-    [navigate],
+    [navigate, listSlug],
   );
   const closeSearch = useCallback(() => setSearchOpen(false), []);
 

@@ -1,5 +1,4 @@
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
 import { useScanFlow } from './useScanFlow';
@@ -8,14 +7,16 @@ import { ScanFlowVerdict } from './ScanFlowVerdict';
 import { ScreenHead } from './ScreenHead';
 import { SearchResults } from './SearchResults';
 import { searchNote } from './search-note';
+import { lastSearchWords, rememberSearchWords } from './search-words';
 
 const NOTHING_FOUND = { tickets: [], orders: [] };
 
 export function SearchScreen() {
   const engine = useDoorEngine();
   const status = useDoorStatus();
-  const params = new URLSearchParams(useSearch());
-  const [query, setQuery] = useState(params.get('q') ?? '');
+  // The words come from memory, never from the address (search-words.ts says why).
+  const listSlug = status.list?.slug ?? null;
+  const [query, setQuery] = useState(() => lastSearchWords(listSlug));
   const deferred = useDeferredValue(query);
   const inputId = useId();
   // Focused on arrival, the screen exists to type into it. Not the autofocus attribute: a
@@ -57,7 +58,10 @@ export function SearchScreen() {
         className="input input--large"
         type="search"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          rememberSearchWords(listSlug, e.target.value);
+        }}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
