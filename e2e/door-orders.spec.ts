@@ -220,9 +220,14 @@ test('search finds an order by its buyer’s email and admits it whole', async (
     await door.typeCode(email);
     // The search screen holds the email; its address does not (the browser keeps addresses).
     await expect(page).toHaveURL((url) => url.pathname === '/door/search' && url.search === '');
-    await expect(page.getByLabel('Name, email, company or reference')).toHaveValue(email);
-    // Reached within the app, not loaded: its box takes the typing all the same.
-    await expect(page.getByLabel('Name, email, company or reference')).toBeFocused();
+    const box = page.getByLabel('Name, email, company or reference');
+    await expect(box).toHaveValue(email);
+    // Reached within the app, not loaded: its box takes the typing all the same, after the email.
+    await expect(box).toBeFocused();
+    expect(await box.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([
+      email.length,
+      email.length,
+    ]);
     const found = page.getByTestId('search-results').getByRole('button');
     await expect(found).toHaveCount(1);
     await expect(found).toContainText(`Order ${order[0]!.registration_reference}`);
@@ -235,6 +240,23 @@ test('search finds an order by its buyer’s email and admits it whole', async (
       .click();
     await expect(door.verdict()).toContainText(`Admitted ${order.length}`);
     await expect.poll(() => newCheckins(before), { timeout: 20_000 }).toEqual(once(order));
+    // The search, opened again from the scan screen's menu, keeps the email, selected: the next
+    // words typed replace it rather than run on from it.
+    await door.nextScan();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await door.expectScanScreen();
+    await door.openMenu();
+    await page.getByRole('link', { name: 'Search' }).click();
+    await expect(box).toHaveValue(email);
+    await expect(box).toBeFocused();
+    expect(await box.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([
+      0,
+      email.length,
+    ]);
+    await page.keyboard.type('zz');
+    await expect(box).toHaveValue('zz');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await door.expectScanScreen();
   });
 });
 

@@ -16,7 +16,7 @@ import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
-import { rememberSearchWords } from './search-words';
+import { handOverSearchWords } from './search-words';
 import { useCameraView } from './camera-view-chunk';
 import { FleetNotice } from './FleetNotice';
 import { useIdentifying } from './IdentifyOverlay';
@@ -98,7 +98,7 @@ export function ScanScreen() {
       // A code is judged at once; anything else (a name, part of one) is searched for.
       void flowNow.current.typed(text).then((search) => {
         if (search === null) return;
-        rememberSearchWords(listSlug, search);
+        handOverSearchWords(listSlug, search);
         navigate('/door/search');
       });
     },

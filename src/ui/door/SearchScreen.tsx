@@ -16,13 +16,24 @@ export function SearchScreen() {
   const status = useDoorStatus();
   // The words come from memory, never from the address (search-words.ts says why).
   const listSlug = status.list?.slug ?? null;
-  const [query, setQuery] = useState(() => lastSearchWords(listSlug));
+  const [opened] = useState(() => lastSearchWords(listSlug));
+  const [query, setQuery] = useState(opened.words);
   const deferred = useDeferredValue(query);
   const inputId = useId();
   // Focused on arrival, the screen exists to type into it. Not the autofocus attribute: a
   // browser honours that once a page, not on a screen shown later.
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  // Words handed over from the scan screen are gone on from (the caret after them); words kept
+  // from an earlier search are selected, so what staff type next replaces them.
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.focus();
+    if (opened.handedOver) field.setSelectionRange(field.value.length, field.value.length);
+    else field.select();
+    // Handed over once: back here from a ticket, they are selected as any kept words.
+    if (opened.handedOver) rememberSearchWords(listSlug, opened.words);
+  }, [opened, listSlug]);
   const flow = useScanFlow();
   const now = useNow();
   // A scanner used while searching still checks tickets in; its keys never reach the box.

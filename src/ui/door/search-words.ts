@@ -5,13 +5,28 @@
 // Guarantees: nothing here is written anywhere; the words go with the page, and are never
 // offered for another list than the one they were typed for.
 
-let last: { list: string; words: string } | null = null;
+interface SearchWords {
+  list: string;
+  words: string;
+  /** Just typed at the scan screen, which handed them over: the search goes on from them. */
+  handedOver: boolean;
+}
+
+let last: SearchWords | null = null;
 
 /** What the search screen of `list` opens with: the words typed last for it, here or at the scan screen. */
-export const lastSearchWords = (list: string | null): string =>
-  last !== null && last.list === list ? last.words : '';
+export function lastSearchWords(list: string | null): { words: string; handedOver: boolean } {
+  return last !== null && last.list === list
+    ? { words: last.words, handedOver: last.handedOver }
+    : { words: '', handedOver: false };
+}
 
-/** The words being searched for in `list`, as typed (the scan screen hands over a name it was given). */
+/** The words being searched for in `list`, as typed at the search screen. */
 export function rememberSearchWords(list: string | null, words: string) {
-  last = list === null ? null : { list, words };
+  last = list === null ? null : { list, words, handedOver: false };
+}
+
+/** Words typed at the scan screen that are no code: the search screen opens on them. */
+export function handOverSearchWords(list: string | null, words: string) {
+  last = list === null ? null : { list, words, handedOver: true };
 }

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { lastSearchWords, rememberSearchWords } from '../../../src/ui/door/search-words';
+import { handOverSearchWords, lastSearchWords, rememberSearchWords } from '../../../src/ui/door/search-words';
 
 describe('the words a door last searched for', () => {
   it('are offered again for the list they were typed for, and for no other', () => {
-    expect(lastSearchWords('list-a')).toBe('');
+    const none = { words: '', handedOver: false };
+    expect(lastSearchWords('list-a')).toEqual(none);
     rememberSearchWords('list-a', 'Yara Eriksson');
-    expect(lastSearchWords('list-a')).toBe('Yara Eriksson');
-    expect(lastSearchWords('list-b')).toBe('');
-    expect(lastSearchWords(null)).toBe('');
-    rememberSearchWords('list-b', 'yara@example.org');
-    expect(lastSearchWords('list-a')).toBe('');
-    expect(lastSearchWords('list-b')).toBe('yara@example.org');
+    expect(lastSearchWords('list-a')).toEqual({ words: 'Yara Eriksson', handedOver: false });
+    expect(lastSearchWords('list-b')).toEqual(none);
+    expect(lastSearchWords(null)).toEqual(none);
+    handOverSearchWords('list-b', 'yara@example.org');
+    expect(lastSearchWords('list-a')).toEqual(none);
+    expect(lastSearchWords('list-b')).toEqual({ words: 'yara@example.org', handedOver: true });
   });
 
   it('are forgotten when no list is open', () => {
     rememberSearchWords('list-a', 'Yara');
-    rememberSearchWords(null, 'Yara');
-    expect(lastSearchWords('list-a')).toBe('');
+    handOverSearchWords(null, 'Yara');
+    expect(lastSearchWords('list-a')).toEqual({ words: '', handedOver: false });
   });
 });
