@@ -1,6 +1,8 @@
 // The door kit's link opened on this device (`/door/join#code=…`): its join code, taken out of
-// the address bar at once. The code joins doors until it expires or is used up, so a shared tab,
-// a screenshot or the history must not carry it on. The link may also carry the list's badge
+// the address bar at once. The code joins doors until it expires or is used up, so a shared tab
+// or a screenshot must not carry it on. The browser's own history has it already (it records the
+// address it opened before the page runs): a code scanned on the join screen, or typed, never
+// enters it (docs/security.md). The link may also carry the list's badge
 // layout (`#code=…&badge=…`, docs/badges.md): only that part is kept, for once the code has joined.
 import { badgeLayoutPartOf } from '../../domain/badge-layout';
 import { type JoinCode, parseJoinCode } from '../../domain/join-code';
