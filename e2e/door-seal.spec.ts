@@ -85,7 +85,8 @@ test('a new door chooses its passcode before its first list and types it after a
   const field = unlock.getByLabel('Door passcode', { exact: true });
   await expect(field).toBeFocused();
   await expect(field).toHaveAttribute('type', 'password');
-  await expect(field).toHaveAttribute('autocomplete', 'off');
+  // Marked as a code, not a password: no password manager offers to keep it (PasscodeInput.tsx).
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await look(page, 'unlock');
   await page.keyboard.type('not the passcode');
   await page.keyboard.press('Enter');

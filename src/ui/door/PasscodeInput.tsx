@@ -11,9 +11,12 @@ interface Props {
 }
 
 /**
- * One field for the door's passcode. The browser is asked not to fill or keep it
- * (`autocomplete="off"`, no `name`): a passcode it saved would sit on this phone, beside the
- * list it locks.
+ * One field for the door's passcode. The browser must not fill or keep it: a passcode it saved
+ * would sit on this phone (and in the account it syncs to), beside the list it locks, and fill
+ * itself in for whoever picks the phone up. `autocomplete="off"` does not say so to a password
+ * manager: Chromium's ignores it on password fields and offers to save them. A field marked as a
+ * one-time code is one its form parser takes for no password at all (`IsNotPasswordField` in
+ * Chromium's password manager), and Safari offers no password of its own for it either; no `name`.
  */
 export function PasscodeInput({ id, ref, shown, autoFocus, describedBy, invalid }: Props) {
   return (
@@ -22,7 +25,7 @@ export function PasscodeInput({ id, ref, shown, autoFocus, describedBy, invalid 
       ref={ref}
       className="input input--large"
       type={shown ? 'text' : 'password'}
-      autoComplete="off"
+      autoComplete="one-time-code"
       autoCapitalize="off"
       autoCorrect="off"
       spellCheck={false}
