@@ -16,7 +16,8 @@ export function SearchScreen() {
   const status = useDoorStatus();
   // The words come from memory, never from the address (search-words.ts says why).
   const listSlug = status.list?.slug ?? null;
-  const [opened] = useState(() => lastSearchWords(listSlug));
+  // Read once, with the list it was read for: the field is set up once, on arrival.
+  const [opened] = useState(() => ({ list: listSlug, ...lastSearchWords(listSlug) }));
   const [query, setQuery] = useState(opened.words);
   const deferred = useDeferredValue(query);
   const inputId = useId();
@@ -32,8 +33,8 @@ export function SearchScreen() {
     if (opened.handedOver) field.setSelectionRange(field.value.length, field.value.length);
     else field.select();
     // Handed over once: back here from a ticket, they are selected as any kept words.
-    if (opened.handedOver) rememberSearchWords(listSlug, opened.words);
-  }, [opened, listSlug]);
+    if (opened.handedOver) rememberSearchWords(opened.list, opened.words);
+  }, [opened]);
   const flow = useScanFlow();
   const now = useNow();
   // A scanner used while searching still checks tickets in; its keys never reach the box.
