@@ -21,12 +21,12 @@ export function lastSearchWords(list: string | null): { words: string; handedOve
     : { words: '', handedOver: false };
 }
 
+const keep = (list: string | null, words: string, handedOver: boolean) => {
+  last = list === null ? null : { list, words, handedOver };
+};
+
 /** The words being searched for in `list`, as typed at the search screen. */
-export function rememberSearchWords(list: string | null, words: string) {
-  last = list === null ? null : { list, words, handedOver: false };
-}
+export const rememberSearchWords = (list: string | null, words: string) => keep(list, words, false);
 
 /** Words typed at the scan screen that are no code: the search screen opens on them. */
-export function handOverSearchWords(list: string | null, words: string) {
-  last = list === null ? null : { list, words, handedOver: true };
-}
+export const handOverSearchWords = (list: string | null, words: string) => keep(list, words, true);
