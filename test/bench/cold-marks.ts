@@ -6,7 +6,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard } from '../server/server-process';
 import { buildAndServe } from './browser/bench-build';
@@ -34,7 +34,7 @@ if (!process.env.NO_BUILD) {
   rmSync(join(WORK, 'profile', 'Default', 'Service Worker'), { recursive: true, force: true });
   const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
     executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
+    args: benchChromiumArgs,
     baseURL: server.origin,
   });
   const p = context.pages()[0] ?? (await context.newPage());
@@ -71,7 +71,7 @@ try {
     const workers = phone?.workerQuotaUs ? throttleWorkers(join(WORK, 'profile'), phone.workerQuotaUs) : null;
     const context = await chromium.launchPersistentContext(join(WORK, 'profile'), {
       executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: benchChromiumArgs,
       baseURL: server.origin,
       viewport: { width: 390, height: 844 },
     });

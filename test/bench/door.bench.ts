@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { LOCALES } from '../../src/domain/locales';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
@@ -78,7 +79,7 @@ for (let page = 1; slugs.length < SCANS + CAMERA_RUNS; page++) {
 async function open(video?: string) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...(video ? fakeCameraArgs(video) : [])],
+    args: [...benchChromiumArgs, ...(video ? fakeCameraArgs(video) : [])],
     baseURL: server.origin,
     viewport: { width: 390, height: 844 },
   });

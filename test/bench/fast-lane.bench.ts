@@ -8,7 +8,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { makeQrSequenceVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
@@ -88,7 +89,7 @@ async function activeCheckins(): Promise<Map<number, number>> {
 async function open(video: string) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...fakeCameraArgs(video)],
+    args: [...benchChromiumArgs, ...fakeCameraArgs(video)],
     baseURL: server.origin,
     viewport: { width: 390, height: 844 },
   });

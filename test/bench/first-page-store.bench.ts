@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { serveBuiltPage } from './browser/built-page';
 import { chromiumThreadTimes, threadCpuMs } from './browser/thread-times';
 import { startProfile, stopProfile } from './browser/cpu-profile';
@@ -43,7 +43,7 @@ const { origin } = built;
 console.log(`# load average at start: ${execFileSync('uptime').toString().trim()}`);
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: '/usr/bin/chromium',
-  args: chromiumArgs,
+  args: benchChromiumArgs,
 });
 try {
   const page = context.pages()[0] ?? (await context.newPage());

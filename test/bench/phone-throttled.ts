@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs, fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { fakeCameraArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
@@ -132,7 +133,7 @@ async function open(options: {
   if (worker) throttles.add(worker);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
+    args: [...benchChromiumArgs, ...(options.video ? fakeCameraArgs(options.video) : [])],
     baseURL: server.origin,
     viewport: { width: 390, height: 844 },
   });

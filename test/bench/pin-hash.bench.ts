@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { hashPin, PIN_ITERATIONS, verifyPin } from '../../src/platform/pin-hash';
 
 const RUNS = 5;
@@ -41,7 +41,7 @@ function pageHash(iterations: number): Promise<number> {
 
 const server = createServer((_, res) => res.end('<!doctype html><title>bench</title>'));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: benchChromiumArgs });
 try {
   line('kiosk PIN hash, node, median', Math.round(await inNode()), 'ms');
   const page = await browser.newPage();

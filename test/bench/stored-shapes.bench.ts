@@ -31,7 +31,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { serveBuiltPage } from './browser/built-page';
 import { calibratePhone, printCalibration } from './browser/phone-calibration';
 
@@ -58,7 +58,7 @@ printCalibration(phone);
 async function inBrowser<R>(rate: number, work: (page: import('@playwright/test').Page) => Promise<R>) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
+    args: benchChromiumArgs,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { killHard, startServerProcess } from '../server/server-process';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -92,7 +92,7 @@ try {
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: chromiumArgs,
+    args: benchChromiumArgs,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${server.origin}/`);

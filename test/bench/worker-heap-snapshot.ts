@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs } from '../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './browser/bench-args';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
 import { workerDevtools } from './browser/worker-devtools';
@@ -32,7 +32,7 @@ const server = await startServerProcess(
 async function open(offline: boolean) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: chromiumArgs,
+    args: benchChromiumArgs,
     baseURL: server.origin,
     viewport: { width: 390, height: 844 },
   });

@@ -60,18 +60,32 @@ async function serveEach(
   }
 }
 
+/**
+ * AB_ENV_A / AB_ENV_B ("NAME=value,NAME=value"): this process's environment for that build's
+ * browsers, set before each starts: one build under two settings of the bench's own (the patched
+ * Playwright reads PLAYWRIGHT_NETWORK_BUFFER_SIZE as each browser's sessions attach).
+ */
+function setBuildEnv(build: Build): void {
+  for (const pair of (process.env[`AB_ENV_${build.name}`] ?? '').split(',').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    process.env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+}
+
 /** The build's door on its profile (offline, or with a fake camera's video, where asked). */
-export const openBuildDoor = (
+export function openBuildDoor(
   build: Build,
   options: { offline?: boolean; video?: string } = {},
-): Promise<Door> =>
-  openDoor({
+): Promise<Door> {
+  setBuildEnv(build);
+  return openDoor({
     profile: build.profile,
     origin: build.server.origin,
     serverPid: build.server.child.pid!,
     executablePath: '/usr/bin/chromium',
     ...options,
   });
+}
 
 /** Joins the build's door to the demo list and waits for the list and the service worker. */
 export async function joinBuildDoor(build: Build, tickets: number): Promise<void> {

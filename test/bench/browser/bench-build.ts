@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { chromiumArgs } from '../../../e2e/fixtures/browser';
+import { benchChromiumArgs } from './bench-args';
 import { type RunningServer, startServerProcess } from '../../server/server-process';
 import { answerUnlockInPage, BENCH_PASSCODE } from './door-passcode';
 
@@ -41,7 +41,7 @@ export async function openDoorBrowser(
 ) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, ...args],
+    args: [...benchChromiumArgs, ...args],
     baseURL: origin,
     viewport: { width: 390, height: 844 },
   });
