@@ -60,16 +60,37 @@ async function serveEach(
   }
 }
 
+/** "NAME=value,NAME=value" as pairs. */
+const envPairs = (text: string | undefined): [string, string][] =>
+  (text ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`AB_ENV_A / AB_ENV_B: "${pair}" is no NAME=value`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    });
+
+/** This process's own value of each name either build sets, taken before any build set one. */
+const envBefore = new Map(
+  [...envPairs(process.env.AB_ENV_A), ...envPairs(process.env.AB_ENV_B)].map(([name]) => [
+    name,
+    process.env[name],
+  ]),
+);
+
 /**
  * AB_ENV_A / AB_ENV_B ("NAME=value,NAME=value"): this process's environment for that build's
- * browsers, set before each starts: one build under two settings of the bench's own (the patched
- * Playwright reads PLAYWRIGHT_NETWORK_BUFFER_SIZE as each browser's sessions attach).
+ * browsers, set before each starts, every name either build sets first put back as it was, so
+ * a name only one build sets never carries over to the other's browsers: one build under two
+ * settings of the bench's own (the patched Playwright reads PLAYWRIGHT_NETWORK_BUFFER_SIZE as each
+ * browser's sessions attach).
  */
 function setBuildEnv(build: Build): void {
-  for (const pair of (process.env[`AB_ENV_${build.name}`] ?? '').split(',').filter(Boolean)) {
-    const at = pair.indexOf('=');
-    process.env[pair.slice(0, at)] = pair.slice(at + 1);
-  }
+  for (const [name, value] of envBefore)
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  for (const [name, value] of envPairs(process.env[`AB_ENV_${build.name}`])) process.env[name] = value;
 }
 
 /** The build's door on its profile (offline, or with a fake camera's video, where asked). */
