@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { makeQrVideo } from '../../e2e/fixtures/qr-video';
 import { DEMO_CHECKIN_LIST } from '../../src/mock-api/seed/demo';
 import { killHard, startServerProcess } from '../server/server-process';
-import { raisePriority, realTimePriority } from './browser/bench-priority';
+import { benchPriority } from './browser/bench-priority';
 import {
   type CameraMarks,
   cameraMarked,
@@ -126,19 +126,7 @@ const needed = (JOIN_RUNS + SCAN_RUNS) * SCANS + COLD_RUNS + CAMERA_RUNS;
   }
 }
 const nextSlugs = (n: number) => slugs.splice(0, n);
-// The browser and the server ahead of the host's other work: real-time (BENCH_PRIORITY=group: a
-// cgroup of high weight; =0: neither).
-const priority =
-  process.env.BENCH_PRIORITY === '0'
-    ? {
-        executablePath: '/usr/bin/chromium',
-        add: () => undefined,
-        stop: () => undefined,
-        status: 'not raised (BENCH_PRIORITY=0)',
-      }
-    : process.env.BENCH_PRIORITY === 'group'
-      ? raisePriority(binDir)
-      : realTimePriority(binDir);
+const priority = benchPriority(binDir);
 priority.add(server.child.pid!);
 console.log(`# priority of the browser and the server: ${priority.status}`);
 // BENCH_AWAKE=0: the cores left to idle between the door's tasks (figures move with the host's load).

@@ -115,3 +115,18 @@ export function raisePriority(tempDir: string): Priority {
     },
   };
 }
+
+/**
+ * The benches' choice: real-time (the default), `BENCH_PRIORITY=group` the cgroup of high
+ * weight, `BENCH_PRIORITY=0` neither.
+ */
+export function benchPriority(tempDir: string): Priority {
+  if (process.env.BENCH_PRIORITY === '0')
+    return {
+      executablePath: '/usr/bin/chromium',
+      add: () => undefined,
+      stop: () => undefined,
+      status: 'not raised (BENCH_PRIORITY=0)',
+    };
+  return process.env.BENCH_PRIORITY === 'group' ? raisePriority(tempDir) : realTimePriority(tempDir);
+}
