@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { verdictTone } from '../../domain/verdict';
 import { holdScreenAwake } from '../../platform/wake-lock';
@@ -47,7 +47,10 @@ export function KioskScreen() {
   // Without a camera the prompt takes the picture's place (door.css `.kiosk--no-camera`): a class,
   // not `.kiosk:has(.camera[data-phase="failed"])`, with which every change under the kiosk
   // (each result) restyles the whole screen.
-  const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
+  // Only whether the camera failed: every other phase change (starting, running, paused) would
+  // render the whole screen again for nothing it shows, one of them as the first frame is read.
+  const [noCamera, setNoCamera] = useState(false);
+  const notePhase = useCallback((phase: CameraPhase) => setNoCamera(phase === 'failed'), []);
   useWedgeScanner(flow.wedge, !unlocking);
   // The device faces attendees while this screen is open: its readiness asks for a PIN (the
   // door's reports carry it; attendees are shown none of it).
@@ -87,7 +90,7 @@ export function KioskScreen() {
   const tone = shown ? verdictTone(shown.verdict) : null;
   return (
     <div
-      className={`kiosk${tone ? ` kiosk--${tone} kiosk--result` : cameraPhase === 'failed' ? ' kiosk--no-camera' : ''}`}
+      className={`kiosk${tone ? ` kiosk--${tone} kiosk--result` : noCamera ? ' kiosk--no-camera' : ''}`}
       data-testid="kiosk"
     >
       <div className="kiosk__bar">
@@ -105,7 +108,7 @@ export function KioskScreen() {
             onDeviceChosen={(id) => appStore.getState().setSettings({ cameraDeviceId: id })}
             onCode={(text) => void flow.handle(text, 'camera')}
             onSighting={flow.sighting}
-            onPhase={setCameraPhase}
+            onPhase={notePhase}
             onTrouble={cameraSigns.onTrouble}
             onPicture={cameraSigns.onPicture}
           />

@@ -39,7 +39,10 @@ export function ScanScreen() {
   const [, navigate] = useLocation();
   const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
   const [searchOpen, setSearchOpen] = useState(false);
-  const [cameraPhase, setCameraPhase] = useState<CameraPhase>('starting');
+  // Only whether the camera failed: every other phase change (starting, running, paused) would
+  // render the whole screen again for nothing it shows, one of them as the first frame is read.
+  const [noCamera, setNoCamera] = useState(false);
+  const notePhase = useCallback((phase: CameraPhase) => setNoCamera(phase === 'failed'), []);
   // The last read judged (camera, scanner or typed): the aiming frame flashes for it. Kept
   // while rendering, not set by an effect: that would render the whole screen again per verdict.
   const lastReadAt = useRef<number | null>(null);
@@ -81,7 +84,6 @@ export function ScanScreen() {
   }, [identifying, shownAt]);
 
   const beside = useMediaQuery(BESIDE);
-  const noCamera = cameraPhase === 'failed';
   // The search field: always there without a camera (a hand scanner's desk) or where there is
   // room beside the picture; a tap away under a phone's picture.
   const fieldAlways = noCamera || beside;
@@ -128,7 +130,7 @@ export function ScanScreen() {
             onDeviceChosen={chooseCamera}
             onCode={onCameraCode}
             onSighting={onSighting}
-            onPhase={setCameraPhase}
+            onPhase={notePhase}
             onTrouble={cameraSigns.onTrouble}
             onPicture={cameraSigns.onPicture}
             readAt={readAt}
