@@ -22,7 +22,7 @@ import { answerUnlockInPage, BENCH_PASSCODE, choosePasscodeIfAsked } from './bro
 import { cameraMarked, describeCameraMarks, readCameraMarks, watchCamera } from './browser/camera-marks';
 import { waitForSynced } from './browser/door-synced';
 import { benchPriority } from './browser/bench-priority';
-import { keepCoresAwake } from './browser/keep-awake';
+import { benchAwake } from './browser/keep-awake';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const SCANS = 100;
@@ -71,14 +71,13 @@ const server = await startServerProcess(
 const listUrl = `${server.origin}/checkin/checkin_lists/${DEMO_CHECKIN_LIST}`;
 // As the phone bench: the browser and the server ahead of the host's other work, the cores kept
 // awake. On two cores the download's threads (server, IO, storage, worker, page) hand work to
-// each other thousands of times; at ordinary priority each hand-over waited for the scheduler
-// (a join 5.0 s twice, against 3.5 and 3.3 s, on one quiet host).
+// each other thousands of times; at ordinary priority each hand-over waits for the scheduler
+// (a join 3.9 s twice, against 2.9 and 3.4 s, alternated on one quiet host).
 const binDir = mkdtempSync(join(tmpdir(), 'door-bench-bin-'));
 const priority = benchPriority(binDir);
 priority.add(server.child.pid!);
 console.log(`# priority of the browser and the server: ${priority.status}`);
-const awake =
-  process.env.BENCH_AWAKE === '0' ? { status: 'not kept awake', stop: () => undefined } : keepCoresAwake();
+const awake = benchAwake();
 console.log(`# the host's cores: ${awake.status}`);
 // Measured once the server has seeded its list and is idle.
 const host = await hostScore();

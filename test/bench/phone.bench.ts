@@ -28,7 +28,7 @@ import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } fr
 import { hostCpuScore } from './browser/host-cpu-score';
 import { describeKernelCost, kernelWarning, medianKernelCost } from './browser/host-kernel-cost';
 import { type PhoneFigure, phoneLines, setUpPhones } from './browser/phone-lines';
-import { keepCoresAwake } from './browser/keep-awake';
+import { benchAwake } from './browser/keep-awake';
 import { median } from './browser/phone-calibration';
 import { firstSearch } from './browser/search-marks';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
@@ -129,11 +129,7 @@ const nextSlugs = (n: number) => slugs.splice(0, n);
 const priority = benchPriority(binDir);
 priority.add(server.child.pid!);
 console.log(`# priority of the browser and the server: ${priority.status}`);
-// BENCH_AWAKE=0: the cores left to idle between the door's tasks (figures move with the host's load).
-const awake =
-  process.env.BENCH_AWAKE === '0'
-    ? { status: 'not kept awake (BENCH_AWAKE=0)', stop: () => undefined }
-    : keepCoresAwake();
+const awake = benchAwake();
 console.log(`# the host's cores: ${awake.status}`);
 const doorOptions = {
   profile,

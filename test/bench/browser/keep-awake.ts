@@ -5,7 +5,8 @@
 // door's own CPU time moved 10 %, so a quiet run's phone was 30 % faster than a loaded run's.
 // With the cores never idle, every run, quiet or not, measures the score and the door in the
 // same state. The spinners take nothing from the bench's threads (any other policy preempts
-// SCHED_IDLE); they are killed by their own pids when the bench ends.
+// SCHED_IDLE); they are killed by their own pids when the bench ends, or when its process exits
+// by any other way (a bench that throws before its `finally`), never left spinning.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -23,10 +24,16 @@ export function keepCoresAwake(): KeptAwake {
   const spinners: ChildProcess[] = Array.from({ length: availableParallelism() }, () =>
     spawn('chrt', ['--idle', '0', process.execPath, '-e', 'for(;;){}'], { stdio: 'ignore' }),
   );
-  return {
-    status: `kept awake (${spinners.length} SCHED_IDLE spinners)`,
-    stop() {
-      for (const spinner of spinners) spinner.kill('SIGKILL');
-    },
+  const stop = () => {
+    for (const spinner of spinners) spinner.kill('SIGKILL');
+    process.off('exit', stop);
   };
+  process.on('exit', stop);
+  return { status: `kept awake (${spinners.length} SCHED_IDLE spinners)`, stop };
 }
+
+/** The benches' choice: kept awake, unless `BENCH_AWAKE=0` (the figures then move with the host's load). */
+export const benchAwake = (): KeptAwake =>
+  process.env.BENCH_AWAKE === '0'
+    ? { status: 'not kept awake (BENCH_AWAKE=0)', stop: () => undefined }
+    : keepCoresAwake();
