@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { verdictTone } from '../../domain/verdict';
 import { holdScreenAwake } from '../../platform/wake-lock';
@@ -14,7 +14,7 @@ import { useScanFlow } from './useScanFlow';
 import { useDoorStatus } from '../hooks/useDoor';
 import { kioskTitle, VERDICT_ICONS } from './verdict-words';
 import { useCameraView } from './camera-view-chunk';
-import type { CameraPhase } from './CameraView';
+import { useCameraFailed } from './useCameraFailed';
 import { PrintBadgeButton } from './PrintBadgeButton';
 import { noteKioskOpen } from '../../state/readiness';
 import { cameraSigns, useReadinessChecks } from './useReadiness';
@@ -47,10 +47,7 @@ export function KioskScreen() {
   // Without a camera the prompt takes the picture's place (door.css `.kiosk--no-camera`): a class,
   // not `.kiosk:has(.camera[data-phase="failed"])`, with which every change under the kiosk
   // (each result) restyles the whole screen.
-  // Only whether the camera failed: every other phase change (starting, running, paused) would
-  // render the whole screen again for nothing it shows, one of them as the first frame is read.
-  const [noCamera, setNoCamera] = useState(false);
-  const notePhase = useCallback((phase: CameraPhase) => setNoCamera(phase === 'failed'), []);
+  const [noCamera, notePhase] = useCameraFailed();
   useWedgeScanner(flow.wedge, !unlocking);
   // The device faces attendees while this screen is open: its readiness asks for a PIN (the
   // door's reports carry it; attendees are shown none of it).

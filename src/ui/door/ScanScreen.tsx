@@ -7,7 +7,7 @@ import { useAppStore } from '../../state/use-app-store';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useWedgeScanner } from '../hooks/useWedgeScanner';
 import { t } from '../i18n/t';
-import type { CameraPhase } from './CameraView';
+import { useCameraFailed } from './useCameraFailed';
 import { useStorageHealth } from './DoorHealth';
 import { FastLane, LaneToggle } from './FastLane';
 import { ManualEntry } from './ManualEntry';
@@ -39,10 +39,7 @@ export function ScanScreen() {
   const [, navigate] = useLocation();
   const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
   const [searchOpen, setSearchOpen] = useState(false);
-  // Only whether the camera failed: every other phase change (starting, running, paused) would
-  // render the whole screen again for nothing it shows, one of them as the first frame is read.
-  const [noCamera, setNoCamera] = useState(false);
-  const notePhase = useCallback((phase: CameraPhase) => setNoCamera(phase === 'failed'), []);
+  const [noCamera, notePhase] = useCameraFailed();
   // The last read judged (camera, scanner or typed): the aiming frame flashes for it. Kept
   // while rendering, not set by an effect: that would render the whole screen again per verdict.
   const lastReadAt = useRef<number | null>(null);
