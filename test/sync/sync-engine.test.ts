@@ -227,6 +227,68 @@ describe('a ticket screen', () => {
   });
 });
 
+describe("a verdict's answers", () => {
+  it('come with the verdict once the door has read them, and as the last pull left them', async () => {
+    const { setup, device, engine } = await setupDevice(4);
+    const [first, second, third] = setup.tickets;
+    // The answers are read once the door has been quiet a moment (bulk-reads.ts).
+    const readAnswers = async (ticketId: number) => {
+      const read = engine.answers(ticketId);
+      await device.clock.advance(1000);
+      await read;
+    };
+    const answered = (ticket: typeof first, response: string) =>
+      setup.service.write(() => {
+        const question = makeQuestion(setup.service.context, setup.event);
+        setup.service.context.store.insert('answers', {
+          event_id: setup.event.id,
+          question_id: question.id,
+          ticket_id: ticket!.id,
+          primary_response: response,
+          alternate_response: null,
+          download_url: null,
+          created_at: '2026-06-15T12:00:00.000Z',
+          updated_at: '2026-06-15T12:00:00.000Z',
+        });
+      });
+    await answered(second, 'L');
+    await engine.join(LIST);
+    await engine.syncNow();
+    // Not read yet: the verdict goes without them, and the screen asks (the first ask reads them).
+    const before = await engine.scan(first!.slug);
+    expect(before.ok && before.value.answers).toBe(undefined);
+    await readAnswers(first!.id);
+
+    const scanned = await engine.scan(second!.slug);
+    expect(scanned.ok && scanned.value.verdict.kind).toBe('admitted');
+    expect(scanned.ok && scanned.value.answers).toEqual([
+      { questionId: expect.any(Number), question: 'T-shirt size', response: 'L' },
+    ]);
+    // A ticket without answers: an empty list, not a question for the screen.
+    const plain = await engine.scan(third!.slug);
+    expect(plain.ok && plain.value.answers).toEqual([]);
+
+    // A pull that changed the answers drops them: the next verdict goes without, never the old.
+    await setup.service.write(() => {
+      const [answer] = setup.service.context.store.all('answers');
+      setup.service.context.store.update('answers', answer!.id, {
+        primary_response: 'XL',
+        updated_at: '2026-06-15T12:05:00.000Z',
+      });
+    });
+    await engine.syncNow();
+    const again = await engine.scan(second!.slug);
+    expect(again.ok && again.value.verdict.kind).toBe('just-admitted');
+    expect(again.ok && again.value.answers).toBe(undefined);
+    await readAnswers(second!.id);
+    const later = await engine.scan(second!.reference);
+    expect(later.ok && later.value.answers).toEqual([
+      { questionId: expect.any(Number), question: 'T-shirt size', response: 'XL' },
+    ]);
+    await engine.stop();
+  });
+});
+
 describe('the stats screen', () => {
   it('counts the open list by release and by device, from the engine', async () => {
     const { setup, engine } = await setupDevice(4);

@@ -224,14 +224,22 @@ export function createSyncEngine(options: SyncEngineOptions) {
     appVersion: options.appVersion,
     deviceFacts: options.deviceFacts,
   });
-  /** A decision's answer, its verdict counted for the fleet once it is out (never before). */
+  /**
+   * A decision's answer, its verdict counted for the fleet once it is out (never before), with
+   * the ticket's answers when they are at hand (scan-outcome.ts): the screen draws them with the
+   * verdict rather than asking again once it shows.
+   */
   const counted = async <T extends Result<unknown>>(
     answer: Promise<T>,
     verdictOf: (value: T) => Verdict | null,
   ) => {
     const result = await answer;
-    fleet.counted(result.ok ? verdictOf(result) : null);
-    return result;
+    const verdict = result.ok ? verdictOf(result) : null;
+    fleet.counted(verdict);
+    const lookup = verdict && 'ticket' in verdict ? state.answersAtHand() : null;
+    if (!lookup || !verdict || !('ticket' in verdict) || !result.ok) return result;
+    const value = result.value as ScanOutcome;
+    return { ...result, value: { ...value, answers: lookup(verdict.ticket.id) } } as T;
   };
 
   const seal = createDoorSeal({

@@ -77,6 +77,8 @@ export function createOpenListState({
   let stopped = false;
   /** The open list's answers, read once; dropped on a change of list or a pull that changed them. */
   let answers: Promise<AnswerLookup> | null = null;
+  /** The lookup `answers` came to, once it has; read with the promise it came from. */
+  let answersRead: { from: Promise<AnswerLookup>; lookup: AnswerLookup } | null = null;
   /** What the open list's outbox holds unsent, as last read and written since. */
   let waiting: WaitingRows | null = null;
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
@@ -196,6 +198,7 @@ export function createOpenListState({
       ready: Promise.resolve(),
     };
     answers = null;
+    answersRead = null;
     machine.open(loading);
     loading.ready = load(loading, options.background === true);
     if (options.background) bulk.holdForRestart();
@@ -227,6 +230,7 @@ export function createOpenListState({
   function close() {
     machine.close();
     answers = null;
+    answersRead = null;
   }
 
   /**
@@ -304,11 +308,24 @@ export function createOpenListState({
     answers(): Promise<AnswerLookup> | null {
       const active = machine.active();
       if (!active) return null;
-      answers ??= loadAnswers(db, active.list.slug, bulk.quietTurn);
-      return answers;
+      if (answers) return answers;
+      const from = loadAnswers(db, active.list.slug, bulk.quietTurn);
+      answers = from;
+      from.then(
+        (lookup) => {
+          if (answers === from) answersRead = { from, lookup };
+        },
+        () => {},
+      );
+      return from;
+    },
+    /** The open list's answers if they have been read and nothing dropped them since, else null. */
+    answersAtHand(): AnswerLookup | null {
+      return answers && answersRead?.from === answers && machine.active() ? answersRead.lookup : null;
     },
     dropAnswers() {
       answers = null;
+      answersRead = null;
     },
     async noteCorrection(correction: CopyCorrection) {
       const active = machine.active();

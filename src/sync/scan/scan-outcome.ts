@@ -2,6 +2,7 @@
 import type { CheckinRow } from '../../db/rows';
 import type { DoorOrder } from '../../domain/order';
 import type { Verdict } from '../../domain/verdict';
+import type { TicketAnswer } from '../open-list/ticket-answers';
 import type { ScanBasis } from './confirm-online';
 
 export interface ScanOutcome {
@@ -11,4 +12,10 @@ export interface ScanOutcome {
   basis: ScanBasis;
   /** The order's other tickets (all of them for a registration reference), when it has several. */
   order: DoorOrder | null;
+  /**
+   * The ticket's answers to the list's questions, when the door had them at hand as the verdict
+   * went out (they are read once a list, ticket-answers.ts): drawn with the verdict, in its first
+   * frame. Absent: the screen asks for them once the verdict shows.
+   */
+  answers?: TicketAnswer[];
 }

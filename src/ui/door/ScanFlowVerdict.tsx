@@ -5,6 +5,9 @@ import { PrintBadgeButton } from './PrintBadgeButton';
 import { admittedTicketIds } from './auto-return';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
 import { VerdictView } from './VerdictView';
+import type { Answer } from './AnswerList';
+
+const NO_ANSWERS: readonly Answer[] = [];
 
 /** What a verdict's buttons do: the scan flow's functions, each the same from render to render. */
 type VerdictFlow = Pick<
@@ -31,12 +34,15 @@ const ShownVerdict = memo(function ShownVerdict({
 }: VerdictFlow & { shown: ShownVerdictState; now: number }) {
   const engine = useDoorEngine();
   const ticketId = 'ticket' in shown.verdict ? shown.verdict.ticket.id : null;
-  // Read after the verdict is on screen: the verdict never waits for them.
-  const answers = useEngineAnswer(
-    async () => (ticketId === null ? [] : engine.answers(ticketId)),
-    [engine, ticketId],
-    [],
+  // The ticket's answers came with the verdict when the door had them at hand (scan-outcome.ts);
+  // else they are asked for once the verdict is on screen: the verdict never waits for them.
+  const given = shown.answers;
+  const asked = useEngineAnswer(
+    async () => (ticketId === null || given ? NO_ANSWERS : engine.answers(ticketId)),
+    [engine, ticketId, given],
+    NO_ANSWERS,
   );
+  const answers = given ?? asked;
   // The same handlers and button while the verdict stays: its answers arriving draw the answers,
   // not its buttons and order again (VerdictActions and OrderTickets are memoised on them).
   const handlers = useMemo(

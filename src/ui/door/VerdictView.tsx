@@ -16,7 +16,7 @@ interface Props extends VerdictActionProps {
   now: number;
   /** What the verdict stands on; shown for refusals. */
   basis?: ScanBasis;
-  answers?: Answer[];
+  answers?: readonly Answer[];
   /** The ticket's order (its other tickets), or the whole order of a registration reference. */
   order?: DoorOrder | null;
   /** The last "Admit all": what it left out; door staff undo it without a supervisor until `undoOpenUntil`. */

@@ -5,6 +5,7 @@ import type { CheckinRow } from '../../db/rows';
 import { admittable, type DoorOrder, type OrderTicket } from '../../domain/order';
 import { stopsTheLane, type Verdict, verdictTone } from '../../domain/verdict';
 import type { ScanBasis } from '../../sync/engine/door-protocol';
+import type { Answer } from './AnswerList';
 
 export interface ShownVerdict {
   verdict: Verdict;
@@ -14,6 +15,8 @@ export interface ShownVerdict {
   at: number;
   /** The order's other tickets (or all of them), when the ticket's order holds several. */
   order: DoorOrder | null;
+  /** The ticket's answers, when they came with the verdict (scan-outcome.ts). */
+  answers?: readonly Answer[];
   /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
   batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
 }
