@@ -38,6 +38,44 @@ describe('pushOutbox', () => {
     expect((await device.db.checkins.toArray()).every((c) => c.status === 'synced' && c.uuid)).toBe(true);
   });
 
+  it("takes each step on the door's storage only in its turn: a decision under way goes first", async () => {
+    const setup = await doorService(4);
+    let requests = 0;
+    const device = await offlineDoor(setup, 3, (request) => {
+      requests++;
+      return setup.service.handle(request);
+    });
+    requests = 0;
+    // Turns given one at a time, as a door's decisions release them.
+    const waiting: (() => void)[] = [];
+    const turn = () => new Promise<void>((resolve) => waiting.push(resolve));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const pushed = pushOutbox(device.db, device.api, { listSlug: LIST, floor: 0, marginMs: 10_000, turn });
+    let steps = 0;
+    for (;;) {
+      await settle();
+      const given = waiting.splice(0);
+      if (given.length === 0) break;
+      // Held: nothing claimed, nothing sent while the turn is not given.
+      if (steps === 0) {
+        expect(requests).toBe(0);
+        expect((await readOutbox(device.db, LIST)).map((r) => r.state)).toEqual([
+          'queued',
+          'queued',
+          'queued',
+        ]);
+      }
+      expect(given).toHaveLength(1);
+      steps++;
+      given[0]!();
+    }
+    expect(await pushed).toEqual({ ok: true, value: { sent: 3, parked: 0, recovered: 0 } });
+    // Recovery, the claim, the answer's settling and the undos' read: each took a turn.
+    expect(steps).toBeGreaterThanOrEqual(4);
+    expect(await readOutbox(device.db, LIST)).toEqual([]);
+    expect([...serviceCheckins(setup.service, setup.list.id).values()]).toEqual([1, 1, 1]);
+  });
+
   it('a check-in the service refuses is set aside with its reason; the rest of its batch still goes', async () => {
     const setup = await doorService(5);
     const device = await offlineDoor(setup, 3);

@@ -176,6 +176,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
       if (running) return void running.then(sendSoon, sendSoon);
       // Idle again after it, unless a cycle began meanwhile (that one ends idle itself).
       void push(list, false)
+        // The counts it moved are read again after the door's decisions too (bulk-reads.ts).
+        .then(state.bulk.betweenPages)
         .then(state.refresh)
         .then(() => {
           if (!running) publish({ phase: 'idle' });

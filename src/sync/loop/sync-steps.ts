@@ -70,6 +70,10 @@ export function createSyncSteps(options: SyncStepsOptions) {
       const current = state.current();
       return current?.list.slug === list.slug ? current.index : undefined;
     };
+    // Each step on the storage after the door's decisions (bulk-reads.ts): a scan that comes in
+    // while a push runs is judged first.
+    const turn = state.bulk.betweenPages;
+    await turn();
     const floor = await floorOf(list.slug);
     publish({ phase: 'pushing' });
     const result = await guarded(() =>
@@ -81,6 +85,7 @@ export function createSyncSteps(options: SyncStepsOptions) {
           batchSize: options.batchSize,
           index: indexNow,
           readsRefused: isRevoked(list),
+          turn,
         }),
       ),
     );
@@ -92,8 +97,10 @@ export function createSyncSteps(options: SyncStepsOptions) {
     // its uuid: record them again now that the service has answered for it, or a lost answer
     // was settled by recovery (its pulled copy then stops counting as another door's).
     const open = state.active();
-    if (open?.list.slug === list.slug && result.ok && result.value.sent + result.value.recovered > 0)
+    if (open?.list.slug === list.slug && result.ok && result.value.sent + result.value.recovered > 0) {
+      await turn();
       await guarded(async () => ok(await recordConflicts(db, list.slug, open.index, clock.now())));
+    }
     // Only an answer, or a request that got none, says whether the service is within reach: a
     // push with nothing to send asks nothing, and were that "reachable" the line would say
     // "Online" while the pull after it hangs on a dead uplink. `lastPushAt` is when a send last

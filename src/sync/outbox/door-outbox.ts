@@ -34,6 +34,13 @@ export interface DoorOutboxOptions {
    * uuids, which a service that keeps uuids answers with the check-in it already holds.
    */
   readsRefused?: boolean;
+  /**
+   * Awaited before each of the push's steps on this device's storage: the door's decisions go
+   * first (bulk-reads.ts, `betweenPages`), so a scan that comes in while a push runs waits for
+   * at most the one step under way, not for the push, and the push's steps run while the page
+   * draws the verdict. None: each step at once.
+   */
+  turn?: () => Promise<void>;
 }
 
 const shapes: OutboxShapes<OutboxRow, RemoteCheckin> = {
@@ -162,11 +169,27 @@ function doorStorage(
   };
 }
 
+/** Each of the storage's steps after its turn. */
+function takingTurns<S extends object>(storage: S, turn: () => Promise<void>): S {
+  const turned = {} as Record<string, unknown>;
+  for (const [name, step] of Object.entries(storage))
+    turned[name] = async (...args: unknown[]) => {
+      await turn();
+      return (step as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  return turned as S;
+}
+
 /** The door's outbox of one list, for one push. */
 export function doorOutbox(
   db: CheckinDatabase,
   api: CheckinClient,
   options: DoorOutboxOptions,
 ): OutboxSide<OutboxRow, RemoteCheckin, Failure> {
-  return { shapes, storage: doorStorage(db, options), service: doorService(api, options) };
+  const storage = doorStorage(db, options);
+  return {
+    shapes,
+    storage: options.turn ? takingTurns(storage, options.turn) : storage,
+    service: doorService(api, options),
+  };
 }

@@ -38,6 +38,7 @@ async function sendUndos(
   for (const row of rows) {
     if (!row.uuid) continue; // waits for its check-in's answer
     const answer = await api.deleteCheckin(options.listSlug, row.uuid);
+    await options.turn?.();
     if (answer.ok || answer.reason === 'not-found') {
       const ended = await completeUndo(db, row, answer.ok ? answer.value : null);
       if (ended) options.index?.()?.putCheckins([ended]);
@@ -65,6 +66,7 @@ export async function pushOutbox(
   if (checkins.end.end === 'stopped') return checkins.end.failure;
   // Rows an answer did not cover stay `sending` (`incomplete`): the next push recovers them.
   const report: PushReport = { sent: checkins.sent, parked: checkins.parked, recovered: recovered.value };
+  await options.turn?.();
   const undos = (await readOutbox(db, listSlug)).filter((r) => r.state === 'queued' && r.kind === 'undo');
   const undone = await sendUndos(db, api, undos, options, report);
   if (!undone.ok) return undone;
