@@ -108,7 +108,7 @@ try {
         console.log(`# run ${run} ${v.name}: no verdict within 90 s`);
         continue;
       }
-      const sim = onPhones(recording, marks.firstFrame, marks.verdict, phones);
+      const sim = onPhones(recording, marks.firstFrame, marks.verdict, phones, undefined, marks.shown);
       // Each kind's CPU time in the stretch (the decoder is a worker).
       const cpu = (kind: string) => cpuIn(recording, kind, marks.firstFrame, marks.verdict);
       // AB_TASKS=1: every thread's tasks in the first measured run's stretch, each build's.

@@ -27,7 +27,7 @@ import {
 import { median } from './browser/phone-calibration';
 import { coldStart, firstFrameAt, scanSpans } from './browser/phone-door';
 import { describeFunctions, functionsIn } from './browser/phone-functions';
-import { longestPageTask, onPhones, tasksIn } from './browser/phone-trace';
+import { longestPageTask, onPhones, type Span, tasksIn } from './browser/phone-trace';
 import { wedgeScansToVerdict } from './browser/wedge-scans';
 import { localScoreFrom, runLocalScore } from './browser/local-score';
 import { describeKernelCost, hostKernelCost } from './browser/host-kernel-cost';
@@ -87,7 +87,7 @@ try {
       const door = await openBuildDoor(v, { offline: true });
       const codes = v.codes.slice((run + WARM) * (1 + SCANS), (run + WARM + 1) * (1 + SCANS));
       const marks = await coldStart(door.page, codes[0]!);
-      let spans: [number, number][] = [];
+      let spans: Span[] = [];
       if (SCANS > 0) {
         // Dismissed by plain evaluates, as the phone bench does (no Playwright script in the page).
         await door.page.evaluate(() =>
@@ -109,11 +109,13 @@ try {
       const recording = await door.finish();
       await door.context.close();
       if (run < 0) continue;
-      const sim = onPhones(recording, 0, marks.verdict, phones);
+      const sim = onPhones(recording, 0, marks.verdict, phones, undefined, marks.shown);
       // Each kind's CPU time in the stretch, from its threads' tasks (names repeat across processes).
       const cpu = (kind: string) => cpuIn(recording, kind, 0, marks.verdict);
       if (SCANS > 0) {
-        const scans = spans.map(([from, to]) => onPhones(recording, from, to, phones));
+        const scans = spans.map(([from, to, shown]) =>
+          onPhones(recording, from, to, phones, undefined, shown),
+        );
         v.scans.push({
           mid: scans.map((scan) => scan.mid.ms),
           low: scans.map((scan) => scan.low.ms),
@@ -127,7 +129,7 @@ try {
         if (process.env.AB_TASKS && run === 0)
           for (const at of [0, 1, 2, 3, 4, 20].filter((n) => n < spans.length))
             console.log(
-              `# run 0 ${v.name} scan ${at}:\n#   ${tasksIn(recording, ...spans[at]!).join('\n#   ')}`,
+              `# run 0 ${v.name} scan ${at}:\n#   ${tasksIn(recording, spans[at]![0], spans[at]![1]).join('\n#   ')}`,
             );
         // BENCH_TRACE=1 (sampled): where the first scans' time went by function, against later ones.
         if (process.env.BENCH_TRACE)

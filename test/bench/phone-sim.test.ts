@@ -84,6 +84,36 @@ describe('the simulated phone', () => {
     expect(r.waitDroppedMs).toBeCloseTo(40 - 16.667, 6);
   });
 
+  it('counts only the page’s own tasks from the verdict in the DOM to the frame that draws it', () => {
+    // The page's key and its render (1 ms each, the verdict in the DOM at 3 ms), a status message
+    // it handles at 8 ms (1 ms), then its frame at 12 ms, the stretch ending in it; meanwhile the
+    // worker sends the outbox (3 ms from 4 ms): not on the verdict's path.
+    const events = [
+      ...meta(...PAGE, 'Renderer', 'CrRendererMain'),
+      ...meta(...WORKER, 'Renderer', 'DedicatedWorker thread'),
+      ...task(...PAGE, 0, 1000, 1000),
+      ...task(...WORKER, 1000, 1000, 1000),
+      ...task(...PAGE, 2000, 1000, 1000),
+      ...task(...WORKER, 4000, 3000, 3000),
+      ...task(...PAGE, 8000, 1000, 1000),
+      ...task(...PAGE, 12000, 2000, 2000),
+    ];
+    const m = { page: 4, worker: 4, other: 1, server: 1 };
+    const threads = threadsOf(events, kinds);
+    const r = simulate(threads, 0, 13000, m, 16_667, 3000);
+    // Key, worker, render at x4 (12 ms); waits of 5 and 3 ms around the status's 1 ms at x4; the
+    // frame's first ms at x4.
+    expect(r.ms).toBeCloseTo(12 + 5 + 4 + 3 + 4, 6);
+    expect(r.byThread.get('waiting')).toBeCloseTo(8, 6);
+    expect(r.cpuMs.get('Renderer/DedicatedWorker thread')).toBeCloseTo(4, 6);
+    // Without the moment: the push's 3 ms at x4 in place of 3 ms of the wait.
+    const plain = 12 + 1 + 12 + 1 + 4 + 3 + 4;
+    expect(simulate(threads, 0, 13000, m, 16_667).ms).toBeCloseTo(plain, 6);
+    // A stretch that does not end inside a page task (the frame) has no such wait.
+    expect(simulate(threads, 0, 11000, m, 16_667, 3000).ms).toBeCloseTo(plain - 1 - 4, 6);
+    expect(simulate(threads, 0, 14000, m, 16_667, 3000).ms).toBeCloseTo(plain + 4, 6);
+  });
+
   it('cuts tasks at the stretch’s ends', () => {
     const r = simulate(threadsOf(scan(1), kinds), 1500, 2000, { page: 4, worker: 1, other: 1, server: 1 });
     expect(r.ms).toBeCloseTo(2, 6);

@@ -25,6 +25,7 @@ import {
 } from './browser/camera-marks';
 import { choosePasscodeIfAsked } from './browser/door-passcode';
 import { coldStart, firstFrameAt, joinMarks, openDoor, scanSpans, watchJoin } from './browser/phone-door';
+import type { Span } from './browser/phone-trace';
 import { hostCpuScore } from './browser/host-cpu-score';
 import { describeKernelCost, kernelWarning, medianKernelCost } from './browser/host-kernel-cost';
 import { type PhoneFigure, phoneLines, setUpPhones } from './browser/phone-lines';
@@ -238,7 +239,7 @@ try {
     const door = await openDoor({ ...doorOptions, offline: true });
     const { page } = door;
     const marks = await coldStart(page, nextSlugs(1)[0]!);
-    let spans: [number, number][] = [];
+    let spans: Span[] = [];
     if (run < SCAN_RUNS) {
       // Dismissed by plain evaluates, as the cold start is waited for: a locator or
       // waitForFunction would have Playwright build its injected script in the page now, a task
@@ -266,7 +267,7 @@ try {
     colds.push({
       name: 'cold-start-to-verdict',
       recording,
-      spans: [[0, marks.verdict]],
+      spans: [[0, marks.verdict, marks.shown]],
       what: `median of ${COLD_RUNS} restarts offline, navigation to the first wedge verdict`,
       longTasksFrom: frame ? { when: 'restart', at: frame } : undefined,
     });
@@ -334,7 +335,7 @@ try {
       cameras.push({
         name: 'camera-frame-to-verdict',
         recording,
-        spans: [[marks.firstFrame, marks.verdict]],
+        spans: [[marks.firstFrame, marks.verdict, marks.shown]],
         what: `median of the runs that read: first video frame to verdict on screen, online`,
       });
     else console.log(`# camera run ${run}: no verdict within 90 s`);

@@ -7,6 +7,8 @@ export interface PageCameraMarks {
   firstFrame: number;
   /** The first code read (src/scanner/camera.ts marks it); 0 if none was marked. */
   read: number;
+  /** The verdict in the DOM (the page then waits for its frame: phone-sim.ts). */
+  shown: number;
   verdict: number;
 }
 
@@ -76,7 +78,7 @@ export async function watchCamera(page: Page): Promise<void> {
 }
 
 function watchCameraMarks() {
-  const marks: PageCameraMarks = { firstFrame: 0, read: 0, verdict: 0 };
+  const marks: PageCameraMarks = { firstFrame: 0, read: 0, shown: 0, verdict: 0 };
   (window as unknown as { __bench: typeof marks }).__bench = marks;
   new MutationObserver(() => {
     const el = document.querySelector('video') as HTMLVideoElement | null;
@@ -87,6 +89,7 @@ function watchCameraMarks() {
       });
     }
     if (!marks.verdict && document.querySelector('[data-testid="verdict"]')) {
+      marks.shown ||= performance.now();
       marks.read ||= performance.getEntriesByName('door:camera-read')[0]?.startTime ?? 0;
       requestAnimationFrame(() => {
         marks.verdict ||= performance.now();

@@ -13,7 +13,14 @@ import { chromiumThreadTimes, userShares } from './thread-times';
 import { answerUnlockInPage, BENCH_PASSCODE } from './door-passcode';
 import { watchLongTasks } from './long-tasks';
 import type { SimThread } from './phone-sim';
-import { anchorPage, type Recording, recordingOf, sampleServerCpu, startPhoneTrace } from './phone-trace';
+import {
+  anchorPage,
+  type Recording,
+  recordingOf,
+  sampleServerCpu,
+  type Span,
+  startPhoneTrace,
+} from './phone-trace';
 
 export interface Door {
   context: BrowserContext;
@@ -123,6 +130,8 @@ export async function joinMarks(page: Page): Promise<JoinMarks> {
 export interface ColdMarks {
   scanScreen: number;
   wedgeListening: number;
+  /** The verdict in the DOM (the page then waits for its frame: phone-sim.ts). */
+  shown: number;
   verdict: number;
 }
 
@@ -133,7 +142,7 @@ export interface ColdMarks {
  */
 export async function coldStart(page: Page, code: string): Promise<ColdMarks> {
   await page.addInitScript((code) => {
-    const marks = { scanScreen: 0, wedgeListening: 0, verdict: 0 };
+    const marks = { scanScreen: 0, wedgeListening: 0, shown: 0, verdict: 0 };
     (window as unknown as { __cold: typeof marks }).__cold = marks;
     const listen = window.addEventListener;
     window.addEventListener = function (
@@ -155,10 +164,12 @@ export async function coldStart(page: Page, code: string): Promise<ColdMarks> {
     new MutationObserver(() => {
       if (!marks.scanScreen && document.querySelector('[data-testid="door-status"]'))
         marks.scanScreen = performance.now();
-      if (!marks.verdict && document.querySelector('[data-testid="verdict"]'))
+      if (!marks.verdict && document.querySelector('[data-testid="verdict"]')) {
+        marks.shown ||= performance.now();
         requestAnimationFrame(() => {
           marks.verdict ||= performance.now();
         });
+      }
     }).observe(document, { childList: true, subtree: true });
   }, code);
   await page.goto('/');
@@ -182,8 +193,8 @@ export async function coldStart(page: Page, code: string): Promise<ColdMarks> {
 }
 
 /** The scans' spans so far (wedge-scans.ts), on the page's clock. */
-export const scanSpans = (page: Page): Promise<[number, number][]> =>
-  page.evaluate(() => (window as unknown as { __scanSpans?: [number, number][] }).__scanSpans ?? []);
+export const scanSpans = (page: Page): Promise<Span[]> =>
+  page.evaluate(() => (window as unknown as { __scanSpans?: Span[] }).__scanSpans ?? []);
 
 /** The scan screen's first frame (long-tasks.ts), on the page's clock; 0 if it never showed. */
 export const firstFrameAt = (page: Page): Promise<number> =>

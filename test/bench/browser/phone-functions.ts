@@ -20,7 +20,7 @@ const file = (url: string) => url.split('/').pop() ?? '';
 /** Self time (host ms) by function per thread kind ('page', 'worker') over the stretches. */
 export function functionsIn(
   recording: Recording,
-  spans: [number, number][],
+  spans: readonly (readonly [number, number, ...number[]])[],
 ): Map<string, Map<string, number>> {
   const kinds = new Map(recording.threads.filter((t) => t.key).map((t) => [t.key!, t.kind]));
   const out = new Map<string, Map<string, number>>();

@@ -22,6 +22,7 @@ import {
   longestPageTaskWhere,
   onPhones,
   type Recording,
+  type Span,
   tasksIn,
   userTimeOnly,
 } from './phone-trace';
@@ -45,8 +46,8 @@ export interface PhoneFigure {
   /** The figure's name without its phone: "cold-start-to-verdict". */
   name: string;
   recording: Recording;
-  /** Stretches on the page's clock (ms). */
-  spans: [number, number][];
+  /** Stretches on the page's clock (ms), a verdict's with when it was in the DOM. */
+  spans: Span[];
   what: string;
   /** The 95th percentile of the spans (a scan each) rather than the one span. */
   p95?: boolean;
@@ -116,7 +117,9 @@ export function setUpPhones(measures: HostCpuMeasure[]): Phones {
 export function phoneLines(phones: Phones, figure: PhoneFigure) {
   const runs = figure.runs ?? [figure];
   // Each run's (or scan's) result on every phone, with this host's wall time.
-  const byRun = runs.map((run) => run.spans.map(([from, to]) => onPhones(run.recording, from, to, phones)));
+  const byRun = runs.map((run) =>
+    run.spans.map(([from, to, shown]) => onPhones(run.recording, from, to, phones, undefined, shown)),
+  );
   const results = byRun.flat();
   if (!results.length) return;
   const p = figure.p95 ? 95 : 50;
@@ -140,11 +143,16 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
   // The figure as its line picks it, simulated again with other multipliers: the bounds and
   // second views printed beside it.
   const figureWith = (
-    those: { recording: Recording; spans: [number, number][] }[],
+    those: { recording: Recording; spans: Span[] }[],
     multipliers: Multipliers,
+    frameWait = true,
   ) => {
     const ms = those.map(({ recording, spans }) =>
-      spans.map(([from, to]) => onPhones(recording, from, to, { one: multipliers }).one.ms),
+      spans.map(
+        ([from, to, shown]) =>
+          onPhones(recording, from, to, { one: multipliers }, undefined, frameWait ? shown : undefined).one
+            .ms,
+      ),
     );
     return perRunP95
       ? median(ms.map((scans) => percentile(scans, (v) => v, p)))
@@ -221,6 +229,12 @@ export function phoneLines(phones: Phones, figure: PhoneFigure) {
         );
       }
     }
+    // The same stretches with every thread's work counted while the page waited for the frame
+    // that draws the verdict, as the simulation did before it knew when the verdict was drawn.
+    if (runs.some((run) => run.spans.some((span) => span.length > 2)))
+      console.log(
+        `# ${full} with the other threads' work counted while the page waited for the verdict's frame: ${show(figure.name, figureWith(runs, phones[name], false))} ${unit(figure.name)}`,
+      );
     // The same stretch with the browser's own threads as slow as the phone's workers: a bound.
     const slowest = figureWith(runs, slowAll[name]);
     console.log(

@@ -14,6 +14,10 @@
 //   timed paths nothing is waited on for longer than a frame but this host (a core it did not
 //   give, a frame it delayed); the server's work is a thread of its own. What a cap drops is
 //   counted (`waitDroppedMs`), and the bench prints it.
+// - Given when the verdict was in the DOM (`shownAt`), the page's wait from then to the frame
+//   the stretch ends in (frameWaitOf) counts only the page's own tasks: other threads' work then
+//   (a push, the decoder's next frame) runs on cores of their own on a phone, and the frame that
+//   draws the verdict does not wait for it. Their CPU time there is still counted in `cpuMs`.
 // - A multiplier is host CPU speed / phone speed for that kind of thread (phoneMultipliers).
 // - Each piece's cost is charged to the thread that set it (the largest), or to "waiting", so a
 //   figure can say where its time went by thread.
@@ -154,13 +158,39 @@ export interface SimResult {
 /** One frame at 60 Hz, µs: the longest a wait counts on the phone in the bench. */
 export const FRAME_US = 16_667;
 
-/** The stretch [from, to] (µs, trace clock) on a phone with `multipliers`. */
+/**
+ * The page's wait for the frame a stretch ends in, [start, end] (µs, trace clock), or null: from
+ * `shownAt`, when the verdict was in the DOM (the bench's observer saw it, at the end of the task
+ * that put it there), to the start of the frame the stretch ends in, when the stretch ends
+ * strictly inside a page task (that frame, whose animation-frame callback marks the verdict
+ * drawn; its paint goes on after it). The page then waits for the display's next refresh, doing
+ * only what tasks of its own come meanwhile.
+ */
+export function frameWaitOf(
+  threads: SimThread[],
+  from: number,
+  to: number,
+  shownAt: number | undefined,
+): [number, number] | null {
+  if (shownAt === undefined) return null;
+  const page = threads.find((t) => t.kind === 'page');
+  const frame = page?.tasks.find((t) => t.start < to && t.end > to);
+  const start = Math.max(from, shownAt);
+  return frame && frame.start > start ? [start, frame.start] : null;
+}
+
+/**
+ * The stretch [from, to] (µs, trace clock) on a phone with `multipliers`. With `shownAt`, the
+ * page's wait for its frame (frameWaitOf) counts only the page's tasks, and its idle time as a
+ * wait (its wall time, up to `maxWaitUs` with the waits beside it).
+ */
 export function simulate(
   threads: SimThread[],
   from: number,
   to: number,
   multipliers: Multipliers,
   maxWaitUs = Number.POSITIVE_INFINITY,
+  shownAt?: number,
 ): SimResult {
   interface Edge {
     at: number;
@@ -177,6 +207,9 @@ export function simulate(
       edges.push({ at: Math.min(to, task.end), open: false, ...edge });
     }
   });
+  // The frame's wait, cut out as pieces of its own (edges of no thread).
+  const forFrame = frameWaitOf(threads, from, to, shownAt);
+  if (forFrame) for (const at of forFrame) edges.push({ at, open: false, thread: -1, onCpu: 0 });
   // Ends before starts at the same instant: a thread's next task does not overlap its last.
   edges.sort((a, b) => a.at - b.at || Number(a.open) - Number(b.open));
   const running = new Map<number, number>(); // thread -> its task's onCpu
@@ -192,7 +225,15 @@ export function simulate(
   const advance = (until: number) => {
     const span = until - at;
     if (span <= 0) return;
-    if (running.size === 0) {
+    // Waiting for its frame, the page's own tasks are all that counts.
+    const waitingForFrame = forFrame !== null && at >= forFrame[0] && until <= forFrame[1];
+    const counting = waitingForFrame
+      ? new Map([...running].filter(([thread]) => threads[thread]!.kind === 'page'))
+      : running;
+    if (waitingForFrame)
+      for (const [thread, onCpu] of running)
+        if (!counting.has(thread)) charge(cpuMs, threads[thread]!.name, (span * onCpu) / 1000);
+    if (counting.size === 0) {
       const counted = Math.max(0, Math.min(span, maxWaitUs - waited));
       waited += span;
       droppedUs += span - counted;
@@ -202,7 +243,7 @@ export function simulate(
       waited = 0;
       let worst = -1;
       let cost = 0;
-      for (const [thread, onCpu] of running) {
+      for (const [thread, onCpu] of counting) {
         const name = threads[thread]!.name;
         charge(cpuMs, name, (span * onCpu) / 1000);
         const c = span * onCpu * multipliers[threads[thread]!.kind];
@@ -218,6 +259,7 @@ export function simulate(
   };
   for (const edge of edges) {
     advance(edge.at);
+    if (edge.thread < 0) continue;
     if (edge.open) running.set(edge.thread, edge.onCpu);
     else running.delete(edge.thread);
   }

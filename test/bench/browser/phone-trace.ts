@@ -163,6 +163,12 @@ export function recordingOf(
   return { threads: server ? [...threads, server] : threads, events, clock };
 }
 
+/**
+ * A stretch on the page's clock (performance.now() values, ms): from, to, and for a verdict, when
+ * it was in the DOM (the page then waits for its frame: phone-sim.ts, frameWaitOf).
+ */
+export type Span = [number, number] | [number, number, number];
+
 /** A stretch of the page's time (performance.now() values) on each phone; waits up to a frame each. */
 export function onPhones<P extends string>(
   recording: Recording,
@@ -170,12 +176,14 @@ export function onPhones<P extends string>(
   toMs: number,
   phones: Record<P, Multipliers>,
   maxWaitUs = FRAME_US,
+  shownMs?: number,
 ): Record<P, SimResult> {
   const from = recording.clock.toTrace(fromMs);
   const to = recording.clock.toTrace(toMs);
+  const shown = shownMs === undefined ? undefined : recording.clock.toTrace(shownMs);
   const out = {} as Record<P, SimResult>;
   for (const phone of Object.keys(phones) as P[])
-    out[phone] = simulate(recording.threads, from, to, phones[phone], maxWaitUs);
+    out[phone] = simulate(recording.threads, from, to, phones[phone], maxWaitUs, shown);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Wedge scans one after another on the scan screen, each timed to its verdict on screen (the
 // frame after it is in the DOM), then dismissed. A hardware scanner types the code and Enter;
-// the same handler takes a camera's read. Each scan's span stays in the page (`__scanSpans`).
+// the same handler takes a camera's read. Each scan's span stays in the page (`__scanSpans`), with
+// the moment its verdict was in the DOM.
 import type { Page } from '@playwright/test';
 
 /**
@@ -56,7 +57,7 @@ export function wedgeScansToVerdict(
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
       const out: number[] = [];
       // Each scan's start and end on the page's clock, for the simulated phone (phone-trace.ts).
-      const held = window as unknown as { __scanSpans?: [number, number][] };
+      const held = window as unknown as { __scanSpans?: [number, number, number][] };
       held.__scanSpans ??= [];
       const spans = held.__scanSpans;
       for (const [scan, code] of codes.entries()) {
@@ -65,9 +66,11 @@ export function wedgeScansToVerdict(
         if (from === 'enter') start = performance.now();
         key('Enter');
         await appear(true, scan);
+        // The verdict is in the DOM: the page waits for its frame from now (phone-sim.ts).
+        const shown = performance.now();
         await new Promise((resolve) => requestAnimationFrame(resolve));
         out.push(performance.now() - start);
-        spans.push([start, start + out.at(-1)!]);
+        spans.push([start, start + out.at(-1)!, shown]);
         // Staff's tap, then the next code's keys, each an input of its own as on a phone: a task
         // of its own, never inside the frame that drew the verdict or the tap's task, nor before
         // the frame that draws the scan screen again (a tap and the next guest's code are at
