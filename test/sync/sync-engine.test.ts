@@ -13,6 +13,17 @@ async function setupDevice(tickets = 10) {
   return { setup, device, engine: device.engine };
 }
 
+/** The service's first answer, changed to `response` a few minutes later. */
+function changeFirstAnswer(setup: Awaited<ReturnType<typeof setupDevice>>['setup'], response: string) {
+  return setup.service.write(() => {
+    const [answer] = setup.service.context.store.all('answers');
+    setup.service.context.store.update('answers', answer!.id, {
+      primary_response: response,
+      updated_at: '2026-06-15T12:05:00.000Z',
+    });
+  });
+}
+
 describe('joining lists', () => {
   it('joins from a slug, a web check-in address or QR content, and validates with the service', async () => {
     const { engine } = await setupDevice();
@@ -187,13 +198,7 @@ describe('a ticket screen', () => {
     expect(await engine.answers(setup.tickets[0]!.id)).toEqual([]);
 
     // An answer changed on the service reaches the ticket with the next pull.
-    await setup.service.write(() => {
-      const [answer] = setup.service.context.store.all('answers');
-      setup.service.context.store.update('answers', answer!.id, {
-        primary_response: 'XL',
-        updated_at: '2026-06-15T12:05:00.000Z',
-      });
-    });
+    await changeFirstAnswer(setup, 'XL');
     await engine.syncNow();
     expect(await engine.answers(ticket.id)).toEqual([
       { questionId: expect.any(Number), question: 'T-shirt size', response: 'XL' },
@@ -269,13 +274,7 @@ describe("a verdict's answers", () => {
     expect(plain.ok && plain.value.answers).toEqual([]);
 
     // A pull that changed the answers drops them: the next verdict goes without, never the old.
-    await setup.service.write(() => {
-      const [answer] = setup.service.context.store.all('answers');
-      setup.service.context.store.update('answers', answer!.id, {
-        primary_response: 'XL',
-        updated_at: '2026-06-15T12:05:00.000Z',
-      });
-    });
+    await changeFirstAnswer(setup, 'XL');
     await engine.syncNow();
     const again = await engine.scan(second!.slug);
     expect(again.ok && again.value.verdict.kind).toBe('just-admitted');
