@@ -21,6 +21,17 @@ export interface ShownVerdict {
   batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
 }
 
+/**
+ * What of a decision's outcome a screen keeps: an attendee's (the kiosk) none of what it never
+ * shows, the order's other tickets and the holder's answers; staff's all of it.
+ */
+export function outcomeFor<O extends Pick<ShownVerdict, 'order' | 'answers'>>(
+  outcome: O,
+  attendeeFacing: boolean,
+): O {
+  return attendeeFacing ? { ...outcome, order: null, answers: undefined } : outcome;
+}
+
 /** The tickets this verdict let in: its own, or those "Admit all" just admitted (their badges). */
 export function admittedTicketIds(shown: ShownVerdict): number[] {
   if (shown.batch) return shown.batch.checkins.map((c) => c.ticketId);

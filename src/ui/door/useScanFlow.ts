@@ -13,7 +13,7 @@ import type { DoorMode } from '../../state/settings';
 import { useAppStore } from '../../state/use-app-store';
 import { t, tn } from '../i18n/t';
 import { useDoorEngine } from '../hooks/useDoor';
-import { returnDelay, runsFastLane } from './auto-return';
+import { outcomeFor, returnDelay, runsFastLane } from './auto-return';
 import { occupied } from './scan-flow';
 import { useScanFlowState } from './useScanFlowState';
 import { useBadgePrinter } from './useBadges';
@@ -86,7 +86,7 @@ export function useScanFlow({ mode, attendeeFacing = false }: ScanFlowOptions = 
           return problem(result);
         }
         feedback(result.value.verdict);
-        const outcome = { ...result.value, order: attendeeFacing ? null : result.value.order };
+        const outcome = outcomeFor(result.value, attendeeFacing);
         send({ type: 'decided', outcome, now: Date.now(), fastLane: fastLaneRef.current });
         const { verdict, checkin } = result.value;
         if (verdict.kind === 'admitted' && checkin) printAdmitted([verdict.ticket.id]);

@@ -8,6 +8,7 @@ import { cameraJudges } from '../../../src/scanner/fast-lane';
 import {
   KIOSK_REFUSAL_MS,
   KIOSK_WELCOME_MS,
+  outcomeFor,
   type ReturnRules,
   returnDelay,
   runsFastLane,
@@ -117,5 +118,24 @@ describe("the staff's screens keep the staff's choices", () => {
     const onTap: ReturnRules = { attendeeFacing: false, fastLane: false, autoReturnSeconds: 0 };
     expect(returnDelay(welcome, onTap)).toBeNull();
     expect(returnDelay(refusal, { ...onTap, autoReturnSeconds: 3 })).toBe(6000);
+  });
+});
+
+describe("what the kiosk's screen keeps of a verdict", () => {
+  it("keeps neither the order's other tickets nor the holder's answers, which staff's screen keeps", () => {
+    const full = {
+      ...outcome(VERDICTS.welcome!),
+      order: {
+        reference: 'YSM',
+        buyerName: 'Buyer',
+        buyerEmail: null,
+        tickets: [{ ticket, state: 'not-in' as const, since: null }],
+      },
+      answers: [{ questionId: 1, question: 'Dietary requirements', response: 'Vegetarian' }],
+    };
+    const atKiosk = outcomeFor(full, true);
+    expect(atKiosk).toEqual({ ...full, order: null, answers: undefined });
+    expect(JSON.stringify(atKiosk)).not.toContain('Vegetarian');
+    expect(outcomeFor(full, false)).toBe(full);
   });
 });
