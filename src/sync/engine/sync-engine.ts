@@ -224,10 +224,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     appVersion: options.appVersion,
     deviceFacts: options.deviceFacts,
   });
+  /** A verdict's outcome with its ticket's answers when they are at hand (scan-outcome.ts). */
+  const withAnswers = <T extends Result<unknown>>(result: T, verdict: Verdict | null): T => {
+    const lookup = state.answersAtHand();
+    if (!result.ok || !lookup || !verdict || !('ticket' in verdict)) return result;
+    return { ...result, value: { ...(result.value as ScanOutcome), answers: lookup(verdict.ticket.id) } };
+  };
   /**
-   * A decision's answer, its verdict counted for the fleet once it is out (never before), with
-   * the ticket's answers when they are at hand (scan-outcome.ts): the screen draws them with the
-   * verdict rather than asking again once it shows.
+   * A decision's answer, its verdict counted for the fleet once it is out (never before), and
+   * with its ticket's answers: the screen draws them with the verdict rather than asking again.
    */
   const counted = async <T extends Result<unknown>>(
     answer: Promise<T>,
@@ -236,10 +241,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const result = await answer;
     const verdict = result.ok ? verdictOf(result) : null;
     fleet.counted(verdict);
-    const lookup = verdict && 'ticket' in verdict ? state.answersAtHand() : null;
-    if (!lookup || !verdict || !('ticket' in verdict) || !result.ok) return result;
-    const value = result.value as ScanOutcome;
-    return { ...result, value: { ...value, answers: lookup(verdict.ticket.id) } } as T;
+    return withAnswers(result, verdict);
   };
 
   const seal = createDoorSeal({

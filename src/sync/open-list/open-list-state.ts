@@ -59,6 +59,12 @@ export interface OpenListStateOptions {
 
 export type OpenListState = ReturnType<typeof createOpenListState>;
 
+/** The answers' read of a list, and the lookup it came to once it has. */
+interface AnswersRead {
+  read: Promise<AnswerLookup>;
+  lookup?: AnswerLookup;
+}
+
 export function createOpenListState({
   db,
   clock,
@@ -75,10 +81,11 @@ export function createOpenListState({
   /** The last list's codes read as the worker started, for the first open only. */
   let warmCodes = warm?.catch(() => null) ?? null;
   let stopped = false;
-  /** The open list's answers, read once; dropped on a change of list or a pull that changed them. */
-  let answers: Promise<AnswerLookup> | null = null;
-  /** The lookup `answers` came to, once it has; read with the promise it came from. */
-  let answersRead: { from: Promise<AnswerLookup>; lookup: AnswerLookup } | null = null;
+  /**
+   * The open list's answers, read once, with the lookup the read came to once it has; dropped
+   * (the read and its lookup at once) on a change of list or a pull that changed them.
+   */
+  let answers: AnswersRead | null = null;
   /** What the open list's outbox holds unsent, as last read and written since. */
   let waiting: WaitingRows | null = null;
   /** Opens asked for so far: the latest one wins (a join's open is not undone by the start's, slower one). */
@@ -198,7 +205,6 @@ export function createOpenListState({
       ready: Promise.resolve(),
     };
     answers = null;
-    answersRead = null;
     machine.open(loading);
     loading.ready = load(loading, options.background === true);
     if (options.background) bulk.holdForRestart();
@@ -230,7 +236,6 @@ export function createOpenListState({
   function close() {
     machine.close();
     answers = null;
-    answersRead = null;
   }
 
   /**
@@ -308,24 +313,26 @@ export function createOpenListState({
     answers(): Promise<AnswerLookup> | null {
       const active = machine.active();
       if (!active) return null;
-      if (answers) return answers;
-      const from = loadAnswers(db, active.list.slug, bulk.quietTurn);
-      answers = from;
-      from.then(
-        (lookup) => {
-          if (answers === from) answersRead = { from, lookup };
-        },
-        () => {},
-      );
-      return from;
+      if (!answers) {
+        const entry: AnswersRead = {
+          read: loadAnswers(db, active.list.slug, bulk.quietTurn),
+        };
+        entry.read.then(
+          (lookup) => {
+            entry.lookup = lookup;
+          },
+          () => {},
+        );
+        answers = entry;
+      }
+      return answers.read;
     },
     /** The open list's answers if they have been read and nothing dropped them since, else null. */
     answersAtHand(): AnswerLookup | null {
-      return answers && answersRead?.from === answers && machine.active() ? answersRead.lookup : null;
+      return machine.active() ? (answers?.lookup ?? null) : null;
     },
     dropAnswers() {
       answers = null;
-      answersRead = null;
     },
     async noteCorrection(correction: CopyCorrection) {
       const active = machine.active();

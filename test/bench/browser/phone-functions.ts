@@ -2,7 +2,7 @@
 // trace (recorded with BENCH_TRACE), summed by the function on top of each sample, for the page's
 // main thread and the app's workers over the figure's stretches. Sampled time is the host's; the
 // phone's is it times the thread's multiplier.
-import type { Recording } from './phone-trace';
+import type { Recording, Span } from './phone-trace';
 
 interface ProfileNode {
   id: number;
@@ -18,10 +18,7 @@ interface ChunkData {
 const file = (url: string) => url.split('/').pop() ?? '';
 
 /** Self time (host ms) by function per thread kind ('page', 'worker') over the stretches. */
-export function functionsIn(
-  recording: Recording,
-  spans: readonly (readonly [number, number, ...number[]])[],
-): Map<string, Map<string, number>> {
+export function functionsIn(recording: Recording, spans: readonly Span[]): Map<string, Map<string, number>> {
   const kinds = new Map(recording.threads.filter((t) => t.key).map((t) => [t.key!, t.kind]));
   const out = new Map<string, Map<string, number>>();
   const windows = spans.map(([a, b]) => [recording.clock.toTrace(a), recording.clock.toTrace(b)] as const);
