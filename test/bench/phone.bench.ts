@@ -150,7 +150,7 @@ const print = (figure: PhoneFigure) => {
   if (process.env.BENCH_DUMP)
     for (const [i, run] of (figure.runs ?? [figure]).entries()) {
       const { clock, events } = run.recording;
-      const spans = run.spans.map(([from, to]) => [clock.toTrace(from), clock.toTrace(to)]);
+      const spans = run.spans.map((span) => span.map((at) => clock.toTrace(at)));
       if (!spans.length) continue;
       const first = spans[0]![0]! - 50_000;
       const last = spans.at(-1)![1]! + 50_000;
