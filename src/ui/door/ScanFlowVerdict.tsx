@@ -9,6 +9,13 @@ import type { Answer } from './AnswerList';
 
 const NO_ANSWERS: readonly Answer[] = [];
 
+/**
+ * A ticket's answers as read for its verdict; none (most tickets) as the very list the verdict
+ * started with, so that it is not drawn again for nothing, in the frame that first shows it.
+ */
+export const answersOrNone = (read: readonly Answer[]): readonly Answer[] =>
+  read.length ? read : NO_ANSWERS;
+
 /** What a verdict's buttons do: the scan flow's functions, each the same from render to render. */
 type VerdictFlow = Pick<
   ScanFlow,
@@ -38,7 +45,7 @@ const ShownVerdict = memo(function ShownVerdict({
   // else they are asked for once the verdict is on screen: the verdict never waits for them.
   const given = shown.answers;
   const asked = useEngineAnswer(
-    async () => (ticketId === null || given ? NO_ANSWERS : engine.answers(ticketId)),
+    async () => (ticketId === null || given ? NO_ANSWERS : answersOrNone(await engine.answers(ticketId))),
     [engine, ticketId, given],
     NO_ANSWERS,
   );
