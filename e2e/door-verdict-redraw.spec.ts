@@ -90,40 +90,54 @@ test('on a short screen a verdict folds its answers to one line before they are 
   await expect(door.verdict().locator('dl.verdict__answers')).toBeVisible();
 });
 
-test('a verdict and the counts it moves are drawn together, in one render', async ({ context, baseURL }) => {
+test('a verdict is drawn alone; the counts it moved beneath it come after its frame', async ({
+  context,
+  baseURL,
+}) => {
   const service = new CheckinService(baseURL!);
   const [ticket] = await service.freshTickets(MAIN_LIST, 1);
   const { page, door } = await joinedDoor(context, 'Counts door', { autoReturnSeconds: 0 });
   // Offline, the check-in waits in the outbox: only the scan moves the status line.
   await context.setOffline(true);
   await expect(page.getByTestId('door-status')).toContainText('Offline');
-  const insideBefore = Number(await page.locator('.scan__inside-count').textContent());
+  const insideBefore = await page.locator('.scan__inside-count').textContent();
   const pendingBefore = await page.getByTestId('pending').textContent();
   // What the screen showed after each change React made to it (an observer's callback runs
-  // once a commit's changes are all in), from now on.
+  // once a commit's changes are all in), and in which frame, from now on.
+  type Drawn = { verdict: boolean; inside: string | null; pending: string | null; frame: number };
   await page.evaluate(() => {
-    const drawn: { verdict: boolean; inside: string | null; pending: string | null }[] = [];
+    const drawn: Drawn[] = [];
+    let frame = 0;
+    const count = () => {
+      frame += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
     (window as unknown as { drawn: typeof drawn }).drawn = drawn;
     new MutationObserver(() =>
       drawn.push({
         verdict: document.querySelector('[data-testid="verdict"]') !== null,
         inside: document.querySelector('.scan__inside-count')?.textContent ?? null,
         pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
+        frame,
       }),
     ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await door.wedgeScan(ticket!.slug);
   await door.expectVerdict('admitted');
-  await expect(page.locator('.scan__inside-count')).toHaveText(String(insideBefore + 1));
-  const drawn = await page.evaluate(
-    () =>
-      (window as unknown as { drawn: { verdict: boolean; inside: string | null; pending: string | null }[] })
-        .drawn,
-  );
-  const first = drawn.findIndex((state) => state.verdict);
-  // The verdict's first frame already counts the guest in and the check-in waiting to be sent,
-  // and no frame before it did.
-  expect(drawn[first]).toMatchObject({ inside: String(insideBefore + 1) });
-  expect(drawn[first]!.pending).not.toBe(pendingBefore);
-  expect(drawn.slice(0, first).map((state) => state.inside)).not.toContain(String(insideBefore + 1));
+  // Beneath the verdict, still up, the status line comes to count the guest in.
+  await expect(page.locator('.scan__inside-count')).toHaveText(String(Number(insideBefore) + 1));
+  await expect(door.verdict()).toHaveCount(1);
+  const drawn = await page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
+  const shown = drawn.findIndex((state) => state.verdict);
+  const counted = drawn.findIndex((state) => state.inside !== insideBefore);
+  // The verdict's render drew nothing beneath it: the counts as they were.
+  expect(drawn[shown]).toMatchObject({ inside: insideBefore, pending: pendingBefore });
+  // Then, in a frame after the verdict's, the guest counted in and the check-in waiting.
+  expect(counted).toBeGreaterThan(shown);
+  expect(drawn[counted]!.verdict).toBe(true);
+  expect(drawn[counted]!.frame).toBeGreaterThan(drawn[shown]!.frame);
+  expect(drawn[counted]!.pending).not.toBe(pendingBefore);
+  // Never back: once counted in, every later drawing says so.
+  for (const state of drawn.slice(counted)) expect(state.inside).toBe(String(Number(insideBefore) + 1));
 });

@@ -16,6 +16,8 @@ import { ScanStatusLine } from './ScanStatusLine';
 import { useScanFlow } from './useScanFlow';
 import { useDoorStatus, useNow } from '../hooks/useDoor';
 import { ScanFlowVerdict } from './ScanFlowVerdict';
+import { coversScreen } from './beneath-verdict';
+import { useBeneathVerdict } from './useBeneathVerdict';
 import { handOverSearchWords } from './search-words';
 import { useCameraView } from './camera-view-chunk';
 import { FleetNotice } from './FleetNotice';
@@ -32,9 +34,13 @@ const BESIDE = '(min-width: 900px) and (orientation: landscape)';
  */
 export function ScanScreen() {
   const CameraView = useCameraView();
-  const status = useDoorStatus();
+  const live = useDoorStatus();
   const now = useNow();
   const flow = useScanFlow();
+  // Beneath a verdict over the whole screen, the status it left is drawn after the verdict's
+  // frame, not in it (beneath-verdict.ts).
+  const covering = coversScreen(flow);
+  const status = useBeneathVerdict(live, covering && flow.shown !== null);
   const storage = useStorageHealth(status.pending);
   const [, navigate] = useLocation();
   const cameraDeviceId = useAppStore((s) => s.settings.cameraDeviceId);
@@ -198,9 +204,7 @@ export function ScanScreen() {
         </div>
       </div>
 
-      {(!flow.fastLane || (flow.shown && flow.lane.stoppedBy?.at === flow.shown.at)) && (
-        <ScanFlowVerdict flow={flow} now={now} />
-      )}
+      {covering && <ScanFlowVerdict flow={flow} now={now} />}
     </div>
   );
 }
