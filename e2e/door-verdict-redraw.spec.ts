@@ -104,7 +104,14 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
   const pendingBefore = await page.getByTestId('pending').textContent();
   // What the screen showed after each change React made to it (an observer's callback runs
   // once a commit's changes are all in), and in which frame, from now on.
-  type Drawn = { verdict: boolean; inside: string | null; pending: string | null; frame: number };
+  type Drawn = {
+    verdict: boolean;
+    inside: string | null;
+    pending: string | null;
+    frame: number;
+    /** The verdict's layer fully opaque and still (its words alone come in). */
+    covers: boolean | null;
+  };
   await page.evaluate(() => {
     const drawn: Drawn[] = [];
     let frame = 0;
@@ -114,14 +121,16 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
     };
     requestAnimationFrame(count);
     (window as unknown as { drawn: typeof drawn }).drawn = drawn;
-    new MutationObserver(() =>
+    new MutationObserver(() => {
+      const verdict = document.querySelector<HTMLElement>('[data-testid="verdict"]');
       drawn.push({
-        verdict: document.querySelector('[data-testid="verdict"]') !== null,
+        verdict: verdict !== null,
         inside: document.querySelector('.scan__inside-count')?.textContent ?? null,
         pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
         frame,
-      }),
-    ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        covers: verdict && getComputedStyle(verdict).opacity === '1' && verdict.getAnimations().length === 0,
+      });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await door.wedgeScan(ticket!.slug);
   await door.expectVerdict('admitted');
@@ -131,8 +140,9 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
   const drawn = await page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
   const shown = drawn.findIndex((state) => state.verdict);
   const counted = drawn.findIndex((state) => state.inside !== insideBefore);
-  // The verdict's render drew nothing beneath it: the counts as they were.
-  expect(drawn[shown]).toMatchObject({ inside: insideBefore, pending: pendingBefore });
+  // The verdict's render drew nothing beneath it: the counts as they were, under a layer whose
+  // colour covers them from its first frame.
+  expect(drawn[shown]).toMatchObject({ inside: insideBefore, pending: pendingBefore, covers: true });
   // Then, in a frame after the verdict's, the guest counted in and the check-in waiting.
   expect(counted).toBeGreaterThan(shown);
   expect(drawn[counted]!.verdict).toBe(true);
