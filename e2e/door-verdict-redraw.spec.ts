@@ -111,6 +111,8 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
     frame: number;
     /** The verdict's layer fully opaque and still (its words alone come in). */
     covers: boolean | null;
+    /** The status line's `aria-busy`: set while it shows the status from before the store's. */
+    busy: string | null;
   };
   await page.evaluate(() => {
     const drawn: Drawn[] = [];
@@ -129,6 +131,7 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
         pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
         frame,
         covers: verdict && getComputedStyle(verdict).opacity === '1' && verdict.getAnimations().length === 0,
+        busy: document.querySelector('[data-testid="door-status"]')?.getAttribute('aria-busy') ?? null,
       });
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
@@ -142,12 +145,19 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
   const counted = drawn.findIndex((state) => state.inside !== insideBefore);
   // The verdict's render drew nothing beneath it: the counts as they were, under a layer whose
   // colour covers them from its first frame.
-  expect(drawn[shown]).toMatchObject({ inside: insideBefore, pending: pendingBefore, covers: true });
+  // The line says so: busy until it stands for the door's status again.
+  expect(drawn[shown]).toMatchObject({
+    inside: insideBefore,
+    pending: pendingBefore,
+    covers: true,
+    busy: 'true',
+  });
   // Then, in a frame after the verdict's, the guest counted in and the check-in waiting.
   expect(counted).toBeGreaterThan(shown);
   expect(drawn[counted]!.verdict).toBe(true);
   expect(drawn[counted]!.frame).toBeGreaterThan(drawn[shown]!.frame);
   expect(drawn[counted]!.pending).not.toBe(pendingBefore);
+  expect(drawn[counted]!.busy).toBeNull();
   // Never back: once counted in, every later drawing says so.
   for (const state of drawn.slice(counted)) expect(state.inside).toBe(String(Number(insideBefore) + 1));
 });

@@ -271,8 +271,13 @@ export class DoorPage {
     await menu.getByRole('link', { name, exact: true }).click();
   }
 
+  /**
+   * The status line's unsent count, once the line stands for the door's status: beneath a
+   * verdict it is marked busy until the verdict's frame is painted (src/ui/door/beneath-verdict.ts),
+   * and "All sent" read then would be the line from before the admission.
+   */
   pending() {
-    return this.page.getByTestId('pending');
+    return this.page.locator('[data-testid="door-status"]:not([aria-busy="true"])').getByTestId('pending');
   }
 
   /** The status bar's "done / total in": on every door screen. */

@@ -140,7 +140,8 @@ export class WebKitScreen {
     await this.nextScan();
   }
 
+  /** The unsent count once the line stands for the door's status (busy beneath a verdict until its frame). */
   pending(): Promise<string> {
-    return this.text('[data-testid="pending"]');
+    return this.text('[data-testid="door-status"]:not([aria-busy="true"]) [data-testid="pending"]');
   }
 }

@@ -123,6 +123,7 @@ export function ScanScreen() {
         storageShare={storageShare}
         readinessOpen={readinessOpen}
         onReadiness={toggleReadiness}
+        behind={status !== live}
       />
 
       <div className={`scan__stage${noCamera ? ' scan__stage--no-camera' : ''}`}>

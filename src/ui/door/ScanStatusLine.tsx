@@ -22,8 +22,14 @@ export const ScanStatusLine = memo(function ScanStatusLine({
   storageShare,
   readinessOpen,
   onReadiness,
+  behind = false,
 }: {
   status: SyncStatus;
+  /**
+   * The line shows the status before the one the store holds (beneath a verdict, until its frame
+   * is painted: beneath-verdict.ts): marked busy, so nothing reads it as the door's word yet.
+   */
+  behind?: boolean;
   now: number;
   storageShare: number | null;
   readinessOpen: boolean;
@@ -36,6 +42,7 @@ export const ScanStatusLine = memo(function ScanStatusLine({
     <div
       className="door-status scan__status"
       data-testid="door-status"
+      aria-busy={behind || undefined}
       // Whether the list is whole, even while a more pressing chip stands in front of its own.
       data-list={!status.list ? 'none' : status.complete ? 'complete' : 'incomplete'}
     >
