@@ -6,7 +6,7 @@
 // what IndexedDB stores: the list's title, which is not personal and stays plain, is found there.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { chromiumArgs } from './fixtures/browser';
 import { type RunningServer, startServer } from './fixtures/server';
@@ -18,6 +18,8 @@ const ADMISSIONS = 50;
 const PASSCODE = 'a lost phone gives nothing away';
 const DEVICE = 'Sealed door';
 const REPORT = 'e2e/.artifacts/sealed-at-rest';
+/** The built app the server serves (src/server/config.ts), as the service worker keeps it. */
+const APP_FILES = resolve(process.env.DIST_DIR ?? 'dist');
 
 let server: RunningServer;
 let data: string;
@@ -139,12 +141,19 @@ test('a closed door profile holds no attendee name, email or reference in any of
     const control = findNeedles([{ label: "the list's title", text: 'Main entrance' }], stored);
     expect(control.length, 'the list title is found in the IndexedDB files').toBeGreaterThan(0);
 
-    const findings = findNeedles(needles, haystacks);
+    // Text the app ships in its own files is no attendee's: a reference that happens to spell
+    // part of it ("8859-1" in a library's "ISO-8859-1") is found in the service worker's copy of
+    // those files whatever the door does. Such references are left out, and named in the report.
+    const shipped = [...new Set(findNeedles(needles, profileHaystacks(APP_FILES)).map((f) => f.text))];
+    const findings = findNeedles(
+      needles.filter((needle) => !shipped.includes(needle.text)),
+      haystacks,
+    );
     mkdirSync(REPORT, { recursive: true });
     writeFileSync(
       `${REPORT}/findings.json`,
       JSON.stringify(
-        { profile, files: haystacks.length, needles: needles.length, control, findings },
+        { profile, files: haystacks.length, needles: needles.length, shipped, control, findings },
         null,
         2,
       ),
