@@ -12,6 +12,7 @@ import { type ListedResult, personFirst, searchResultsOnPage } from '../fixtures
 import { type Relay, setViewport, startRelay, test } from '../fixtures/webkit';
 import { CheckinService, MAIN_LIST } from '../page-models/door-page';
 import { WebKitScreen } from '../page-models/webkit-screen';
+import { SETTLED_PENDING } from '../page-models/status-line';
 
 const SHOTS = 'e2e/.artifacts/engines/webkit';
 // On the demo list: several tickets, some in orders bought by someone else.
@@ -106,8 +107,7 @@ test('door journeys on WebKit: join, wedge scans, search, server unreachable, ca
         target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
       }
     }, code);
-  // Once the line stands for the door's status (busy beneath a verdict until its frame).
-  const pending = () => text('[data-testid="door-status"]:not([aria-busy="true"]) [data-testid="pending"]');
+  const pending = () => text(SETTLED_PENDING);
   // Short polls, not one long wait on `ready`: WebKit's script timeout is 30 s, and a busy
   // machine once took longer to activate the worker.
   const serviceWorkerActive = () =>

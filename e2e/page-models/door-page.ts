@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { DoorPasscode } from './door-passcode';
+import { SETTLED_PENDING } from './status-line';
 
 export const MAIN_LIST = 'chk_pDemoMainEntrance000000';
 export const VIP_LIST = 'chk_pDemoVipLounge0000000000';
@@ -271,13 +272,9 @@ export class DoorPage {
     await menu.getByRole('link', { name, exact: true }).click();
   }
 
-  /**
-   * The status line's unsent count, once the line stands for the door's status: beneath a
-   * verdict it is marked busy until the verdict's frame is painted (src/ui/door/beneath-verdict.ts),
-   * and "All sent" read then would be the line from before the admission.
-   */
+  /** The status line's unsent count, once the line stands for the door's status (SETTLED_PENDING). */
   pending() {
-    return this.page.locator('[data-testid="door-status"]:not([aria-busy="true"])').getByTestId('pending');
+    return this.page.locator(SETTLED_PENDING);
   }
 
   /** The status bar's "done / total in": on every door screen. */

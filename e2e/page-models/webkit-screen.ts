@@ -3,6 +3,7 @@
 // with several browsers at once, each its own screen.
 import { expect } from '@playwright/test';
 import { setViewport } from '../fixtures/webkit';
+import { SETTLED_PENDING } from './status-line';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const LAPTOP = { width: 1024, height: 768 } as const;
@@ -140,8 +141,8 @@ export class WebKitScreen {
     await this.nextScan();
   }
 
-  /** The unsent count once the line stands for the door's status (busy beneath a verdict until its frame). */
+  /** The unsent count once the line stands for the door's status (SETTLED_PENDING). */
   pending(): Promise<string> {
-    return this.text('[data-testid="door-status"]:not([aria-busy="true"]) [data-testid="pending"]');
+    return this.text(SETTLED_PENDING);
   }
 }

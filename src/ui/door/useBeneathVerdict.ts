@@ -5,7 +5,7 @@ import { beneathVerdict } from './beneath-verdict';
 /**
  * `live` as the screen beneath a verdict draws it (beneath-verdict.ts): while `covered`, a new
  * value waits for the verdict's frame to be painted and is drawn in a render of its own after it.
- * Kept while rendering, not set by an effect: that would render the screen again every time.
+ * What was drawn is kept in a ref while rendering: only a value that had to wait costs a render.
  */
 export function useBeneathVerdict<T>(live: T, covered: boolean): T {
   const drawn = useRef(live);
