@@ -49,6 +49,28 @@ test('a verdict and its dismissal set nothing on the scan screen inputs beneath 
   expect(await inputAttributes(page)).toEqual([]);
 });
 
+test('a verdict over the scan screen is drawn whole at once; one in place of another comes in', async ({
+  context,
+  baseURL,
+}) => {
+  const service = new CheckinService(baseURL!);
+  const [first, second] = await service.freshTickets(MAIN_LIST, 2);
+  const { page, door } = await joinedDoor(context, 'Again door', { autoReturnSeconds: 0 });
+  const animation = () =>
+    page.locator('.verdict__body').evaluate((body) => getComputedStyle(body).animationName);
+  await door.wedgeScan(first!.slug);
+  await door.expectVerdict('admitted');
+  expect(await animation()).toBe('none');
+  // The scanner's next code before staff dismissed the first: the same colour, so its words come in.
+  await door.wedgeScan(second!.slug);
+  await expect(door.verdict()).toContainText(second!.reference);
+  expect(await animation()).toBe('verdict-in');
+  await door.nextScan();
+  await door.wedgeScan(first!.slug);
+  await door.expectVerdict('just-admitted');
+  expect(await animation()).toBe('none');
+});
+
 test('on a short screen a verdict folds its answers to one line before they are painted', async ({
   context,
   baseURL,

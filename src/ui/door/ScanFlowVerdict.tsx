@@ -88,6 +88,7 @@ const ShownVerdict = memo(function ShownVerdict({
       onDismiss={dismiss}
       onInteract={hold}
       order={shown.order}
+      replacing={shown.replaced}
       badge={badge}
       {...handlers}
     />

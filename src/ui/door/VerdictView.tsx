@@ -23,6 +23,8 @@ interface Props extends VerdictActionProps {
   batch?: { refused: readonly OrderTicket[]; notOnList: number; admitted: number; undoOpenUntil: number };
   /** Drawn hidden, never shown (VerdictRehearsal.tsx, inside aria-hidden): no focus, no test marks. */
   rehearsal?: boolean;
+  /** It takes the place of another verdict on screen: its words come in (door.css). */
+  replacing?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function VerdictView({
   order = null,
   batch,
   rehearsal = false,
+  replacing = false,
   ...actions
 }: Props) {
   const exitMode =
@@ -52,7 +55,7 @@ export function VerdictView({
 
   return (
     <div
-      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}${order?.tickets.length ? ' verdict--with-order' : ''}`}
+      className={`verdict verdict--${tone}${confirming ? ' verdict--choosing' : ''}${order?.tickets.length ? ' verdict--with-order' : ''}${replacing ? ' verdict--again' : ''}`}
       role="alert"
       aria-live="assertive"
       data-testid={rehearsal ? undefined : 'verdict'}

@@ -19,6 +19,11 @@ export interface ShownVerdict {
   answers?: readonly Answer[];
   /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
   batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
+  /**
+   * It took the place of another verdict still on screen (a scanner's next code before staff
+   * dismissed the last): its words come in, or two "Admitted" in a row would look as one.
+   */
+  replaced?: boolean;
 }
 
 /**

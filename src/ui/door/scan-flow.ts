@@ -106,7 +106,7 @@ function acknowledged(state: ScanFlowState): ScanFlowState {
 function withVerdict(state: ScanFlowState, outcome: Outcome, now: number, fastLane: boolean): ScanFlowState {
   const at = stamped(state, now);
   const lane = fastLane ? laneAfterVerdict(state.lane, outcome.verdict, at) : state.lane;
-  return show({ ...state, lane, lastAt: at }, { ...outcome, at });
+  return show({ ...state, lane, lastAt: at }, { ...outcome, at, replaced: state.shown !== null });
 }
 
 export function scanFlow(state: ScanFlowState, event: ScanFlowEvent): ScanFlowState {

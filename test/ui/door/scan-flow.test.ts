@@ -49,7 +49,7 @@ describe('scan flow: a decision', () => {
       { type: 'held' },
       decided(admitted()),
     );
-    expect(state.shown).toEqual({ ...admitted(), at: NOW });
+    expect(state.shown).toEqual({ ...admitted(), at: NOW, replaced: false });
     expect(state.notice).toBeNull();
     expect(state.held).toBe(false);
     // Outside the fast lane the strip stays empty.
@@ -60,6 +60,22 @@ describe('scan flow: a decision', () => {
     const state = through(decided(admitted(1)), decided(admitted(2)), decided(admitted(3), NOW - 5));
     expect(state.shown?.at).toBe(NOW + 2);
     expect(state.lastAt).toBe(NOW + 2);
+  });
+
+  it('marks a verdict that takes the place of another on screen, and none that follows a dismissal or an undo', () => {
+    expect(through(decided(admitted(1))).shown?.replaced).toBe(false);
+    expect(through(decided(admitted(1)), decided(admitted(2))).shown?.replaced).toBe(true);
+    expect(through(decided(admitted(1)), { type: 'dismissed' }, decided(admitted(2))).shown?.replaced).toBe(
+      false,
+    );
+    expect(
+      through(decided(admitted(1)), { type: 'undone', at: NOW, notice: 'Undone' }, decided(refused)).shown
+        ?.replaced,
+    ).toBe(false);
+    // Timed out and gone back to the camera: the next one is drawn whole too.
+    expect(
+      through(decided(admitted(1)), { type: 'returned', at: NOW }, decided(admitted(2))).shown?.replaced,
+    ).toBe(false);
   });
 
   it('keeps a notice when a problem comes instead of a verdict, and the verdict on screen', () => {

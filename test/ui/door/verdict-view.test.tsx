@@ -64,3 +64,15 @@ describe("VerdictView for an order's reference in exit mode", () => {
     expect(text.join('\n')).not.toMatch(/Unknown code|Admit/);
   });
 });
+
+describe('VerdictView in its first frame', () => {
+  const markup = (replacing?: boolean) =>
+    renderToStaticMarkup(
+      <VerdictView verdict={repeat} now={NOW} onDismiss={() => undefined} replacing={replacing} />,
+    );
+  it('is drawn whole over the scan screen, and marked to come in only in place of another verdict', () => {
+    expect(markup()).not.toContain('verdict--again');
+    expect(markup(false)).not.toContain('verdict--again');
+    expect(markup(true)).toContain('verdict--again');
+  });
+});
