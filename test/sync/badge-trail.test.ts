@@ -4,18 +4,15 @@
 // fake-indexeddb, the engine as the app runs it.
 import { describe, expect, it } from 'vitest';
 import { readAudit } from '../../src/db/audit-log';
-import { doorDevice, doorService, fetchOver, LIST } from './support';
+import { doorDevice, doorService, fetchOver, LIST, networkTo } from './support';
 
 async function joinedDoor() {
   const setup = await doorService(6);
-  let reachable = true;
-  const service = fetchOver(setup.service);
-  const device = await doorDevice({
-    fetch: (request) => (reachable ? service(request) : Promise.reject(new TypeError('Failed to fetch'))),
-  });
+  const network = networkTo(setup.service);
+  const device = await doorDevice({ fetch: network.fetch });
   await device.engine.join(LIST);
   await device.engine.syncNow();
-  return { ...device, setup, offline: () => (reachable = false) };
+  return { ...device, setup, offline: network.down };
 }
 
 const badgeRows = async (db: Parameters<typeof readAudit>[0]) =>

@@ -11,7 +11,16 @@ import { choosePasscode } from '../../src/db/seal/door-keyring';
 import { isSealed } from '../../src/db/seal/sealed-rows';
 import { createSyncEngine } from '../../src/sync/engine/sync-engine';
 import { fillListIndex } from '../../src/sync/open-list/open-list';
-import { BASE, clientOver, doorDevice, doorService, LIST, manualClock, serviceCheckins } from './support';
+import {
+  BASE,
+  clientOver,
+  doorDevice,
+  doorService,
+  LIST,
+  manualClock,
+  networkTo,
+  serviceCheckins,
+} from './support';
 
 const PASSCODE = 'north door 42';
 /** Few rounds: the passcode's cost is the keyring's test, not this one's. */
@@ -112,15 +121,13 @@ describe('a door restarted locked', () => {
 
   it('says whether what it sends gets through, while no list is open', async () => {
     const { setup, name } = await dayOne();
-    let down = true;
-    const fetch = (request: Request) =>
-      down ? Promise.reject(new TypeError('Failed to fetch')) : setup.service.handle(request);
-    const { engine } = restarted(fetch, name);
+    const network = networkTo(setup.service, { up: false });
+    const { engine } = restarted(network.fetch, name);
     await engine.start();
     await engine.syncNow();
     // Online as far as the platform says, yet the service cannot be reached.
     expect(engine.status()).toMatchObject({ seal: 'locked', list: null, reachable: false, lastPushAt: null });
-    down = false;
+    network.up();
     await engine.syncNow();
     expect(engine.status()).toMatchObject({ seal: 'locked', list: null, reachable: true });
     expect(engine.status().lastPushAt).not.toBeNull();

@@ -98,6 +98,25 @@ export function fetchOver(service: MockService): FetchLike {
   return (request) => service.handle(request);
 }
 
+/**
+ * The network between a door and the service, which can go down and come back: while down, no
+ * request reaches the service and each fails as a dropped connection does.
+ */
+export function networkTo(service: MockService, { up = true } = {}) {
+  let reachable = up;
+  const fetch: FetchLike = (request) =>
+    reachable ? service.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
+  return {
+    fetch,
+    down() {
+      reachable = false;
+    },
+    up() {
+      reachable = true;
+    },
+  };
+}
+
 export function clientOver(fetch: FetchLike) {
   return (baseUrl: string = BASE) => createCheckinClient(createTransport({ baseUrl, fetch }));
 }

@@ -17,7 +17,7 @@ import {
   makeRegistration,
   makeTicket,
 } from '../../mock-api/factories';
-import { doorDevice, LIST, serviceHolding } from '../../sync/support';
+import { doorDevice, LIST, networkTo, serviceHolding } from '../../sync/support';
 import { found, serialized, storedText } from './stored-bytes';
 
 const FIRST = ['Xiomara', 'Zoë', 'Zephyrine', 'Bartholomew', 'Ottoline', 'Florizel', 'Wenceslas', 'Griselda'];
@@ -106,10 +106,8 @@ describe('the door’s copy at rest', () => {
     // The network as the door meets it: once it drops, nothing reaches the service. (Marking the
     // door offline alone is not enough: a send the loop began just before can still read the
     // outbox after the next scan is written, and took that scan to the service under load.)
-    let reachable = true;
-    const device = await doorDevice({
-      fetch: (r) => (reachable ? setup.service.handle(r) : Promise.reject(new TypeError('Failed to fetch'))),
-    });
+    const network = networkTo(setup.service);
+    const device = await doorDevice({ fetch: network.fetch });
     const { engine, db } = device;
     expect((await engine.join(LIST)).ok).toBe(true);
     await engine.syncNow();
@@ -162,7 +160,7 @@ describe('the door’s copy at rest', () => {
     await device.clock.advance(1000);
     expect(await answers).toMatchObject([{ response: CHANGED_ANSWER }]);
     // One more admitted offline: the copy is taken with it unsent.
-    reachable = false;
+    network.down();
     engine.setOnline(false);
     expect((await engine.scan(setup.tickets[7]!.slug)).ok).toBe(true);
     await engine.auditWritten();
