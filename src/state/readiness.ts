@@ -2,8 +2,9 @@
 // the screens do. Guarantees: `currentReadiness` judges what the store holds now (the engine's
 // status, the settings, the shell, what the camera and the scanner have shown, the last
 // platform readings) and never waits; `checkReadiness` reads the platform again first (battery,
-// storage, camera permission), each reading bounded so a browser that never answers cannot
-// hold it. Neither touches a scan: they read, and write only the readiness slice.
+// storage, and the camera's permission unless its picture answers that), each reading bounded
+// so a browser that never answers cannot hold it. Neither touches a scan: they read, and write
+// only the readiness slice.
 import {
   type CameraTrouble,
   judgeReadiness,
@@ -109,11 +110,13 @@ export async function checkReadiness(
   probes: PlatformProbes = BROWSER,
   now: () => number = Date.now,
 ): Promise<Readiness> {
-  const [battery, storage, cameraPermission] = await Promise.all([
+  const [battery, storage, permission] = await Promise.all([
     within(probes.battery(), null),
     within(probes.storage(), null),
-    within(probes.cameraPermission(), null),
+    cameraShows(store) ? ('granted' as const) : within(probes.cameraPermission(), null),
   ]);
+  // A picture that came while the platform was read answers for the camera over the reading.
+  const cameraPermission = cameraShows(store) ? 'granted' : permission;
   const read: ReadinessProbes = { battery, storage, cameraPermission, at: now() };
   store.getState().setReadinessProbes(read);
   return currentReadiness(store, now());
@@ -128,17 +131,35 @@ export async function readinessForReport(
   return readinessReport(await checkReadiness(store, probes, now));
 }
 
-/** The camera's decoder read a frame: the camera works (noted once a session). */
+/**
+ * The camera shows a picture now: the browser allowed it, so its permission is not asked. A
+ * permission taken back stops the picture first (the camera's trouble), and is asked again then.
+ */
+function cameraShows(store: AppStore): boolean {
+  const { signals } = store.getState().readiness;
+  return signals.cameraFrameAt !== null && signals.cameraTrouble === null;
+}
+
+/** A running camera is the browser's answer: allowed (no platform reading in a queue's scans). */
+function noteCameraAllowed(store: AppStore): void {
+  const { probes } = store.getState().readiness;
+  if (probes.cameraPermission !== 'granted')
+    store.getState().setReadinessProbes({ ...probes, cameraPermission: 'granted' });
+}
+
+/** The camera's decoder read a frame: the camera works (noted once a session), so it was allowed. */
 export function noteCameraFrame(store: AppStore, at: number): void {
   const { signals } = store.getState().readiness;
   if (signals.cameraFrameAt === null || signals.cameraTrouble !== null)
     store.getState().setReadinessSignals({ cameraFrameAt: signals.cameraFrameAt ?? at, cameraTrouble: null });
+  noteCameraAllowed(store);
 }
 
-/** The camera failed (or, with null, runs again). */
+/** The camera failed (or, with null, runs again: then it was allowed). */
 export function noteCameraTrouble(store: AppStore, trouble: CameraTrouble | null): void {
   if (store.getState().readiness.signals.cameraTrouble !== trouble)
     store.getState().setReadinessSignals({ cameraTrouble: trouble });
+  if (trouble === null) noteCameraAllowed(store);
 }
 
 /** A hardware scanner read a code (noted once a session: every scan need not render anything). */

@@ -117,6 +117,49 @@ describe('the door’s readiness, read outside React', () => {
     expect(levels(currentReadiness(store, NOW).items).camera).toBe('green');
   });
 
+  it('takes a running camera as allowed, without asking the platform, until it fails again', async () => {
+    const store = await doorStore();
+    const { checkReadiness, currentReadiness, noteCameraFrame, noteCameraTrouble } = await import(
+      '../../src/state/readiness'
+    );
+    noteCameraTrouble(store, 'denied');
+    await checkReadiness(store, probes({ cameraPermission: async () => 'denied' }), () => NOW);
+    expect(levels(currentReadiness(store, NOW).items).camera).toBe('red');
+
+    // Allowed in the browser's settings, then "Try the camera again": it runs, then reads a frame.
+    noteCameraTrouble(store, null);
+    expect(store.getState().readiness.probes.cameraPermission).toBe('granted');
+    noteCameraFrame(store, NOW);
+    expect(levels(currentReadiness(store, NOW).items).camera).toBe('green');
+
+    const asked = vi.fn(async () => 'denied' as const);
+    await checkReadiness(store, probes({ cameraPermission: asked }), () => NOW);
+    expect(asked).not.toHaveBeenCalled();
+    expect(levels(currentReadiness(store, NOW).items).camera).toBe('green');
+
+    // Taken back: the picture stops with the camera's trouble, and the permission is read again.
+    noteCameraTrouble(store, 'denied');
+    await checkReadiness(store, probes({ cameraPermission: asked }), () => NOW);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(store.getState().readiness.probes.cameraPermission).toBe('denied');
+    expect(levels(currentReadiness(store, NOW).items).camera).toBe('red');
+  });
+
+  it('lets a picture that came while the platform was read answer over that reading', async () => {
+    const store = await doorStore();
+    const { checkReadiness, currentReadiness, noteCameraFrame } = await import('../../src/state/readiness');
+    let answer: (permission: 'denied') => void = () => {};
+    const checking = checkReadiness(
+      store,
+      probes({ cameraPermission: () => new Promise((resolve) => (answer = resolve)) }),
+      () => NOW,
+    );
+    noteCameraFrame(store, NOW);
+    answer('denied');
+    expect(levels((await checking).items).camera).toBe('green');
+    expect(store.getState().readiness.probes.cameraPermission).toBe('granted');
+  });
+
   it('counts a hardware scanner’s read as a way to scan', async () => {
     const store = await doorStore();
     const { currentReadiness, noteCameraTrouble, noteScannerRead } = await import(

@@ -54,16 +54,17 @@ export function useReadinessChecks(listSlug: string | null, complete: boolean): 
 }
 
 /**
- * The camera view's signs for the door's readiness (stable functions, for memoised views). The
- * permission is read again with each: a camera that now runs was allowed meanwhile.
+ * The camera view's signs for the door's readiness (stable functions, for memoised views). A
+ * camera that runs, or shows a picture, was allowed: that is noted without reading the platform,
+ * which would land in the first scans of a queue. A camera that fails has its permission read
+ * again, to tell a refusal from a camera in use elsewhere.
  */
 export const cameraSigns = {
   onTrouble(problem: CameraProblem | null) {
     noteCameraTrouble(appStore, problem);
-    void checkReadiness();
+    if (problem !== null) void checkReadiness();
   },
   onPicture() {
     noteCameraFrame(appStore, Date.now());
-    void checkReadiness();
   },
 };
