@@ -113,9 +113,9 @@ export async function checkReadiness(
   const [battery, storage, permission] = await Promise.all([
     within(probes.battery(), null),
     within(probes.storage(), null),
-    cameraShows(store) ? ('granted' as const) : within(probes.cameraPermission(), null),
+    cameraShows(store) ? null : within(probes.cameraPermission(), null),
   ]);
-  // A picture that came while the platform was read answers for the camera over the reading.
+  // Judged when the readings are in: a picture that came meanwhile answers over the reading.
   const cameraPermission = cameraShows(store) ? 'granted' : permission;
   const read: ReadinessProbes = { battery, storage, cameraPermission, at: now() };
   store.getState().setReadinessProbes(read);

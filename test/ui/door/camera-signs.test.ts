@@ -1,7 +1,7 @@
 // The camera's signs to the door's readiness: a camera that runs or shows a picture is noted
 // without reading the platform (that reading would land in a queue's first scans); a camera that
 // fails has the platform read again, to tell a refusal from a camera in use elsewhere.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const checkReadiness = vi.fn(async () => undefined);
 vi.mock('../../../src/state/readiness', async (original) => ({
@@ -11,7 +11,6 @@ vi.mock('../../../src/state/readiness', async (original) => ({
 
 describe('the camera’s signs to the door’s readiness', () => {
   beforeEach(() => checkReadiness.mockClear());
-  afterEach(() => vi.unstubAllGlobals());
 
   it('notes a running camera and its picture without reading the platform', async () => {
     const { cameraSigns } = await import('../../../src/ui/door/useReadiness');
