@@ -89,20 +89,24 @@ async function storedPages(db: CheckinDatabase, listSlug: string, resource: Reso
   return { pages, sliced };
 }
 
-/** The opened items of `pages`' rows, whole and sliced, by page (slices in their order). */
+/**
+ * The opened items of `pages`' rows, whole and sliced, by page (slices in their order). Slices
+ * are opened one after another, `turn` awaited before each but the first: a load's work in
+ * flight is one slice's opening and its hundred tickets parsed, so a scan that comes in meanwhile
+ * waits for that at most, not for a read's twenty slices coming open at once.
+ */
 async function openedPages<T>(
   box: SealBox | null,
   whole: StoredPageRow[],
   slices: SealedSliceRow[],
+  turn: () => Promise<void>,
 ): Promise<Map<number, T[]>> {
-  const [pages, parts] = await Promise.all([
-    Promise.all(whole.map((row) => openPage<T>(box, row))),
-    Promise.all(slices.map((row) => openSlice<T>(box!, row))),
-  ]);
+  const pages = await Promise.all(whole.map((row) => openPage<T>(box, row)));
   const items = new Map<number, T[]>();
   for (const [i, row] of whole.entries()) items.set(row.page, pages[i]!);
   for (const [i, row] of slices.entries()) {
-    const opened = parts[i]!.all();
+    if (i > 0) await turn();
+    const opened = (await openSlice<T>(box!, row)).all();
     const kept = items.get(row.page);
     if (kept) kept.push(...opened);
     else items.set(row.page, [...opened]);
@@ -114,7 +118,7 @@ async function openedPages<T>(
  * Calls `onPage` for each stored page of a resource, in page order, opened. Pages are read a few
  * at a time, each batch in one range read (one of whole pages, one of slices), and `onPage` may
  * take its turn (it is awaited); `beforeRead` is awaited before each read is asked for (a scan in
- * flight holds it there).
+ * flight holds it there), and between two slices' items parsed (openedPages).
  */
 export async function readPages<T>(
   db: CheckinDatabase,
@@ -144,7 +148,7 @@ export async function readPages<T>(
         : [],
     ]);
     // Opened together: the box's work for one runs while another's JSON is read.
-    const opened = await openedPages<T>(box, whole, slices);
+    const opened = await openedPages<T>(box, whole, slices, beforeRead);
     for (const page of batch) {
       const items = opened.get(page);
       if (items) await onPage(items, page);

@@ -63,6 +63,57 @@ describe('a ticket page stored as slices', () => {
     ]);
   });
 
+  it("is read back a slice a turn: a list's load opens one slice at a time and parses a hundred tickets between two turns at most", async () => {
+    const db = freshDb();
+    await copy(db);
+    // Slices being opened at once (each is its own crypto call: its answer comes in as a task).
+    const box = await db.seal.box();
+    const openBytes = box.openBytes.bind(box);
+    let opening = 0;
+    let mostAtOnce = 0;
+    const opens = vi.spyOn(box, 'openBytes').mockImplementation(async (...args) => {
+      mostAtOnce = Math.max(mostAtOnce, ++opening);
+      try {
+        return await openBytes(...args);
+      } finally {
+        opening--;
+      }
+    });
+    // Tickets parsed since the load last took its turn (a scan in flight holds it there).
+    const parse = JSON.parse;
+    let since = 0;
+    const betweenTurns: number[] = [];
+    const spy = vi.spyOn(JSON, 'parse').mockImplementation((...args: Parameters<typeof JSON.parse>) => {
+      const value = parse(...args);
+      if (Array.isArray(value) && value.every((item) => typeof item?.slug === 'string'))
+        since += value.length;
+      return value;
+    });
+    const read: number[] = [];
+    try {
+      await readPages<RemoteTicket>(
+        db,
+        LIST,
+        'tickets',
+        (items) => {
+          read.push(...items.map((t) => t.id));
+        },
+        async () => {
+          betweenTurns.push(since);
+          since = 0;
+        },
+      );
+    } finally {
+      spy.mockRestore();
+      opens.mockRestore();
+    }
+    betweenTurns.push(since);
+    expect(read).toEqual(ids(1, 750));
+    expect(mostAtOnce).toBe(1);
+    expect(betweenTurns.reduce((a, b) => a + b, 0)).toBe(750);
+    expect(Math.max(...betweenTurns)).toBe(100);
+  });
+
   it('is read by key one slice at a time: a scan opens the slice its code is in, nothing more', async () => {
     const db = freshDb();
     await copy(db);

@@ -147,7 +147,7 @@ describe('the door’s readiness, read outside React', () => {
 
   it('lets a picture that came while the platform was read answer over that reading', async () => {
     const store = await doorStore();
-    const { checkReadiness, currentReadiness, noteCameraFrame } = await import('../../src/state/readiness');
+    const { checkReadiness, noteCameraFrame } = await import('../../src/state/readiness');
     let answer: (permission: 'denied') => void = () => {};
     const checking = checkReadiness(
       store,
