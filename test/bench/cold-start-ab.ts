@@ -11,6 +11,7 @@
 // phones, and the page's longest task from the scan screen's first frame to the last verdict;
 // with AB_TASKS=1 every thread's tasks in the first run's first scans, and with BENCH_TRACE=1
 // (sampled; build unminified: `--minify false`) each of those scans' time by function.
+// AB_PACE_MS=<ms>: that long between a verdict gone and the next code (a queue's pace).
 // AB_LOCAL=1: after each restart, the page's speed measured in the door's own page and trace
 // (browser/local-score.ts), and before it what the kernel charges (host-kernel-cost.ts), to see
 // whether a restart's CPU time follows either.
@@ -41,6 +42,13 @@ const RUNS = Number(process.argv[2] ?? 5);
  */
 const WARM = Number(process.env.AB_WARM ?? 0);
 const SCANS = Number(process.env.AB_SCANS ?? 0);
+/**
+ * AB_PACE_MS=<ms>: this host's milliseconds between a verdict gone and the next code. Without
+ * it the codes come one after another, which no pause of the door's (a restart's load waits for
+ * a quarter of a second without a decision) ever fits between; with it they come at a queue's
+ * pace scaled to this host, so the door's pauses fall between scans as they would on a phone.
+ */
+const PACE_MS = Number(process.env.AB_PACE_MS ?? 0);
 /** The first scans after a restart's first verdict: the ones a warm-up would change. */
 const FIRST = 5;
 
@@ -101,7 +109,7 @@ try {
               look();
             }),
         );
-        await wedgeScansToVerdict(door.page, codes.slice(1), 'enter');
+        await wedgeScansToVerdict(door.page, codes.slice(1), 'enter', PACE_MS);
         spans = await scanSpans(door.page);
       }
       const frame = SCANS > 0 ? await firstFrameAt(door.page) : 0;

@@ -8,11 +8,14 @@ import type { Page } from '@playwright/test';
  * `from`: 'first-key' times the whole typing (a scanner's burst: decode to verdict), 'enter'
  * only what follows the Enter key (the app's part). A verdict that neither shows nor goes
  * within a minute fails the run with what the screen says, rather than waiting for ever.
+ * `paceMs`: this host's milliseconds between a verdict gone and the next code (a queue's pace:
+ * the next guest stepping up), none by default (codes one after another, as fast as a scanner).
  */
 export function wedgeScansToVerdict(
   page: Page,
   codes: string[],
   from: 'first-key' | 'enter',
+  paceMs = 0,
 ): Promise<number[]> {
   // A page too busy to run even its own timeout still ends the run.
   const limit = 60_000 * (codes.length + 5);
@@ -27,7 +30,7 @@ export function wedgeScansToVerdict(
     );
   });
   const scans = page.evaluate(
-    async ({ codes, from }) => {
+    async ({ codes, from, paceMs }) => {
       const appear = (present: boolean, scan: number) =>
         new Promise<void>((resolve, reject) => {
           const test = () => (document.querySelector('[data-testid="verdict"]') !== null) === present;
@@ -80,10 +83,11 @@ export function wedgeScansToVerdict(
         await appear(false, scan);
         await new Promise((resolve) => requestAnimationFrame(resolve));
         await nextTask();
+        if (paceMs > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
       }
       return out;
     },
-    { codes, from },
+    { codes, from, paceMs },
   );
   return Promise.race([scans, stuck]).finally(() => clearTimeout(watchdog));
 }
