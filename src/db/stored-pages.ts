@@ -64,10 +64,12 @@ export async function firstPageRows(
 }
 
 /**
- * Pages read per IndexedDB request: one range read (getAll) each, a slice a scan can come
- * between. (One a read measured no better for scans during the load, and made the load longer.)
+ * Pages read per IndexedDB request: one range read (getAll) each, and a scan that comes in while
+ * its answer is taken in waits for it. One page: with a queue's guests further apart than the
+ * load's quiet turn, two a read cost the scans that met the load x1.2-1.3 (docs/benchmarks.md,
+ * the thirty-ninth sitting); with codes one after another, where the load waits, the same.
  */
-const PAGES_PER_READ = 2;
+const PAGES_PER_READ = 1;
 
 /** The stored pages of a resource in page order, and which of them are stored as slices. */
 async function storedPages(db: CheckinDatabase, listSlug: string, resource: Resource) {
