@@ -65,9 +65,10 @@ export async function firstPageRows(
 
 /**
  * Pages read per IndexedDB request: one range read (getAll) each, and a scan that comes in while
- * its answer is taken in waits for it. One page: with a queue's guests further apart than the
- * load's quiet turn, two a read cost the scans that met the load x1.2-1.3 (docs/benchmarks.md,
- * the thirty-ninth sitting); with codes one after another, where the load waits, the same.
+ * its answer is taken in waits for it. One page: when a queue's guests come further apart than
+ * the load's quiet turn, the scans that meet the load took x0.77-0.84 of their time with two a
+ * read (low-tier p95, two A/Bs: docs/benchmarks.md, the thirty-ninth sitting); when codes come
+ * one after another the load waits, and it made no difference (x0.99).
  */
 const PAGES_PER_READ = 1;
 
@@ -117,10 +118,10 @@ async function openedPages<T>(
 }
 
 /**
- * Calls `onPage` for each stored page of a resource, in page order, opened. Pages are read a few
- * at a time, each batch in one range read (one of whole pages, one of slices), and `onPage` may
- * take its turn (it is awaited); `beforeRead` is awaited before each read is asked for (a scan in
- * flight holds it there), and between two slices' items parsed (openedPages).
+ * Calls `onPage` for each stored page of a resource, in page order, opened. Pages are read
+ * PAGES_PER_READ at a time, each batch in one range read (one of whole pages, one of slices),
+ * and `onPage` may take its turn (it is awaited); `beforeRead` is awaited before each read is
+ * asked for (a scan in flight holds it there), and between two slices' items parsed.
  */
 export async function readPages<T>(
   db: CheckinDatabase,
@@ -149,7 +150,7 @@ export async function readPages<T>(
             .toArray()
         : [],
     ]);
-    // Opened together: the box's work for one runs while another's JSON is read.
+    // Whole pages (kept before slices) open together; slices one at a time, a turn between.
     const opened = await openedPages<T>(box, whole, slices, beforeRead);
     for (const page of batch) {
       const items = opened.get(page);

@@ -1,5 +1,5 @@
 // Loads one list's local copy into memory: first-download pages, then the records changed
-// since (which win by `updatedAt`). Pages come a few at a time in one range read each, and the
+// since (which win by `updatedAt`). Pages come in range reads (db/stored-pages.ts), and the
 // work yields before each read, between two slices' tickets parsed and between slices of the
 // index's work, so a scan that comes in meanwhile waits for one read or one slice at most.
 // Pages stored before schema version 4 get their codes here (page-codes.ts), as they go by.
