@@ -5,17 +5,26 @@ import { ForgottenElsewhereScreen } from './ForgottenElsewhereScreen';
 import { JoinScreen } from './JoinScreen';
 import { ScanScreen } from './ScanScreen';
 import { useVerdictRehearsed, VerdictRehearsal } from './VerdictRehearsal';
-import { useDoorStarted, useDoorStatus } from '../hooks/useDoor';
+import type { SyncStatus } from '../../sync/engine/door-protocol';
+import { useDoorStarted, useDoorStatusOf } from '../hooks/useDoor';
+
+/** What this screen chooses by: not the counts, which each verdict changes. */
+const choosing = ({ phase, list, farewell, forgottenElsewhere }: SyncStatus) => ({
+  loading: phase === 'loading',
+  list: list !== null,
+  farewell,
+  forgottenElsewhere,
+});
 
 /** `/`: the open list's scan screen, or joining one when this device holds none. */
 export function DoorHome() {
   const started = useDoorStarted();
-  const status = useDoorStatus();
+  const status = useDoorStatusOf(choosing);
   const rehearsed = useVerdictRehearsed();
   const [, navigate] = useLocation();
   // The first verdict's work is done while the page waits for the worker (VerdictRehearsal.tsx),
   // and the scan screen waits for it when the worker was quicker than the first render.
-  if (!started || status.phase === 'loading' || (status.list && !rehearsed))
+  if (!started || status.loading || (status.list && !rehearsed))
     return (
       <>
         <p className="muted" role="status">

@@ -1,9 +1,10 @@
 // How screens reach the door's sync engine. The app's shell provides the one DoorRuntime
 // (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
 // composition root, and the organiser and settings screens need nothing of the door's folder.
-import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { DoorEngine, SyncStatus } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
+import { sameShallow } from '../../state/same-shallow';
 
 /** The sync engine as the page sees it: every call answers asynchronously, from the worker. */
 export type { DoorEngine };
@@ -41,18 +42,37 @@ function useDoorRuntime(): DoorRuntime {
  * render of the whole screen after it.
  */
 export function useDoorStatus(): SyncStatus {
+  return useDoorStatusOf(whole);
+}
+
+const whole = (status: SyncStatus) => status;
+
+/**
+ * What `pick` takes of the engine's status, drawn as useDoorStatus draws the whole (in the same
+ * lanes): a screen that needs a little of it (whether a list is open) renders again only when
+ * that changes (same-shallow.ts), not at every verdict's counts. `pick` is read at each status.
+ */
+export function useDoorStatusOf<T>(pick: (status: SyncStatus) => T): T {
   useDoorRuntime().engine();
-  const [status, setStatus] = useState(() => appStore.getState().sync);
+  const picked = useRef(pick);
+  picked.current = pick;
+  const [value, setValue] = useState(() => pick(appStore.getState().sync));
+  const last = useRef(value);
   useEffect(() => {
-    const publish = (next: SyncStatus) =>
-      next.download !== null ? startTransition(() => setStatus(next)) : setStatus(next);
+    const publish = (next: SyncStatus) => {
+      const chosen = picked.current(next);
+      if (sameShallow(last.current, chosen)) return;
+      last.current = chosen;
+      if (next.download !== null) startTransition(() => setValue(chosen));
+      else setValue(chosen);
+    };
     // A status published between the first render and this subscription.
     publish(appStore.getState().sync);
     return appStore.subscribe((state, before) => {
       if (state.sync !== before.sync) publish(state.sync);
     });
   }, []);
-  return status;
+  return value;
 }
 
 export function useDoorEngine(): DoorEngine {

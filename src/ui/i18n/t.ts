@@ -22,8 +22,38 @@ function isolated(values: Record<string, string | number>): Record<string, strin
   return out;
 }
 
+/**
+ * Messages as formatted, by key and values: a verdict's render asks for the same counts and
+ * labels again and again, and Lingui formats an ICU message afresh at each call (a plural's
+ * every form, its formatters made anew), which was most of what the door's page allocated in a
+ * scan. A language or catalogue loaded empties it; it is emptied too when full.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 2000;
+i18n.on('change', () => formatted.clear());
+
+/**
+ * The key and values as one string, different for any other key or values: each value's type
+ * kept (the number 1 is not the text "1") and its length before it, so no text a value holds (an
+ * attendee's name) can pass for another value.
+ */
+function memoKey(key: string, values: Record<string, string | number>): string {
+  let memo = key;
+  for (const name in values) {
+    const value = String(values[name]);
+    memo += ` ${name} ${typeof values[name] === 'number' ? 'n' : 's'}${value.length} ${value}`;
+  }
+  return memo;
+}
+
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  return i18n._(key, values && direction(activeLocale()) === 'rtl' ? isolated(values) : values);
+  const memo = values ? memoKey(key, values) : key;
+  const kept = formatted.get(memo);
+  if (kept !== undefined) return kept;
+  const text = i18n._(key, values && direction(activeLocale()) === 'rtl' ? isolated(values) : values);
+  if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+  formatted.set(memo, text);
+  return text;
 }
 
 /** A message about `n` things: its ICU plural picks the form the language uses for `n`. */

@@ -43,3 +43,41 @@ describe('compiled catalogues', () => {
     }
   });
 });
+
+describe('messages kept as formatted', () => {
+  afterAll(async () => {
+    await activateLocale('en');
+  });
+
+  it('gives what Lingui formats, for each count and value, in the language active now', async () => {
+    await activateLocale('en');
+    expect(tn('statusConflicts', 3)).toBe(i18n._('statusConflicts', { n: 3 }));
+    expect(tn('statusConflicts', 3)).toBe('3 double admissions');
+    expect(tn('statusConflicts', 1)).toBe('1 double admission');
+    expect(t('orderBuyer', { name: 'Ada' })).toBe('Bought by Ada');
+    await activateLocale('de');
+    expect(tn('statusConflicts', 3)).toBe('3 Doppeleinlässe');
+    expect(t('orderBuyer', { name: 'Ada' })).toBe('Gekauft von Ada');
+    await activateLocale('en');
+    expect(t('orderBuyer', { name: 'Ada' })).toBe('Bought by Ada');
+  });
+
+  it('tells a number from its text, and no value can pass for two', () => {
+    expect(tn('orgPageOf', 1, { page: 2, pages: 3 })).toBe('Page 2 of 3 · 1 record');
+    expect(tn('orgPageOf', 1, { page: '2 pages n1 3', pages: 3 })).toBe('Page 2 pages n1 3 of 3 · 1 record');
+    expect(tn('orgPageOf', 1, { page: 2, pages: 3 })).toBe('Page 2 of 3 · 1 record');
+    expect(t('orderBuyer', { name: 'A name s1 B' })).toBe('Bought by A name s1 B');
+    expect(t('orderBuyer', { name: 'A' })).toBe('Bought by A');
+  });
+
+  it('formats a message once while the language stays', () => {
+    const formatting = vi.spyOn(i18n, '_');
+    try {
+      const first = t('orderBuyer', { name: 'Grace' });
+      expect(t('orderBuyer', { name: 'Grace' })).toBe(first);
+      expect(formatting).toHaveBeenCalledTimes(1);
+    } finally {
+      formatting.mockRestore();
+    }
+  });
+});
