@@ -1,7 +1,15 @@
 // How screens reach the door's sync engine. The app's shell provides the one DoorRuntime
 // (src/ui/app/door-runtime.ts) through DoorRuntimeContext, so no screen imports the
 // composition root, and the organiser and settings screens need nothing of the door's folder.
-import { createContext, startTransition, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { DoorEngine, SyncStatus } from '../../sync/engine/door-protocol';
 import { appStore } from '../../state/app-store';
 import { sameShallow } from '../../state/same-shallow';
