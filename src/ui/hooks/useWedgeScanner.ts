@@ -66,8 +66,9 @@ export function useWedgeScanner(onRead: (read: WedgeRead) => void, enabled = tru
       }
       handler.current(read);
       // A code read whole: a hardware scanner works at this door (its readiness). Noted a
-      // moment later, so the readiness sign changes after the verdict is drawn, not before.
-      if (read.kind === 'code') {
+      // moment later, so the readiness sign changes after the verdict is drawn, not before; and
+      // only until it is noted, not by a timer of every scan's that lands in a later scan.
+      if (read.kind === 'code' && appStore.getState().readiness.signals.scannerSeenAt === null) {
         const at = Date.now();
         window.setTimeout(() => noteScannerRead(appStore, at), NOTE_AFTER_VERDICT_MS);
       }
