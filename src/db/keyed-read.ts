@@ -231,6 +231,7 @@ async function orderReads(
 /**
  * Every stored version of the tickets `query` can name, and all of their check-ins. `reads`
  * holds what this scan read already (scan-reads.ts): asked again, it is not read again.
+ * `withOrder`: a ticket's code reads what its order's read will want as well.
  */
 export async function readByCode(
   db: CheckinDatabase,
@@ -238,6 +239,7 @@ export async function readByCode(
   codes: CodeIndex,
   query: CodeQuery,
   reads: ScanReads = scanReads(),
+  withOrder = true,
 ): Promise<KeyedFacts> {
   const box = await db.seal.box();
   const matches = named(query);
@@ -266,9 +268,10 @@ export async function readByCode(
   const have = new Set(found.map((t) => t.id));
   const newerIds = ids.filter((id) => !have.has(id));
   const checkinPages = pagesHolding(reads, codes.checkins, ids.map(ticketIdKey));
-  // The order's reads join this transaction when a ticket's code was asked: then reading the
-  // order (keyed-lookup.ts) mostly finds them all read.
-  const order = query.kind === 'order' ? {} : await orderReads(box, codes, reads, [...fromPages, ...found]);
+  // The order's reads join this transaction when a ticket's code was asked with its order: then
+  // reading the order (keyed-lookup.ts) mostly finds them all read.
+  const order =
+    query.kind === 'order' || !withOrder ? {} : await orderReads(box, codes, reads, [...fromPages, ...found]);
   await ask(db, listSlug, box, reads, {
     ticketPages: order.ticketPages,
     changed: order.changed,

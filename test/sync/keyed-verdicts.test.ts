@@ -18,6 +18,7 @@ import { createListIndex } from '../../src/sync/index/list-index';
 import { fillListIndex, loadListIndex } from '../../src/sync/open-list/open-list';
 import { listRow, remoteCheckin, remoteTicket, T0 } from '../db/copy-rows';
 import { asWholePages } from '../db/whole-pages';
+import { sellOrder } from './orders-support';
 import { doorDevice, doorEngineOn, doorService, freshDb, LIST, manualClock } from './support';
 
 const OTHER = 'chk_pother0000000000000000';
@@ -168,14 +169,15 @@ describe('a verdict from a keyed read', () => {
 });
 
 /** A device that joined the list of `tickets` tickets, synced once and stopped. */
-async function joinedAndStopped(tickets: number) {
+async function joinedAndStopped(tickets: number, withOrder = false) {
   const setup = await doorService(tickets);
+  const family = withOrder ? await sellOrder(setup, 'FAM4', ['Leo', 'Ines', 'Tom']) : [];
   const fetch = (r: Request) => setup.service.handle(r);
   const first = await doorDevice({ fetch });
   await first.engine.join(LIST);
   await first.engine.syncNow();
   first.engine.stop();
-  return { setup, fetch, first };
+  return { setup, fetch, first, family };
 }
 
 /**
@@ -368,6 +370,31 @@ describe('a restart offline while the list loads', () => {
     expect(await releaseAndWait(undone)).toEqual({ ok: true, value: 'cancelled' });
     expect(await readOutbox(first.db, LIST)).toEqual([]);
     expect(engine.status().pending).toBe(0);
+    engine.stop();
+  });
+
+  it('a ticket judged by key goes out without its order, which comes after as the whole list gives it', async () => {
+    const { first, fetch, family } = await joinedAndStopped(4, true);
+    const { engine, releaseAndWait } = await restartOfflineWithLoadHeld(first.db, fetch);
+    const scanned = await engine.scan(family[1]!.slug);
+    if (!scanned.ok) throw new Error(scanned.reason);
+    expect(scanned.value).toMatchObject({ verdict: { kind: 'admitted' }, order: null, orderToCome: true });
+    // Read by key while the list still loads: the order's other tickets, none of them in yet.
+    const later = await engine.orderAround(family[1]!.id);
+    expect(later?.reference).toBe('FAM4');
+    expect(later?.tickets.map((o) => [o.ticket.id, o.state])).toEqual(
+      family.filter((t) => t.id !== family[1]!.id).map((t) => [t.id, 'not-in']),
+    );
+    // The same once the whole list is in memory, where a scan's verdict brings its order itself.
+    const loaded = (async () => {
+      while (!engine.status().counted) await new Promise((resolve) => setTimeout(resolve, 0));
+    })();
+    await releaseAndWait(loaded);
+    expect(await engine.orderAround(family[1]!.id)).toEqual(later);
+    const again = await engine.scan(family[2]!.slug);
+    expect(again).toMatchObject({ ok: true, value: { verdict: { kind: 'admitted' } } });
+    expect(again.ok && again.value.orderToCome).toBeFalsy();
+    expect(again.ok && again.value.order?.reference).toBe('FAM4');
     engine.stop();
   });
 

@@ -88,6 +88,7 @@ export type DoorCommandName =
   | 'exit'
   | 'typed'
   | 'admitOrder'
+  | 'orderAround'
   | 'undo'
   | 'undoAll'
   | 'dismissParked'

@@ -150,6 +150,7 @@ const commands: WireCommands = {
   exit: async (...args) => decided((await started).exit(...args)),
   typed: async (...args) => decided((await started).typed(...args)),
   admitOrder: async (...args) => decided((await started).admitOrder(...args)),
+  orderAround: async (...args) => (await started).orderAround(...args),
   undo: async (...args) => decided((await started).undo(...args)),
   undoAll: async (...args) => decided((await started).undoAll(...args)),
   dismissParked: async (...args) => (await started).dismissParked(...args),

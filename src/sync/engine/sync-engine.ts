@@ -331,6 +331,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       state.noteScan();
       return counted(door.typed(...args), (r) => (r.ok && 'verdict' in r.value ? r.value.verdict : null));
     },
+    /** The rest of a ticket's order, for a verdict that went out without it (order-later.ts). */
+    orderAround: door.orderAround,
     admitOrder: (...args: Parameters<typeof door.admitOrder>) =>
       counted(door.admitOrder(...args), (r) => (r.ok ? r.value.verdict : null)),
     undo: writes.undo,

@@ -33,6 +33,8 @@ import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-or
 import type { DoorWrites } from '../writes/door-writes';
 import type { PageReads } from '../../db/scan-reads';
 import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
+import { createOrderLater } from './order-later';
+import { orderReferenceOf } from '../../domain/order';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
 import { caughtUpBasis, confirmRefusal, type RefusalCheckDeps, stillDownloading } from './refusal-check';
 import { createScanQueue, type LaneRead } from './scan-queue';
@@ -89,6 +91,11 @@ export function createDoorScan(deps: DoorScanDeps) {
 
   /** Pages keyed reads opened while a list loads, for the next scans (keyed-lookup.ts); gone with it. */
   const openedPages = new WeakMap<OpeningList, PageReads>();
+  const pagesOf = (opening: OpeningList) => {
+    const pages = openedPages.get(opening) ?? new Map();
+    openedPages.set(opening, pages);
+    return pages;
+  };
 
   /**
    * The list to judge against: the loaded one, or while it loads, the loading one with this
@@ -105,9 +112,9 @@ export function createDoorScan(deps: DoorScanDeps) {
     // A list still downloading cannot say "not on the list" by key: its index says how far it got.
     if (opening && byId === undefined && opening.complete && readsByKey(code)) {
       const codes = await opening.codes;
-      const pages = openedPages.get(opening) ?? new Map();
-      openedPages.set(opening, pages);
-      const keyed = codes && (await keyedScan(deps.db, opening.list.slug, codes, code, pages));
+      // Without its order: the verdict does not wait for it (order-later.ts).
+      const keyed =
+        codes && (await keyedScan(deps.db, opening.list.slug, codes, code, pagesOf(opening), false));
       if (keyed && deps.opening?.() === opening) {
         opening.index.putTickets(keyed.facts.tickets);
         opening.index.putCheckins(keyed.facts.checkins);
@@ -175,8 +182,11 @@ export function createDoorScan(deps: DoorScanDeps) {
       if (!row.ok) return row;
       checkin = row.value;
     }
-    // Judged after the admission, so the rest of the order reads as the door now stands (a
-    // keyed read gave the loading index the ticket's whole order).
+    // Judged after the admission, so the rest of the order reads as the door now stands. A keyed
+    // read gave the loading index no more than the ticket: its order is asked for after the
+    // verdict (order-later.ts).
+    if (keyed && 'ticket' in verdict && ticket && orderReferenceOf(ticket) !== null)
+      return ok({ verdict, checkin, basis, order: null, orderToCome: true });
     const order = 'ticket' in verdict && ticket ? restOfOrder(index, list, ticket, clock.now()) : null;
     return ok({ verdict, checkin, basis, order });
   };
@@ -225,6 +235,8 @@ export function createDoorScan(deps: DoorScanDeps) {
   };
 
   return {
+    /** The rest of a ticket's order, for a verdict that went out without it (order-later.ts). */
+    orderAround: createOrderLater({ ...deps, settled, pagesOf }),
     /** A code from the camera, a scanner or the keyboard; `lane` for a read in the fast lane. */
     scan: (raw: string, lane?: LaneRead) =>
       queue.runInLane(lane, () => decide(parseScannedCode(raw)), outcomeStops),

@@ -3,7 +3,7 @@
 // (a small index of just the rows read), in the order the whole list loads, so the verdict
 // rules see the same ticket and check-ins they would see with the whole list in memory; the
 // facts hold the ticket's whole order too (its tickets and their check-ins), for the verdict's
-// "rest of the order".
+// "rest of the order", unless asked without it.
 import { type CodeIndex, type KeyedFacts, readByCode } from '../../db/keyed-read';
 import { keepRecent, type PageReads, scanReads } from '../../db/scan-reads';
 import type { CheckinDatabase } from '../../db/database';
@@ -35,6 +35,8 @@ const RECENT_PAGES = 8;
  * `pages`: pages earlier scans of this load opened, kept by the caller for the load. Only
  * first-download pages are kept, which do not change while a list loads (its codes are read
  * once for the load too); rows stored since, and check-ins, are read afresh every scan.
+ * `withOrder` false: the ticket and its check-ins only, not its order's (a scan's verdict, whose
+ * order is read after it: order-later.ts).
  */
 export async function keyedScan(
   db: CheckinDatabase,
@@ -42,10 +44,11 @@ export async function keyedScan(
   codes: CodeIndex,
   code: ScannedCode,
   pages: PageReads = new Map(),
+  withOrder = true,
 ): Promise<KeyedScan | null> {
   if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
   try {
-    return await keyedFacts(db, listSlug, codes, code, pages);
+    return await keyedFacts(db, listSlug, codes, code, pages, withOrder);
   } finally {
     keepRecent(pages, RECENT_PAGES);
   }
@@ -57,6 +60,7 @@ async function keyedFacts(
   codes: CodeIndex,
   code: Extract<ScannedCode, { kind: 'ticket-slug' | 'ticket-reference' }>,
   pages: PageReads,
+  withOrder: boolean,
 ): Promise<KeyedScan> {
   // One scan's reads, kept for its order's read: mostly asked for with the ticket's own.
   const reads = scanReads(pages);
@@ -68,12 +72,13 @@ async function keyedFacts(
       ? { kind: 'slug', slug: code.slug }
       : { kind: 'reference', reference: code.reference },
     reads,
+    withOrder,
   );
   const index = createListIndex();
   index.putTickets(facts.tickets);
   index.putCheckins(facts.checkins);
   const ticket = ticketFor(index, code);
-  const order = ticket && orderReferenceOf(ticket);
+  const order = withOrder && ticket && orderReferenceOf(ticket);
   if (order) {
     // The order's tickets after the ticket's own rows: putting them again changes nothing.
     const rest = await readByCode(db, listSlug, codes, { kind: 'order', order }, reads);

@@ -13,6 +13,12 @@ export interface ScanOutcome {
   /** The order's other tickets (all of them for a registration reference), when it has several. */
   order: DoorOrder | null;
   /**
+   * The ticket was judged from a keyed read while its list loads, which read it and its
+   * check-ins but not its order: `order` is null, and the order is for asking once the verdict
+   * shows (order-later.ts). Absent: `order` is the whole answer.
+   */
+  orderToCome?: true;
+  /**
    * The ticket's answers to the list's questions, when the door had them at hand as the verdict
    * went out (they are read once a list, ticket-answers.ts): drawn with the verdict, in its first
    * frame. Absent: the screen asks for them once the verdict shows.

@@ -17,6 +17,8 @@ export interface ShownVerdict {
   order: DoorOrder | null;
   /** The ticket's answers, when they came with the verdict (scan-outcome.ts). */
   answers?: readonly Answer[];
+  /** Its order is still to come: the verdict went out without it (scan-outcome.ts). */
+  orderToCome?: boolean;
   /** After "Admit all": the check-ins it made (undone together), and what it did not admit. */
   batch?: { checkins: CheckinRow[]; refused: OrderTicket[]; notOnList: number };
   /**
@@ -30,11 +32,11 @@ export interface ShownVerdict {
  * What of a decision's outcome a screen keeps: an attendee's (the kiosk) none of what it never
  * shows, the order's other tickets and the holder's answers; staff's all of it.
  */
-export function outcomeFor<O extends Pick<ShownVerdict, 'order' | 'answers'>>(
+export function outcomeFor<O extends Pick<ShownVerdict, 'order' | 'answers' | 'orderToCome'>>(
   outcome: O,
   attendeeFacing: boolean,
 ): O {
-  return attendeeFacing ? { ...outcome, order: null, answers: undefined } : outcome;
+  return attendeeFacing ? { ...outcome, order: null, answers: undefined, orderToCome: undefined } : outcome;
 }
 
 /** The tickets this verdict let in: its own, or those "Admit all" just admitted (their badges). */
@@ -46,10 +48,12 @@ export function admittedTicketIds(shown: ShownVerdict): number[] {
 /**
  * Milliseconds until the screen returns by itself, or null while staff must act: longer for
  * anything but a plain admission; never for an order with tickets still to let in ("Admit all"
- * or "Next scan") nor, in the fast lane, for a verdict that stopped it (it stays until seen).
+ * or "Next scan"), nor while its order is still to come, nor, in the fast lane, for a verdict
+ * that stopped it (it stays until seen).
  */
 export function autoReturnDelay(shown: ShownVerdict, seconds: number, fastLane: boolean): number | null {
   if (seconds <= 0) return null;
+  if (shown.orderToCome) return null;
   if (shown.order && admittable(shown.order).length > 0) return null;
   if (fastLane && stopsTheLane(shown.verdict)) return null;
   const plain = verdictTone(shown.verdict) === 'go' || shown.verdict.kind === 'exit-recorded';

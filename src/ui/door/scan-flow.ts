@@ -13,6 +13,7 @@ import {
   laneAfterUndo,
   laneAfterVerdict,
 } from '../../scanner/fast-lane';
+import type { DoorOrder } from '../../domain/order';
 import type { ShownVerdict } from './auto-return';
 
 export interface ScanFlowState {
@@ -51,6 +52,8 @@ export type ScanFlowEvent =
   | { type: 'admitted-anyway'; outcome: Outcome; now: number; fastLane: boolean }
   /** "Admit all" answered. */
   | { type: 'order-admitted'; outcome: Outcome; now: number }
+  /** The order of the verdict at `at`, which went out without it, came (order-later.ts). */
+  | { type: 'order-came'; at: number; order: DoorOrder | null }
   | { type: 'problem'; notice: string }
   /** An undo answered; `at` is the undone verdict's time when it was taken back, else null. */
   | { type: 'undone'; notice: string; at: number | null }
@@ -130,6 +133,10 @@ export function scanFlow(state: ScanFlowState, event: ScanFlowEvent): ScanFlowSt
       );
     case 'order-admitted':
       return withVerdict({ ...state, notice: null }, event.outcome, event.now, false);
+    case 'order-came':
+      // Only to the verdict it was asked for, and only once: what staff hold stays held.
+      if (state.shown?.at !== event.at || !state.shown.orderToCome) return state;
+      return { ...state, shown: { ...state.shown, order: event.order, orderToCome: false } };
     case 'problem':
       return { ...state, notice: event.notice };
     case 'undone': {

@@ -9,6 +9,7 @@ import {
   scanFlow,
 } from '../../../src/ui/door/scan-flow';
 import { doorCheckin, doorTicket } from '../../fixtures/door-verdicts';
+import { autoReturnDelay } from '../../../src/ui/door/auto-return';
 
 const NOW = Date.parse('2026-11-28T19:00:00Z');
 
@@ -220,5 +221,40 @@ describe('scan flow: whole orders', () => {
     const undone = scanFlow(all, { type: 'order-undone', notice: '2 check-ins undone' });
     expect(undone.shown).toBeNull();
     expect(undone.notice).toBe('2 check-ins undone');
+  });
+});
+
+describe('an order that comes after its verdict', () => {
+  const order = {
+    reference: 'AB12',
+    buyerName: 'Ada Lovelace',
+    buyerEmail: null,
+    tickets: [{ ticket: doorTicket({ id: 8, reference: 'AB12-8' }), state: 'not-in' as const, since: null }],
+  };
+  const toCome: Outcome = { ...admitted(7), orderToCome: true };
+
+  it('joins the verdict it was asked for, keeps what staff hold, and comes once', () => {
+    const shown = through(decided(toCome), { type: 'held' });
+    const at = shown.shown!.at;
+    const joined = scanFlow(shown, { type: 'order-came', at, order });
+    expect(joined.shown).toMatchObject({ at, order, orderToCome: false });
+    expect(joined.held).toBe(true);
+    expect(scanFlow(joined, { type: 'order-came', at, order: null })).toBe(joined);
+  });
+
+  it('is dropped when another verdict took its place, or none is shown', () => {
+    const first = through(decided(toCome));
+    const at = first.shown!.at;
+    const next = scanFlow(first, decided(admitted(9), NOW + 1000));
+    expect(scanFlow(next, { type: 'order-came', at, order })).toBe(next);
+    const gone = scanFlow(first, { type: 'dismissed' });
+    expect(scanFlow(gone, { type: 'order-came', at, order })).toBe(gone);
+  });
+
+  it('holds the verdict from returning by itself until it comes', () => {
+    const shown = through(decided(toCome)).shown!;
+    expect(autoReturnDelay(shown, 3, false)).toBeNull();
+    expect(autoReturnDelay({ ...shown, order: null, orderToCome: false }, 3, false)).toBe(3000);
+    expect(autoReturnDelay({ ...shown, order, orderToCome: false }, 3, false)).toBeNull();
   });
 });
