@@ -212,7 +212,8 @@ export function useScanFlow({ mode, attendeeFacing = false }: ScanFlowOptions = 
         // The admission, or (another door's check-in came in meanwhile) the ticket as it now stands.
         const { verdict, checkin } = result.value;
         feedback(verdict);
-        const outcome = { ...result.value, order: shown.order };
+        // The order staff saw; one still to come is the answer's (read from the loaded list).
+        const outcome = { ...result.value, order: shown.orderToCome ? result.value.order : shown.order };
         send({ type: 'admitted-anyway', outcome, now: Date.now(), fastLane: fastLaneRef.current });
         if (verdict.kind === 'admitted' && checkin) printAdmitted([ticket.id]);
       });
