@@ -16,8 +16,8 @@ import { useDoorEngine } from '../hooks/useDoor';
 import { outcomeFor, returnDelay, runsFastLane } from './auto-return';
 import { occupied } from './scan-flow';
 import { useScanFlowState } from './useScanFlowState';
-import { afterPaint } from '../shared/after-paint';
 import { useBadgePrinter } from './useBadges';
+import { useOrderToCome } from './useOrderToCome';
 
 export type { ShownVerdict } from './auto-return';
 
@@ -257,25 +257,7 @@ export function useScanFlow({ mode, attendeeFacing = false }: ScanFlowOptions = 
     });
   }, [engine, send, action, current]);
 
-  // A verdict judged from a keyed read (a restarted door, its list still loading) went out
-  // without its order: asked for once the verdict is painted, so its frame does not wait for it.
-  // Until it comes the verdict does not return by itself (auto-return.ts), as one whose order has
-  // tickets to let in.
-  const askedOrder = useRef<number | null>(null);
-  useEffect(() => {
-    if (!shown?.orderToCome || !('ticket' in shown.verdict)) return;
-    const { at } = shown;
-    const ticketId = shown.verdict.ticket.id;
-    return afterPaint(() => {
-      if (askedOrder.current === at) return;
-      askedOrder.current = at;
-      // An order that cannot be read leaves the verdict as it stands, and returning by itself.
-      void engine.orderAround(ticketId).then(
-        (order) => send({ type: 'order-came', at, order }),
-        () => send({ type: 'order-came', at, order: null }),
-      );
-    });
-  }, [shown, engine, send]);
+  useOrderToCome(shown, engine, send);
 
   // Back to scanning after the configured delay, or the kiosk's own (auto-return.ts), unless
   // staff are working the verdict's buttons.
