@@ -231,7 +231,7 @@ async function orderReads(
 /**
  * Every stored version of the tickets `query` can name, and all of their check-ins. `reads`
  * holds what this scan read already (scan-reads.ts): asked again, it is not read again.
- * `withOrder`: a ticket's code reads what its order's read will want as well.
+ * `withOrder` (the default): a ticket's code reads what its order's read will want as well.
  */
 export async function readByCode(
   db: CheckinDatabase,
@@ -239,7 +239,7 @@ export async function readByCode(
   codes: CodeIndex,
   query: CodeQuery,
   reads: ScanReads = scanReads(),
-  withOrder = true,
+  { withOrder = true }: { withOrder?: boolean } = {},
 ): Promise<KeyedFacts> {
   const box = await db.seal.box();
   const matches = named(query);

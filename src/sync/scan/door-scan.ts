@@ -31,8 +31,7 @@ import { ticketFor } from './door-lookup';
 import { createExitScan } from './exit-scan';
 import { admitOrder, type OrderAdmission, orderOf, restOfOrder } from './door-order';
 import type { DoorWrites } from '../writes/door-writes';
-import type { PageReads } from '../../db/scan-reads';
-import { type KeyedScan, keyedScan, readsByKey } from './keyed-lookup';
+import { type KeyedScan, loadingReads } from './keyed-lookup';
 import { createOrderLater } from './order-later';
 import { orderReferenceOf } from '../../domain/order';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
@@ -89,13 +88,7 @@ export function createDoorScan(deps: DoorScanDeps) {
     catchUp: () => deps.loop.catchUp(),
   };
 
-  /** Pages keyed reads opened while a list loads, for the next scans (keyed-lookup.ts); gone with it. */
-  const openedPages = new WeakMap<OpeningList, PageReads>();
-  const pagesOf = (opening: OpeningList) => {
-    const pages = openedPages.get(opening) ?? new Map();
-    openedPages.set(opening, pages);
-    return pages;
-  };
+  const readIntoLoading = loadingReads(deps.db, () => deps.opening?.() ?? null);
 
   /**
    * The list to judge against: the loaded one, or while it loads, the loading one with this
@@ -109,18 +102,9 @@ export function createDoorScan(deps: DoorScanDeps) {
     const loaded = deps.active();
     if (loaded) return { active: loaded, keyed: null };
     const opening = deps.opening?.() ?? null;
-    // A list still downloading cannot say "not on the list" by key: its index says how far it got.
-    if (opening && byId === undefined && opening.complete && readsByKey(code)) {
-      const codes = await opening.codes;
-      // Without its order: the verdict does not wait for it (order-later.ts).
-      const keyed =
-        codes && (await keyedScan(deps.db, opening.list.slug, codes, code, pagesOf(opening), false));
-      if (keyed && deps.opening?.() === opening) {
-        opening.index.putTickets(keyed.facts.tickets);
-        opening.index.putCheckins(keyed.facts.checkins);
-        return { active: opening, keyed };
-      }
-    }
+    // Without its order: the verdict does not wait for it (order-later.ts).
+    const keyed = opening && byId === undefined ? await readIntoLoading(opening, code, false) : null;
+    if (opening && keyed) return { active: opening, keyed };
     // Waiting for the load: it must not be held meanwhile.
     release();
     const active = await settled();
@@ -236,7 +220,7 @@ export function createDoorScan(deps: DoorScanDeps) {
 
   return {
     /** The rest of a ticket's order, for a verdict that went out without it (order-later.ts). */
-    orderAround: createOrderLater({ ...deps, settled, pagesOf }),
+    orderAround: createOrderLater({ ...deps, settled, readIntoLoading }),
     /** A code from the camera, a scanner or the keyboard; `lane` for a read in the fast lane. */
     scan: (raw: string, lane?: LaneRead) =>
       queue.runInLane(lane, () => decide(parseScannedCode(raw)), outcomeStops),

@@ -12,6 +12,7 @@ import type { DoorCheckin, DoorTicket } from '../../domain/verdict';
 import { orderReferenceOf } from '../../domain/order';
 import { doorCheckin, ticketFor } from './door-lookup';
 import { createListIndex } from '../index/list-index';
+import type { OpeningList } from '../open-list/open-list-phase';
 
 export interface KeyedScan {
   ticket: DoorTicket | null;
@@ -44,7 +45,7 @@ export async function keyedScan(
   codes: CodeIndex,
   code: ScannedCode,
   pages: PageReads = new Map(),
-  withOrder = true,
+  { withOrder = true }: { withOrder?: boolean } = {},
 ): Promise<KeyedScan | null> {
   if (code.kind !== 'ticket-slug' && code.kind !== 'ticket-reference') return null;
   try {
@@ -72,7 +73,7 @@ async function keyedFacts(
       ? { kind: 'slug', slug: code.slug }
       : { kind: 'reference', reference: code.reference },
     reads,
-    withOrder,
+    { withOrder },
   );
   const index = createListIndex();
   index.putTickets(facts.tickets);
@@ -86,4 +87,30 @@ async function keyedFacts(
     facts.checkins.push(...rest.checkins);
   }
   return { ticket, checkins: ticket ? index.checkinsOf(ticket.id).map(doorCheckin) : [], facts };
+}
+
+/**
+ * Keyed reads into the list loading (`current()`): a code's rows, read by key and given to the
+ * loading list's index, which then holds what is decided from them; `withOrder`, its order's rows
+ * too. Null when a keyed read cannot answer: a list still downloading (its index says how far it
+ * got), pages without codes, or the load ended or replaced meanwhile. Pages opened are kept for
+ * the next reads of the same load, and go with it.
+ */
+export function loadingReads(db: CheckinDatabase, current: () => OpeningList | null) {
+  const openedPages = new WeakMap<OpeningList, PageReads>();
+  return async function readIntoLoading(
+    opening: OpeningList,
+    code: ScannedCode,
+    withOrder: boolean,
+  ): Promise<KeyedScan | null> {
+    if (!opening.complete || !readsByKey(code)) return null;
+    const codes = await opening.codes;
+    const pages = openedPages.get(opening) ?? new Map();
+    openedPages.set(opening, pages);
+    const keyed = codes && (await keyedScan(db, opening.list.slug, codes, code, pages, { withOrder }));
+    if (!keyed || current() !== opening) return null;
+    opening.index.putTickets(keyed.facts.tickets);
+    opening.index.putCheckins(keyed.facts.checkins);
+    return keyed;
+  };
 }

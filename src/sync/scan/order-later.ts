@@ -6,16 +6,14 @@
 // row of the order: the loaded list's, or the loading list's after the order's own keyed read,
 // which also gives that index the order's rows, as a scan's read did); null when the ticket is
 // not on the open list, or its order holds no other ticket.
-import type { PageReads } from '../../db/scan-reads';
 import type { DoorOrder } from '../../domain/order';
+import type { ScannedCode } from '../../domain/scan-code';
 import type { Clock } from '../clock';
-import type { CheckinDatabase } from '../../db/database';
 import type { ActiveList, OpeningList } from '../open-list/open-list-phase';
 import { restOfOrder } from './door-order';
-import { keyedScan } from './keyed-lookup';
+import type { KeyedScan } from './keyed-lookup';
 
 export interface OrderLaterDeps {
-  db: CheckinDatabase;
   clock: Clock;
   active: () => ActiveList | null;
   opening?: () => OpeningList | null;
@@ -23,8 +21,8 @@ export interface OrderLaterDeps {
   settled: () => Promise<ActiveList | null>;
   /** Holds the load's bulk reads while this one reads (bulk-reads.ts). */
   pauseLoad?: () => () => void;
-  /** Pages the loading list's keyed reads opened, shared with its scans. */
-  pagesOf: (opening: OpeningList) => PageReads;
+  /** A code's rows, with its order's, read by key into the loading list's index (door-scan.ts). */
+  readIntoLoading: (opening: OpeningList, code: ScannedCode, withOrder: boolean) => Promise<KeyedScan | null>;
 }
 
 const fromIndex = ({ index, list }: ActiveList, ticketId: number, now: number): DoorOrder | null => {
@@ -39,17 +37,12 @@ export function createOrderLater(deps: OrderLaterDeps) {
     if (loaded) return fromIndex(loaded, ticketId, deps.clock.now());
     const opening = deps.opening?.() ?? null;
     const ticket = opening?.index.ticketById(ticketId);
-    const codes = opening && ticket && (await opening.codes);
-    if (opening && ticket && codes) {
+    if (opening && ticket) {
       const release = deps.pauseLoad?.() ?? (() => {});
       try {
         const code = { kind: 'ticket-slug', slug: ticket.slug, text: ticket.slug } as const;
-        const keyed = await keyedScan(deps.db, opening.list.slug, codes, code, deps.pagesOf(opening));
-        if (keyed && deps.opening?.() === opening) {
-          opening.index.putTickets(keyed.facts.tickets);
-          opening.index.putCheckins(keyed.facts.checkins);
+        if (await deps.readIntoLoading(opening, code, true))
           return fromIndex(opening, ticketId, deps.clock.now());
-        }
       } finally {
         release();
       }
