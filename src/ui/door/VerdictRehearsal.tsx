@@ -3,15 +3,19 @@
 // first number or time it formats loads the platform's locale data. On a phone-class CPU that
 // was a task of 90-140 ms (traced) on the first scan after a restart, while the guest waited
 // (test/bench/phone.bench.ts, BENCH_TRACE). So before the scan screen first shows, while the
-// page waits for the door's worker or for a person to join a list, one verdict with made-up
-// words is drawn once, hidden: laid out but never painted, outside the accessibility tree, and
-// gone before the next paint. The door's screens wait for it (DoorHome.tsx): a worker that
+// page waits for the door's worker or for a person to join a list, verdicts with made-up words
+// are drawn once, hidden: laid out but never painted, outside the accessibility tree, and gone
+// before the next paint. One of each tone a door's queue brings (admitted with its order and
+// answers; already in and unpaid, which staff may override; void; just admitted): each tone's
+// first verdict paid the same again for its own styles, detail and buttons (a restart's first
+// refusal laid out in twice the time of its later ones, and was often its slowest scan). The door's screens wait for it (DoorHome.tsx): a worker that
 // answers before the first render must not let the scan screen skip it.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { DoorOrder } from '../../domain/order';
-import type { DoorTicket, Verdict } from '../../domain/verdict';
+import type { DoorCheckin, DoorTicket, Verdict } from '../../domain/verdict';
+import type { ScanBasis } from '../../sync/engine/door-protocol';
 import { warmFormatters } from '../format';
 import { VerdictView } from './VerdictView';
 
@@ -29,7 +33,15 @@ const guest = (id: number, firstName: string, lastName: string): DoorTicket => (
 });
 
 const TICKET = guest(1, 'Alex', 'Sample');
-const VERDICT: Verdict = { kind: 'admitted', ticket: TICKET };
+const EARLIER: DoorCheckin = {
+  uuid: 'rehearsal',
+  ticketId: 3,
+  createdAt: 0,
+  deletedAt: null,
+  deviceName: 'Door',
+  mine: false,
+};
+const OFFLINE: ScanBasis = { kind: 'offline', syncedAt: 0 };
 const ORDER: DoorOrder = {
   reference: 'ABCD',
   buyerName: 'Alex Sample',
@@ -40,6 +52,24 @@ const ORDER: DoorOrder = {
   ],
 };
 const ANSWERS = [{ question: 'Question', response: 'Answer' }];
+
+/** The verdicts drawn: the first with everything a verdict can hold, the rest one a tone. */
+const VERDICTS: { verdict: Verdict; basis?: ScanBasis }[] = [
+  { verdict: { kind: 'admitted', ticket: TICKET } },
+  {
+    verdict: { kind: 'already-checked-in', ticket: guest(3, 'Kim', 'Sample'), previous: EARLIER, count: 1 },
+    basis: OFFLINE,
+  },
+  { verdict: { kind: 'unpaid', ticket: guest(4, 'Lee', 'Sample') }, basis: OFFLINE },
+  { verdict: { kind: 'void', ticket: guest(5, 'Max', 'Sample') }, basis: OFFLINE },
+  {
+    verdict: {
+      kind: 'just-admitted',
+      ticket: guest(6, 'Pat', 'Sample'),
+      previous: { ...EARLIER, mine: true },
+    },
+  },
+];
 
 /** Once a page: a second wait (another list opened) finds the work already done. */
 const rehearsal = createStore(() => ({ done: false }));
@@ -70,16 +100,22 @@ export function VerdictRehearsal() {
   if (done || drawnHere) return null;
   return (
     <div className="verdict-rehearsal" aria-hidden="true" inert ref={drawn}>
-      <VerdictView
-        rehearsal
-        verdict={VERDICT}
-        now={0}
-        answers={ANSWERS}
-        order={ORDER}
-        onDismiss={() => {}}
-        onUndo={() => {}}
-        undoOpenUntil={0}
-      />
+      {VERDICTS.map(({ verdict, basis }, n) => (
+        <VerdictView
+          key={verdict.kind}
+          rehearsal
+          verdict={verdict}
+          basis={basis}
+          now={0}
+          answers={n === 0 ? ANSWERS : undefined}
+          order={n === 0 ? ORDER : null}
+          onDismiss={() => {}}
+          onUndo={() => {}}
+          onAdmitAnyway={() => {}}
+          onExit={() => {}}
+          undoOpenUntil={0}
+        />
+      ))}
     </div>
   );
 }
