@@ -184,3 +184,56 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
   // Never back: once counted in, every later drawing says so.
   for (const state of drawn.slice(counted)) expect(state.inside).toBe(String(Number(insideBefore) + 1));
 });
+
+test('a ticket’s verdict is drawn first; its order’s rows and its answers in a frame after it', async ({
+  context,
+  baseURL,
+}) => {
+  const service = new CheckinService(baseURL!);
+  // A ticket whose holder answered questions, of the smallest fresh orders (the order journeys
+  // take the largest).
+  const answered = new Set((await service.answers(MAIN_LIST)).map((a) => a.ticket_id));
+  const order = (await service.freshOrders(MAIN_LIST)).reverse().find((o) => answered.has(o[0]!.id))!;
+  const [scanned, ...rest] = order;
+  const { page, door } = await joinedDoor(context, 'Order frame door', { autoReturnSeconds: 0 });
+  // After each change React made (an observer's callback runs once a commit's changes are in):
+  // the verdict, its order's rows, its answers (whole or folded), and the frame it was in.
+  type Drawn = { verdict: boolean; rows: number; answers: boolean; frame: number };
+  await page.evaluate(() => {
+    const drawn: Drawn[] = [];
+    let frame = 0;
+    const count = () => {
+      frame += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    (window as unknown as { drawn: typeof drawn }).drawn = drawn;
+    new MutationObserver(() => {
+      const verdict = document.querySelector('[data-testid="verdict"]');
+      drawn.push({
+        verdict: verdict !== null,
+        rows: verdict?.querySelectorAll('[data-testid="order-ticket"]').length ?? 0,
+        answers: verdict?.querySelector('.verdict__answers, .verdict__answers-line') != null,
+        frame,
+      });
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await door.wedgeScan(scanned!.slug);
+  await door.expectVerdict('admitted');
+  await expect(door.verdict().getByTestId('order-ticket')).toHaveCount(rest.length);
+  await expect(door.verdict().locator('.verdict__answers, .verdict__answers-line')).toHaveCount(1);
+  await expect(door.verdict().getByRole('button', { name: /^Admit (1 more|all \d+)$/ })).toBeVisible();
+  const drawn = await page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
+  const shown = drawn.findIndex((state) => state.verdict);
+  const listed = drawn.findIndex((state) => state.rows > 0);
+  const answersIn = drawn.findIndex((state) => state.answers);
+  // The verdict's first drawing: its colour, title and name; no order, no answers yet.
+  expect(drawn[shown]).toMatchObject({ rows: 0, answers: false });
+  // The order's rows in a later frame, the verdict still up; the answers with them or after them
+  // (asked for once the verdict shows, they may come later still), never before.
+  expect(listed).toBeGreaterThan(shown);
+  expect(drawn[listed]).toMatchObject({ verdict: true, rows: rest.length });
+  expect(drawn[listed]!.frame).toBeGreaterThan(drawn[shown]!.frame);
+  expect(answersIn).toBeGreaterThanOrEqual(listed);
+  expect(drawn[answersIn]).toMatchObject({ verdict: true, rows: rest.length });
+});

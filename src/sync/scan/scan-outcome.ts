@@ -20,8 +20,9 @@ export interface ScanOutcome {
   orderToCome?: true;
   /**
    * The ticket's answers to the list's questions, when the door had them at hand as the verdict
-   * went out (they are read once a list, ticket-answers.ts): drawn with the verdict, in its first
-   * frame. Absent: the screen asks for them once the verdict shows.
+   * went out (they are read once a list, ticket-answers.ts): the screen does not ask for them,
+   * and draws them with the order's rows in the frame after the verdict's own. Absent: the screen
+   * asks for them once the verdict shows.
    */
   answers?: TicketAnswer[];
 }

@@ -1,6 +1,7 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { OWN_UNDO_MS } from '../../domain/door-roles';
 import { useDoorEngine, useEngineAnswer } from '../hooks/useDoor';
+import { afterPaint } from '../shared/after-paint';
 import { PrintBadgeButton } from './PrintBadgeButton';
 import { admittedTicketIds } from './auto-return';
 import type { ScanFlow, ShownVerdict as ShownVerdictState } from './useScanFlow';
@@ -15,6 +16,27 @@ const NO_ANSWERS: readonly Answer[] = [];
  */
 export const answersOrNone = (read: readonly Answer[]): readonly Answer[] =>
   read.length ? read : NO_ANSWERS;
+
+/**
+ * A ticket's verdict first, what it holds beyond the ticket in the frame after: the verdict's
+ * colour, title and name are what staff act on, and the rest of its order's rows and its
+ * holder's answers doubled what its first frame laid out (a scan's slowest part on a
+ * phone-class page). The two come together, so a short screen still folds the answers against
+ * the order's rows before either is painted (useFoldOnOverflow.ts); answers asked for once the
+ * verdict shows wait for that frame too. An order's own verdict (its reference scanned) is the
+ * order: drawn at once. `drawn`: the order and answers are in (or there was nothing to wait for).
+ */
+export function useRestAfterFirstFrame(shown: ShownVerdictState): {
+  order: ShownVerdictState['order'];
+  drawn: boolean;
+} {
+  const later = 'ticket' in shown.verdict && (shown.order !== null || !!shown.answers?.length);
+  const [drawn, setDrawn] = useState(!later);
+  useEffect(() => {
+    if (!drawn) return afterPaint(() => setDrawn(true));
+  }, [drawn]);
+  return { order: drawn ? shown.order : null, drawn };
+}
 
 /** What a verdict's buttons do: the scan flow's functions, each the same from render to render. */
 type VerdictFlow = Pick<
@@ -49,7 +71,8 @@ const ShownVerdict = memo(function ShownVerdict({
     [engine, ticketId, given],
     NO_ANSWERS,
   );
-  const answers = given ?? asked;
+  const { order, drawn } = useRestAfterFirstFrame(shown);
+  const answers = drawn ? (given ?? asked) : NO_ANSWERS;
   // The same handlers and button while the verdict stays: its answers arriving draw the answers,
   // not its buttons and order again (VerdictActions and OrderTickets are memoised on them).
   const handlers = useMemo(
@@ -87,7 +110,7 @@ const ShownVerdict = memo(function ShownVerdict({
       answers={answers}
       onDismiss={dismiss}
       onInteract={hold}
-      order={shown.order}
+      order={order}
       replacing={shown.replaced}
       badge={badge}
       {...handlers}
