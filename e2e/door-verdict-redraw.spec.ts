@@ -25,6 +25,54 @@ function watchInputAttributes(page: Page) {
 const inputAttributes = (page: Page) =>
   page.evaluate(() => (window as unknown as { inputAttributes: string[] }).inputAttributes);
 
+/** What the scan screen showed after a change React made to it, and in which frame. */
+type Drawn = {
+  verdict: boolean;
+  inside: string | null;
+  pending: string | null;
+  frame: number;
+  /** The verdict's layer fully opaque and still (its words alone come in). */
+  covers: boolean | null;
+  /** The status line's `aria-busy`: set while it shows the status from before the store's. */
+  busy: string | null;
+  /** The rest of the verdict's order: its rows. */
+  rows: number;
+  /** The holder's answers, whole or folded to a line. */
+  answers: boolean;
+};
+
+/**
+ * Records from now on what the screen showed after each change React made to it (an observer's
+ * callback runs once a commit's changes are all in), and in which frame.
+ */
+function watchDrawings(page: Page) {
+  return page.evaluate(() => {
+    const drawn: Drawn[] = [];
+    let frame = 0;
+    const count = () => {
+      frame += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    (window as unknown as { drawn: typeof drawn }).drawn = drawn;
+    new MutationObserver(() => {
+      const verdict = document.querySelector<HTMLElement>('[data-testid="verdict"]');
+      drawn.push({
+        verdict: verdict !== null,
+        inside: document.querySelector('.scan__inside-count')?.textContent ?? null,
+        pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
+        frame,
+        covers: verdict && getComputedStyle(verdict).opacity === '1' && verdict.getAnimations().length === 0,
+        busy: document.querySelector('[data-testid="door-status"]')?.getAttribute('aria-busy') ?? null,
+        rows: verdict?.querySelectorAll('[data-testid="order-ticket"]').length ?? 0,
+        answers: verdict?.querySelector('.verdict__answers, .verdict__answers-line') != null,
+      });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+const drawings = (page: Page) => page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
+
 test('a verdict and its dismissal set nothing on the scan screen inputs beneath it', async ({
   context,
   baseURL,
@@ -125,45 +173,13 @@ test('a verdict is drawn alone; the counts it moved beneath it come after its fr
   await expect(page.getByTestId('door-status')).toContainText('Offline');
   const insideBefore = await page.locator('.scan__inside-count').textContent();
   const pendingBefore = await page.getByTestId('pending').textContent();
-  // What the screen showed after each change React made to it (an observer's callback runs
-  // once a commit's changes are all in), and in which frame, from now on.
-  type Drawn = {
-    verdict: boolean;
-    inside: string | null;
-    pending: string | null;
-    frame: number;
-    /** The verdict's layer fully opaque and still (its words alone come in). */
-    covers: boolean | null;
-    /** The status line's `aria-busy`: set while it shows the status from before the store's. */
-    busy: string | null;
-  };
-  await page.evaluate(() => {
-    const drawn: Drawn[] = [];
-    let frame = 0;
-    const count = () => {
-      frame += 1;
-      requestAnimationFrame(count);
-    };
-    requestAnimationFrame(count);
-    (window as unknown as { drawn: typeof drawn }).drawn = drawn;
-    new MutationObserver(() => {
-      const verdict = document.querySelector<HTMLElement>('[data-testid="verdict"]');
-      drawn.push({
-        verdict: verdict !== null,
-        inside: document.querySelector('.scan__inside-count')?.textContent ?? null,
-        pending: document.querySelector('[data-testid="pending"]')?.textContent ?? null,
-        frame,
-        covers: verdict && getComputedStyle(verdict).opacity === '1' && verdict.getAnimations().length === 0,
-        busy: document.querySelector('[data-testid="door-status"]')?.getAttribute('aria-busy') ?? null,
-      });
-    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  await watchDrawings(page);
   await door.wedgeScan(ticket!.slug);
   await door.expectVerdict('admitted');
   // Beneath the verdict, still up, the status line comes to count the guest in.
   await expect(page.locator('.scan__inside-count')).toHaveText(String(Number(insideBefore) + 1));
   await expect(door.verdict()).toHaveCount(1);
-  const drawn = await page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
+  const drawn = await drawings(page);
   const shown = drawn.findIndex((state) => state.verdict);
   const counted = drawn.findIndex((state) => state.inside !== insideBefore);
   // The verdict's render drew nothing beneath it: the counts as they were, under a layer whose
@@ -196,34 +212,13 @@ test('a ticket’s verdict is drawn first; its order’s rows and its answers in
   const order = (await service.freshOrders(MAIN_LIST)).reverse().find((o) => answered.has(o[0]!.id))!;
   const [scanned, ...rest] = order;
   const { page, door } = await joinedDoor(context, 'Order frame door', { autoReturnSeconds: 0 });
-  // After each change React made (an observer's callback runs once a commit's changes are in):
-  // the verdict, its order's rows, its answers (whole or folded), and the frame it was in.
-  type Drawn = { verdict: boolean; rows: number; answers: boolean; frame: number };
-  await page.evaluate(() => {
-    const drawn: Drawn[] = [];
-    let frame = 0;
-    const count = () => {
-      frame += 1;
-      requestAnimationFrame(count);
-    };
-    requestAnimationFrame(count);
-    (window as unknown as { drawn: typeof drawn }).drawn = drawn;
-    new MutationObserver(() => {
-      const verdict = document.querySelector('[data-testid="verdict"]');
-      drawn.push({
-        verdict: verdict !== null,
-        rows: verdict?.querySelectorAll('[data-testid="order-ticket"]').length ?? 0,
-        answers: verdict?.querySelector('.verdict__answers, .verdict__answers-line') != null,
-        frame,
-      });
-    }).observe(document.body, { subtree: true, childList: true });
-  });
+  await watchDrawings(page);
   await door.wedgeScan(scanned!.slug);
   await door.expectVerdict('admitted');
   await expect(door.verdict().getByTestId('order-ticket')).toHaveCount(rest.length);
   await expect(door.verdict().locator('.verdict__answers, .verdict__answers-line')).toHaveCount(1);
   await expect(door.verdict().getByRole('button', { name: /^Admit (1 more|all \d+)$/ })).toBeVisible();
-  const drawn = await page.evaluate(() => (window as unknown as { drawn: Drawn[] }).drawn);
+  const drawn = await drawings(page);
   const shown = drawn.findIndex((state) => state.verdict);
   const listed = drawn.findIndex((state) => state.rows > 0);
   const answersIn = drawn.findIndex((state) => state.answers);
