@@ -26,7 +26,7 @@ export const answersOrNone = (read: readonly Answer[]): readonly Answer[] =>
  * verdict shows wait for that frame too. An order's own verdict (its reference scanned) is the
  * order: drawn at once. `drawn`: the order and answers are in (or there was nothing to wait for).
  */
-export function useRestAfterFirstFrame(shown: ShownVerdictState): {
+function useRestAfterFirstFrame(shown: ShownVerdictState): {
   order: ShownVerdictState['order'];
   drawn: boolean;
 } {

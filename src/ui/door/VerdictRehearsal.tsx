@@ -8,8 +8,9 @@
 // before the next paint. One of each tone a door's queue brings (admitted with its order and
 // answers; already in and unpaid, which staff may override; void; just admitted): each tone's
 // first verdict paid the same again for its own styles, detail and buttons (a restart's first
-// refusal laid out in twice the time of its later ones, and was often its slowest scan). The door's screens wait for it (DoorHome.tsx): a worker that
-// answers before the first render must not let the scan screen skip it.
+// refusal laid out in twice the time of its later ones, and was often its slowest scan). The
+// door's screens wait for it (DoorHome.tsx): a worker that answers before the first render must
+// not let the scan screen skip it.
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -54,8 +55,8 @@ const ORDER: DoorOrder = {
 const ANSWERS = [{ question: 'Question', response: 'Answer' }];
 
 /** The verdicts drawn: the first with everything a verdict can hold, the rest one a tone. */
-const VERDICTS: { verdict: Verdict; basis?: ScanBasis }[] = [
-  { verdict: { kind: 'admitted', ticket: TICKET } },
+const VERDICTS: { verdict: Verdict; basis?: ScanBasis; order?: DoorOrder; answers?: typeof ANSWERS }[] = [
+  { verdict: { kind: 'admitted', ticket: TICKET }, order: ORDER, answers: ANSWERS },
   {
     verdict: { kind: 'already-checked-in', ticket: guest(3, 'Kim', 'Sample'), previous: EARLIER, count: 1 },
     basis: OFFLINE,
@@ -100,15 +101,15 @@ export function VerdictRehearsal() {
   if (done || drawnHere) return null;
   return (
     <div className="verdict-rehearsal" aria-hidden="true" inert ref={drawn}>
-      {VERDICTS.map(({ verdict, basis }, n) => (
+      {VERDICTS.map(({ verdict, basis, order = null, answers }) => (
         <VerdictView
           key={verdict.kind}
           rehearsal
           verdict={verdict}
           basis={basis}
           now={0}
-          answers={n === 0 ? ANSWERS : undefined}
-          order={n === 0 ? ORDER : null}
+          answers={answers}
+          order={order}
           onDismiss={() => {}}
           onUndo={() => {}}
           onAdmitAnyway={() => {}}
